@@ -1,0 +1,47 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: run test install lint typecheck test-python test-js bench vectors clean
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py challenges_make --ahead 1
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+test: install lint typecheck test-js test-python
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: install
+	$(VENV)/bin/mypy --strict challenges/rules
+	$(VENV)/bin/mypy config challenges accounts
+
+test-python: install
+	$(PY) -m pytest
+
+test-js:
+	node --test tests/js/
+
+# Benchmarks print figures; they assert nothing about speed.
+bench: install
+	$(PY) -m pytest tests/benchmarks --benchmark-enable -p no:randomly -s
+
+# Rewrites tests/vectors/ from the Python engine (the reference).
+vectors: install
+	$(PY) -m challenges.rules.vectors tests/vectors
+
+clean:
+	rm -rf $(VENV) staticfiles .mypy_cache .ruff_cache test-artifacts

@@ -1,0 +1,2 @@
+# PLACEHOLDER: replaced by its owner (the API).
+urlpatterns: list[object] = []

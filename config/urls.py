@@ -1,0 +1,16 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/auth/", include("accounts.api_urls")),
+    path("api/", include("challenges.api.urls")),
+    path("accounts/", include("accounts.urls")),
+    path("", include("challenges.urls")),
+]
+
+handler404 = "challenges.views.page_not_found"
+handler500 = "challenges.views.server_error"
