@@ -1,0 +1,123 @@
+// The JavaScript port against every golden vector the Python engine wrote.
+//
+// tests/vectors/*.json are written by `python -m challenges.rules.vectors tests/vectors`
+// (schema at the top of tests/vectors/loader.py) and read here, never copied. A missing
+// or empty vector directory fails: agreement on zero cases proves nothing.
+
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+import {
+  Board,
+  cellCorners,
+  cellIsUp,
+  cellNeighbours,
+  legalMoves,
+  pointCells,
+  replayChallenge,
+  tileParse,
+} from "../../challenges/static/challenges/rules.js";
+
+const VECTOR_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "vectors");
+
+function vectorFiles() {
+  let names;
+  try {
+    names = readdirSync(VECTOR_DIR);
+  } catch (error) {
+    return { error: `cannot read ${VECTOR_DIR}: ${error.message}`, files: [] };
+  }
+  const files = names
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name) => {
+      const data = JSON.parse(readFileSync(join(VECTOR_DIR, name), "utf8"));
+      return { name, data };
+    });
+  return { error: null, files };
+}
+
+const { error: readError, files } = vectorFiles();
+const byPrefix = (prefix) => files.filter((file) => file.name.startsWith(prefix));
+
+test("the golden vectors are there and have cases", () => {
+  assert.equal(readError, null, readError ?? "");
+  const replayCases = byPrefix("replay").flatMap((file) => file.data.cases ?? []);
+  const legalCases = byPrefix("legal_moves").flatMap((file) => file.data.cases ?? []);
+  const geometryCases = byPrefix("geometry").flatMap((file) => file.data.cases ?? []);
+  assert.ok(replayCases.length > 0, "no replay vectors in tests/vectors/replay*.json");
+  assert.ok(legalCases.length > 0, "no legal-move vectors in tests/vectors/legal_moves.json");
+  assert.ok(geometryCases.length > 0, "no geometry vectors in tests/vectors/geometry.json");
+  for (const file of files) {
+    assert.equal(file.data.schema, 1, `${file.name}: unknown schema ${file.data.schema}`);
+    assert.ok(Array.isArray(file.data.cases), `${file.name}: cases is not a list`);
+  }
+});
+
+for (const file of byPrefix("replay")) {
+  describe(`replay vectors: ${file.name}`, () => {
+    for (const vector of file.data.cases) {
+      test(vector.name, () => {
+        const got = replayChallenge({
+          tray: vector.tray,
+          well: vector.well,
+          log: vector.log,
+          maxT: vector.max_t ?? null,
+        });
+        const { expect } = vector;
+        assert.equal(got.valid, expect.valid, "valid");
+        assert.deepEqual(got.moves, expect.moves, "per-move points and bonuses");
+        assert.equal(got.score, expect.score, "score");
+        if (expect.error === null) {
+          assert.equal(got.error, null, `unexpected error ${JSON.stringify(got.error)}`);
+        } else {
+          assert.notEqual(got.error, null, "expected an error");
+          assert.deepEqual(
+            { move: got.error.move, code: got.error.code },
+            { move: expect.error.move, code: expect.error.code },
+          );
+          assert.equal(typeof got.error.detail, "string");
+        }
+      });
+    }
+  });
+}
+
+for (const file of byPrefix("legal_moves")) {
+  describe(`legal-move vectors: ${file.name}`, () => {
+    for (const vector of file.data.cases) {
+      test(vector.name, () => {
+        const board = Board.fromPlacements(vector.board);
+        const moves = legalMoves(board, vector.tray);
+        assert.equal(moves.length, vector.expect.count, "count");
+        const placements = moves.map((move) => [move.tile, move.cell, move.rotation]);
+        assert.deepEqual(placements, vector.expect.placements);
+      });
+    }
+  });
+}
+
+// Geometry cases: each names what it checks in `kind`, with `input` and `expect` (see
+// tests/vectors/loader.py). Every kind the engine writes must be known here.
+const GEOMETRY_CHECKS = {
+  cell_orientation: (input) => (cellIsUp(input.cell) ? "up" : "down"),
+  corner_points: (input) => cellCorners(input.cell),
+  point_cells: (input) => pointCells(input.point),
+  edge_neighbours: (input) => cellNeighbours(input.cell),
+  rotation_corners: (input) => tileParse(input.tile).cornerNumbers(input.rotation),
+};
+
+for (const file of byPrefix("geometry")) {
+  describe(`geometry vectors: ${file.name}`, () => {
+    for (const vector of file.data.cases) {
+      test(vector.name, () => {
+        const check = GEOMETRY_CHECKS[vector.kind];
+        assert.ok(check, `unknown geometry kind ${vector.kind}`);
+        assert.deepEqual(check(vector.input), vector.expect);
+      });
+    }
+  });
+}
