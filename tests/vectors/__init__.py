@@ -1,0 +1,1 @@
+"""Golden vectors written by the Python rules engine; see loader.py for the schema."""
