@@ -1,0 +1,81 @@
+"""The error codes of RULES.md, in precedence order, and the placement error."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+__all__ = [
+    "BOARD_ERROR_CODES",
+    "ERROR_CODES",
+    "MOVE_ERROR_CODES",
+    "ErrorCode",
+    "PlacementError",
+]
+
+ErrorCode = Literal[
+    "malformed",
+    "time_over",
+    "time_not_monotonic",
+    "run_over",
+    "well_empty",
+    "unknown_tile",
+    "tile_not_in_tray",
+    "bad_rotation",
+    "cell_occupied",
+    "first_not_at_origin",
+    "not_adjacent",
+    "corner_mismatch",
+    "bad_log",
+    "bad_challenge",
+]
+
+MOVE_ERROR_CODES: tuple[ErrorCode, ...] = (
+    "malformed",
+    "time_over",
+    "time_not_monotonic",
+    "run_over",
+    "well_empty",
+    "unknown_tile",
+    "tile_not_in_tray",
+    "bad_rotation",
+    "cell_occupied",
+    "first_not_at_origin",
+    "not_adjacent",
+    "corner_mismatch",
+)
+"""The codes a move can get, in RULES.md's order: a move breaking several rules gets
+the first that applies."""
+
+BOARD_ERROR_CODES: tuple[ErrorCode, ...] = (
+    "bad_rotation",
+    "cell_occupied",
+    "first_not_at_origin",
+    "not_adjacent",
+    "corner_mismatch",
+)
+"""The codes :meth:`Board.check` answers (the rest concern the log, the clock and the tray)."""
+
+ERROR_CODES: tuple[ErrorCode, ...] = (*MOVE_ERROR_CODES, "bad_log", "bad_challenge")
+"""Every code a replay can answer: ``bad_log`` and ``bad_challenge`` refuse a replay
+before its first move."""
+
+
+class PlacementError(ValueError):
+    """A placement the board refuses: ``code`` from :data:`BOARD_ERROR_CODES`, ``detail``
+    for a human (naming the cell and, for a mismatch, the corner and the point)."""
+
+    def __init__(self, code: ErrorCode, detail: str) -> None:
+        super().__init__(detail)
+        self.code: ErrorCode = code
+        self.detail = detail
+
+    def __repr__(self) -> str:
+        return f"PlacementError({self.code!r}, {self.detail!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlacementError):
+            return NotImplemented
+        return (self.code, self.detail) == (other.code, other.detail)
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.detail))
