@@ -1,9 +1,127 @@
-# PLACEHOLDER: replaced by its owner (the API).
+"""Every API error becomes JSON with a human ``detail`` (and a machine ``code``).
+
+DRF's own errors (parse errors, 401/403, 404, 405, 415, throttling) keep their status
+with a clearer detail; the service's refusals map to statuses here; validation errors
+are flattened into one readable sentence with the per-field messages alongside.
+Anything unexpected is logged and answered as a JSON 500 rather than an HTML page.
+"""
+
+from __future__ import annotations
+
+import logging
 from typing import Any
 
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404, HttpRequest, JsonResponse
+from django.urls import Resolver404, resolve
+from rest_framework import exceptions, status
 from rest_framework.response import Response
+from rest_framework.serializers import as_serializer_error
 from rest_framework.views import exception_handler
+
+from challenges import services
+from challenges.selectors import CursorInvalid, PageOutOfRange
+
+logger = logging.getLogger(__name__)
+
+SERVICE_STATUS: dict[type[services.ServiceError], int] = {
+    services.ChallengeNotOpen: status.HTTP_409_CONFLICT,
+    services.RunAlreadyFinished: status.HTTP_409_CONFLICT,
+    services.RunDeadlinePassed: status.HTTP_409_CONFLICT,
+    services.RunNotSubmittable: status.HTTP_400_BAD_REQUEST,
+    services.EntryAlreadySubmitted: status.HTTP_409_CONFLICT,
+    services.EntriesClosed: status.HTTP_409_CONFLICT,
+}
+
+
+class PayloadTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "The request body is too large."
+    default_code = "too_large"
+
+
+def _flatten(errors: Any, prefix: str = "") -> list[str]:
+    if isinstance(errors, dict):
+        lines: list[str] = []
+        for field, value in errors.items():
+            name = "" if field in ("non_field_errors", "__all__") else str(field)
+            lines += _flatten(value, f"{prefix}.{name}" if prefix and name else prefix or name)
+        return lines
+    if isinstance(errors, list):
+        return [line for item in errors for line in _flatten(item, prefix)]
+    return [f"{prefix}: {errors}" if prefix else str(errors)]
+
+
+def _error(detail: str, code: str, status_code: int, **extra: Any) -> Response:
+    return Response({"detail": detail, "code": code, **extra}, status=status_code)
+
+
+def _throttled_detail(wait: float | None) -> str:
+    if wait is None:
+        return "Too many requests; please slow down."
+    seconds = max(1, round(wait))
+    return f"Too many requests; try again in {seconds} second{'s' if seconds != 1 else ''}."
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    return exception_handler(exc, context)
+    if isinstance(exc, services.RunDeadlinePassed):
+        run = exc.run
+        return _error(exc.detail, exc.code, 409, id=str(run.id), status=run.status, valid=False)
+    if isinstance(exc, services.ServiceError):
+        return _error(exc.detail, exc.code, SERVICE_STATUS.get(type(exc), 400))
+    if isinstance(exc, PageOutOfRange):
+        return _error(str(exc), "page_not_found", 404, num_pages=exc.num_pages)
+    if isinstance(exc, CursorInvalid):
+        return _error(str(exc), "invalid_cursor", 400)
+    if isinstance(exc, RequestDataTooBig):
+        return _error("The request body is too large.", "too_large", 413)
+    if isinstance(exc, SuspiciousOperation):
+        return _error("The request was malformed.", "bad_request", 400)
+    if isinstance(exc, DjangoValidationError):
+        exc = exceptions.ValidationError(as_serializer_error(exc))
+    if isinstance(exc, exceptions.Throttled):
+        response = exception_handler(exc, context)
+        assert response is not None
+        wait: float | None = getattr(exc, "wait", None)
+        response.data = {"detail": _throttled_detail(wait), "code": "throttled", "wait": wait}
+        return response
+    if isinstance(exc, exceptions.ValidationError):
+        response = exception_handler(exc, context)
+        assert response is not None
+        fields = response.data
+        detail = " ".join(_flatten(fields)) or "The request was invalid."
+        response.data = {"detail": detail, "code": "invalid", "errors": fields}
+        return response
+    if isinstance(exc, Http404 | DjangoPermissionDenied | exceptions.APIException):
+        response = exception_handler(exc, context)
+        if response is not None:
+            code = exc.get_codes() if isinstance(exc, exceptions.APIException) else None
+            data = response.data if isinstance(response.data, dict) else {}
+            response.data = {
+                "detail": str(data.get("detail", "The request failed.")),
+                "code": code if isinstance(code, str) else _status_code_name(response.status_code),
+            }
+            return response
+    logger.exception("unhandled error in %s", context.get("view").__class__.__name__, exc_info=exc)
+    return _error("Something went wrong on our side; please try again.", "server_error", 500)
+
+
+def _status_code_name(status_code: int) -> str:
+    return {404: "not_found", 403: "permission_denied", 405: "method_not_allowed"}.get(
+        status_code, "error"
+    )
+
+
+def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:
+    """JSON 404 for any /api/ path that matches no endpoint (Django's 404 page is HTML)."""
+    detail = f"No API endpoint at {request.path}."
+    if not request.path.endswith("/"):
+        try:
+            match = resolve(request.path + "/")
+        except Resolver404:
+            match = None
+        if match is not None and match.func is not api_not_found:
+            detail += f" Did you mean {request.path}/ (with the trailing slash)?"
+    return JsonResponse({"detail": detail, "code": "not_found"}, status=404)

@@ -1,0 +1,233 @@
+"""Shapes of the API's JSON (API.md), also the source of the OpenAPI schema.
+
+Output serializers read models and the selectors' dataclasses; the few inputs are
+validated here. Run logs are not validated here: the rules engine judges them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from rest_framework import serializers
+
+from challenges.models import Challenge, Entry, Run
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    detail = serializers.CharField(help_text="What went wrong, for people.")
+    code = serializers.CharField(help_text="What went wrong, for programs.")
+
+
+class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
+    tray_size = serializers.SerializerMethodField()
+    well_size = serializers.SerializerMethodField()
+    time_limit_ms = serializers.SerializerMethodField()
+    entries = serializers.SerializerMethodField()
+    top_score = serializers.SerializerMethodField()
+    is_open = serializers.SerializerMethodField()
+    tray = serializers.SerializerMethodField(help_text="Revealed once the challenge has closed.")
+    well = serializers.SerializerMethodField(help_text="Revealed once the challenge has closed.")
+
+    class Meta:
+        model = Challenge
+        fields = [
+            "id", "number", "opens_at", "closes_at", "ruleset", "tray_size", "well_size",
+            "time_limit_ms", "entries", "top_score", "is_open", "tray", "well",
+        ]  # fmt: skip
+
+    def _stats(self, challenge: Challenge) -> Any:
+        return self.context["stats"][challenge.pk]
+
+    def get_tray_size(self, challenge: Challenge) -> int:
+        return len(challenge.tray)
+
+    def get_well_size(self, challenge: Challenge) -> int:
+        return len(challenge.well)
+
+    def get_time_limit_ms(self, challenge: Challenge) -> int:
+        return int(settings.RUN_TIME_LIMIT_MS)
+
+    def get_entries(self, challenge: Challenge) -> int:
+        return int(self._stats(challenge).entries)
+
+    def get_top_score(self, challenge: Challenge) -> int | None:
+        top: int | None = self._stats(challenge).top_score
+        return top
+
+    def get_is_open(self, challenge: Challenge) -> bool:
+        return challenge.is_open(self.context["now"])
+
+    def get_tray(self, challenge: Challenge) -> list[str] | None:
+        return list(challenge.tray) if challenge.is_closed(self.context["now"]) else None
+
+    def get_well(self, challenge: Challenge) -> list[str] | None:
+        return list(challenge.well) if challenge.is_closed(self.context["now"]) else None
+
+
+class HistoryRowSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(source="challenge.pk")
+    number = serializers.IntegerField(source="challenge.number")
+    opens_at = serializers.DateTimeField(source="challenge.opens_at")
+    closes_at = serializers.DateTimeField(source="challenge.closes_at")
+    ruleset = serializers.CharField(source="challenge.ruleset")
+    entries = serializers.IntegerField()
+    top_score = serializers.IntegerField(allow_null=True)
+    own_score = serializers.IntegerField(
+        allow_null=True, help_text="Null when signed out or absent."
+    )
+    own_rank = serializers.IntegerField(allow_null=True)
+    own_run = serializers.UUIDField(source="own_run_id", allow_null=True)
+
+
+class HistoryPageSerializer(serializers.Serializer[Any]):
+    count = serializers.IntegerField()
+    page = serializers.IntegerField()
+    num_pages = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = HistoryRowSerializer(many=True, source="rows")
+
+
+class MoveResultSerializer(serializers.Serializer[Any]):
+    points = serializers.IntegerField()
+    bonus = serializers.ChoiceField(
+        choices=["bridge", "hexagon", "double_hexagon", "triple_hexagon"], allow_null=True
+    )
+
+
+class RunErrorSerializer(serializers.Serializer[Any]):
+    move = serializers.IntegerField(allow_null=True, help_text="0-based index of the bad move.")
+    code = serializers.CharField()
+    detail = serializers.CharField()
+
+
+class RunStartedSerializer(serializers.ModelSerializer[Run]):
+    challenge = serializers.IntegerField(source="challenge_id")
+    deadline = serializers.DateTimeField()
+    finish_by = serializers.SerializerMethodField(help_text="Deadline plus the network grace.")
+    tray = serializers.ListField(child=serializers.CharField(), source="challenge.tray")
+    well = serializers.ListField(child=serializers.CharField(), source="challenge.well")
+    time_limit_ms = serializers.SerializerMethodField()
+    grace_ms = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Run
+        fields = [
+            "id", "challenge", "status", "started_at", "deadline", "finish_by", "tray", "well",
+            "time_limit_ms", "grace_ms",
+        ]  # fmt: skip
+
+    def get_time_limit_ms(self, run: Run) -> int:
+        return int(settings.RUN_TIME_LIMIT_MS)
+
+    def get_finish_by(self, run: Run) -> datetime:
+        return run.deadline + timedelta(seconds=settings.RUN_GRACE_SECONDS)
+
+    def get_grace_ms(self, run: Run) -> int:
+        return int(settings.RUN_GRACE_SECONDS) * 1000
+
+
+class MoveSerializer(serializers.Serializer[Any]):
+    """A move of the run log (RULES.md); documentation only, the engine checks logs."""
+
+    t = serializers.IntegerField(min_value=0, max_value=120_000)
+    type = serializers.ChoiceField(choices=["place", "draw"])
+    tile = serializers.CharField(required=False, help_text='"a-b-c" with a <= b <= c.')
+    cell = serializers.ListField(child=serializers.IntegerField(), required=False)
+    rotation = serializers.IntegerField(required=False, min_value=0, max_value=2)
+
+
+class RunLogSerializer(serializers.Serializer[Any]):
+    moves = MoveSerializer(many=True, help_text="At most 103 moves (56 placements, 47 draws).")
+
+
+class RunFinishedSerializer(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    status = serializers.CharField()
+    valid = serializers.BooleanField()
+    score = serializers.IntegerField(help_text="The total (of the valid prefix, if rejected).")
+    moves = MoveResultSerializer(many=True)
+    error = RunErrorSerializer(allow_null=True)
+    best_score = serializers.IntegerField(
+        allow_null=True, help_text="The player's best valid run on this challenge so far."
+    )
+    submitted = serializers.BooleanField(help_text="Whether the player already has an entry.")
+    detail = serializers.CharField(required=False, help_text="Present when the run is rejected.")
+
+
+class EntrySubmittedSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(source="entry.pk")
+    challenge = serializers.IntegerField(source="entry.challenge_id")
+    run = serializers.UUIDField(source="entry.run_id")
+    player = serializers.CharField(source="entry.player.get_username")
+    score = serializers.IntegerField()
+    submitted_at = serializers.DateTimeField(source="entry.submitted_at")
+    rank = serializers.IntegerField()
+    percentile = serializers.FloatField(help_text="Share of entries scoring at most this, 0-100.")
+    count = serializers.IntegerField()
+    page = serializers.IntegerField(help_text="The leaderboard page (of 50) holding the entry.")
+
+
+class RunDetailSerializer(serializers.ModelSerializer[Run]):
+    challenge = serializers.IntegerField(source="challenge_id")
+    player = serializers.CharField(source="player.get_username")
+    valid = serializers.BooleanField(source="is_valid")
+    deadline = serializers.DateTimeField()
+    tray = serializers.ListField(child=serializers.CharField(), source="challenge.tray")
+    well = serializers.ListField(child=serializers.CharField(), source="challenge.well")
+    moves = MoveResultSerializer(many=True, source="move_results")
+    error = RunErrorSerializer(allow_null=True)
+    log = serializers.JSONField(allow_null=True, help_text="The run log as the client sent it.")
+    submitted = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Run
+        fields = [
+            "id", "challenge", "player", "status", "valid", "started_at", "deadline",
+            "finished_at", "score", "tray", "well", "log", "moves", "error", "submitted",
+        ]  # fmt: skip
+
+    def get_submitted(self, run: Run) -> bool:
+        return Entry.objects.filter(run=run).exists()
+
+
+class LeaderboardRowSerializer(serializers.Serializer[Any]):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    score = serializers.IntegerField()
+    submitted_at = serializers.DateTimeField()
+    run = serializers.UUIDField(source="run_id")
+
+
+class LeaderboardPageSerializer(serializers.Serializer[Any]):
+    challenge = serializers.IntegerField(source="challenge_id")
+    count = serializers.IntegerField()
+    page = serializers.IntegerField(help_text="The page holding the first row.")
+    num_pages = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    next_cursor = serializers.CharField(allow_null=True)
+    previous_cursor = serializers.CharField(allow_null=True)
+    results = LeaderboardRowSerializer(many=True)
+
+
+class PlayerRankSerializer(serializers.Serializer[Any]):
+    challenge = serializers.IntegerField(source="entry.challenge_id")
+    player = serializers.CharField(source="entry.player.get_username")
+    rank = serializers.IntegerField()
+    score = serializers.IntegerField()
+    percentile = serializers.FloatField()
+    count = serializers.IntegerField()
+    page = serializers.IntegerField()
+    submitted_at = serializers.DateTimeField(source="entry.submitted_at")
+    run = serializers.UUIDField(source="entry.run_id")
+
+
+class HistogramSerializer(serializers.Serializer[Any]):
+    challenge = serializers.IntegerField()
+    edges = serializers.ListField(child=serializers.IntegerField())
+    counts = serializers.ListField(child=serializers.IntegerField())
+    player_bin = serializers.IntegerField(allow_null=True)
+    player_score = serializers.IntegerField(allow_null=True)

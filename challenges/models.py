@@ -1,0 +1,135 @@
+"""Challenges, the runs played on them, and the one entry per player per challenge."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+
+class Challenge(models.Model):
+    """One 8-hour slot's tiles. The stored row, not the generator, defines the challenge.
+
+    The primary key equals the slot number, so ``/challenges/812/`` is challenge 812.
+    """
+
+    class Ruleset(models.TextChoices):
+        CHALLENGE = "challenge", "Challenge (single player, 2 minutes)"
+
+    id = models.BigIntegerField(primary_key=True, editable=False)
+    number = models.BigIntegerField(unique=True, editable=False)
+    opens_at = models.DateTimeField()
+    closes_at = models.DateTimeField()
+    ruleset = models.CharField(max_length=20, choices=Ruleset.choices, default=Ruleset.CHALLENGE)
+    tray = models.JSONField(help_text="The 9 tile ids everyone starts with.")
+    well = models.JSONField(help_text="The other 47 tile ids, in drawing order.")
+    seed = models.CharField(max_length=64, help_text="HMAC-SHA256 of the slot number, in hex.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.CheckConstraint(condition=Q(id=F("number")), name="challenge_id_is_number"),
+            models.CheckConstraint(
+                condition=Q(closes_at__gt=F("opens_at")), name="challenge_closes_after_opening"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Challenge #{self.number}"
+
+    def is_open(self, now: datetime) -> bool:
+        return self.opens_at <= now < self.closes_at
+
+    def is_closed(self, now: datetime) -> bool:
+        return now >= self.closes_at
+
+
+class Run(models.Model):
+    """One timed attempt at a challenge; the server's clock decides when it started."""
+
+    class Status(models.TextChoices):
+        STARTED = "started", "Started"
+        FINISHED = "finished", "Finished (valid)"
+        REJECTED = "rejected", "Rejected"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="runs"
+    )
+    challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="runs")
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+    log = models.JSONField(null=True, blank=True, help_text="The run log as the client sent it.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.STARTED)
+    score = models.IntegerField(
+        null=True,
+        blank=True,
+        help_text="Total of the replayed moves (the valid prefix if rejected).",
+    )
+    move_results = models.JSONField(default=list, blank=True)
+    error = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+        indexes = [
+            models.Index(
+                fields=["challenge", "player", "status"], name="run_challenge_player_status"
+            ),
+            models.Index(fields=["player", "-started_at"], name="run_player_started"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Run {self.id} by {self.player_id} on #{self.challenge_id} ({self.status})"
+
+    @property
+    def deadline(self) -> datetime:
+        """When the run's two minutes are over (finishes get a grace on top, see services)."""
+        return self.started_at + timedelta(milliseconds=settings.RUN_TIME_LIMIT_MS)
+
+    @property
+    def is_valid(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Entry(models.Model):
+    """The run a player submitted for a challenge: at most one per player per challenge."""
+
+    challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="entries"
+    )
+    run = models.OneToOneField(Run, on_delete=models.PROTECT, related_name="entry")
+    score = models.IntegerField()
+    submitted_at = models.DateTimeField()
+    voided_at = models.DateTimeField(null=True, blank=True)
+    void_reason = models.TextField(blank=True)
+
+    class Meta:
+        verbose_name_plural = "entries"
+        ordering = ["challenge", "-score", "submitted_at", "id"]
+        constraints = [
+            # A voided entry still holds the slot: voiding disqualifies, it does not free a retry.
+            models.UniqueConstraint(fields=["challenge", "player"], name="entry_one_per_player"),
+        ]
+        indexes = [
+            # Leaderboard order and keyset seeks; only live entries are ever ranked.
+            models.Index(
+                F("challenge"),
+                F("score").desc(),
+                F("submitted_at").asc(),
+                F("id").asc(),
+                name="entry_leaderboard_order",
+                condition=Q(voided_at__isnull=True),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Entry {self.score} by {self.player_id} on #{self.challenge_id}"
+
+    @property
+    def is_voided(self) -> bool:
+        return self.voided_at is not None

@@ -1,0 +1,598 @@
+"""Reads: leaderboards, ranks, histograms, history, run visibility.
+
+Leaderboard paging never uses a large OFFSET. The board's order is (score desc,
+submitted_at asc, id asc), backed by the partial index ``entry_leaderboard_order``.
+A small *score table* (how many live entries hold each score: one GROUP BY, cached)
+turns a page number into "the k-th entry among those scoring s"; the page is then
+read by seeking the index to score s (OFFSET k only inside that tie group) and
+continuing into lower scores. Cursors seek the same index from a row's key. The score
+table also gives every row's competition rank (1 + entries scoring higher), the
+count and the histogram without touching the entries again.
+
+Hot reads are cached in the Django cache (Redis when configured) under a
+per-challenge version token that every submit and void replaces after commit, so a
+player sees their row the moment they submit. The database stays the truth.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import bisect
+import json
+import math
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cached_property
+from typing import Any, TypeVar, cast
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.cache import cache
+from django.db.models import Count, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from challenges.models import Challenge, Entry, Run
+
+T = TypeVar("T")
+_MISSING = object()
+
+
+class PageOutOfRange(LookupError):
+    """A page number beyond the last page."""
+
+    def __init__(self, *, page: int, num_pages: int) -> None:
+        self.page, self.num_pages = page, num_pages
+        super().__init__(f"Page {page} does not exist: there {_pages_phrase(num_pages)}.")
+
+
+class CursorInvalid(ValueError):
+    """A cursor this service did not hand out."""
+
+
+def _pages_phrase(num_pages: int) -> str:
+    return "is 1 page" if num_pages == 1 else f"are {num_pages} pages"
+
+
+# --- cache -----------------------------------------------------------------------------
+
+
+def _cache_namespace(challenge: Challenge) -> str:
+    # created_at tells a recreated row (a test database, a restore) from the old one.
+    stamp = int(challenge.created_at.timestamp() * 1_000_000) if challenge.created_at else 0
+    return f"leaderboard:{challenge.pk}:{stamp}"
+
+
+def leaderboard_cache_version(*, challenge: Challenge) -> str:
+    key = f"{_cache_namespace(challenge)}:version"
+    version = cache.get(key)
+    if version is None:
+        cache.add(key, uuid.uuid4().hex, timeout=None)
+        version = cache.get(key) or "uncached"
+    return str(version)
+
+
+def leaderboard_cache_bump(*, challenge: Challenge) -> None:
+    """Make every cached read of this challenge's board stale (call after commit)."""
+    cache.set(f"{_cache_namespace(challenge)}:version", uuid.uuid4().hex, timeout=None)
+
+
+def _cached(challenge: Challenge, name: str, compute: Callable[[], T]) -> T:
+    version = leaderboard_cache_version(challenge=challenge)
+    key = f"{_cache_namespace(challenge)}:{version}:{name}"
+    value = cache.get(key, _MISSING)
+    if value is _MISSING:
+        value = compute()
+        cache.set(key, value, timeout=settings.LEADERBOARD_CACHE_SECONDS)
+    return cast(T, value)
+
+
+# --- the score table -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """Live entries per score, highest score first; ``above[i]`` counts scores above."""
+
+    scores: tuple[int, ...]
+    counts: tuple[int, ...]
+    above: tuple[int, ...]
+
+    @property
+    def count(self) -> int:
+        return self.above[-1] + self.counts[-1] if self.scores else 0
+
+    @property
+    def top_score(self) -> int | None:
+        return self.scores[0] if self.scores else None
+
+    @cached_property
+    def _negated(self) -> tuple[int, ...]:
+        return tuple(-s for s in self.scores)
+
+    def rank_of(self, score: int) -> int:
+        """Competition rank of ``score``: 1 + the entries scoring strictly higher."""
+        # scores descend, so their negations ascend: find the first score <= score.
+        index = bisect.bisect_left(self._negated, -score)
+        return 1 + (self.above[index] if index < len(self.scores) else self.count)
+
+    def locate(self, position: int) -> tuple[int, int]:
+        """The score at 0-based ``position`` and how many entries with it come before."""
+        index = bisect.bisect_right(self.above, position) - 1
+        return self.scores[index], position - self.above[index]
+
+
+def _live_entries(challenge: Challenge) -> QuerySet[Entry]:
+    return Entry.objects.filter(challenge=challenge, voided_at__isnull=True)
+
+
+def _score_table_compute(challenge: Challenge) -> ScoreTable:
+    grouped = list(
+        _live_entries(challenge)
+        .order_by("-score")
+        .values_list("score")
+        .annotate(n=Count("id"))
+        .values_list("score", "n")
+    )
+    above: list[int] = []
+    total = 0
+    for _, n in grouped:
+        above.append(total)
+        total += n
+    return ScoreTable(
+        scores=tuple(s for s, _ in grouped),
+        counts=tuple(n for _, n in grouped),
+        above=tuple(above),
+    )
+
+
+def leaderboard_score_table(*, challenge: Challenge) -> ScoreTable:
+    return _cached(challenge, "scores", lambda: _score_table_compute(challenge))
+
+
+@dataclass(frozen=True)
+class ChallengeStats:
+    entries: int
+    top_score: int | None
+
+
+def challenge_stats(*, challenge: Challenge) -> ChallengeStats:
+    table = leaderboard_score_table(challenge=challenge)
+    return ChallengeStats(entries=table.count, top_score=table.top_score)
+
+
+# --- leaderboard pages -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    rank: int
+    player: str
+    score: int
+    submitted_at: datetime
+    run_id: uuid.UUID
+    entry_id: int
+
+
+@dataclass(frozen=True)
+class LeaderboardPage:
+    challenge_id: int
+    count: int
+    page: int
+    num_pages: int
+    size: int
+    results: tuple[LeaderboardRow, ...]
+    next_cursor: str | None
+    previous_cursor: str | None
+
+    @property
+    def has_next(self) -> bool:
+        return self.next_cursor is not None
+
+    @property
+    def has_previous(self) -> bool:
+        return self.previous_cursor is not None
+
+
+_Key = tuple[int, datetime, int]
+_ROW_FIELDS = ("id", "score", "submitted_at", "run_id", "player__username")
+
+
+def _cursor_encode(direction: str, key: _Key) -> str:
+    score, submitted_at, entry_id = key
+    raw = json.dumps([direction, score, submitted_at.isoformat(), entry_id], separators=(",", ":"))
+    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+
+
+def _cursor_decode(cursor: str) -> tuple[str, _Key]:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+        direction, score, stamp, entry_id = json.loads(raw)
+        submitted_at = parse_datetime(stamp)
+    except (ValueError, TypeError, binascii.Error, UnicodeDecodeError) as error:
+        raise CursorInvalid("This cursor is not one the leaderboard handed out.") from error
+    valid = (
+        direction in ("n", "p")
+        and type(score) is int
+        and type(entry_id) is int
+        and submitted_at is not None
+    )
+    if not valid:
+        raise CursorInvalid("This cursor is not one the leaderboard handed out.")
+    assert submitted_at is not None
+    return direction, (score, submitted_at, entry_id)
+
+
+def _rows_forward(
+    challenge: Challenge, score: int, tie_filter: Q, skip: int, size: int
+) -> list[dict[str, Any]]:
+    """Rows from score ``score`` (those of its tie group passing ``tie_filter``) downward."""
+    live = _live_entries(challenge)
+    rows = list(
+        live.filter(tie_filter, score=score)
+        .order_by("submitted_at", "id")
+        .values(*_ROW_FIELDS)[skip : skip + size]
+    )
+    if len(rows) < size:
+        rows += (
+            live.filter(score__lt=score)
+            .order_by("-score", "submitted_at", "id")
+            .values(*_ROW_FIELDS)[: size - len(rows)]
+        )
+    return rows
+
+
+def _rows_backward(challenge: Challenge, key: _Key, size: int) -> list[dict[str, Any]]:
+    """The ``size`` rows just before ``key``, in board order."""
+    score, submitted_at, entry_id = key
+    live = _live_entries(challenge)
+    before_in_tie = Q(submitted_at__lt=submitted_at) | Q(submitted_at=submitted_at, id__lt=entry_id)
+    rows = list(
+        live.filter(before_in_tie, score=score)
+        .order_by("-submitted_at", "-id")
+        .values(*_ROW_FIELDS)[:size]
+    )
+    if len(rows) < size:
+        rows += (
+            live.filter(score__gt=score)
+            .order_by("score", "-submitted_at", "-id")
+            .values(*_ROW_FIELDS)[: size - len(rows)]
+        )
+    rows.reverse()
+    return rows
+
+
+def _key_of(row: dict[str, Any]) -> _Key:
+    return (row["score"], row["submitted_at"], row["id"])
+
+
+def _position_of(challenge: Challenge, table: ScoreTable, key: _Key) -> int:
+    """0-based board position of the row with ``key`` (counts only its tie group)."""
+    score, submitted_at, entry_id = key
+    before_in_tie = Q(submitted_at__lt=submitted_at) | Q(submitted_at=submitted_at, id__lt=entry_id)
+    ties_before = _live_entries(challenge).filter(before_in_tie, score=score).count()
+    return table.rank_of(score) - 1 + ties_before
+
+
+def _page_compute(
+    challenge: Challenge, table: ScoreTable, page: int, cursor: str | None, size: int
+) -> LeaderboardPage:
+    count = table.count
+    num_pages = max(1, math.ceil(count / size))
+    if cursor is not None:
+        direction, key = _cursor_decode(cursor)
+        if direction == "n":
+            score, submitted_at, entry_id = key
+            after_in_tie = Q(submitted_at__gt=submitted_at) | Q(
+                submitted_at=submitted_at, id__gt=entry_id
+            )
+            rows = _rows_forward(challenge, score, after_in_tie, 0, size)
+        else:
+            rows = _rows_backward(challenge, key, size)
+        first = _position_of(challenge, table, _key_of(rows[0])) if rows else count
+    else:
+        if page > num_pages:
+            raise PageOutOfRange(page=page, num_pages=num_pages)
+        first = (page - 1) * size
+        if first < count:
+            score, skip = table.locate(first)
+            rows = _rows_forward(challenge, score, Q(), skip, size)
+        else:
+            rows = []
+    results = tuple(
+        LeaderboardRow(
+            rank=table.rank_of(row["score"]),
+            player=row["player__username"],
+            score=row["score"],
+            submitted_at=row["submitted_at"],
+            run_id=row["run_id"],
+            entry_id=row["id"],
+        )
+        for row in rows
+    )
+    has_next = bool(rows) and first + len(rows) < count
+    has_previous = bool(rows) and first > 0
+    return LeaderboardPage(
+        challenge_id=challenge.pk,
+        count=count,
+        page=first // size + 1,
+        num_pages=num_pages,
+        size=size,
+        results=results,
+        next_cursor=_cursor_encode("n", _key_of(rows[-1])) if has_next else None,
+        previous_cursor=_cursor_encode("p", _key_of(rows[0])) if has_previous else None,
+    )
+
+
+def leaderboard_page(
+    *, challenge: Challenge, page: int = 1, cursor: str | None = None, size: int = 50
+) -> LeaderboardPage:
+    """One page of the board, by page number or by a cursor from a previous page.
+
+    Raises ``PageOutOfRange`` past the last page and ``CursorInvalid`` for a bad cursor.
+    """
+    if page < 1 or size < 1:
+        raise ValueError("page and size start at 1")
+    table = leaderboard_score_table(challenge=challenge)
+    name = f"page:{size}:{'c:' + cursor if cursor is not None else page}"
+    return _cached(challenge, name, lambda: _page_compute(challenge, table, page, cursor, size))
+
+
+# --- a player's place ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerRank:
+    """A player's standing.
+
+    ``percentile`` is the share of live entries (the player's own included) scoring
+    at most the player's score, 0-100 with one decimal: the leader has 100, and a
+    player alone at the bottom of 200 entries has 0.5.
+    """
+
+    rank: int
+    score: int
+    percentile: float
+    count: int
+    entry: Entry
+    page: int
+
+
+def entry_get(*, challenge: Challenge, player: User | AnonymousUser) -> Entry | None:
+    """The player's entry for the challenge, voided or not."""
+    if not player.is_authenticated:
+        return None
+    return Entry.objects.filter(challenge=challenge, player=player).select_related("run").first()
+
+
+def leaderboard_rank(
+    *, challenge: Challenge, player: User | AnonymousUser, size: int = 50
+) -> PlayerRank | None:
+    """Where the player's live entry stands, or None without one."""
+    entry = entry_get(challenge=challenge, player=player)
+    if entry is None or entry.is_voided:
+        return None
+    higher = _live_entries(challenge).filter(score__gt=entry.score).count()
+    table = leaderboard_score_table(challenge=challenge)
+    count = max(table.count, higher + 1)
+    position = _position_of(challenge, table, (entry.score, entry.submitted_at, entry.pk))
+    return PlayerRank(
+        rank=higher + 1,
+        score=entry.score,
+        percentile=round(100 * (count - higher) / count, 1),
+        count=count,
+        entry=entry,
+        page=position // size + 1,
+    )
+
+
+# --- histogram -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Histogram:
+    """Bin ``i`` holds scores ``edges[i] <= score < edges[i + 1]`` (whole-point bins)."""
+
+    edges: tuple[int, ...]
+    counts: tuple[int, ...]
+    player_bin: int | None = None
+    player_score: int | None = None
+
+
+def _histogram_compute(table: ScoreTable, bins: int) -> Histogram:
+    if not table.scores:
+        return Histogram(edges=(), counts=())
+    low, high = table.scores[-1], table.scores[0]
+    width = max(1, math.ceil((high - low + 1) / bins))
+    nbins = math.ceil((high - low + 1) / width)
+    counts = [0] * nbins
+    for score, n in zip(table.scores, table.counts, strict=True):
+        counts[(score - low) // width] += n
+    return Histogram(edges=tuple(low + i * width for i in range(nbins + 1)), counts=tuple(counts))
+
+
+def leaderboard_histogram(
+    *,
+    challenge: Challenge,
+    bins: int = 20,
+    player: User | AnonymousUser | None = None,
+) -> Histogram:
+    """Scores of the live entries in at most ``bins`` equal bins; marks the player's bin."""
+    if bins < 1:
+        raise ValueError("bins must be at least 1")
+    table = leaderboard_score_table(challenge=challenge)
+    histogram = _cached(challenge, f"histogram:{bins}", lambda: _histogram_compute(table, bins))
+    entry = entry_get(challenge=challenge, player=player) if player is not None else None
+    if entry is None or entry.is_voided or not histogram.edges:
+        return histogram
+    index = min(
+        (entry.score - histogram.edges[0]) // (histogram.edges[1] - histogram.edges[0]),
+        len(histogram.counts) - 1,
+    )
+    return Histogram(
+        edges=histogram.edges, counts=histogram.counts, player_bin=index, player_score=entry.score
+    )
+
+
+# --- history ---------------------------------------------------------------------------
+
+
+def _rank_subquery() -> Subquery:
+    """For an Entry queryset: 1 + live entries of the same challenge scoring higher."""
+    higher = (
+        Entry.objects.filter(
+            challenge=OuterRef("challenge"), voided_at__isnull=True, score__gt=OuterRef("score")
+        )
+        .order_by()
+        .values("challenge")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
+    return Subquery(higher, output_field=IntegerField())
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    challenge: Challenge
+    entries: int
+    top_score: int | None
+    own_score: int | None
+    own_rank: int | None
+    own_run_id: uuid.UUID | None
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    rows: tuple[HistoryRow, ...]
+    page: int
+    num_pages: int
+    count: int
+    size: int
+
+    @property
+    def has_next(self) -> bool:
+        return self.page < self.num_pages
+
+    @property
+    def has_previous(self) -> bool:
+        return self.page > 1
+
+
+def challenge_history(
+    *,
+    player: User | AnonymousUser | None = None,
+    page: int = 1,
+    size: int = 30,
+    now: datetime | None = None,
+) -> HistoryPage:
+    """Challenges opened so far, newest first, with the player's own score and rank.
+
+    Three challenges a day keep this list short, so plain page offsets are fine here.
+    Raises ``PageOutOfRange`` past the last page.
+    """
+    if page < 1 or size < 1:
+        raise ValueError("page and size start at 1")
+    now = now or timezone.now()
+    opened = Challenge.objects.filter(opens_at__lte=now)
+    count = opened.count()
+    num_pages = max(1, math.ceil(count / size))
+    if page > num_pages:
+        raise PageOutOfRange(page=page, num_pages=num_pages)
+    live = Q(entries__voided_at__isnull=True)
+    challenges = list(
+        opened.order_by("-number").annotate(
+            live_entries=Count("entries", filter=live),
+            top_score=Max("entries__score", filter=live),
+        )[(page - 1) * size : page * size]
+    )
+    own: dict[int, Entry] = {}
+    if player is not None and player.is_authenticated:
+        own = {
+            e.challenge_id: e
+            for e in Entry.objects.filter(
+                player=player, voided_at__isnull=True, challenge__in=[c.pk for c in challenges]
+            ).annotate(higher=Coalesce(_rank_subquery(), Value(0)))
+        }
+    rows = []
+    for challenge in challenges:
+        entry = own.get(challenge.pk)
+        rows.append(
+            HistoryRow(
+                challenge=challenge,
+                entries=challenge.live_entries,
+                top_score=challenge.top_score,
+                own_score=entry.score if entry else None,
+                own_rank=getattr(entry, "higher", 0) + 1 if entry else None,
+                own_run_id=entry.run_id if entry else None,
+            )
+        )
+    return HistoryPage(rows=tuple(rows), page=page, num_pages=num_pages, count=count, size=size)
+
+
+@dataclass(frozen=True)
+class PlayerHistoryRow:
+    challenge_id: int
+    number: int
+    opens_at: datetime
+    score: int
+    rank: int
+    entries: int
+    run_id: uuid.UUID
+
+
+def player_history(*, player: User) -> list[PlayerHistoryRow]:
+    """The player's live entries, oldest challenge first, with rank and field size."""
+    field_size = (
+        Entry.objects.filter(challenge=OuterRef("challenge"), voided_at__isnull=True)
+        .order_by()
+        .values("challenge")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
+    entries = (
+        Entry.objects.filter(player=player, voided_at__isnull=True)
+        .select_related("challenge")
+        .annotate(
+            higher=Coalesce(_rank_subquery(), Value(0)),
+            field_size=Subquery(field_size, output_field=IntegerField()),
+        )
+        .order_by("challenge__number")
+    )
+    return [
+        PlayerHistoryRow(
+            challenge_id=e.challenge_id,
+            number=e.challenge.number,
+            opens_at=e.challenge.opens_at,
+            score=e.score,
+            rank=e.higher + 1,
+            entries=e.field_size,
+            run_id=e.run_id,
+        )
+        for e in entries
+    ]
+
+
+# --- runs ------------------------------------------------------------------------------
+
+
+def run_best_score(*, challenge: Challenge, player: User | AnonymousUser) -> int | None:
+    """The player's best finished valid run on the challenge so far."""
+    if not player.is_authenticated:
+        return None
+    best: int | None = Run.objects.filter(
+        challenge=challenge, player=player, status=Run.Status.FINISHED
+    ).aggregate(best=Max("score"))["best"]
+    return best
+
+
+def run_visible(*, run: Run, viewer: User | AnonymousUser, now: datetime | None = None) -> bool:
+    """Owners always see their runs; anyone sees a live entry's run once its challenge closed."""
+    if viewer.is_authenticated and viewer.pk == run.player_id:
+        return True
+    if not run.challenge.is_closed(now or timezone.now()):
+        return False
+    return Entry.objects.filter(run=run, voided_at__isnull=True).exists()

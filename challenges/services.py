@@ -1,0 +1,270 @@
+"""Writes: making challenges, starting and finishing runs, submitting and voiding entries.
+
+Every function takes keyword arguments only and an optional ``now`` so that the clock
+is the caller's to control. Refusals raise a ``ServiceError`` subclass carrying a
+human ``detail`` and a stable ``code``; the API maps each class to an HTTP status.
+A finished run that breaks a rule is not a refusal: it is stored as rejected and
+returned, because rejected runs are kept with their reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from challenges import schedule
+from challenges.models import Challenge, Entry, Run
+from challenges.rules import TILE_IDS, replay_challenge
+from challenges.selectors import leaderboard_cache_bump
+
+TRAY_SIZE = 9
+# No legal run has more moves than 56 placements plus 47 draws.
+RUN_MOVES_MAX = 103
+
+
+class ServiceError(Exception):
+    """A request the service refuses; ``detail`` is for people, ``code`` for programs."""
+
+    code = "refused"
+    default_detail = "The request was refused."
+
+    def __init__(self, detail: str | None = None) -> None:
+        self.detail = detail or self.default_detail
+        super().__init__(self.detail)
+
+
+class ChallengeNotOpen(ServiceError):
+    code = "challenge_not_open"
+    default_detail = "This challenge is not open."
+
+
+class RunAlreadyFinished(ServiceError):
+    code = "run_finished"
+    default_detail = "This run has already been finished."
+
+
+class RunDeadlinePassed(ServiceError):
+    code = "deadline_passed"
+    default_detail = "This run's time is up."
+
+    def __init__(self, detail: str | None = None, *, run: Run) -> None:
+        super().__init__(detail)
+        self.run = run
+
+
+class RunNotSubmittable(ServiceError):
+    code = "run_not_valid"
+    default_detail = "Only a finished, valid run can be submitted."
+
+
+class EntryAlreadySubmitted(ServiceError):
+    code = "already_submitted"
+    default_detail = "You have already submitted a run for this challenge."
+
+
+class EntriesClosed(ServiceError):
+    code = "entries_closed"
+    default_detail = "This challenge no longer takes entries."
+
+
+def _now(now: datetime | None) -> datetime:
+    return now if now is not None else timezone.now()
+
+
+def challenge_seed(*, number: int) -> str:
+    """The secret, reproducible seed of slot ``number`` (hex HMAC-SHA256)."""
+    key = settings.CHALLENGE_SECRET.encode()
+    return hmac.new(key, f"challenge:{number}".encode(), hashlib.sha256).hexdigest()
+
+
+def challenge_tiles_deal(*, seed: str) -> tuple[list[str], list[str]]:
+    """Shuffle the 56 tiles with ``seed``: the first 9 are the tray, the rest the well."""
+    tiles = list(TILE_IDS)
+    random.Random(int(seed, 16)).shuffle(tiles)
+    return tiles[:TRAY_SIZE], tiles[TRAY_SIZE:]
+
+
+def challenge_ensure(*, number: int) -> Challenge:
+    """The challenge of slot ``number``, made if missing. Idempotent and race-safe.
+
+    Two processes may both miss the row and both insert; ``UNIQUE(number)`` lets one
+    win, and the loser (its insert in a savepoint) reads the winner's row.
+    """
+    existing = Challenge.objects.filter(number=number).first()
+    if existing is not None:
+        return existing
+    seed = challenge_seed(number=number)
+    tray, well = challenge_tiles_deal(seed=seed)
+    slot = schedule.slot_get(number=number)
+    try:
+        with transaction.atomic():
+            return Challenge.objects.create(
+                id=number,
+                number=number,
+                opens_at=slot.opens_at,
+                closes_at=slot.closes_at,
+                ruleset=Challenge.Ruleset.CHALLENGE,
+                tray=tray,
+                well=well,
+                seed=seed,
+            )
+    except IntegrityError:
+        return Challenge.objects.get(number=number)
+
+
+def challenge_current_ensure(*, now: datetime | None = None) -> Challenge:
+    """The challenge open at ``now``, made on the spot if the scheduler has not made it."""
+    return challenge_ensure(number=schedule.slot_number(at=_now(now)))
+
+
+def challenges_ensure_ahead(*, ahead: int = 1, now: datetime | None = None) -> list[Challenge]:
+    """The current challenge and the next ``ahead`` ones, made where missing."""
+    if ahead < 0:
+        raise ValueError("ahead must be zero or more")
+    current = schedule.slot_number(at=_now(now))
+    return [challenge_ensure(number=n) for n in range(current, current + ahead + 1)]
+
+
+def run_start(*, player: User, challenge: Challenge, now: datetime | None = None) -> Run:
+    """Start a run on an open challenge; the server's clock is the run's start."""
+    now = _now(now)
+    if now < challenge.opens_at:
+        raise ChallengeNotOpen(f"Challenge #{challenge.number} has not opened yet.")
+    if challenge.is_closed(now):
+        raise ChallengeNotOpen(
+            f"Challenge #{challenge.number} closed at {challenge.closes_at:%Y-%m-%d %H:%M} UTC; "
+            "play the current challenge instead."
+        )
+    return Run.objects.create(player=player, challenge=challenge, started_at=now)
+
+
+def run_finish_deadline(*, run: Run) -> datetime:
+    """The last moment a finish is accepted: two minutes plus the network grace."""
+    return run.deadline + timedelta(seconds=settings.RUN_GRACE_SECONDS)
+
+
+def _moves_to_replay(log: object) -> object:
+    # The replay stops at the first bad move, and move 104 of any log is bad (nothing is
+    # left to place or draw), so replaying the first 104 moves gives the full answer.
+    if isinstance(log, dict) and isinstance(log.get("moves"), list):
+        moves = log["moves"]
+        if len(moves) > RUN_MOVES_MAX + 1:
+            return {**log, "moves": moves[: RUN_MOVES_MAX + 1]}
+    return log
+
+
+def run_finish(*, run: Run, log: object, now: datetime | None = None) -> Run:
+    """Replay ``log`` on the run's challenge and keep the outcome, valid or rejected.
+
+    Raises ``RunAlreadyFinished`` for a run that is not in progress, and
+    ``RunDeadlinePassed`` (after storing the run as rejected) once the deadline is over.
+    """
+    now = _now(now)
+    with transaction.atomic():
+        # The row lock makes two simultaneous finishes of one run resolve to one.
+        locked = Run.objects.select_for_update().select_related("challenge").get(pk=run.pk)
+        if locked.status != Run.Status.STARTED:
+            raise RunAlreadyFinished(
+                f"This run was already finished at {locked.finished_at:%H:%M:%S} UTC "
+                f"({locked.get_status_display().lower()}); start a new run to play again."
+            )
+        deadline = run_finish_deadline(run=locked)
+        locked.finished_at = now
+        locked.log = log
+        if now > deadline:
+            detail = (
+                f"Too late: this run started at {locked.started_at:%H:%M:%S} UTC and finishes "
+                f"were accepted until {deadline:%H:%M:%S} UTC (2 minutes plus "
+                f"{settings.RUN_GRACE_SECONDS} s grace)."
+            )
+            locked.status = Run.Status.REJECTED
+            locked.error = {"move": None, "code": RunDeadlinePassed.code, "detail": detail}
+            locked.save(update_fields=["finished_at", "log", "status", "error"])
+            expired: RunDeadlinePassed | None = RunDeadlinePassed(detail, run=locked)
+        else:
+            expired = None
+            _run_replay_store(run=locked, log=log, now=now)
+    if expired is not None:
+        raise expired
+    return locked
+
+
+def _run_replay_store(*, run: Run, log: object, now: datetime) -> None:
+    elapsed_ms = max(0, int((now - run.started_at) / timedelta(milliseconds=1)))
+    challenge = run.challenge
+    result = replay_challenge(
+        tray=challenge.tray,
+        well=challenge.well,
+        log=_moves_to_replay(log),
+        max_t=min(settings.RUN_TIME_LIMIT_MS, elapsed_ms + settings.RUN_CLOCK_SLACK_MS),
+    )
+    run.score = result.score
+    run.move_results = [{"points": m.points, "bonus": m.bonus} for m in result.moves]
+    if result.valid:
+        run.status = Run.Status.FINISHED
+        run.error = None
+    else:
+        assert result.error is not None
+        run.status = Run.Status.REJECTED
+        run.error = {
+            "move": result.error.move,
+            "code": result.error.code,
+            "detail": result.error.detail,
+        }
+    run.save(update_fields=["finished_at", "log", "status", "score", "move_results", "error"])
+
+
+def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
+    """Make a finished valid run its player's one entry for the challenge.
+
+    ``UNIQUE(challenge, player)`` decides between simultaneous submits: exactly one
+    insert wins, the others get ``EntryAlreadySubmitted``.
+    """
+    now = _now(now)
+    if run.status != Run.Status.FINISHED:
+        if run.status == Run.Status.STARTED:
+            raise RunNotSubmittable("Finish this run before submitting it.")
+        raise RunNotSubmittable("This run was rejected, so it cannot be submitted.")
+    challenge = run.challenge
+    entries_close_at = challenge.closes_at + timedelta(seconds=settings.ENTRY_GRACE_SECONDS)
+    if now > entries_close_at:
+        raise EntriesClosed(
+            f"Challenge #{challenge.number} stopped taking entries at "
+            f"{entries_close_at:%Y-%m-%d %H:%M:%S} UTC."
+        )
+    assert run.score is not None
+    if Entry.objects.filter(challenge=challenge, player_id=run.player_id).exists():
+        raise EntryAlreadySubmitted()
+    try:
+        with transaction.atomic():
+            entry = Entry.objects.create(
+                challenge=challenge,
+                player_id=run.player_id,
+                run=run,
+                score=run.score,
+                submitted_at=now,
+            )
+    except IntegrityError as error:
+        raise EntryAlreadySubmitted() from error
+    transaction.on_commit(lambda: leaderboard_cache_bump(challenge=challenge))
+    return entry
+
+
+def entry_void(*, entry: Entry, reason: str, now: datetime | None = None) -> Entry:
+    """Take an entry off the leaderboards, keeping it (and its reason) for the record."""
+    reason = reason.strip()
+    if not reason:
+        raise ValueError("a voided entry needs a reason")
+    entry.voided_at = entry.voided_at or _now(now)
+    entry.void_reason = reason
+    entry.save(update_fields=["voided_at", "void_reason"])
+    challenge = entry.challenge
+    transaction.on_commit(lambda: leaderboard_cache_bump(challenge=challenge))
+    return entry

@@ -1,0 +1,17 @@
+"""Celery tasks: thin wrappers over services, safe to run twice or at once."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from challenges import services
+
+
+@shared_task(name="challenges.tasks.challenges_ensure_upcoming", acks_late=True)
+def challenges_ensure_upcoming() -> list[int]:
+    """Keep the current and the next challenge made; returns their numbers.
+
+    Idempotent (``challenge_ensure`` is), so a missed tick, a second beat or a
+    redelivered message changes nothing.
+    """
+    return [challenge.number for challenge in services.challenges_ensure_ahead(ahead=1)]

@@ -1,0 +1,138 @@
+"""factory_boy factories for players, challenges, runs and entries, and a log builder.
+
+``challenge_log`` plays a challenge greedily with the rules engine (the first legal
+placement, else a draw), so tests get real, valid run logs without hard-coding any.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import factory
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from challenges import schedule, services
+from challenges.models import Challenge, Entry, Run
+from challenges.rules import Board, replay_challenge, tile_parse
+
+PASSWORD = "correct-horse-battery-staple"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"player{n}")
+    password = factory.django.Password(PASSWORD)
+
+
+class ChallengeFactory(factory.django.DjangoModelFactory):
+    """A challenge for the slot open now unless ``number`` says otherwise."""
+
+    class Meta:
+        model = Challenge
+        django_get_or_create = ("number",)
+
+    number = factory.LazyFunction(lambda: schedule.slot_number(at=timezone.now()))
+    id = factory.SelfAttribute("number")
+    opens_at = factory.LazyAttribute(lambda o: schedule.slot_opens_at(number=o.number))
+    closes_at = factory.LazyAttribute(lambda o: schedule.slot_closes_at(number=o.number))
+    seed = factory.LazyAttribute(lambda o: services.challenge_seed(number=o.number))
+    tray = factory.LazyAttribute(lambda o: services.challenge_tiles_deal(seed=o.seed)[0])
+    well = factory.LazyAttribute(lambda o: services.challenge_tiles_deal(seed=o.seed)[1])
+
+
+def challenge_log(
+    challenge: Challenge, *, moves: int = 12, start_ms: int = 500, step_ms: int = 700
+) -> dict[str, Any]:
+    """A valid log of up to ``moves`` moves on ``challenge`` (greedy play)."""
+    board = Board()
+    tray = [tile_parse(tile_id) for tile_id in challenge.tray]
+    well = [tile_parse(tile_id) for tile_id in challenge.well]
+    log: list[dict[str, Any]] = []
+    t = start_ms
+    while len(log) < moves:
+        legal = board.legal_placements(tray)
+        if legal:
+            placement = legal[0]
+            board.play(placement)
+            tray.remove(placement.tile)
+            log.append(
+                {
+                    "t": t,
+                    "type": "place",
+                    "tile": placement.tile.id,
+                    "cell": [placement.cell.row, placement.cell.col],
+                    "rotation": placement.rotation,
+                }
+            )
+        elif well:
+            tray.append(well.pop(0))
+            log.append({"t": t, "type": "draw"})
+        else:
+            break
+        t += step_ms
+    return {"moves": log}
+
+
+def challenge_log_score(challenge: Challenge, log: dict[str, Any]) -> int:
+    """The engine's score for ``log`` (what the server must store)."""
+    return replay_challenge(tray=challenge.tray, well=challenge.well, log=log).score
+
+
+class RunFactory(factory.django.DjangoModelFactory):
+    """A started run; ``finished=True`` makes it a finished valid run with a real log."""
+
+    class Meta:
+        model = Run
+
+    player = factory.SubFactory(UserFactory)
+    challenge = factory.SubFactory(ChallengeFactory)
+    started_at = factory.LazyFunction(timezone.now)
+
+    class Params:
+        finished = factory.Trait(
+            status=Run.Status.FINISHED,
+            finished_at=factory.LazyAttribute(lambda o: o.started_at),
+            log=factory.LazyAttribute(lambda o: challenge_log(o.challenge)),
+            score=factory.LazyAttribute(lambda o: challenge_log_score(o.challenge, o.log)),
+            move_results=factory.LazyAttribute(
+                lambda o: [
+                    {"points": m.points, "bonus": m.bonus}
+                    for m in replay_challenge(
+                        tray=o.challenge.tray, well=o.challenge.well, log=o.log
+                    ).moves
+                ]
+            ),
+        )
+
+
+class EntryFactory(factory.django.DjangoModelFactory):
+    """An entry with its own finished run; pass ``score`` to set the ranking score."""
+
+    class Meta:
+        model = Entry
+
+    challenge = factory.SubFactory(ChallengeFactory)
+    player = factory.SubFactory(UserFactory)
+    run = factory.LazyAttribute(
+        lambda o: RunFactory(
+            player=o.player,
+            challenge=o.challenge,
+            status=Run.Status.FINISHED,
+            finished_at=o.submitted_at,
+            log={"moves": []},
+            score=o.score,
+        )
+    )
+    score = factory.Sequence(lambda n: 100 + n)
+    submitted_at = factory.LazyFunction(timezone.now)
+
+
+def at(text: str) -> datetime:
+    """An aware UTC datetime from ``"2026-11-21T07:59:59.999"``."""
+    return datetime.fromisoformat(text).replace(tzinfo=schedule.EPOCH.tzinfo)
