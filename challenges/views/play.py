@@ -1,9 +1,58 @@
-# PLACEHOLDER: replaced by its owner; nothing here may survive to the end.
+"""The play page (`/`): the open challenge, its clock, and the board the player plays on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_safe
+
+from challenges import selectors, services
+
+# The API paths the page calls, with this placeholder where a run's id goes.
+RUN_ID_SLOT = "00000000-0000-0000-0000-000000000000"
 
 
-def _placeholder(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse("placeholder")
+def _play_config(request: HttpRequest, *, challenge_id: int) -> dict[str, Any]:
+    """What play.js needs, handed over as JSON (json_script) rather than scattered attributes."""
+    challenge = {"challenge_id": challenge_id}
+    run = {"run_id": RUN_ID_SLOT}
+    return {
+        "challengeId": challenge_id,
+        "timeLimitMs": getattr(settings, "RUN_TIME_LIMIT_MS", 120_000),
+        "authenticated": request.user.is_authenticated,
+        "runIdSlot": RUN_ID_SLOT,
+        "urls": {
+            "challenge": reverse("api-challenge", kwargs=challenge),
+            "start": reverse("api-run-start", kwargs=challenge),
+            "leaderboardMe": reverse("api-leaderboard-me", kwargs=challenge),
+            "leaderboard": reverse("challenges:leaderboard", kwargs=challenge),
+            "finish": reverse("api-run-finish", kwargs=run),
+            "submit": reverse("api-run-submit", kwargs=run),
+            "run": reverse("api-run", kwargs=run),
+            "replay": reverse("challenges:replay", kwargs=run),
+        },
+    }
 
 
-play_page = history_page = leaderboard_page = replay_page = player_page = _placeholder
+@require_safe
+@ensure_csrf_cookie
+def play_page(request: HttpRequest) -> HttpResponse:
+    challenge = services.challenge_current_ensure()
+    player = request.user
+    standing = selectors.leaderboard_rank(challenge=challenge, player=player)
+    context = {
+        "challenge": challenge,
+        "now": timezone.now(),
+        "best_score": selectors.run_best_score(challenge=challenge, player=player),
+        "entry": selectors.entry_get(challenge=challenge, player=player),
+        "standing": standing,
+        "play_config": _play_config(request, challenge_id=challenge.pk),
+        "time_limit_seconds": getattr(settings, "RUN_TIME_LIMIT_MS", 120_000) // 1000,
+    }
+    return render(request, "challenges/play.html", context)

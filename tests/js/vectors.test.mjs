@@ -102,12 +102,32 @@ for (const file of byPrefix("legal_moves")) {
 
 // Geometry cases: each names what it checks in `kind`, with `input` and `expect` (see
 // tests/vectors/loader.py). Every kind the engine writes must be known here.
+const sortedCells = (cells) => [...cells].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+
+function tileCheck(text) {
+  try {
+    return { valid: true, value: tileParse(text).value };
+  } catch (error) {
+    assert.ok(error instanceof RangeError, `tileParse(${JSON.stringify(text)}) threw ${error}`);
+    return { valid: false, value: null };
+  }
+}
+
 const GEOMETRY_CHECKS = {
-  cell_orientation: (input) => (cellIsUp(input.cell) ? "up" : "down"),
-  corner_points: (input) => cellCorners(input.cell),
-  point_cells: (input) => pointCells(input.point),
-  edge_neighbours: (input) => cellNeighbours(input.cell),
-  rotation_corners: (input) => tileParse(input.tile).cornerNumbers(input.rotation),
+  cell: ({ cell }) => ({
+    up: cellIsUp(cell),
+    corners: cellCorners(cell),
+    neighbours: sortedCells(cellNeighbours(cell)),
+  }),
+  point: ({ point }) => ({ cells: pointCells(point) }),
+  placement: ({ tile, cell, rotation }) => {
+    const numbers = tileParse(tile).cornerNumbers(rotation);
+    return {
+      numbers,
+      points: cellCorners(cell).map(([pr, px], i) => [pr, px, numbers[i]]),
+    };
+  },
+  tile: ({ text }) => tileCheck(text),
 };
 
 for (const file of byPrefix("geometry")) {
