@@ -1,4 +1,3 @@
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import views
@@ -6,11 +5,8 @@ from accounts import views
 app_name = "accounts"
 
 urlpatterns = [
-    path(
-        "login/",
-        auth_views.LoginView.as_view(template_name="accounts/login.html", redirect_authenticated_user=True),
-        name="login",
-    ),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("login/", views.PlayerLoginView.as_view(), name="login"),
+    path("logout/", views.logout_page, name="logout"),
+    path("logged-out/", views.logged_out_page, name="logged_out"),
     path("signup/", views.signup_page, name="signup"),
 ]

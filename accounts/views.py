@@ -1,26 +1,71 @@
-from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+"""Sign-up, log-in and log-out pages.
+
+Every page takes a `next` parameter so that a player who pressed Start while logged
+out lands back on the board after signing up or logging in. `next` is only followed
+when it points at this site.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import login, logout
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_protect
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_http_methods, require_POST
+
+DEFAULT_NEXT = "/"
 
 
-def _safe_next(request: HttpRequest) -> str:
-    target = request.POST.get("next") or request.GET.get("next") or "/"
-    if url_has_allowed_host_and_scheme(
+def next_url_safe(*, request: HttpRequest, default: str = DEFAULT_NEXT) -> str:
+    """The `next` of the request if it stays on this site, else `default`."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return target
-    return "/"
+    return default
 
 
+class PlayerLoginView(LoginView):
+    template_name = "accounts/login.html"
+    authentication_form = AuthenticationForm
+    redirect_authenticated_user = True
+
+
+@sensitive_post_parameters("password1", "password2")
+@csrf_protect
+@never_cache
+@require_http_methods(["GET", "POST"])
 def signup_page(request: HttpRequest) -> HttpResponse:
-    """Sign up, log in, and go back where the player came from (usually Start)."""
+    """Create an account, log in, and go back where the player came from."""
+    next_url = next_url_safe(request=request)
     if request.user.is_authenticated:
-        return HttpResponseRedirect(_safe_next(request))
-    form = UserCreationForm(request.POST or None)
+        return HttpResponseRedirect(next_url)
+    form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return HttpResponseRedirect(_safe_next(request))
-    return render(request, "accounts/signup.html", {"form": form, "next": _safe_next(request)})
+        return HttpResponseRedirect(next_url)
+    return render(request, "accounts/signup.html", {"form": form, "next": next_url})
+
+
+@require_POST
+@csrf_protect
+def logout_page(request: HttpRequest) -> HttpResponse:
+    """Log out (POST only, so a link cannot log anyone out) and say so."""
+    logout(request)
+    next_url = next_url_safe(request=request, default="")
+    return HttpResponseRedirect(next_url or reverse("accounts:logged_out"))
+
+
+@never_cache
+def logged_out_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "accounts/logged_out.html")

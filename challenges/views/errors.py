@@ -1,10 +1,42 @@
-# PLACEHOLDER: replaced by its owner; nothing here may survive to the end.
-from django.http import HttpRequest, HttpResponse
+"""The site's 404 and 500 pages (config/urls.py's handler404 and handler500).
+
+Paths under /api/ answer JSON with a `detail`, as API.md promises for every error;
+everything else gets a styled page.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template import loader
+
+API_PREFIX = "/api/"
+
+logger = logging.getLogger(__name__)
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith(API_PREFIX)
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return HttpResponse("not found", status=404)
+    if _is_api(request):
+        return JsonResponse({"detail": "Not found."}, status=404)
+    return HttpResponse(
+        loader.render_to_string("404.html", {"path": request.path}, request=request),
+        status=404,
+    )
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("server error", status=500)
+    if _is_api(request):
+        return JsonResponse({"detail": "Server error. Please try again shortly."}, status=500)
+    body: str
+    try:
+        # No request context: the failure may lie in a context processor or the session.
+        body = loader.render_to_string("500.html")
+    except Exception:
+        logger.exception("the 500 page itself failed to render")
+        body = "<!doctype html><title>Server error</title><h1>Server error</h1>"
+    return HttpResponse(body, status=500)

@@ -1,9 +1,35 @@
-# PLACEHOLDER: replaced by its owner; nothing here may survive to the end.
-from django.http import HttpRequest, HttpResponse
+"""Every challenge so far, newest first, with the reader's own score and rank."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+
+from challenges import selectors
+from challenges.views import page_number_parse, page_window
+
+PAGE_SIZE = 30
 
 
-def _placeholder(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse("placeholder")
-
-
-play_page = history_page = leaderboard_page = replay_page = player_page = _placeholder
+def history_page(request: HttpRequest) -> HttpResponse:
+    now = timezone.now()
+    viewer = request.user if request.user.is_authenticated else None
+    try:
+        history = selectors.challenge_history(
+            player=viewer, page=page_number_parse(request), size=PAGE_SIZE, now=now
+        )
+    except selectors.PageOutOfRange as beyond:
+        return HttpResponseRedirect(f"{reverse('challenges:history')}?page={beyond.num_pages}")
+    rows = [{"row": row, "is_open": row.challenge.is_open(now)} for row in history.rows]
+    return render(
+        request,
+        "challenges/history.html",
+        {
+            "history": history,
+            "rows": rows,
+            "pages": page_window(page=history.page, num_pages=history.num_pages),
+            "signed_in": viewer is not None,
+        },
+    )

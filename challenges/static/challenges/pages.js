@@ -1,0 +1,61 @@
+// Small enhancements shared by every page: live countdowns and local times.
+// Without JavaScript the server-rendered text stays correct as of page load.
+
+/** "5h 02m 09s", "2m 09s", "9s" for a duration in milliseconds (never negative). */
+export function formatCountdown(ms) {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n) => String(n).padStart(2, "0");
+  if (h > 0) return `${h}h ${pad(m)}m ${pad(s)}s`;
+  if (m > 0) return `${m}m ${pad(s)}s`;
+  return `${s}s`;
+}
+
+/** Tick every `[data-countdown]` element (a <time datetime=...>) down to its end. */
+export function startCountdowns(root = document) {
+  const clocks = [...root.querySelectorAll("[data-countdown]")];
+  if (clocks.length === 0) return;
+  const tick = () => {
+    const now = Date.now();
+    for (const el of clocks) {
+      const end = Date.parse(el.getAttribute("datetime"));
+      if (Number.isNaN(end)) continue;
+      const left = end - now;
+      if (left <= 0) {
+        if (!el.dataset.ended) {
+          el.dataset.ended = "1";
+          el.textContent = el.dataset.endedText || "now";
+          el.dispatchEvent(new CustomEvent("countdown:end", { bubbles: true }));
+        }
+      } else {
+        el.textContent = formatCountdown(left);
+      }
+    }
+  };
+  tick();
+  setInterval(tick, 1000);
+}
+
+/** Show `<time data-local>` in the reader's own time zone, keeping UTC in the title. */
+export function localizeTimes(root = document) {
+  const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
+  for (const el of root.querySelectorAll("time[data-local]")) {
+    const when = new Date(el.getAttribute("datetime"));
+    if (Number.isNaN(when.getTime())) continue;
+    if (!el.title) el.title = `${el.textContent.trim()} (UTC)`;
+    el.textContent = (el.dataset.local === "time" ? timeOnly : dateTime).format(when);
+  }
+}
+
+// A page whose challenge closes while it is open reloads once, to reveal the tiles.
+document.addEventListener("countdown:end", (event) => {
+  if (event.target.dataset.reloadOnEnd !== undefined) {
+    setTimeout(() => window.location.reload(), 1500);
+  }
+});
+
+startCountdowns();
+localizeTimes();
