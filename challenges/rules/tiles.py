@@ -61,7 +61,7 @@ class Tile:
         Corner ``i`` shows ``(a, b, c)[(i + rotation) % 3]``, so rotation 0 puts ``a`` at
         the apex, rotation 1 puts ``b`` there and rotation 2 puts ``c`` there.
         """
-        if rotation not in (0, 1, 2):
+        if type(rotation) is not int or not 0 <= rotation <= 2:
             raise ValueError(f"rotation must be 0, 1 or 2, got {rotation!r}")
         numbers = (self.a, self.b, self.c)
         return (numbers[rotation], numbers[(1 + rotation) % 3], numbers[(2 + rotation) % 3])

@@ -1,0 +1,114 @@
+"""A deliberately naive second implementation of RULES.md, for the tests to compare.
+
+It shares nothing with the engine but the tile ids: its geometry is typed in again
+from RULES.md, a point's number is found by looking at the six cells around it, and
+legal moves are found by trying every tile and rotation on every empty cell next to
+the board. Slow and obvious, so that the engine (fast and clever) has an honest
+oracle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+Coord = tuple[int, int]
+Numbers = tuple[int, int, int]
+
+HEXAGON_POINTS = {1: 50, 2: 60, 3: 70}
+BRIDGE_POINTS = 40
+
+
+def numbers_of(tile_id: str) -> Numbers:
+    a, b, c = (int(part) for part in tile_id.split("-"))
+    return (a, b, c)
+
+
+def corners(cell: Coord) -> list[Coord]:
+    r, c = cell
+    if (r + c) % 2 == 0:  # up: apex (top), bottom-right, bottom-left
+        return [(r, c + 1), (r + 1, c + 2), (r + 1, c)]
+    return [(r + 1, c + 1), (r, c), (r, c + 2)]  # down: apex (bottom), top-left, top-right
+
+
+def neighbours(cell: Coord) -> list[Coord]:
+    r, c = cell
+    if (r + c) % 2 == 0:
+        return [(r, c - 1), (r, c + 1), (r + 1, c)]
+    return [(r, c - 1), (r, c + 1), (r - 1, c)]
+
+
+def around(point: Coord) -> list[Coord]:
+    pr, px = point
+    return [(pr - 1, px - 2), (pr - 1, px - 1), (pr - 1, px), (pr, px - 2), (pr, px - 1), (pr, px)]
+
+
+def shown(tile_id: str, rotation: int) -> Numbers:
+    """Numbers at corners 0, 1, 2: corner i shows (a, b, c)[(i + rotation) % 3]."""
+    numbers = numbers_of(tile_id)
+    return (numbers[rotation % 3], numbers[(1 + rotation) % 3], numbers[(2 + rotation) % 3])
+
+
+class ReferenceBoard:
+    def __init__(self) -> None:
+        self.cells: dict[Coord, Numbers] = {}  # cell -> numbers at its corners 0, 1, 2
+
+    def numbers_at(self, point: Coord) -> set[int]:
+        """Every number the tiles around ``point`` show there (one, if the board is sane)."""
+        found = set()
+        for cell in around(point):
+            if cell in self.cells:
+                found.add(self.cells[cell][corners(cell).index(point)])
+        return found
+
+    def error(self, tile_id: str, cell: Coord, rotation: int) -> str | None:
+        if rotation not in (0, 1, 2):
+            return "bad_rotation"
+        if cell in self.cells:
+            return "cell_occupied"
+        if not self.cells:
+            return None if cell == (0, 0) else "first_not_at_origin"
+        if not any(other in self.cells for other in neighbours(cell)):
+            return "not_adjacent"
+        for point, number in zip(corners(cell), shown(tile_id, rotation), strict=True):
+            if self.numbers_at(point) - {number}:
+                return "corner_mismatch"
+        return None
+
+    def score(self, tile_id: str, cell: Coord) -> tuple[int, str | None]:
+        """Points and bonus of a legal placement that has not gone down yet."""
+        filled = [sum(other in self.cells for other in around(p)) for p in corners(cell)]
+        hexagons = sum(count == 5 for count in filled)
+        value = sum(numbers_of(tile_id))
+        if hexagons:
+            name = {1: "hexagon", 2: "double_hexagon", 3: "triple_hexagon"}[hexagons]
+            return value + HEXAGON_POINTS[hexagons], name
+        if all(filled):
+            return value + BRIDGE_POINTS, "bridge"
+        return value, None
+
+    def place(self, tile_id: str, cell: Coord, rotation: int) -> tuple[int, str | None]:
+        assert self.error(tile_id, cell, rotation) is None
+        result = self.score(tile_id, cell)
+        self.cells[cell] = shown(tile_id, rotation)
+        return result
+
+    def legal(self, tile_ids: Iterable[str]) -> list[tuple[str, Coord, int]]:
+        if not self.cells:
+            candidates = {(0, 0)}
+        else:
+            candidates = {
+                other
+                for cell in self.cells
+                for other in neighbours(cell)
+                if other not in self.cells
+            }
+        return sorted(
+            (tile_id, cell, rotation)
+            for cell in candidates
+            for tile_id in set(tile_ids)
+            for rotation in (0, 1, 2)
+            if self.error(tile_id, cell, rotation) is None
+        )
+
+    def touched_points(self) -> set[Coord]:
+        return {point for cell in self.cells for point in corners(cell)}

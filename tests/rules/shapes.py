@@ -1,0 +1,67 @@
+"""Building positions cell by cell, for tests that need a particular shape.
+
+``fill(cells)`` finds tiles (from all 56, depth first) that can go on ``cells`` in that
+order, each placement legal when it goes down, and returns them. Tests then replay
+all but the last and look at what the last one scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from challenges.rules import TILE_IDS, TILES, Board, Cell, Move, Placement, Tile
+
+
+def fill(cells: Sequence[tuple[int, int]], pool: Iterable[Tile] = TILES) -> list[Placement]:
+    board = Board()
+    available = set(pool)
+    path: list[Placement] = []
+    targets = [Cell(*cell) for cell in cells]
+
+    def search(depth: int) -> bool:
+        if depth == len(targets):
+            return True
+        for placement in board.legal_placements(available):
+            if placement.cell != targets[depth]:
+                continue
+            board.push(placement)
+            available.remove(placement.tile)
+            path.append(placement)
+            if search(depth + 1):
+                return True
+            path.pop()
+            available.add(placement.tile)
+            board.pop()
+        return False
+
+    if not search(0):
+        raise AssertionError(f"no tiles fit the shape {cells}")
+    return path
+
+
+def board_before_last(placements: Sequence[Placement]) -> Board:
+    """The board holding every placement but the last (each checked on the way)."""
+    return Board.from_placements(placements[:-1])
+
+
+def challenge_for(placements: Sequence[Placement]) -> tuple[list[str], list[str], list[Move]]:
+    """A challenge whose tray and well hold the placements' tiles in order, and a log
+    playing them (drawing whenever the next tile is still in the well)."""
+    wanted = [placement.tile.id for placement in placements]
+    rest = [tile_id for tile_id in TILE_IDS if tile_id not in wanted]
+    order = wanted + rest
+    tray, well = order[:9], order[9:]
+    in_tray = set(tray)
+    next_draw = 0
+    moves: list[Move] = []
+    t = 0
+    for placement in placements:
+        while placement.tile.id not in in_tray:
+            in_tray.add(well[next_draw])
+            next_draw += 1
+            t += 100
+            moves.append(Move.draw(t))
+        t += 100
+        moves.append(Move.place(t, placement))
+        in_tray.remove(placement.tile.id)
+    return tray, well, moves

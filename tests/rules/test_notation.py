@@ -1,0 +1,103 @@
+"""Placements and moves: canonical text forms and the run-log JSON form."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from challenges.rules import (
+    TILES,
+    Cell,
+    Move,
+    Placement,
+    log_from_moves,
+    move_format,
+    move_parse,
+    placement_format,
+    placement_parse,
+    tile_parse,
+)
+
+placements = st.builds(
+    Placement,
+    st.sampled_from(TILES),
+    st.builds(Cell, st.integers(-(10**6), 10**6), st.integers(-(10**6), 10**6)),
+    st.sampled_from((0, 1, 2)),
+)
+moves = st.builds(Move, st.integers(0, 10**7), st.none() | placements)
+
+
+def test_placement_text() -> None:
+    placement = Placement(tile_parse("3-4-5"), Cell(0, -1), 2)
+    assert placement_format(placement) == "3-4-5@0,-1r2"
+    assert str(placement) == "3-4-5@0,-1r2"
+    assert placement_parse("3-4-5@0,-1r2") == placement
+
+
+@given(placements)
+def test_placement_text_round_trips(placement: Placement) -> None:
+    assert placement_parse(placement_format(placement)) == placement
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "5-4-3@0,0r0",  # not a tile id
+        "3-4-5@0,0r3",  # no rotation 3
+        "3-4-5@0,0",
+        "3-4-5@0, 0r0",
+        "3-4-5 @0,0r0",
+        "3-4-5@-0,0r0",
+        "3-4-5@0,0r0 ",
+        "3-4-5@[0,0]r0",
+        "@0,0r0",
+        "",
+    ],
+)
+def test_placement_parse_rejects_other_spellings(text: str) -> None:
+    with pytest.raises(ValueError):
+        placement_parse(text)
+
+
+def test_move_text() -> None:
+    place = Move.place(1830, placement_parse("3-4-5@0,0r0"))
+    assert move_format(place) == "1830:place:3-4-5@0,0r0"
+    assert move_format(Move.draw(4210)) == "4210:draw"
+    assert move_parse("4210:draw") == Move.draw(4210)
+    assert move_parse("1830:place:3-4-5@0,0r0") == place
+    assert Move.draw(5).is_draw and not place.is_draw
+
+
+@given(moves)
+def test_move_text_round_trips(move: Move) -> None:
+    assert move_parse(move_format(move)) == move
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["-1:draw", "01:draw", "1:draw:", "1:Draw", "1:place:", "1:place:draw", "draw", "1: draw"],
+)
+def test_move_parse_rejects_other_spellings(text: str) -> None:
+    with pytest.raises(ValueError):
+        move_parse(text)
+
+
+def test_json_forms_follow_the_run_log_of_rules_md() -> None:
+    place = Move.place(1830, placement_parse("3-4-5@0,0r0"))
+    assert place.to_json() == {
+        "t": 1830,
+        "type": "place",
+        "tile": "3-4-5",
+        "cell": [0, 0],
+        "rotation": 0,
+    }
+    assert Move.draw(4210).to_json() == {"t": 4210, "type": "draw"}
+    assert log_from_moves([place, Move.draw(4210)]) == {
+        "moves": [place.to_json(), {"t": 4210, "type": "draw"}]
+    }
+    assert placement_parse("1-2-5@-3,4r1").to_json() == {
+        "tile": "1-2-5",
+        "cell": [-3, 4],
+        "rotation": 1,
+    }
