@@ -303,7 +303,11 @@ function trayButtons() {
 function tileLabel(tileId) {
   const tile = tileParse(tileId);
   const [top, right, left] = tile.cornerNumbers(rotationOf(tileId));
-  return `Tile ${tile.a} ${tile.b} ${tile.c}, worth ${tile.value}; shows ${top} on top, ${right} right, ${left} left`;
+  const fits = state.run === null ? 0 : legalCellsFor(tileId).length;
+  return (
+    `Tile ${tile.a} ${tile.b} ${tile.c}, worth ${tile.value}; shows ${top} on top, ${right} right, ` +
+    `${left} left; ${fits === 0 ? "fits nowhere yet" : `fits ${plural(fits, "spot")}`}`
+  );
 }
 
 function renderTray({ fresh = null } = {}) {
@@ -326,6 +330,10 @@ function renderTray({ fresh = null } = {}) {
     if (tileId === fresh) {
       button.classList.add("tray-tile--fresh");
     }
+    // How many cells the tile fits right now; tiles that fit nowhere are dimmed.
+    const fits = legalCellsFor(tileId).length;
+    button.dataset.fits = String(fits);
+    button.classList.toggle("tray-tile--stuck", fits === 0);
     button.appendChild(tileIcon(tileId, rotationOf(tileId)));
     if (index < 9) {
       const key = document.createElement("span");

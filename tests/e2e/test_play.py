@@ -1,0 +1,289 @@
+"""The play page in a real Chromium: sign up, play by dragging and by keyboard, finish,
+submit, and the paths where the network or the server says no.
+
+Drags are real pointer drags (mouse down on a tray tile, move, up over a highlighted
+cell); targets come from the DOM (`data-tile`, `data-fits` on tray tiles,
+`data-cell`/`data-highlight` on board cells). Time runs on Playwright's clock, so the
+two minutes pass in an instant.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+TIME_LIMIT_MS = 120_000
+
+
+def _centre(box: dict[str, float]) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _placed(page: Page) -> int:
+    return page.locator(".board__tiles .tile").count()
+
+
+def _score(page: Page) -> int:
+    return int(page.locator("#score").inner_text())
+
+
+def _fitting_tray_tile(page: Page) -> Any:
+    """A tray tile that fits somewhere now, or None."""
+    tiles = page.locator(".tray-tile:not([data-fits='0'])")
+    return tiles.first if tiles.count() else None
+
+
+def drag_tile_to_board(page: Page) -> str | None:
+    """Drags a fitting tray tile onto the first highlighted cell; returns the cell key.
+
+    Draws (through the Draw button) until some tile fits. The highlighted cells are read
+    from the DOM while the tile is held, as a player sees them.
+    """
+    for _ in range(10):
+        tile = _fitting_tray_tile(page)
+        if tile is not None:
+            break
+        page.locator("#draw-button").click()
+    else:
+        return None
+    x, y = _centre(tile.bounding_box())
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 12, y - 12, steps=3)
+    highlighted = page.locator(".board__highlight [data-highlight='legal']")
+    expect(highlighted.first).to_be_attached()
+    target = highlighted.first
+    cell = target.get_attribute("data-cell")
+    tx, ty = _centre(target.bounding_box())
+    page.mouse.move(tx, ty, steps=12)
+    expect(page.locator(".board__preview .tile")).to_have_count(1)
+    page.mouse.up()
+    expect(page.locator(f".board__tiles .tile[data-cell='{cell}']")).to_have_count(1)
+    expect(page.locator(".board__highlight [data-highlight]")).to_have_count(0)
+    return cell
+
+
+def _sign_up(page: Page, site_url: str, username: str) -> None:
+    page.goto(f"{site_url}/")
+    prompt = page.locator("#login-prompt")
+    expect(prompt).to_be_visible()
+    signup = prompt.get_by_role("link", name="Sign up")
+    assert signup.get_attribute("href").endswith("?next=/")
+    signup.click()
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password1]", "hexagon-bridge-77")
+    page.fill("input[name=password2]", "hexagon-bridge-77")
+    with page.expect_navigation():
+        page.locator("form [type=submit]").last.click()
+    assert page.url == f"{site_url}/"
+
+
+def _start(page: Page) -> dict[str, Any]:
+    with page.expect_response(re.compile(r"/api/challenges/\d+/runs/$")) as started:
+        page.locator("#start-button").click()
+    assert started.value.status == 201
+    expect(page.locator("[data-screen='game']")).to_be_visible()
+    expect(page.locator(".tray-tile")).to_have_count(9)
+    return started.value.json()
+
+
+def test_sign_up_play_by_dragging_run_out_of_time_and_submit(
+    page: Page, site_url: str, open_challenge: Any, screenshot: Any
+) -> None:
+    from challenges.models import Run
+
+    page.clock.install()
+    _sign_up(page, site_url, "dragger")
+    screenshot(page, "play-intro")
+    run = _start(page)
+    assert page.locator("#clock").inner_text() == "2:00"
+    assert page.locator("#well-count").inner_text() == "47"
+    screenshot(page, "play-started")
+
+    # The first tile can only go in the middle, and scores its value.
+    first_cell = drag_tile_to_board(page)
+    assert first_cell == "0,0"
+    first = page.locator(".board__tiles .tile").first.get_attribute("data-tile")
+    assert _score(page) == sum(int(n) for n in first.split("-"))
+
+    # A draw costs 5 and empties the well by one.
+    before = _score(page)
+    page.locator("#draw-button").click()
+    assert _score(page) == before - 5
+    expect(page.locator("#well-count")).to_have_text("46")
+    expect(page.locator(".tray-tile")).to_have_count(9)
+
+    for _ in range(3):
+        assert drag_tile_to_board(page) is not None
+    assert _placed(page) == 4
+    screenshot(page, "play-board")
+
+    # Ten seconds before the end the clock turns urgent; then time runs out.
+    page.clock.fast_forward(TIME_LIMIT_MS - 8_000)
+    expect(page.locator("#clock.hud__value--urgent")).to_be_visible()
+    screenshot(page, "play-last-seconds")
+    client_score = _score(page)
+    with page.expect_response(re.compile(r"/api/runs/.+/finish/$")) as finished:
+        page.clock.fast_forward(9_000)
+    assert finished.value.status == 200
+    expect(page.locator("[data-screen='end']")).to_be_visible()
+    expect(page.locator("#end-title")).to_have_text("Time's up!")
+
+    stored = Run.objects.get(pk=run["id"])
+    assert stored.status == Run.Status.FINISHED
+    assert page.locator("#end-score").inner_text() == str(stored.score)
+    assert stored.score == client_score
+    api_run = page.request.get(f"{site_url}/api/runs/{run['id']}/").json()
+    assert api_run["score"] == stored.score
+    expect(page.locator("#review tbody tr")).to_have_count(len(stored.log["moves"]))
+    expect(page.locator("#end-best")).to_have_text(str(stored.score))
+    screenshot(page, "play-end")
+
+    page.locator("#submit-button").click()
+    expect(page.locator("#submit-dialog")).to_be_visible()
+    screenshot(page, "play-submit-confirm", full_page=False)
+    with page.expect_response(re.compile(r"/api/runs/.+/submit/$")) as submitted:
+        page.locator("#submit-confirm").click()
+    assert submitted.value.status == 201
+    result = page.locator("#submit-result")
+    expect(result).to_contain_text("#1")
+    expect(result).to_contain_text("100%")
+    screenshot(page, "play-submitted")
+
+    board = page.request.get(f"{site_url}/api/challenges/{open_challenge.pk}/leaderboard/").json()
+    assert [(row["player"], row["score"]) for row in board["results"]] == [
+        ("dragger", stored.score)
+    ]
+    page.locator("#leaderboard-link").click()
+    expect(page.locator("main")).to_contain_text("dragger")
+    screenshot(page, "play-leaderboard-after-submit")
+
+    # Playing again is allowed; submitting a second run is not.
+    page.goto(f"{site_url}/")
+    expect(page.locator("#intro-entry")).to_contain_text(str(stored.score))
+    _start(page)
+    page.locator("#end-button").click()
+    expect(page.locator("[data-screen='end']")).to_be_visible()
+    expect(page.locator("#submit-result")).to_contain_text("already submitted")
+    expect(page.locator("#submit-button")).to_be_hidden()
+    expect(page.locator("#leaderboard-link")).to_be_visible()
+
+
+def test_keyboard_play(logged_in_page: Page, screenshot: Any) -> None:
+    page = logged_in_page
+    page.goto(page.url)
+    page.locator("#start-button").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".tray-tile")).to_have_count(9)
+    expect(page.locator(".tray-tile").first).to_be_focused()
+
+    # Arrow keys move along the tray; R turns the chosen tile.
+    page.keyboard.press("ArrowRight")
+    second = page.locator(".tray-tile").nth(1)
+    expect(second).to_be_focused()
+    expect(second).to_have_attribute("aria-pressed", "true")
+    label = second.get_attribute("aria-label")
+    page.keyboard.press("r")
+    if len(set(second.get_attribute("data-tile").split("-"))) > 1:
+        assert second.get_attribute("aria-label") != label
+
+    # Pick a tile by its number, jump to a spot where it fits, place it.
+    for placed in range(1, 4):
+        fitting = page.locator(".tray-tile:not([data-fits='0'])")
+        while fitting.count() == 0:
+            page.keyboard.press("d")
+        index = int(fitting.first.get_attribute("data-index"))
+        if index > 9:
+            fitting.first.focus()
+            page.keyboard.press("Enter")
+        else:
+            page.keyboard.press(str(index))
+        page.keyboard.press("n")
+        expect(page.locator("#board")).to_be_focused()
+        expect(page.locator(".board__cursor .cell--cursor-fits")).to_have_count(1)
+        if placed == 2:
+            screenshot(page, "play-keyboard-cursor", full_page=False)
+        page.keyboard.press("Enter")
+        expect(page.locator(".board__tiles .tile")).to_have_count(placed)
+        expect(page.locator("#announcer")).to_contain_text("Placed")
+
+    well = int(page.locator("#well-count").inner_text())
+    page.keyboard.press("d")
+    expect(page.locator("#well-count")).to_have_text(str(well - 1))
+    expect(page.locator("#announcer")).to_contain_text("Drew")
+
+    page.locator("#end-button").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-screen='end']")).to_be_visible()
+    expect(page.locator("#end-tiles")).to_have_text("3")
+
+
+def test_phone_viewport(logged_in_page: Page, screenshot: Any) -> None:
+    page = logged_in_page
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(page.url)
+    screenshot(page, "play-phone-intro")
+    _start(page)
+    for _ in range(2):
+        assert drag_tile_to_board(page) is not None
+    board = page.locator("#board").bounding_box()
+    assert board["width"] >= 280
+    assert board["height"] >= 220
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 320
+    tray = page.locator(".tray-tile").first.bounding_box()
+    assert tray["width"] >= 44, "tray tiles stay big enough to touch"
+    screenshot(page, "play-phone-320", full_page=False)
+
+
+def test_a_lost_connection_keeps_the_log_and_retries(logged_in_page: Page, screenshot: Any) -> None:
+    page = logged_in_page
+    page.goto(page.url)
+    run = _start(page)
+    drag_tile_to_board(page)
+    page.route(re.compile(r"/api/runs/.+/finish/$"), lambda route: route.abort())
+    page.locator("#end-button").click()
+    expect(page.locator("#send-error")).to_be_visible()
+    kept = page.evaluate("JSON.parse(localStorage.getItem('tod:unsent-runs'))")
+    assert kept[run["id"]]["log"]["moves"][0]["type"] == "place"
+    screenshot(page, "play-send-failed")
+
+    # Reloading offers the kept run; sending it works once the network is back.
+    page.unroute(re.compile(r"/api/runs/.+/finish/$"))
+    page.reload()
+    expect(page.locator("#pending-notice")).to_be_visible()
+    page.locator("#pending-send").click()
+    expect(page.locator("[data-screen='end']")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('tod:unsent-runs')") is None
+    expect(page.locator("#end-tiles")).to_have_text("1")
+
+
+def test_the_server_verdict_wins_over_the_browser(logged_in_page: Page, screenshot: Any) -> None:
+    page = logged_in_page
+    page.goto(page.url)
+    _start(page)
+    drag_tile_to_board(page)
+    verdict = {
+        "valid": False,
+        "score": 0,
+        "moves": [],
+        "error": {"move": 0, "code": "corner_mismatch", "detail": "corner 1 shows 4, not 2"},
+        "detail": "Run rejected.",
+        "best_score": None,
+        "submitted": False,
+    }
+    page.route(
+        re.compile(r"/api/runs/.+/finish/$"),
+        lambda route: route.fulfill(status=422, json=verdict),
+    )
+    page.locator("#end-button").click()
+    expect(page.locator("#end-verdict")).to_contain_text("rejected this run at move 1")
+    expect(page.locator("#end-verdict")).to_contain_text("corner_mismatch")
+    expect(page.locator("#end-score")).to_have_text("0")
+    expect(page.locator("#submit-button")).to_be_hidden()
+    expect(page.locator("#review tbody tr.review-row--error")).to_have_count(1)
+    screenshot(page, "play-rejected")
