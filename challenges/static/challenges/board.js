@@ -9,7 +9,7 @@
 //   view.highlight([[0, 1], [1, 0]]);      // cells where a dragged tile fits
 //   view.cellAtClient(event.clientX, event.clientY) -> [row, col]
 
-import { cellCorners, cellIsUp, cellKey, tileParse } from "./rules.js";
+import { Tile, cellCorners, cellIsUp, cellKey, tileParse } from "./rules.js";
 
 export const SIDE = 100;
 export const HEIGHT = (SIDE * Math.sqrt(3)) / 2;
@@ -74,11 +74,12 @@ function polygonPoints(vertices, shrink = 0) {
 }
 
 /**
- * A tile drawn in `cell` (or at the origin cell shape when `cell` is up/down only):
- * a <g> with the triangle and its three corner numbers, upright for reading.
+ * A tile (an id or a Tile) drawn in `cell`: a <g> with the triangle and its three
+ * corner numbers, upright for reading.
  */
-export function tileGroup(tileId, cell, rotation, className = "tile") {
-  const tile = tileParse(tileId);
+export function tileGroup(tileOrId, cell, rotation, className = "tile") {
+  const tile = tileOrId instanceof Tile ? tileOrId : tileParse(tileOrId);
+  const tileId = tile.id;
   const vertices = cellVertices(cell);
   const centre = cellCentre(cell);
   const group = svg("g", {
