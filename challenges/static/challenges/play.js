@@ -287,7 +287,11 @@ function beginRun(data) {
     `Run started: two minutes. ${plural(state.run.tray.length, "tile")} in your tray. ` +
       "Place the first one anywhere: it goes in the middle.",
   );
-  trayButtons()[0]?.focus();
+  const game = root.querySelector("[data-screen='game']");
+  if (game.getBoundingClientRect().bottom > window.innerHeight) {
+    game.scrollIntoView({ block: "start" });
+  }
+  trayButtons()[0]?.focus({ preventScroll: true });
 }
 
 // ------------------------------------------------------------------- the tray
@@ -347,14 +351,14 @@ function renderTray({ fresh = null } = {}) {
       // Pointer taps are handled by the drag code; this is Enter or Space.
       if (event.detail === 0) {
         select(tileId);
-        $("board").focus();
+        $("board").focus({ preventScroll: true });
       }
     });
     button.addEventListener("keydown", (event) => trayKey(event, index));
     tray.appendChild(button);
   });
   if (focusedTile !== null) {
-    tray.querySelector(`[data-tile="${state.selected}"]`)?.focus();
+    tray.querySelector(`[data-tile="${state.selected}"]`)?.focus({ preventScroll: true });
   }
 }
 
@@ -711,7 +715,7 @@ function onKey(event) {
   } else if (lower === "n") {
     event.preventDefault();
     jumpToFit(event.shiftKey ? -1 : 1);
-    if (!onBoard) $("board").focus();
+    if (!onBoard) $("board").focus({ preventScroll: true });
   } else if (key === "+" || key === "=") {
     board.zoomBy(1.25);
   } else if (key === "-") {

@@ -588,6 +588,10 @@ export function replayChallenge({ tray, well, log, maxT = null }) {
     if (problem !== null) {
       return replayResult([], { move: null, code: "bad_challenge", detail: problem }, null);
     }
+    if (maxT !== null && maxT !== undefined && !isInteger(maxT)) {
+      const detail = `maxT must be an integer or null, not ${describe(maxT)}`;
+      return replayResult([], { move: null, code: "bad_challenge", detail }, null);
+    }
     if (!isPlainObject(log) || !Array.isArray(log.moves)) {
       const detail = "a run log is an object with a list `moves`";
       return replayResult([], { move: null, code: "bad_log", detail }, null);
