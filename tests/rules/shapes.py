@@ -7,27 +7,56 @@ all but the last and look at what the last one scores.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from challenges.rules import TILE_IDS, TILES, Board, Cell, Move, Placement, Tile
 
 
 def fill(cells: Sequence[tuple[int, int]], pool: Iterable[Tile] = TILES) -> list[Placement]:
+    return list(_fill(tuple(cells), frozenset(pool)))
+
+
+@cache
+def _fill(cells: tuple[tuple[int, int], ...], pool: frozenset[Tile]) -> tuple[Placement, ...]:
+    # Depth first in the given order, with forward checking: after each tile, every cell
+    # still to fill must have a tile left that shows what its numbered corners demand
+    # (rings of cells close on a cell demanding one exact tile). Options are shuffled with
+    # a fixed seed so that the numbers vary.
+    targets = [Cell(*cell) for cell in cells]
     board = Board()
     available = set(pool)
     path: list[Placement] = []
-    targets = [Cell(*cell) for cell in cells]
+    rng = random.Random(len(cells))
+
+    def can_still_fill(cell: Cell) -> bool:
+        demands = board.corner_demands(cell)
+        return any(
+            all(d is None or d == n for d, n in zip(demands, tile.corner_numbers(r), strict=True))
+            for tile in available
+            for r in (0, 1, 2)
+        )
 
     def search(depth: int) -> bool:
         if depth == len(targets):
             return True
-        for placement in board.legal_placements(available):
-            if placement.cell != targets[depth]:
-                continue
+        target = targets[depth]
+        options = sorted(
+            (
+                Placement(tile, target, rotation)
+                for tile in available
+                for rotation in (0, 1, 2)
+                if board.check(Placement(tile, target, rotation)) is None
+            ),
+            key=lambda placement: (placement.tile.index, placement.rotation),
+        )
+        rng.shuffle(options)
+        for placement in options:
             board.push(placement)
             available.remove(placement.tile)
             path.append(placement)
-            if search(depth + 1):
+            if all(can_still_fill(cell) for cell in targets[depth + 1 :]) and search(depth + 1):
                 return True
             path.pop()
             available.add(placement.tile)
@@ -36,7 +65,7 @@ def fill(cells: Sequence[tuple[int, int]], pool: Iterable[Tile] = TILES) -> list
 
     if not search(0):
         raise AssertionError(f"no tiles fit the shape {cells}")
-    return path
+    return tuple(path)
 
 
 def board_before_last(placements: Sequence[Placement]) -> Board:
