@@ -6,11 +6,13 @@ placement, else a draw), so tests get real, valid run logs without hard-coding a
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 from typing import Any
 
 import factory
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.utils import timezone
 
 from challenges import schedule, services
@@ -20,6 +22,11 @@ from challenges.rules import Board, replay_challenge, tile_parse
 PASSWORD = "correct-horse-battery-staple"
 
 
+@functools.cache
+def _password_hash() -> str:
+    return make_password(PASSWORD)
+
+
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
@@ -27,7 +34,8 @@ class UserFactory(factory.django.DjangoModelFactory):
         skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"player{n}")
-    password = factory.django.Password(PASSWORD)
+    # One real hash for every player: hashing each (PBKDF2, ~0.5 s) would dominate the suite.
+    password = factory.LazyFunction(lambda: _password_hash())
 
 
 class ChallengeFactory(factory.django.DjangoModelFactory):
