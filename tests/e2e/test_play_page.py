@@ -1,0 +1,82 @@
+"""The play page as the server renders it (Django's test client, no browser): what a
+visitor and a player see before any JavaScript runs, and the settings play.js reads."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import resolve
+
+from challenges.models import Challenge, Run
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _config(html: str) -> dict[str, Any]:
+    match = re.search(r'<script id="play-config" type="application/json">(.*?)</script>', html)
+    assert match, "the page carries play.js's settings"
+    config: dict[str, Any] = json.loads(match.group(1))
+    return config
+
+
+def test_a_visitor_sees_the_open_challenge_and_a_way_to_sign_up(client: Client) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    challenge = Challenge.objects.get()
+    html = response.content.decode()
+    assert f"#{challenge.number}" in html
+    assert challenge.closes_at.isoformat()[:19] in html
+    assert 'href="/accounts/signup/?next=/"' in html
+    assert 'href="/accounts/login/?next=/"' in html
+    assert 'id="start-button"' not in html
+    assert _config(html)["authenticated"] is False
+    assert response.cookies["csrftoken"].value, "play.js needs the CSRF cookie for its POSTs"
+
+
+def test_a_player_gets_the_start_button_and_working_api_urls(client: Client) -> None:
+    client.force_login(UserFactory())
+    html = client.get("/").content.decode()
+    assert 'id="start-button"' in html
+    config = _config(html)
+    challenge = Challenge.objects.get()
+    assert config["authenticated"] is True
+    assert config["challengeId"] == challenge.pk
+    assert config["timeLimitMs"] == 120_000
+    resolved = {
+        name: resolve(url.replace(config["runIdSlot"], "6f1c0a52-0c36-4a4e-9f55-2f4b0d1d7c11"))
+        for name, url in config["urls"].items()
+    }
+    assert resolved["start"].url_name == "api-run-start"
+    assert resolved["finish"].url_name == "api-run-finish"
+    assert resolved["submit"].url_name == "api-run-submit"
+    assert resolved["run"].url_name == "api-run"
+    assert resolved["leaderboard"].url_name == "leaderboard"
+
+
+def test_the_page_shows_the_players_best_run_and_entry(client: Client) -> None:
+    from challenges import services
+    from tests.factories import challenge_log
+
+    player = UserFactory()
+    client.force_login(player)
+    challenge = services.challenge_current_ensure()
+    run = services.run_start(player=player, challenge=challenge)
+    log = challenge_log(challenge, moves=4)
+    run = services.run_finish(run=run, log=log, now=run.started_at + timedelta(seconds=30))
+    assert run.status == Run.Status.FINISHED
+    html = client.get("/").content.decode()
+    assert f'Your best run so far: <strong class="num">{run.score}</strong>' in html
+    services.entry_submit(run=run)
+    html = client.get("/").content.decode()
+    assert 'id="intro-entry"' in html
+    assert 'rank <strong class="num">1</strong> of 1' in html
+
+
+def test_only_get_and_head(client: Client) -> None:
+    assert client.post("/").status_code == 405
