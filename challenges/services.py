@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
+import math
 import random
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -160,6 +163,44 @@ def _moves_to_replay(log: object) -> object:
     return log
 
 
+def _clean_text(text: str) -> str:
+    # Lone surrogates cannot be UTF-8; NUL cannot be in a PostgreSQL text or jsonb value.
+    return text.encode("utf-8", "replace").decode("utf-8").replace("\x00", "\ufffd")
+
+
+def _log_storable(log: object) -> object:
+    """``log`` as jsonb accepts it: the client's JSON may hold what PostgreSQL refuses.
+
+    Lone surrogates and NUL in strings become U+FFFD, non-finite numbers null. The
+    walk is iterative because a client decides how deep the JSON nests.
+    """
+    try:
+        text = json.dumps(log, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+        if "\x00" not in text and "\\u0000" not in text:
+            return log
+    except (ValueError, UnicodeEncodeError):
+        pass
+    root: list[object] = [log]
+    pending: list[tuple[Any, Any]] = [(root, 0)]
+    while pending:
+        container, key = pending.pop()
+        item = container[key]
+        if isinstance(item, str):
+            container[key] = _clean_text(item)
+        elif isinstance(item, float) and not math.isfinite(item):
+            container[key] = None
+        elif isinstance(item, list):
+            copied = list(item)
+            container[key] = copied
+            pending.extend((copied, index) for index in range(len(copied)))
+        elif isinstance(item, dict):
+            cleaned = {_clean_text(str(k)): v for k, v in item.items()}
+            container[key] = cleaned
+            pending.extend((cleaned, k) for k in cleaned)
+    return root[0]
+
+
 def run_finish(*, run: Run, log: object, now: datetime | None = None) -> Run:
     """Replay ``log`` on the run's challenge and keep the outcome, valid or rejected.
 
@@ -177,7 +218,7 @@ def run_finish(*, run: Run, log: object, now: datetime | None = None) -> Run:
             )
         deadline = run_finish_deadline(run=locked)
         locked.finished_at = now
-        locked.log = log
+        locked.log = _log_storable(log)
         if now > deadline:
             detail = (
                 f"Too late: this run started at {locked.started_at:%H:%M:%S} UTC and finishes "

@@ -11,7 +11,7 @@ from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound, ParseError, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -178,7 +178,11 @@ class RunFinishView(APIView):
                 f"This run log is {int(length)} bytes; a run log is at most "
                 f"{RUN_LOG_MAX_BYTES} bytes (no legal run has more than 103 moves)."
             )
-        run = services.run_finish(run=run, log=request.data)
+        try:
+            log = request.data
+        except RecursionError as error:
+            raise ParseError("JSON parse error - the JSON nests too deeply.") from error
+        run = services.run_finish(run=run, log=log)
         data = _finished_data(run)
         if run.status == Run.Status.FINISHED:
             return Response(data)

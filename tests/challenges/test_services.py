@@ -317,3 +317,13 @@ def test_entry_void_keeps_the_first_void_time() -> None:
 def test_run_factory_finished_trait_replays() -> None:
     run = RunFactory(finished=True)
     assert run.score == challenge_log_score(run.challenge, run.log)
+
+
+def test_a_log_postgresql_could_not_store_is_kept_cleaned() -> None:
+    run = _started()
+    log = {"moves": [{"t": "\x00", "type": "draw"}], "\x00note": "\ud800", "x": float("inf")}
+    finished = services.run_finish(run=run, log=log, now=NOON)
+    stored = Run.objects.get(pk=finished.pk)
+    assert stored.status == Run.Status.REJECTED
+    assert stored.error is not None and stored.error["code"] == "malformed"
+    assert stored.log == {"moves": [{"t": "\ufffd", "type": "draw"}], "\ufffdnote": "?", "x": None}
