@@ -153,7 +153,7 @@ export class BoardView {
     this.svg.classList.add("board");
     this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     this.layers = {};
-    for (const name of ["open", "highlight", "tiles", "preview", "cursor"]) {
+    for (const name of ["open", "highlight", "tiles", "preview", "cursor", "floats"]) {
       this.layers[name] = svg("g", { class: `board__${name}` }, this.svg);
     }
     this._resizeObserver = new ResizeObserver(() => this._applyView());
@@ -303,6 +303,22 @@ export class BoardView {
       element.classList.add(className);
       element.addEventListener("animationend", () => element.classList.remove(className), { once: true });
     }
+  }
+
+  /** Floats a short text (a move's points) up from a cell and fades it out. */
+  floatText(cell, text, className = "") {
+    const { x, y } = cellCentre(cell);
+    const label = svg("text", {
+      class: `board__float ${className}`.trim(),
+      x: x.toFixed(2),
+      y: y.toFixed(2),
+      "font-size": SIDE * 0.3,
+    });
+    label.textContent = text;
+    this.layers.floats.appendChild(label);
+    label.addEventListener("animationend", () => label.remove(), { once: true });
+    // Without animations (reduced motion) the label still goes away.
+    setTimeout(() => label.remove(), 1500);
   }
 
   // ----- coordinates

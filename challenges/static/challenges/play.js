@@ -491,11 +491,9 @@ function dragEnd(event) {
   board.setPreview(null);
   if (!drag.moving) {
     if (event.type === "pointerup") {
-      const wasSelected = state.selected === drag.tileId;
+      // A tap picks the tile and turns it, as in the mobile game.
       select(drag.tileId);
-      if (wasSelected) {
-        rotateTile(drag.tileId);
-      }
+      rotateTile(drag.tileId);
     }
     return;
   }
@@ -547,6 +545,7 @@ function placeTile(tileId, cell, rotation) {
   renderTray();
   updateHud({ gained: outcome.points });
   const bonusText = outcome.bonus === null ? "" : `, ${BONUS_LABELS[outcome.bonus]} bonus +${BONUS_POINTS[outcome.bonus]}`;
+  board.floatText(cell, `+${outcome.points}`, outcome.bonus === null ? "" : "board__float--bonus");
   if (outcome.bonus !== null) {
     toast(`${BONUS_LABELS[outcome.bonus]}! +${BONUS_POINTS[outcome.bonus]}`);
     board.flash(cell, "tile--bonus");
