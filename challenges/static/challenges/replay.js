@@ -104,7 +104,7 @@ class ReplayViewer {
       well: $("replay-well"),
       moves: $("replay-moves"),
     };
-    this.board = new BoardView(this.el.board, { interactive: true, showOpen: false });
+    this.board = new BoardView(this.el.board, { interactive: true, showOpen: true });
     this.el.slider.max = String(this.last);
     this._buildMoveList();
     this._listen();
@@ -131,11 +131,10 @@ class ReplayViewer {
       number.className = "muted";
       number.textContent = `${i + 1}.`;
       const what = document.createElement("span");
-      what.textContent = `${describeMove(move)} `;
+      what.textContent = describeMove(move);
       const when = document.createElement("span");
-      when.className = "muted";
+      when.className = "muted when";
       when.textContent = formatClock(move.t);
-      what.appendChild(when);
       if (move.bonus) {
         const bonus = document.createElement("span");
         bonus.className = "bonus";
@@ -145,7 +144,7 @@ class ReplayViewer {
       const points = document.createElement("span");
       points.className = move.points < 0 ? "pts neg" : "pts";
       points.textContent = signed(move.points);
-      button.append(number, what, points);
+      button.append(number, what, when, points);
       button.addEventListener("click", () => {
         this.pause();
         this.show(i + 1);
