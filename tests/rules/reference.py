@@ -112,3 +112,84 @@ class ReferenceBoard:
 
     def touched_points(self) -> set[Coord]:
         return {point for cell in self.cells for point in corners(cell)}
+
+
+TILE_IDS = [f"{a}-{b}-{c}" for a in range(6) for b in range(a, 6) for c in range(b, 6)]
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def reference_replay(
+    tray: list[str], well: list[str], log: object, max_t: int | None = None
+) -> tuple[int, list[tuple[int, str | None]], tuple[int | None, str] | None]:
+    """RULES.md's run-log table, one row after the other: (score, outcomes, error)."""
+    if (
+        not isinstance(tray, list)
+        or not isinstance(well, list)
+        or len(tray) != 9
+        or len(well) != 47
+        or sorted(tray + well) != sorted(TILE_IDS)
+    ):
+        return 0, [], (None, "bad_challenge")
+    if not isinstance(log, dict) or not isinstance(log.get("moves"), list):
+        return 0, [], (None, "bad_log")
+    limit = 120_000 if max_t is None else min(max_t, 120_000)
+    board = ReferenceBoard()
+    hand = set(tray)
+    well = list(well)
+    outcomes: list[tuple[int, str | None]] = []
+    last_t = 0
+    for index, move in enumerate(log["moves"]):
+
+        def fail(
+            code: str, index: int = index
+        ) -> tuple[int, list[tuple[int, str | None]], tuple[int | None, str]]:
+            return sum(points for points, _ in outcomes), outcomes, (index, code)
+
+        shape_ok = (
+            isinstance(move, dict)
+            and _is_int(move.get("t"))
+            and (
+                move.get("type") == "draw"
+                or (
+                    move.get("type") == "place"
+                    and isinstance(move.get("tile"), str)
+                    and isinstance(move.get("cell"), list)
+                    and len(move["cell"]) == 2
+                    and all(_is_int(n) for n in move["cell"])
+                    and _is_int(move.get("rotation"))
+                )
+            )
+        )
+        if not shape_ok:
+            return fail("malformed")
+        t = move["t"]
+        if not 0 <= t <= limit:
+            return fail("time_over")
+        if t < last_t:
+            return fail("time_not_monotonic")
+        if len(board.cells) == 56:
+            return fail("run_over")
+        if move["type"] == "draw":
+            if not well:
+                return fail("well_empty")
+            hand.add(well.pop(0))
+            outcomes.append((-5, None))
+        else:
+            tile, cell, rotation = move["tile"], tuple(move["cell"]), move["rotation"]
+            if tile not in TILE_IDS:
+                return fail("unknown_tile")
+            if tile not in hand:
+                return fail("tile_not_in_tray")
+            code = board.error(tile, cell, rotation)  # type: ignore[arg-type]
+            if code is not None:
+                return fail(code)
+            points, bonus = board.place(tile, cell, rotation)  # type: ignore[arg-type]
+            hand.remove(tile)
+            if len(board.cells) == 56:
+                points += 25
+            outcomes.append((points, bonus))
+        last_t = t
+    return sum(points for points, _ in outcomes), outcomes, None
