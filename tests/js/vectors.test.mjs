@@ -2,7 +2,8 @@
 //
 // tests/vectors/*.json are written by `python -m challenges.rules.vectors tests/vectors`
 // (schema at the top of tests/vectors/loader.py) and read here, never copied. A missing
-// or empty vector directory fails: agreement on zero cases proves nothing.
+// or empty vector directory fails: agreement on zero cases proves nothing. The files
+// are read with parseJsonExact, which keeps Python's floats (`1.0`) apart from ints.
 
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -20,6 +21,7 @@ import {
   replayChallenge,
   tileParse,
 } from "../../challenges/static/challenges/rules.js";
+import { parseJsonExact } from "./json_exact.mjs";
 
 const VECTOR_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "vectors");
 
@@ -34,7 +36,7 @@ function vectorFiles() {
     .filter((name) => name.endsWith(".json"))
     .sort()
     .map((name) => {
-      const data = JSON.parse(readFileSync(join(VECTOR_DIR, name), "utf8"));
+      const data = parseJsonExact(readFileSync(join(VECTOR_DIR, name), "utf8"));
       return { name, data };
     });
   return { error: null, files };
