@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+import pytest
+import yaml
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+PATHS = {
+    "/api/auth/token/": {"post"},
+    "/api/auth/register/": {"post"},
+    "/api/challenges/": {"get"},
+    "/api/challenges/current/": {"get"},
+    "/api/challenges/{challenge_id}/": {"get"},
+    "/api/challenges/{challenge_id}/runs/": {"post"},
+    "/api/challenges/{challenge_id}/leaderboard/": {"get"},
+    "/api/challenges/{challenge_id}/leaderboard/me/": {"get"},
+    "/api/challenges/{challenge_id}/histogram/": {"get"},
+    "/api/runs/{run_id}/": {"get"},
+    "/api/runs/{run_id}/finish/": {"post"},
+    "/api/runs/{run_id}/submit/": {"post"},
+}
+
+
+def test_the_schema_describes_every_endpoint_of_the_api(client: APIClient) -> None:
+    response = client.get("/api/schema/")
+    assert response.status_code == 200
+    schema = yaml.safe_load(response.content)
+    assert schema["openapi"].startswith("3.")
+    documented = {path: set(ops) - {"parameters"} for path, ops in schema["paths"].items()}
+    assert documented == PATHS
+    finish = schema["paths"]["/api/runs/{run_id}/finish/"]["post"]
+    assert {"200", "400", "409", "413", "422"} <= set(finish["responses"])
+    assert "RunLog" in finish["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    board = schema["components"]["schemas"]["LeaderboardPage"]["properties"]
+    assert {"challenge", "count", "results", "next", "previous"} <= set(board)
+
+
+def test_the_docs_page_uses_local_static_files(client: APIClient) -> None:
+    response = client.get("/api/docs/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "swagger-ui" in html
+    assert "cdn" not in html.lower()
+    assert "/static/drf_spectacular_sidecar/" in html
