@@ -74,7 +74,7 @@ def worker_queue(postgres: None) -> Iterator[str]:
             "--without-gossip",
             "--without-mingle",
             "--without-heartbeat",
-        ],  # fmt: skip
+        ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
