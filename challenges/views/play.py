@@ -36,6 +36,7 @@ def _play_config(request: HttpRequest, *, challenge_id: int) -> dict[str, Any]:
             "submit": reverse("api-run-submit", kwargs=run),
             "run": reverse("api-run", kwargs=run),
             "replay": reverse("challenges:replay", kwargs=run),
+            "login": f"{reverse('accounts:login')}?next={reverse('challenges:play')}",
         },
     }
 

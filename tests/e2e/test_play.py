@@ -142,6 +142,7 @@ def test_sign_up_play_by_dragging_run_out_of_time_and_submit(
     assert api_run["score"] == stored.score
     expect(page.locator("#review tbody tr")).to_have_count(len(stored.log["moves"]))
     expect(page.locator("#end-best")).to_have_text(str(stored.score))
+    expect(page.locator("#replay-link")).to_have_attribute("href", f"/runs/{run['id']}/replay/")
     screenshot(page, "play-end")
 
     page.locator("#submit-button").click()

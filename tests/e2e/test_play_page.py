@@ -49,9 +49,13 @@ def test_a_player_gets_the_start_button_and_working_api_urls(client: Client) -> 
     assert config["challengeId"] == challenge.pk
     assert config["timeLimitMs"] == 120_000
     resolved = {
-        name: resolve(url.replace(config["runIdSlot"], "6f1c0a52-0c36-4a4e-9f55-2f4b0d1d7c11"))
+        name: resolve(
+            url.replace(config["runIdSlot"], "6f1c0a52-0c36-4a4e-9f55-2f4b0d1d7c11").split("?")[0]
+        )
         for name, url in config["urls"].items()
     }
+    assert config["urls"]["login"].endswith("?next=/")
+    assert resolved["login"].url_name == "login"
     assert resolved["start"].url_name == "api-run-start"
     assert resolved["finish"].url_name == "api-run-finish"
     assert resolved["submit"].url_name == "api-run-submit"

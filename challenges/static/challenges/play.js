@@ -54,9 +54,9 @@ function announce(text) {
   const region = $("announcer");
   // Clearing first makes screen readers repeat an identical message.
   region.textContent = "";
-  requestAnimationFrame(() => {
+  setTimeout(() => {
     region.textContent = text;
-  });
+  }, 30);
 }
 
 function toast(text, kind = "bonus") {
@@ -245,7 +245,7 @@ async function startRun() {
     return;
   }
   if (status === 401 || status === 403) {
-    window.location.assign(`/accounts/login/?next=/`);
+    window.location.assign(config.urls.login);
     return;
   }
   if (status === 409) {
@@ -842,6 +842,7 @@ function showEnd(result) {
   }
 
   renderReview(moves, serverMoves, result.valid ? null : result.error);
+  $("replay-link").href = runUrl(config.urls.replay, finish.runId);
 
   const submitBox = $("end-submit");
   const submitButton = $("submit-button");
@@ -952,9 +953,10 @@ function showSubmitOutcome({ entry = null, already = false, detail = "", error =
   box.replaceChildren();
   box.hidden = false;
   box.className = `end-result${error ? " end-result--error" : ""}`;
+  // The leaderboard page opens on the player's own row ("?page=mine" finds it).
   const leaderboardUrl = entry
     ? `${config.urls.leaderboard}?page=${entry.page ?? 1}#you`
-    : config.urls.leaderboard;
+    : `${config.urls.leaderboard}?page=mine`;
   const paragraph = document.createElement("p");
   if (entry) {
     const percentile = Math.round(entry.percentile);
