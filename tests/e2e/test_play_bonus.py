@@ -15,8 +15,6 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_play import _centre
-
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 TRAY = ["0-0-1", "0-1-2", "0-2-3", "0-3-4", "0-4-5", "0-0-5", "5-5-5", "4-4-4", "3-3-3"]
@@ -47,6 +45,10 @@ def hexagon_challenge(transactional_db: None) -> Any:
         well=[tile for tile in TILE_IDS if tile not in TRAY],
         seed="0" * 64,
     )
+
+
+def _centre(box: Any) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def _drag(page: Page, tile: str, cell: str) -> None:
