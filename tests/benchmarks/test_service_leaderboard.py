@@ -97,9 +97,8 @@ def board(
         wanted = _entries_wanted(request.config)
         began = time.perf_counter()
         _fill(challenge, wanted)
-        print(
-            f"\n[service bench] filled challenge #{challenge.number} with {wanted:,} entries in {time.perf_counter() - began:.1f} s"
-        )
+        took = time.perf_counter() - began
+        print(f"\n[service bench] filled #{challenge.number}: {wanted:,} entries, {took:.1f} s")
         try:
             yield challenge
         finally:
