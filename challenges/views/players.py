@@ -20,9 +20,12 @@ TABLE_PAGE_SIZE = 50
 # The charts show the most recent challenges; the table below lists every one.
 CHART_POINTS = 60
 
-CHART_WIDTH = 640
+# Drawn at about its CSS size in a half-width card, so 11px labels stay readable.
+CHART_WIDTH = 420
 CHART_HEIGHT = 190
-PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 52, 16, 14, 28
+PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 60, 14, 14, 26
+# Room above and below the extreme values, as a share of their range.
+HEADROOM = 0.08
 
 
 @dataclass(frozen=True)
@@ -130,9 +133,14 @@ def _line_chart(
     if not rows:
         return None
     values = [value(row) for row in rows]
-    low, high = fixed_range or (min(values), max(values))
-    if low == high:
-        low, high = low - 1, high + 1
+    if fixed_range is not None:
+        low, high = fixed_range
+    else:
+        low, high = min(values), max(values)
+        if low == high:
+            low, high = low - 1, high + 1
+        room = (high - low) * HEADROOM
+        low, high = low - room, high + room
     left, right = PAD_LEFT, CHART_WIDTH - PAD_RIGHT
     top, baseline = PAD_TOP, CHART_HEIGHT - PAD_BOTTOM
     step = (right - left) / (len(rows) - 1) if len(rows) > 1 else 0.0
@@ -148,8 +156,9 @@ def _line_chart(
         for i, (row, v) in enumerate(zip(rows, values, strict=True))
     ]
     path = " ".join(f"{'M' if i == 0 else 'L'}{p.x} {p.y}" for i, p in enumerate(points))
-    middle = (low + high) / 2
-    y_ticks = [(y_of(v), tick_format(v)) for v in (high, middle, low)]
+    top_value, bottom_value = (high, low) if fixed_range else (max(values), min(values))
+    tick_values = sorted({top_value, (top_value + bottom_value) / 2, bottom_value}, reverse=True)
+    y_ticks = [(y_of(v), tick_format(v)) for v in tick_values]
     x_ticks = [(points[0].x, f"#{rows[0].number}")]
     if len(rows) > 1:
         x_ticks.append((points[-1].x, f"#{rows[-1].number}"))

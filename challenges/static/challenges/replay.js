@@ -177,9 +177,13 @@ class ReplayViewer {
         this._schedule();
       }
     });
-    this.root.addEventListener("keydown", (event) => {
-      if (event.target.closest("select, input[type=range]") && event.key !== " ") {
-        return; // the slider and the speed menu keep their own arrow keys
+    // Keys work anywhere on the page except in form fields, which keep their own keys.
+    document.addEventListener("keydown", (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) {
+        return;
+      }
+      if (event.target.closest?.("input, select, textarea, [contenteditable]")) {
+        return;
       }
       const actions = {
         ArrowLeft: () => this.step(-1),
