@@ -288,3 +288,40 @@ def test_the_server_verdict_wins_over_the_browser(logged_in_page: Page, screensh
     expect(page.locator("#submit-button")).to_be_hidden()
     expect(page.locator("#review tbody tr.review-row--error")).to_have_count(1)
     screenshot(page, "play-rejected")
+
+
+def _view_box(page: Page) -> list[float]:
+    return [float(n) for n in page.locator("#board").get_attribute("viewBox").split()]
+
+
+def test_the_board_zooms_pans_and_frames_itself(logged_in_page: Page) -> None:
+    page = logged_in_page
+    _start(page)
+    drag_tile_to_board(page)
+    page.locator("#zoom-fit").click()
+    expect(page.locator("#board:not([data-moving])")).to_be_attached()
+    framed = _view_box(page)
+    box = page.locator("#board").bounding_box()
+    cx, cy = _centre(box)
+
+    page.mouse.move(cx, cy)
+    page.mouse.wheel(0, -400)
+    page.wait_for_function(f"Number(board.getAttribute('viewBox').split(' ')[2]) < {framed[2]}")
+    zoomed = _view_box(page)
+
+    # Dragging the empty board moves the view (and places nothing).
+    corner_x, corner_y = box["x"] + 20, box["y"] + 20
+    page.mouse.move(corner_x, corner_y)
+    page.mouse.down()
+    page.mouse.move(corner_x + 80, corner_y + 50, steps=6)
+    page.mouse.up()
+    panned = _view_box(page)
+    assert panned[0] < zoomed[0] and panned[1] < zoomed[1]
+    assert panned[2] == pytest.approx(zoomed[2])
+    assert _placed(page) == 1
+
+    page.locator("#zoom-fit").click()
+    page.wait_for_function(
+        f"Math.abs(Number(board.getAttribute('viewBox').split(' ')[2]) - {framed[2]}) < 0.5"
+    )
+    assert _view_box(page) == pytest.approx(framed, abs=0.5)

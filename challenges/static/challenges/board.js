@@ -489,11 +489,16 @@ export class BoardView {
     );
   }
 
-  _moveTo(target, animate) {
+  _stopAnimation() {
     if (this._animation !== null) {
       cancelAnimationFrame(this._animation);
       this._animation = null;
     }
+    delete this.svg.dataset.moving;
+  }
+
+  _moveTo(target, animate) {
+    this._stopAnimation();
     const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     if (!animate || reduced) {
       this.view = { ...target };
@@ -515,7 +520,11 @@ export class BoardView {
       };
       this._applyView();
       this._animation = progress < 1 ? requestAnimationFrame(step) : null;
+      if (this._animation === null) {
+        delete this.svg.dataset.moving;
+      }
     };
+    this.svg.dataset.moving = "true";
     this._animation = requestAnimationFrame(step);
   }
 
@@ -525,6 +534,8 @@ export class BoardView {
     const cx = clientX ?? rect.left + rect.width / 2;
     const cy = clientY ?? rect.top + rect.height / 2;
     const before = this.clientToBoard(cx, cy);
+    // The player's own zoom wins over any framing still under way.
+    this._stopAnimation();
     const scale = Math.min(MAX_SIDE_PX / SIDE, Math.max(MIN_SIDE_PX / SIDE, this.view.scale * factor));
     const ratio = this.view.scale / scale;
     this.view = {
@@ -538,6 +549,7 @@ export class BoardView {
 
   /** Moves the content by (dx, dy) CSS pixels. */
   panBy(dx, dy) {
+    this._stopAnimation();
     this.view = { ...this.view, x: this.view.x - dx / this.view.scale, y: this.view.y - dy / this.view.scale };
     this.userMoved = true;
     this._applyView();
