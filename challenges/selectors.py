@@ -81,8 +81,10 @@ def leaderboard_cache_bump(*, challenge: Challenge) -> None:
     cache.set(f"{_cache_namespace(challenge)}:version", uuid.uuid4().hex, timeout=None)
 
 
-def _cached(challenge: Challenge, name: str, compute: Callable[[], T]) -> T:
-    version = leaderboard_cache_version(challenge=challenge)
+def _cached(
+    challenge: Challenge, name: str, compute: Callable[[], T], version: str | None = None
+) -> T:
+    version = version or leaderboard_cache_version(challenge=challenge)
     key = f"{_cache_namespace(challenge)}:{version}:{name}"
     value = cache.get(key, _MISSING)
     if value is _MISSING:
@@ -150,8 +152,8 @@ def _score_table_compute(challenge: Challenge) -> ScoreTable:
     )
 
 
-def leaderboard_score_table(*, challenge: Challenge) -> ScoreTable:
-    return _cached(challenge, "scores", lambda: _score_table_compute(challenge))
+def leaderboard_score_table(*, challenge: Challenge, version: str | None = None) -> ScoreTable:
+    return _cached(challenge, "scores", lambda: _score_table_compute(challenge), version)
 
 
 @dataclass(frozen=True)
@@ -337,9 +339,15 @@ def leaderboard_page(
     """
     if page < 1 or size < 1:
         raise ValueError("page and size start at 1")
-    table = leaderboard_score_table(challenge=challenge)
+    version = leaderboard_cache_version(challenge=challenge)
     name = f"page:{size}:{'c:' + cursor if cursor is not None else page}"
-    return _cached(challenge, name, lambda: _page_compute(challenge, table, page, cursor, size))
+
+    def compute() -> LeaderboardPage:
+        # Only a page missing from the cache needs the score table.
+        table = leaderboard_score_table(challenge=challenge, version=version)
+        return _page_compute(challenge, table, page, cursor, size)
+
+    return _cached(challenge, name, compute, version)
 
 
 # --- a player's place ------------------------------------------------------------------
@@ -424,8 +432,15 @@ def leaderboard_histogram(
     """Scores of the live entries in at most ``bins`` equal bins; marks the player's bin."""
     if bins < 1:
         raise ValueError("bins must be at least 1")
-    table = leaderboard_score_table(challenge=challenge)
-    histogram = _cached(challenge, f"histogram:{bins}", lambda: _histogram_compute(table, bins))
+    version = leaderboard_cache_version(challenge=challenge)
+    histogram = _cached(
+        challenge,
+        f"histogram:{bins}",
+        lambda: _histogram_compute(
+            leaderboard_score_table(challenge=challenge, version=version), bins
+        ),
+        version,
+    )
     entry = entry_get(challenge=challenge, player=player) if player is not None else None
     if entry is None or entry.is_voided or not histogram.edges:
         return histogram

@@ -23,7 +23,7 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 # A request line or header this large is not from our clients.
 limit_request_line = 4096
 limit_request_fields = 100
-accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-") or None  # "" turns it off
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 proc_name = "triominos-web"
