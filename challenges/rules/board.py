@@ -12,11 +12,19 @@ Both score the placement (tile value plus at most one bonus) under the board's
 :class:`Ruleset`. The board does not know about trays, wells or turns: the challenge
 replay and the classic game own those.
 
-Inside, cells and points are packed integers (see :mod:`challenges.rules.geometry`):
-``_cells`` maps a packed cell to ``tile.index * 3 + rotation``, ``_numbers`` maps a
-packed point to its number, ``_touches`` counts the tiles around a point (six means a
-closed hexagon), and ``_frontier`` holds the empty cells sharing an edge with a tile
-(just the origin on an empty board), kept up to date by every push and pop.
+Inside, cells and points are packed integers (see :mod:`challenges.rules.geometry`),
+and three containers hold the position:
+
+- ``_cells`` maps a packed cell to ``tile.index * 3 + rotation``, in the order the
+  tiles went down (a dict keeps it), so :meth:`Board.pop` takes its last item;
+- ``_points`` maps every touched point to ``number + 8 * tiles_around``: one lookup
+  answers both "which number must a corner show here" (``value & 7``) and "does this
+  tile close a hexagon" (five tiles around before it, ``value >= 40``). An untouched
+  point is absent (read as 0 or, for demands, ``FREE``);
+- ``_reach`` holds every cell sharing an edge with a tile (the origin alone on an empty
+  board). Its empty cells are the frontier, where tiles may go; it keeps occupied cells
+  too, so that a push only adds the three neighbours, and a pop removes the cells it
+  leaves with no tile alongside.
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ from challenges.rules.errors import ErrorCode, PlacementError
 from challenges.rules.geometry import (
     CELL_CORNER_OFFSETS,
     CELL_NEIGHBOUR_OFFSETS,
+    STRIDE,
     Cell,
     Point,
     cell_corners,
@@ -36,10 +45,10 @@ from challenges.rules.geometry import (
     point_pack,
     point_unpack,
 )
-from challenges.rules.legal import CORNER_NUMBERS, FITS, FREE, demand_key
+from challenges.rules.legal import CORNER_NUMBERS, FITS, FREE, TILE_VALUES, demand_key
 from challenges.rules.moves import Placement
 from challenges.rules.ruleset import DEFAULT_RULESET, Ruleset
-from challenges.rules.scoring import BONUS_BY_CODE, MoveOutcome
+from challenges.rules.scoring import MoveOutcome, outcome_table
 from challenges.rules.tiles import TILES, Tile
 
 __all__ = ["Board"]
@@ -47,10 +56,14 @@ __all__ = ["Board"]
 _ORIGIN = cell_pack(0, 0)
 
 
+_FIVE_AROUND = 5 * 8
+"""A ``_points`` value at or above this has five tiles around: the sixth closes it."""
+
+
 class Board:
     """A Tri-Ominos board, empty to start with. See the module docstring."""
 
-    __slots__ = ("_cells", "_frontier", "_numbers", "_stack", "_touches", "bonus_points", "ruleset")
+    __slots__ = ("_cells", "_outcomes", "_points", "_reach", "bonus_points", "ruleset")
 
     def __init__(self, ruleset: Ruleset = DEFAULT_RULESET) -> None:
         self.ruleset = ruleset
@@ -62,11 +75,10 @@ class Board:
             ruleset.triple_hexagon_bonus,
         )
         """Points added for bonus codes 0 (none), 1 (bridge), 2-4 (one to three hexagons)."""
+        self._outcomes = outcome_table(self.bonus_points)
         self._cells: dict[int, int] = {}
-        self._numbers: dict[int, int] = {}
-        self._touches: dict[int, int] = {}
-        self._frontier: set[int] = {_ORIGIN}
-        self._stack: list[int] = []
+        self._points: dict[int, int] = {}
+        self._reach: set[int] = {_ORIGIN}
 
     @classmethod
     def from_placements(
@@ -81,31 +93,29 @@ class Board:
     def copy(self) -> Board:
         other = Board(self.ruleset)
         other._cells = dict(self._cells)
-        other._numbers = dict(self._numbers)
-        other._touches = dict(self._touches)
-        other._frontier = set(self._frontier)
-        other._stack = list(self._stack)
+        other._points = dict(self._points)
+        other._reach = set(self._reach)
         return other
 
     # --- reading the position ------------------------------------------------------
 
     def __len__(self) -> int:
         """How many tiles lie on the board."""
-        return len(self._stack)
+        return len(self._cells)
 
     @property
     def is_empty(self) -> bool:
-        return not self._stack
+        return not self._cells
 
     @property
     def placements(self) -> tuple[Placement, ...]:
         """The tiles on the board, in the order they went down."""
-        return tuple(self._placement_at(packed) for packed in self._stack)
+        return tuple(self._placement_at(packed) for packed in self._cells)
 
     @property
     def tiles(self) -> frozenset[Tile]:
         """The tiles on the board."""
-        return frozenset(TILES[tr // 3] for tr in self._cells.values())
+        return frozenset(TILES[tile_rotation // 3] for tile_rotation in self._cells.values())
 
     def tile_at(self, cell: Cell) -> Placement | None:
         """The placement covering ``cell``, or None when it is empty."""
@@ -118,25 +128,23 @@ class Board:
         """The number shown at ``point``, or None when no tile touches it."""
         if not coords_packable(*point):
             return None
-        return self._numbers.get(point_pack(*point))
+        value = self._points.get(point_pack(*point))
+        return None if value is None else value & 7
 
     def tiles_around(self, point: Point) -> int:
         """How many of the six cells around ``point`` hold a tile."""
         if not coords_packable(*point):
             return 0
-        return self._touches.get(point_pack(*point), 0)
+        return self._points.get(point_pack(*point), 0) >> 3
 
     def numbered_points(self) -> dict[Point, int]:
         """Every touched point and its number."""
-        result: dict[Point, int] = {}
-        for packed, number in self._numbers.items():
-            result[point_unpack(packed)] = number
-        return result
+        return {point_unpack(packed): value & 7 for packed, value in self._points.items()}
 
     def frontier(self) -> list[Cell]:
         """The empty cells a tile may go on: those sharing an edge with a tile, sorted
         by (row, col). On an empty board, just ``[0, 0]``."""
-        return [cell_unpack(packed) for packed in sorted(self._frontier)]
+        return [cell_unpack(packed) for packed in sorted(self._reach.difference(self._cells))]
 
     def corner_demands(self, cell: Cell) -> tuple[int | None, int | None, int | None]:
         """The number each corner of ``cell`` must show (None: any), from the points."""
@@ -174,26 +182,22 @@ class Board:
         return self.push(placement)
 
     def _check_packed(self, packed: int, tile_rotation: int) -> ErrorCode | None:
-        """The fast part of :meth:`check`: the code only, for a packable cell and a
-        valid rotation."""
+        """The code :meth:`check` answers, for a packable cell and a valid rotation."""
         cells = self._cells
         if packed in cells:
             return "cell_occupied"
         if not cells:
             return None if packed == _ORIGIN else "first_not_at_origin"
-        if packed not in self._frontier:
+        if packed not in self._reach:
             return "not_adjacent"
         offsets = CELL_CORNER_OFFSETS[packed & 1]
         n0, n1, n2 = CORNER_NUMBERS[tile_rotation]
-        numbers = self._numbers
-        shown = numbers.get(packed + offsets[0], n0)
-        if shown != n0:
-            return "corner_mismatch"
-        shown = numbers.get(packed + offsets[1], n1)
-        if shown != n1:
-            return "corner_mismatch"
-        shown = numbers.get(packed + offsets[2], n2)
-        if shown != n2:
+        points = self._points
+        if (
+            points.get(packed + offsets[0], n0) & 7 != n0
+            or points.get(packed + offsets[1], n1) & 7 != n1
+            or points.get(packed + offsets[2], n2) & 7 != n2
+        ):
             return "corner_mismatch"
         return None
 
@@ -228,106 +232,111 @@ class Board:
     def outcome(self, placement: Placement) -> MoveOutcome:
         """What ``placement`` would score here (legality not checked, board unchanged)."""
         tile, (row, col), _ = placement
-        code = self._bonus_code(cell_pack(row, col))
-        return MoveOutcome(tile.value + self.bonus_points[code], BONUS_BY_CODE[code])
+        packed = cell_pack(row, col)
+        points = self._points
+        v0, v1, v2 = (points.get(packed + offset, 0) for offset in CELL_CORNER_OFFSETS[packed & 1])
+        hexagons = (v0 >= _FIVE_AROUND) + (v1 >= _FIVE_AROUND) + (v2 >= _FIVE_AROUND)
+        code = hexagons + 1 if hexagons else (1 if v0 and v1 and v2 else 0)
+        return self._outcomes[code][tile.value]
 
     def push(self, placement: Placement) -> MoveOutcome:
         """Put ``placement`` down without checking it; return what it scores."""
         tile, (row, col), rotation = placement
-        code = self._push(cell_pack(row, col), tile.index * 3 + rotation)
-        return MoveOutcome(tile.value + self.bonus_points[code], BONUS_BY_CODE[code])
+        index = tile.index
+        code = self._place(row * STRIDE + col, index * 3 + rotation, False)
+        return self._outcomes[code][TILE_VALUES[index]]
 
     def pop(self) -> Placement:
         """Take back the last tile put down (IndexError on an empty board)."""
-        packed = self._stack[-1]
-        placement = self._placement_at(packed)
+        if not self._cells:
+            raise IndexError("pop from an empty board")
+        placement = self._placement_at(next(reversed(self._cells)))
         self._pop()
         return placement
 
-    def _bonus_code(self, packed: int) -> int:
-        """0 none, 1 bridge, 2-4 one to three hexagons, for a tile about to go on ``packed``."""
-        offsets = CELL_CORNER_OFFSETS[packed & 1]
-        touches = self._touches
-        t0 = touches.get(packed + offsets[0], 0)
-        t1 = touches.get(packed + offsets[1], 0)
-        t2 = touches.get(packed + offsets[2], 0)
-        hexagons = (t0 == 5) + (t1 == 5) + (t2 == 5)
-        if hexagons:
-            return hexagons + 1
-        return 1 if t0 and t1 and t2 else 0
+    def _place(self, packed: int, tile_rotation: int, check: bool = True) -> int:
+        """Put a tile down and return its bonus code: 0 none, 1 bridge (all three
+        corner points touched already), 2-4 one to three hexagons closed.
 
-    def _push(self, packed: int, tile_rotation: int) -> int:
-        """Put a tile down (packed cell, ``tile.index * 3 + rotation``); return its bonus
-        code (see :meth:`_bonus_code`). The points are ``TILE_VALUES[tile.index] +
-        self.bonus_points[code]``."""
+        With ``check``, first make sure RULES.md allows it, and return -1 (the board
+        unchanged) if not; :meth:`_check_packed` then says which rule it breaks. This
+        is the replay's hot path: it reads each corner point once, for both the check
+        and the update.
+        """
         offsets = CELL_CORNER_OFFSETS[packed & 1]
         n0, n1, n2 = CORNER_NUMBERS[tile_rotation]
-        touches = self._touches
-        numbers = self._numbers
+        points = self._points
         p0 = packed + offsets[0]
         p1 = packed + offsets[1]
         p2 = packed + offsets[2]
-        t0 = touches.get(p0, 0)
-        t1 = touches.get(p1, 0)
-        t2 = touches.get(p2, 0)
-        touches[p0] = t0 + 1
-        touches[p1] = t1 + 1
-        touches[p2] = t2 + 1
-        if not t0:
-            numbers[p0] = n0
-        if not t1:
-            numbers[p1] = n1
-        if not t2:
-            numbers[p2] = n2
-
+        v0 = points.get(p0, 0)
+        v1 = points.get(p1, 0)
+        v2 = points.get(p2, 0)
         cells = self._cells
+        if check:
+            if packed in cells:
+                return -1
+            if not cells:
+                if packed != _ORIGIN:
+                    return -1
+            elif (
+                packed not in self._reach
+                or (v0 and v0 & 7 != n0)
+                or (v1 and v1 & 7 != n1)
+                or (v2 and v2 & 7 != n2)
+            ):
+                return -1
+        # A touched point keeps its number and counts one more tile; a new one takes
+        # the tile's number.
+        points[p0] = (v0 or n0) + 8
+        points[p1] = (v1 or n1) + 8
+        points[p2] = (v2 or n2) + 8
         cells[packed] = tile_rotation
-        self._stack.append(packed)
-        frontier = self._frontier
-        frontier.discard(packed)
         neighbours = CELL_NEIGHBOUR_OFFSETS[packed & 1]
-        for neighbour in (packed + neighbours[0], packed + neighbours[1], packed + neighbours[2]):
-            if neighbour not in cells:
-                frontier.add(neighbour)
+        add = self._reach.add
+        add(packed + neighbours[0])
+        add(packed + neighbours[1])
+        add(packed + neighbours[2])
 
-        hexagons = (t0 == 5) + (t1 == 5) + (t2 == 5)
+        hexagons = (v0 >= _FIVE_AROUND) + (v1 >= _FIVE_AROUND) + (v2 >= _FIVE_AROUND)
         if hexagons:
             return hexagons + 1
-        return 1 if t0 and t1 and t2 else 0
+        return 1 if v0 and v1 and v2 else 0
 
     def _pop(self) -> None:
-        packed = self._stack.pop()
         cells = self._cells
-        del cells[packed]
-        touches = self._touches
-        numbers = self._numbers
+        packed, _ = cells.popitem()
+        points = self._points
         for offset in CELL_CORNER_OFFSETS[packed & 1]:
             point = packed + offset
-            left = touches[point] - 1
-            if left:
-                touches[point] = left
+            value = points[point] - 8
+            if value >= 8:
+                points[point] = value
             else:
-                del touches[point]
-                del numbers[point]
+                del points[point]
 
-        frontier = self._frontier
+        reach = self._reach
         if not cells:
-            frontier.clear()
-            frontier.add(_ORIGIN)
+            reach.clear()
+            reach.add(_ORIGIN)
             return
-        touching = False
-        for offset in CELL_NEIGHBOUR_OFFSETS[packed & 1]:
-            neighbour = packed + offset
-            if neighbour in cells:
-                touching = True
-            elif not self._has_tile_neighbour(neighbour):
-                frontier.discard(neighbour)
-        if touching:
-            frontier.add(packed)
-
-    def _has_tile_neighbour(self, packed: int) -> bool:
-        cells = self._cells
-        return any(packed + offset in cells for offset in CELL_NEIGHBOUR_OFFSETS[packed & 1])
+        # The cell and its empty neighbours stay in reach only if a tile still sits
+        # alongside them.
+        neighbours = CELL_NEIGHBOUR_OFFSETS[packed & 1]
+        for cell in (
+            packed,
+            packed + neighbours[0],
+            packed + neighbours[1],
+            packed + neighbours[2],
+        ):
+            if cell not in cells:
+                around = CELL_NEIGHBOUR_OFFSETS[cell & 1]
+                if (
+                    cell + around[0] not in cells
+                    and cell + around[1] not in cells
+                    and cell + around[2] not in cells
+                ):
+                    reach.discard(cell)
 
     # --- legal moves -----------------------------------------------------------------
 
@@ -338,7 +347,8 @@ class Board:
 
         Tiles already on the board are skipped; duplicates in ``tiles`` count once.
         """
-        placed = {tile_rotation // 3 for tile_rotation in self._cells.values()}
+        cells = self._cells
+        placed = {tile_rotation // 3 for tile_rotation in cells.values()}
         tile_fits = [
             (TILES[index], FITS[index])
             for index in sorted({tile.index for tile in tiles})
@@ -347,14 +357,15 @@ class Board:
         result: list[Placement] = []
         if not tile_fits:
             return result
-        numbers = self._numbers
+        points = self._points
         append = result.append
-        for packed in sorted(self._frontier):
+        for packed in sorted(self._reach.difference(cells)):
             offsets = CELL_CORNER_OFFSETS[packed & 1]
+            # An untouched corner reads FREE (6); a touched one its number.
             key = demand_key(
-                numbers.get(packed + offsets[0], FREE),
-                numbers.get(packed + offsets[1], FREE),
-                numbers.get(packed + offsets[2], FREE),
+                points.get(packed + offsets[0], FREE) & 7,
+                points.get(packed + offsets[1], FREE) & 7,
+                points.get(packed + offsets[2], FREE) & 7,
             )
             cell: Cell | None = None
             for tile, fits in tile_fits:
@@ -368,17 +379,18 @@ class Board:
 
     def has_legal_placement(self, tiles: Iterable[Tile]) -> bool:
         """True when at least one of ``tiles`` can go down somewhere."""
-        placed = {tile_rotation // 3 for tile_rotation in self._cells.values()}
+        cells = self._cells
+        placed = {tile_rotation // 3 for tile_rotation in cells.values()}
         fit_rows = [FITS[tile.index] for tile in tiles if tile.index not in placed]
         if not fit_rows:
             return False
-        numbers = self._numbers
-        for packed in self._frontier:
+        points = self._points
+        for packed in self._reach.difference(cells):
             offsets = CELL_CORNER_OFFSETS[packed & 1]
             key = demand_key(
-                numbers.get(packed + offsets[0], FREE),
-                numbers.get(packed + offsets[1], FREE),
-                numbers.get(packed + offsets[2], FREE),
+                points.get(packed + offsets[0], FREE) & 7,
+                points.get(packed + offsets[1], FREE) & 7,
+                points.get(packed + offsets[2], FREE) & 7,
             )
             if any(fits[key] for fits in fit_rows):
                 return True

@@ -22,16 +22,18 @@ from dataclasses import dataclass
 
 from challenges.rules.board import Board
 from challenges.rules.errors import ErrorCode
-from challenges.rules.geometry import Cell, cell_pack, coords_packable
+from challenges.rules.geometry import COORD_LIMIT, STRIDE, Cell
 from challenges.rules.legal import TILE_VALUES
 from challenges.rules.moves import Placement
 from challenges.rules.ruleset import DEFAULT_RULESET, Ruleset
-from challenges.rules.scoring import BONUS_BY_CODE, MoveOutcome
+from challenges.rules.scoring import MoveOutcome, outcome_table
 from challenges.rules.tiles import TILE_IDS, TILES
 
 __all__ = ["ReplayError", "ReplayResult", "replay_challenge"]
 
 _TILE_COUNT = len(TILES)
+_SEQUENCES = (list, tuple)
+_ID_SET = frozenset(TILE_IDS)
 _INDEX_BY_ID: dict[str, int] = {tile_id: index for index, tile_id in enumerate(TILE_IDS)}
 
 
@@ -107,19 +109,29 @@ def _describe(value: object) -> str:
 
 def _challenge_problem(tray: object, well: object, ruleset: Ruleset) -> str | None:
     """Why ``tray`` and ``well`` are not a challenge, or None when they are."""
+    if (
+        isinstance(tray, _SEQUENCES)
+        and isinstance(well, _SEQUENCES)
+        and len(tray) == ruleset.tray_size
+        and len(tray) + len(well) == _TILE_COUNT
+    ):
+        try:
+            ids = set(tray)
+            ids.update(well)
+        except TypeError:  # an unhashable element: the slow path below names it
+            ids = set()
+        if len(ids) == _TILE_COUNT and ids <= _ID_SET:
+            return None
     well_size = _TILE_COUNT - ruleset.tray_size
     for name, tiles, size in (("tray", tray, ruleset.tray_size), ("well", well, well_size)):
-        if not isinstance(tiles, list | tuple):
+        if not isinstance(tiles, _SEQUENCES):
             return f"the {name} must be a list of tile ids, not {_describe(tiles)}"
         if len(tiles) != size:
             return f"the {name} must hold {size} tiles, not {len(tiles)}"
         for tile_id in tiles:
             if type(tile_id) is not str or tile_id not in _INDEX_BY_ID:
                 return f"the {name} holds {tile_id!r}, which is not a tile id"
-    assert isinstance(tray, list | tuple) and isinstance(well, list | tuple)
-    if len({*tray, *well}) != _TILE_COUNT:
-        return "the tray and the well must hold each of the 56 tiles exactly once"
-    return None
+    return "the tray and the well must hold each of the 56 tiles exactly once"
 
 
 def _malformed_detail(raw: object) -> str:
@@ -158,17 +170,6 @@ def _tile_whereabouts(tile_index: int, board: Board, well: Sequence[int], next_d
     return "it is not in this challenge"
 
 
-_OUTCOMES: dict[tuple[int, int], MoveOutcome] = {}
-"""Interned outcomes by (points, bonus code): a run of 103 moves shares a dozen."""
-
-
-def _outcome(points: int, bonus_code: int) -> MoveOutcome:
-    outcome = _OUTCOMES.get((points, bonus_code))
-    if outcome is None:
-        outcome = _OUTCOMES[(points, bonus_code)] = MoveOutcome(points, BONUS_BY_CODE[bonus_code])
-    return outcome
-
-
 def replay_challenge(
     *,
     tray: Sequence[str],
@@ -198,34 +199,32 @@ def replay_challenge(
     in_tray = bytearray(_TILE_COUNT)
     for tray_id in tray:
         in_tray[_INDEX_BY_ID[tray_id]] = 1
-    well_order = [_INDEX_BY_ID[well_id] for well_id in well]
+    well_order = list(map(_INDEX_BY_ID.__getitem__, well))
     well_size = len(well_order)
-    next_draw = 0
     board = Board(ruleset)
-    bonus_points = board.bonus_points
-    draw_outcome = _outcome(ruleset.draw_points, 0)
+    place = board._place
+    placement_outcomes = outcome_table(board.bonus_points)
     draw_points = ruleset.draw_points
-    clear_bonus = ruleset.clear_bonus
+    draw_outcome = MoveOutcome(draw_points, None)
+    index_of = _INDEX_BY_ID.get
     outcomes: list[MoveOutcome] = []
+    append = outcomes.append
     score = 0
     placed = 0
+    next_draw = 0
     last_t = 0
     error: ReplayError | None = None
 
+    # Each step asks "is this move fine?" as cheaply as it can; on the first "no", a
+    # helper works out which rule of the table broke first and says why.
     for index, raw in enumerate(moves):
-        # Shape first ("malformed"), reading only what the move's type needs; then the
-        # clock and the state of the run (_clock_error); then what the move does.
-        if not isinstance(raw, dict):
-            error = ReplayError(index, "malformed", _malformed_detail(raw))
-            break
-        t = raw.get("t")
-        if type(t) is not int:
+        if not isinstance(raw, dict) or type(t := raw.get("t")) is not int:
             error = ReplayError(index, "malformed", _malformed_detail(raw))
             break
         kind = raw.get("type")
         if kind == "draw":
-            error = _clock_error(index, t, last_t, limit, placed, max_t, ruleset)
-            if error is not None:
+            if not last_t <= t <= limit or placed == _TILE_COUNT:
+                error = _clock_error(index, t, last_t, limit, placed, max_t, ruleset)
                 break
             if next_draw == well_size:
                 error = ReplayError(index, "well_empty", "the well is empty: nothing to draw")
@@ -233,7 +232,7 @@ def replay_challenge(
             in_tray[well_order[next_draw]] = 1
             next_draw += 1
             score += draw_points
-            outcomes.append(draw_outcome)
+            append(draw_outcome)
             last_t = t
             continue
 
@@ -244,55 +243,40 @@ def replay_challenge(
             kind != "place"
             or type(tile_id) is not str
             or type(rotation) is not int
-            or not isinstance(cell, list | tuple)
+            or not isinstance(cell, _SEQUENCES)
             or len(cell) != 2
             or type(row := cell[0]) is not int
             or type(col := cell[1]) is not int
         ):
             error = ReplayError(index, "malformed", _malformed_detail(raw))
             break
-        error = _clock_error(index, t, last_t, limit, placed, max_t, ruleset)
-        if error is not None:
+        if not last_t <= t <= limit or placed == _TILE_COUNT:
+            error = _clock_error(index, t, last_t, limit, placed, max_t, ruleset)
             break
-
-        # A placement: the tile, the tray, the rotation, then the board.
-        tile_index = _INDEX_BY_ID.get(tile_id)
-        if tile_index is None:
-            error = ReplayError(
-                index,
-                "unknown_tile",
-                f"{tile_id!r} is not a tile id (expected 'a-b-c' with 0 <= a <= b <= c <= 5)",
-            )
-            break
-        if not in_tray[tile_index]:
-            where = _tile_whereabouts(tile_index, board, well_order, next_draw)
-            error = ReplayError(
-                index, "tile_not_in_tray", f"tile {tile_id} is not in the tray: {where}"
-            )
-            break
-        if not 0 <= rotation <= 2:
-            error = ReplayError(
-                index, "bad_rotation", f"rotation must be 0, 1 or 2, not {rotation}"
-            )
-            break
-        if coords_packable(row, col):
-            packed = cell_pack(row, col)
-            tile_rotation = tile_index * 3 + rotation
-            code = board._check_packed(packed, tile_rotation)
+        tile_index = index_of(tile_id)
+        if (
+            tile_index is not None
+            and in_tray[tile_index]
+            and 0 <= rotation <= 2
+            and -COORD_LIMIT <= row <= COORD_LIMIT
+            and -COORD_LIMIT <= col <= COORD_LIMIT
+        ):
+            bonus_code = place(row * STRIDE + col, tile_index * 3 + rotation)
         else:
-            code = "first_not_at_origin" if board.is_empty else "not_adjacent"
-        if code is not None:
-            placement = Placement(TILES[tile_index], Cell(row, col), rotation)
-            error = ReplayError(index, code, board.explain(placement, code))
+            bonus_code = -1
+        if bonus_code < 0:
+            error = _placement_error(
+                index, tile_id, row, col, rotation, board, in_tray, well_order, next_draw
+            )
             break
-        bonus_code = board._push(packed, tile_rotation)
+        assert tile_index is not None
         in_tray[tile_index] = 0
         placed += 1
-        points = TILE_VALUES[tile_index] + bonus_points[bonus_code]
+        outcome = placement_outcomes[bonus_code][TILE_VALUES[tile_index]]
         if placed == _TILE_COUNT:
-            points += clear_bonus
-        score += points
-        outcomes.append(_outcome(points, bonus_code))
+            outcome = MoveOutcome(outcome.points + ruleset.clear_bonus, outcome.bonus)
+        score += outcome[0]
+        append(outcome)
         last_t = t
 
     return ReplayResult(
@@ -308,17 +292,44 @@ def replay_challenge(
 
 def _clock_error(
     index: int, t: int, last_t: int, limit: int, placed: int, max_t: int | None, ruleset: Ruleset
-) -> ReplayError | None:
-    """``time_over``, ``time_not_monotonic`` or ``run_over`` for a well-formed move."""
+) -> ReplayError:
+    """``time_over``, ``time_not_monotonic`` or ``run_over``, for a well-formed move
+    that breaks one of them."""
     if t < 0 or t > limit:
         return ReplayError(index, "time_over", _time_over_detail(t, max_t, ruleset))
     if t < last_t:
         return ReplayError(
             index, "time_not_monotonic", f"t={t} ms comes before the previous move's t={last_t} ms"
         )
-    if placed == _TILE_COUNT:
-        return ReplayError(index, "run_over", "all 56 tiles are on the board: the run is over")
-    return None
+    return ReplayError(index, "run_over", "all 56 tiles are on the board: the run is over")
+
+
+def _placement_error(
+    index: int,
+    tile_id: str,
+    row: int,
+    col: int,
+    rotation: int,
+    board: Board,
+    in_tray: bytearray,
+    well_order: list[int],
+    next_draw: int,
+) -> ReplayError:
+    """The first of ``unknown_tile`` ... ``corner_mismatch`` that a well-formed, well-timed
+    placement breaks, with its detail."""
+    tile_index = _INDEX_BY_ID.get(tile_id)
+    if tile_index is None:
+        return ReplayError(
+            index,
+            "unknown_tile",
+            f"{tile_id!r} is not a tile id (expected 'a-b-c' with 0 <= a <= b <= c <= 5)",
+        )
+    if not in_tray[tile_index]:
+        where = _tile_whereabouts(tile_index, board, well_order, next_draw)
+        return ReplayError(index, "tile_not_in_tray", f"tile {tile_id} is not in the tray: {where}")
+    error = board.check(Placement(TILES[tile_index], Cell(row, col), rotation))
+    assert error is not None, "a placement the replay refused passes the board's check"
+    return ReplayError(index, error.code, error.detail)
 
 
 def _time_over_detail(t: int, max_t: int | None, ruleset: Ruleset) -> str:

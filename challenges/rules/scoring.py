@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal, NamedTuple
 
 __all__ = [
@@ -12,6 +13,7 @@ __all__ = [
     "BONUS_TRIPLE_HEXAGON",
     "Bonus",
     "MoveOutcome",
+    "outcome_table",
 ]
 
 Bonus = Literal["bridge", "hexagon", "double_hexagon", "triple_hexagon"]
@@ -45,3 +47,14 @@ class MoveOutcome(NamedTuple):
 
     def to_json(self) -> dict[str, object]:
         return {"points": self.points, "bonus": self.bonus}
+
+
+@cache
+def outcome_table(bonus_points: tuple[int, ...]) -> tuple[tuple[MoveOutcome, ...], ...]:
+    """``table[bonus_code][tile_value]``: the outcome of a placement, shared, so that
+    scoring a move allocates nothing. ``bonus_points[code]`` is what each bonus code
+    (0 none, 1 bridge, 2-4 one to three hexagons) adds."""
+    return tuple(
+        tuple(MoveOutcome(value + extra, BONUS_BY_CODE[code]) for value in range(16))
+        for code, extra in enumerate(bonus_points)
+    )
