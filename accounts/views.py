@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import login, logout
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import LoginView
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -21,7 +22,11 @@ from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.services import user_register
+
 DEFAULT_NEXT = "/"
+# Where the service's per-field errors show on the sign-up form.
+_FORM_FIELD = {"username": "username", "password": "password2"}
 
 
 def next_url_safe(*, request: HttpRequest, default: str = DEFAULT_NEXT) -> str:
@@ -36,7 +41,6 @@ def next_url_safe(*, request: HttpRequest, default: str = DEFAULT_NEXT) -> str:
 
 class PlayerLoginView(LoginView):
     template_name = "accounts/login.html"
-    authentication_form = AuthenticationForm
     redirect_authenticated_user = True
 
 
@@ -51,9 +55,17 @@ def signup_page(request: HttpRequest) -> HttpResponse:
         return HttpResponseRedirect(next_url)
     form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return HttpResponseRedirect(next_url)
+        try:
+            # The same service as the API's register, so both make players alike.
+            user = user_register(
+                username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+            )
+        except ValidationError as problems:
+            for field, messages in problems.message_dict.items():
+                form.add_error(_FORM_FIELD.get(field), messages)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return HttpResponseRedirect(next_url)
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
 
 

@@ -144,3 +144,21 @@ def test_logout_follows_a_safe_next() -> None:
 def test_header_offers_signup_with_the_current_page_as_next() -> None:
     body = Client().get(reverse("challenges:history")).content.decode()
     assert f'href="{SIGNUP}?next=/challenges/"' in body
+
+
+def test_signup_refuses_a_name_taken_in_another_case() -> None:
+    UserFactory(username="Hexagon")
+    response = _signup(Client(), "hexagon")
+    assert response.status_code == 200
+    assert 'class="errorlist' in response.content.decode()
+    assert get_user_model().objects.filter(username__iexact="hexagon").count() == 1
+
+
+def test_signup_applies_the_password_rules() -> None:
+    browser = Client()
+    response = browser.post(
+        SIGNUP, {"username": "newcomer", "password1": "12345678", "password2": "12345678"}
+    )
+    assert response.status_code == 200
+    assert "entirely numeric" in response.content.decode()
+    assert not get_user_model().objects.filter(username="newcomer").exists()

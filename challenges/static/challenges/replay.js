@@ -212,6 +212,8 @@ class ReplayViewer {
     }
     this.el.play.dataset.playing = "true";
     this.el.play.setAttribute("aria-label", "Pause");
+    // Announcing every move while it plays would drown a screen reader; steps still speak.
+    this.el.move.parentElement.setAttribute("aria-live", "off");
     this._schedule();
   }
 
@@ -220,6 +222,7 @@ class ReplayViewer {
     this.timer = null;
     this.el.play.dataset.playing = "false";
     this.el.play.setAttribute("aria-label", "Play");
+    this.el.move.parentElement.setAttribute("aria-live", "polite");
   }
 
   _delay() {
