@@ -33,13 +33,18 @@ PREFIX = "bench-"
 BATCH = 5_000
 
 
+def _benchmarking(config: pytest.Config) -> bool:
+    # pyproject's addopts disable benchmarks; `make bench` passes --benchmark-enable.
+    return bool(config.getoption("benchmark_enable")) or not config.getoption("benchmark_disable")
+
+
 def _entries_wanted(config: pytest.Config) -> int:
-    default = 2_000 if config.getoption("benchmark_disable") else 100_000
+    default = 100_000 if _benchmarking(config) else 2_000
     return int(os.environ.get("BENCH_ENTRIES", default))
 
 
 def _rounds(config: pytest.Config, full: int) -> int:
-    return 3 if config.getoption("benchmark_disable") else full
+    return full if _benchmarking(config) else 3
 
 
 def _fill(challenge: Challenge, count: int) -> None:
