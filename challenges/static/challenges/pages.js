@@ -40,13 +40,38 @@ export function startCountdowns(root = document) {
 
 /** Show `<time data-local>` in the reader's own time zone, keeping UTC in the title. */
 export function localizeTimes(root = document) {
-  const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-  const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
+  const formats = {
+    // <time data-local>: "Nov 21, 2026, 8:01 AM"; data-local="short": "Nov 21, 8:01 AM".
+    "": new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }),
+    short: new Intl.DateTimeFormat(undefined, {
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+    }),
+    time: new Intl.DateTimeFormat(undefined, { timeStyle: "short" }),
+  };
   for (const el of root.querySelectorAll("time[data-local]")) {
     const when = new Date(el.getAttribute("datetime"));
     if (Number.isNaN(when.getTime())) continue;
-    if (!el.title) el.title = `${el.textContent.trim()} (UTC)`;
-    el.textContent = (el.dataset.local === "time" ? timeOnly : dateTime).format(when);
+    if (!el.title) el.title = `${el.textContent.trim()} UTC`;
+    el.textContent = (formats[el.dataset.local] ?? formats[""]).format(when);
+  }
+}
+
+/** Show the pinned "You: rank ..." bar only while neither the reader's row nor the
+ * summary card above the table is on screen. */
+export function pinYourRank(root = document) {
+  const pin = root.querySelector("[data-you-pin]");
+  if (!pin || !("IntersectionObserver" in window)) return;
+  const watched = [root.querySelector("#you"), root.querySelector("[data-testid=you-card]")];
+  const onScreen = new Map();
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) onScreen.set(entry.target, entry.isIntersecting);
+    pin.hidden = [...onScreen.values()].some(Boolean);
+  });
+  for (const element of watched) {
+    if (element) observer.observe(element);
   }
 }
 
@@ -59,3 +84,4 @@ document.addEventListener("countdown:end", (event) => {
 
 startCountdowns();
 localizeTimes();
+pinYourRank();
