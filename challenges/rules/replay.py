@@ -215,19 +215,32 @@ def replay_challenge(
     last_t = 0
     error: ReplayError | None = None
 
+    full = _TILE_COUNT
+    coord_limit = COORD_LIMIT
+    stride = STRIDE
+    tile_values = TILE_VALUES
+    sequences = _SEQUENCES
+
     # Each step asks "is this move fine?" as cheaply as it can; on the first "no", a
-    # helper works out which rule of the table broke first and says why.
-    for index, raw in enumerate(moves):
-        if not isinstance(raw, dict) or type(t := raw.get("t")) is not int:
-            error = ReplayError(index, "malformed", _malformed_detail(raw))
+    # helper works out which rule of the table broke first and says why. Every valid
+    # move adds one outcome, so a move's index is len(outcomes).
+    tile_id: object
+    cell: object
+    rotation: object
+    for raw in moves:
+        try:
+            t = raw["t"]
+            kind = raw["type"]
+        except (KeyError, TypeError):  # not an object, or no "t" or "type"
+            error = ReplayError(len(outcomes), "malformed", _malformed_detail(raw))
             break
-        kind = raw.get("type")
+        if type(t) is not int:
+            error = ReplayError(len(outcomes), "malformed", _malformed_detail(raw))
+            break
         if kind == "draw":
-            if not last_t <= t <= limit or placed == _TILE_COUNT:
-                error = _clock_error(index, t, last_t, limit, placed, max_t, ruleset)
-                break
-            if next_draw == well_size:
-                error = ReplayError(index, "well_empty", "the well is empty: nothing to draw")
+            # Once all 56 tiles are down the well is empty too: run_over or well_empty.
+            if not last_t <= t <= limit or next_draw == well_size:
+                error = _draw_error(len(outcomes), t, last_t, limit, placed, max_t, ruleset)
                 break
             in_tray[well_order[next_draw]] = 1
             next_draw += 1
@@ -236,48 +249,54 @@ def replay_challenge(
             last_t = t
             continue
 
-        tile_id: object = raw.get("tile")
-        cell: object = raw.get("cell")
-        rotation: object = raw.get("rotation")
+        try:
+            tile_id = raw["tile"]
+            cell = raw["cell"]
+            rotation = raw["rotation"]
+        except KeyError:
+            error = ReplayError(len(outcomes), "malformed", _malformed_detail(raw))
+            break
         if (
             kind != "place"
             or type(tile_id) is not str
             or type(rotation) is not int
-            or not isinstance(cell, _SEQUENCES)
+            or not isinstance(cell, sequences)
             or len(cell) != 2
             or type(row := cell[0]) is not int
             or type(col := cell[1]) is not int
         ):
-            error = ReplayError(index, "malformed", _malformed_detail(raw))
+            error = ReplayError(len(outcomes), "malformed", _malformed_detail(raw))
             break
-        if not last_t <= t <= limit or placed == _TILE_COUNT:
-            error = _clock_error(index, t, last_t, limit, placed, max_t, ruleset)
+        if not last_t <= t <= limit:
+            error = _clock_error(len(outcomes), t, last_t, limit, placed, max_t, ruleset)
             break
+        # Packed cells are unique while |col| <= COORD_LIMIT, whatever the row. Once all
+        # 56 tiles are down the tray is empty, so run_over lands in the helper too.
         tile_index = index_of(tile_id)
         if (
-            tile_index is not None
-            and in_tray[tile_index]
-            and 0 <= rotation <= 2
-            and -COORD_LIMIT <= row <= COORD_LIMIT
-            and -COORD_LIMIT <= col <= COORD_LIMIT
+            tile_index is None
+            or not in_tray[tile_index]
+            or not 0 <= rotation <= 2
+            or not -coord_limit <= col <= coord_limit
         ):
-            bonus_code = place(row * STRIDE + col, tile_index * 3 + rotation)
-        else:
             bonus_code = -1
-        if bonus_code < 0:
-            error = _placement_error(
-                index, tile_id, row, col, rotation, board, in_tray, well_order, next_draw
-            )
-            break
-        assert tile_index is not None
-        in_tray[tile_index] = 0
-        placed += 1
-        outcome = placement_outcomes[bonus_code][TILE_VALUES[tile_index]]
-        if placed == _TILE_COUNT:
-            outcome = MoveOutcome(outcome.points + ruleset.clear_bonus, outcome.bonus)
-        score += outcome[0]
-        append(outcome)
-        last_t = t
+        else:
+            bonus_code = place(row * stride + col, tile_index * 3 + rotation)
+            if bonus_code >= 0:
+                in_tray[tile_index] = 0
+                placed += 1
+                outcome = placement_outcomes[bonus_code][tile_values[tile_index]]
+                if placed == full:
+                    outcome = MoveOutcome(outcome.points + ruleset.clear_bonus, outcome.bonus)
+                score += outcome[0]
+                append(outcome)
+                last_t = t
+                continue
+        index = len(outcomes)
+        error = _clock_error(index, t, last_t, limit, placed, max_t, ruleset) or _placement_error(
+            index, tile_id, row, col, rotation, board, in_tray, well_order, next_draw
+        )
+        break
 
     return ReplayResult(
         valid=error is None,
@@ -292,16 +311,26 @@ def replay_challenge(
 
 def _clock_error(
     index: int, t: int, last_t: int, limit: int, placed: int, max_t: int | None, ruleset: Ruleset
-) -> ReplayError:
-    """``time_over``, ``time_not_monotonic`` or ``run_over``, for a well-formed move
-    that breaks one of them."""
+) -> ReplayError | None:
+    """``time_over``, ``time_not_monotonic`` or ``run_over``: the rules of the table
+    between the shape of a move and what it does."""
     if t < 0 or t > limit:
         return ReplayError(index, "time_over", _time_over_detail(t, max_t, ruleset))
     if t < last_t:
         return ReplayError(
             index, "time_not_monotonic", f"t={t} ms comes before the previous move's t={last_t} ms"
         )
-    return ReplayError(index, "run_over", "all 56 tiles are on the board: the run is over")
+    if placed == _TILE_COUNT:
+        return ReplayError(index, "run_over", "all 56 tiles are on the board: the run is over")
+    return None
+
+
+def _draw_error(
+    index: int, t: int, last_t: int, limit: int, placed: int, max_t: int | None, ruleset: Ruleset
+) -> ReplayError:
+    """Why a well-formed draw is refused."""
+    error = _clock_error(index, t, last_t, limit, placed, max_t, ruleset)
+    return error or ReplayError(index, "well_empty", "the well is empty: nothing to draw")
 
 
 def _placement_error(
