@@ -98,9 +98,12 @@ export const TILE_IDS = Object.freeze(ALL_TILES.map((tile) => tile.id).sort());
 // ------------------------------------------------------------------------- geometry
 
 /** A cell points up when row + col is even; [0, 0] points up. */
-export function cellIsUp(cell) {
+export function cellPointsUp(cell) {
   return (((cell[0] + cell[1]) % 2) + 2) % 2 === 0;
 }
+
+/** Short for cellPointsUp, which the board view uses a lot. */
+export const cellIsUp = cellPointsUp;
 
 /** The three corner points of a cell, numbered clockwise from the apex (RULES.md). */
 export function cellCorners(cell) {
@@ -260,6 +263,11 @@ export class Board {
 
   fits(tile, cell, rotation) {
     return this.check(tile, cell, rotation) === null;
+  }
+
+  /** Every legal placement of `tiles` (ids or Tiles), as legalMoves gives them. */
+  legalPlacements(tiles) {
+    return legalMoves(this, tiles);
   }
 
   /** Points and bonus a (legal) placement would earn, without the clear bonus. */
