@@ -88,6 +88,10 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
         challenge=challenge, bins=HISTOGRAM_BINS, player=viewer
     )
     closed = challenge.is_closed(now)
+    # A voided entry holds the player's slot without ranking; say so rather than "play".
+    own_entry = (
+        selectors.entry_get(challenge=challenge, player=viewer) if viewer and not you else None
+    )
     username = viewer.get_username() if viewer else None
     context: dict[str, Any] = {
         "challenge": challenge,
@@ -98,6 +102,7 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
         "top_score": selectors.challenge_stats(challenge=challenge).top_score,
         "pages": page_window(page=board.page, num_pages=board.num_pages),
         "you": you,
+        "voided_entry": own_entry if own_entry and own_entry.is_voided else None,
         "you_top_percent": _top_percent(you.rank, you.count) if you else None,
         "you_on_this_page": bool(you and you.page == board.page),
         "chart": _histogram_chart(

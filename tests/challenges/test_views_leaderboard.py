@@ -191,6 +191,16 @@ def test_voided_entries_are_not_listed(challenge: Challenge) -> None:
     assert [row["player"] for row in response.context["rows"]] == [kept.player.username]
 
 
+def test_a_player_whose_entry_was_voided_is_told_so(challenge: Challenge) -> None:
+    _kept, voided = _board(challenge, [50, 60])
+    Entry.objects.filter(pk=voided.pk).update(voided_at=timezone.now(), void_reason="bot play")
+    body = _signed_in(voided.player).get(_url(challenge)).content.decode()
+    assert "Your entry was removed from this board" in body
+    assert "Reason: bot play." in body
+    assert "You haven't submitted a run yet" not in body
+    assert '<tr id="you"' not in body
+
+
 def test_unknown_challenge_is_the_styled_404_page() -> None:
     response = Client().get(reverse("challenges:leaderboard", args=[987654]))
     assert response.status_code == 404
