@@ -325,3 +325,49 @@ def test_the_board_zooms_pans_and_frames_itself(logged_in_page: Page) -> None:
         f"Math.abs(Number(board.getAttribute('viewBox').split(' ')[2]) - {framed[2]}) < 0.5"
     )
     assert _view_box(page) == pytest.approx(framed, abs=0.5)
+
+
+def test_touch_drag_on_a_phone(
+    browser: Any, site_url: str, make_player: Any, login: Any, open_challenge: Any, screenshot: Any
+) -> None:
+    """A finger drag (touch events through the DevTools protocol): the tile floats above
+    the finger, so the finger ends below the cell it aims at."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    try:
+        user, password = make_player()
+        login(page, user.username, password)
+        page.locator("#start-button").tap()
+        expect(page.locator(".tray-tile")).to_have_count(9)
+        cdp = page.context.new_cdp_session(page)
+
+        def touch(kind: str, x: float, y: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        for placed in (1, 2):
+            tile = _fitting_tray_tile(page)
+            assert tile is not None
+            x, y = _centre(tile.bounding_box())
+            touch("touchStart", x, y)
+            touch("touchMove", x, y - 20)
+            target = page.locator(".board__highlight [data-highlight='legal']").first
+            expect(target).to_be_attached()
+            cell = target.get_attribute("data-cell")
+            tx, ty = _centre(target.bounding_box())
+            side = float(page.evaluate("parseFloat(board.style.getPropertyValue('--side-px'))"))
+            lift = max(40.0, side * 0.6)
+            for step in range(1, 9):
+                touch(
+                    "touchMove", x + (tx - x) * step / 8, (y - 20) + (ty + lift - y + 20) * step / 8
+                )
+            expect(page.locator(".drag-ghost")).to_have_count(1)
+            touch("touchEnd", tx, ty + lift)
+            expect(page.locator(f".board__tiles .tile[data-cell='{cell}']")).to_have_count(1)
+            expect(page.locator(".board__tiles .tile")).to_have_count(placed)
+            expect(page.locator(".drag-ghost")).to_have_count(0)
+        screenshot(page, "play-phone-touch", full_page=False)
+    finally:
+        context.close()
