@@ -15,6 +15,7 @@ const root = $("play");
 const PENDING_KEY = "tod:unsent-runs";
 const DRAG_THRESHOLD_PX = 6;
 const TOAST_MS = 1800;
+const CLEARED_PAUSE_MS = 1500;
 const ANNOUNCE_SECONDS_LEFT = new Set([60, 30, 10]);
 const BONUS_LABELS = {
   bridge: "Bridge",
@@ -753,7 +754,8 @@ function endRun(reason) {
   const why = { time: "Time's up!", cleared: "Board cleared!", player: "Run ended." }[reason];
   state.finish = { reason, why, runId: state.runId, log: state.run.toLog(), clientScore: state.run.score };
   announce(`${why} Your score: ${state.run.score}. Sending the run to the server.`);
-  sendFinish();
+  // A cleared board stays on screen a moment, so its toast is seen.
+  setTimeout(sendFinish, reason === "cleared" ? CLEARED_PAUSE_MS : 0);
 }
 
 async function sendFinish() {
@@ -781,7 +783,14 @@ async function sendFinish() {
     }
     return showEnd({ valid: false, score: 0, moves: [], error: null, detail: data.detail });
   }
-  if (status === 409 || status === 404 || status === 403 || status === 401) {
+  if (status === 401 || status === 403) {
+    // Logged out or a stale CSRF cookie: keep the log; after logging in, the play page
+    // offers to send it.
+    return sendFailed(
+      `${data.detail ?? "You are not logged in."} Log in again (in another tab) and try again.`,
+    );
+  }
+  if (status === 409 || status === 404) {
     pendingClear(finish.runId);
     return showEnd({ valid: false, score: 0, moves: [], error: null, detail: data.detail, refused: true });
   }
