@@ -259,9 +259,8 @@ class Board:
         """Take back the last tile put down (IndexError on an empty board)."""
         if not self._cells:
             raise IndexError("pop from an empty board")
-        placement = self._placement_at(next(reversed(self._cells)))
-        self._pop()
-        return placement
+        packed, tile_rotation = self._pop()
+        return Placement(TILES[tile_rotation // 3], cell_unpack(packed), tile_rotation % 3)
 
     def _place(self, packed: int, tile_rotation: int, check: bool = True) -> int:
         """Put a tile down and return its bonus code: 0 none, 1 bridge (all three
@@ -309,9 +308,10 @@ class Board:
             return hexagons + 1 if hexagons else 1
         return 0
 
-    def _pop(self) -> None:
+    def _pop(self) -> tuple[int, int]:
+        """Take the last tile back; return its packed cell and ``tile.index * 3 + rotation``."""
         cells = self._cells
-        packed, _ = cells.popitem()
+        packed, tile_rotation = cells.popitem()
         points = self._points
         for offset in CELL_CORNER_OFFSETS[packed & 1]:
             point = packed + offset
@@ -325,7 +325,7 @@ class Board:
         if not cells:
             reach.clear()
             reach.add(_ORIGIN)
-            return
+            return packed, tile_rotation
         # The cell and its empty neighbours stay in reach only if a tile still sits
         # alongside them.
         neighbours = CELL_NEIGHBOUR_OFFSETS[packed & 1]
@@ -343,6 +343,7 @@ class Board:
                     and cell + around[2] not in cells
                 ):
                     reach.discard(cell)
+        return packed, tile_rotation
 
     # --- legal moves -----------------------------------------------------------------
 
