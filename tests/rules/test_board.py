@@ -273,3 +273,31 @@ def test_legal_placements_are_sorted_by_cell_tile_rotation() -> None:
     legal = board.legal_placements(TILES)
     assert legal == sorted(legal, key=lambda p: (p.cell, p.tile.id, p.rotation))
     assert {placement.cell for placement in legal} <= set(board.frontier())
+
+
+def test_a_hole_closed_from_three_sides_takes_only_the_tile_its_corners_demand() -> None:
+    from tests.rules.test_scoring import BRIDGE_THREE_EDGES
+
+    shape = fill(BRIDGE_THREE_EDGES)
+    board = Board.from_placements(shape[:-1])
+    hole = Cell(*BRIDGE_THREE_EDGES[-1])
+    assert all(board.tile_at(neighbour) for neighbour in cell_neighbours(hole))
+    demands = board.corner_demands(hole)
+    assert None not in demands
+    fits = [p for p in board.legal_placements(TILES) if p.cell == hole]
+    assert fits == [
+        Placement(tile, hole, rotation)
+        for tile in TILES
+        for rotation in (0, 1, 2)
+        if tile not in board.tiles and tile.corner_numbers(rotation) == demands
+    ]
+    assert shape[-1] in fits
+
+
+def test_negative_coordinates_work_like_any_other() -> None:
+    # Grow a line of tiles leftwards and upwards, far into negative rows and columns.
+    shape = fill([(0, 0), (0, -1), (-1, -1), (-1, -2), (-2, -2), (-2, -3), (-3, -3), (-3, -4)])
+    board = Board.from_placements(shape)
+    assert board.tile_at(Cell(-3, -4)) == shape[-1]
+    assert Cell(-3, -5) in board.frontier() and Cell(-4, -4) in board.frontier()
+    assert board.number_at(Point(-3, -4)) == shape[-1].corner_numbers()[1]  # top-left, down cell
