@@ -1,27 +1,38 @@
 """The Tri-Ominos rules engine: the one authority on every score (pure Python).
 
-Plays exactly the game of RULES.md. The browser's ``rules.js`` mirrors it, held to it
-by the golden vectors in ``tests/vectors/``.
+Plays exactly the game of RULES.md; the browser's ``rules.js`` mirrors it, held to it
+by the golden vectors in ``tests/vectors/``. Nothing here imports Django.
 
-Vocabulary (small immutable values, each with a canonical text form and a matched
-parse/format pair):
+Vocabulary: small immutable values, each with a canonical text form and a matched
+parse/format pair (``parse(format(x)) == x``; any other spelling is a ValueError):
 
-- :class:`Tile` (``"3-4-5"``; ``.a .b .c .value .id .index``), :data:`TILES`,
-  :data:`TILE_IDS`, :func:`tile_parse`, :func:`tile_format`;
-- :class:`Cell` ``[row, col]`` (``"0,-1"``) and :class:`Point` ``(row, x)`` (``"2,1"``),
-  with :func:`cell_corners`, :func:`cell_neighbours`, :func:`point_cells`,
-  :func:`cell_points_up` and the parse/format functions;
-- :class:`Placement` (``"3-4-5@0,-1r2"``) and :class:`Move` (``"1830:place:3-4-5@0,0r0"``,
-  ``"4210:draw"``), :func:`log_from_moves` for the JSON run log;
-- :class:`MoveOutcome` ``(points, bonus)``, the :data:`BONUSES` names, the
-  :class:`Ruleset` of every value (:data:`DEFAULT_RULESET`).
+- :class:`Tile` ``"3-4-5"`` (``.a .b .c .id .value .index .is_triple``,
+  ``.corner_numbers(rotation)``); :data:`TILES` and :data:`TILE_IDS` (all 56, sorted);
+  :func:`tile_parse`, :func:`tile_format`;
+- :class:`Cell` ``[row, col]`` ``"0,-1"`` (``.points_up``) and :class:`Point` ``(row, x)``
+  ``"2,1"``; :func:`cell_corners` (corner 0, 1, 2 clockwise from the apex),
+  :func:`cell_neighbours`, :func:`point_cells` (the six cells around a point),
+  :func:`cell_points_up`, :data:`ORIGIN`; ``cell_parse``/``cell_format``,
+  ``point_parse``/``point_format``;
+- :class:`Placement` ``(tile, cell, rotation)`` ``"3-4-5@0,-1r2"``;
+  :class:`Move` ``(t, placement | None)`` ``"1830:place:3-4-5@0,0r0"`` / ``"4210:draw"``,
+  with ``to_json()`` in the run-log form and :func:`log_from_moves`;
+- :class:`MoveOutcome` ``(points, bonus)``, the bonus names :data:`BONUSES`, and the
+  :class:`Ruleset` holding every value of both games (:data:`DEFAULT_RULESET`).
 
-Play: :class:`Board` (``check``/``play`` raising :class:`PlacementError` with a RULES.md
-code, unchecked ``push``/``pop``, ``legal_placements``, ``frontier``, ``number_at``).
+Play: :class:`Board`. ``check(placement) -> PlacementError | None`` and ``play(placement)
+-> MoveOutcome`` (raises :class:`PlacementError` with ``.code``/``.detail``) follow
+RULES.md's order of codes; ``push``/``pop`` are the unchecked fast path for search;
+``legal_placements(tiles)`` lists every legal placement from the frontier, sorted by
+(row, col, tile, rotation); ``frontier()``, ``number_at(point)``, ``tile_at(cell)``,
+``tiles_around(point)``, ``corner_demands(cell)`` read the position.
 
-Replay: :func:`replay_challenge` -> :class:`ReplayResult` (valid prefix, score, first
-:class:`ReplayError`); never raises. :data:`ERROR_CODES` lists the codes in RULES.md's
-order of precedence.
+Replay: :func:`replay_challenge` ``(*, tray, well, log, max_t=None) ->`` :class:`ReplayResult`
+(valid prefix with a :class:`MoveOutcome` per move, score, first :class:`ReplayError`);
+it never raises, whatever the log. :data:`ERROR_CODES` lists the codes in RULES.md's
+order of precedence, then ``bad_log`` and ``bad_challenge``.
+
+The classic 2-6 player game lives in :mod:`challenges.rules.classic`.
 """
 
 from challenges.rules.board import Board
