@@ -384,8 +384,10 @@ def leaderboard_rank(
     entry = entry_get(challenge=challenge, player=player)
     if entry is None or entry.is_voided:
         return None
-    higher = _live_entries(challenge).filter(score__gt=entry.score).count()
+    # The cached score table answers "how many score higher" without counting rows;
+    # every submit and void replaces it, so it agrees with the database.
     table = leaderboard_score_table(challenge=challenge)
+    higher = table.rank_of(entry.score) - 1
     count = max(table.count, higher + 1)
     position = _position_of(challenge, table, (entry.score, entry.submitted_at, entry.pk))
     return PlayerRank(

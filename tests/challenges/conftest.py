@@ -33,7 +33,8 @@ def challenge(db: None) -> Challenge:
 
 
 @pytest.fixture
-def client() -> APIClient:
+def api_client() -> APIClient:
+    """An anonymous API client."""
     return APIClient()
 
 

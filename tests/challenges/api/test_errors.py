@@ -1,4 +1,4 @@
-"""Whatever a client sends, the API answers JSON with a detail, never a 500."""
+"""Whatever a api_client sends, the API answers JSON with a detail, never a 500."""
 
 from __future__ import annotations
 
@@ -113,22 +113,22 @@ def test_a_form_body_is_415(player_client: APIClient, run: Run) -> None:
     _assert_json_error(response, 415)
 
 
-def test_a_wrong_method_is_405(client: APIClient) -> None:
-    body = _assert_json_error(client.delete("/api/challenges/current/"), 405)
+def test_a_wrong_method_is_405(api_client: APIClient) -> None:
+    body = _assert_json_error(api_client.delete("/api/challenges/current/"), 405)
     assert body["code"] == "method_not_allowed"
 
 
 @pytest.mark.parametrize(
     "path", ["/api/", "/api/nothing/", "/api/auth/nope/", "/api/runs/123/finish/"]
 )
-def test_unknown_api_paths_are_json_404(client: APIClient, path: str) -> None:
-    _assert_json_error(client.get(path), 404)
+def test_unknown_api_paths_are_json_404(api_client: APIClient, path: str) -> None:
+    _assert_json_error(api_client.get(path), 404)
 
 
-def test_a_missing_trailing_slash_is_pointed_out(client: APIClient) -> None:
-    body = _assert_json_error(client.get("/api/challenges/current"), 404)
+def test_a_missing_trailing_slash_is_pointed_out(api_client: APIClient) -> None:
+    body = _assert_json_error(api_client.get("/api/challenges/current"), 404)
     assert "/api/challenges/current/" in body["detail"]
 
 
-def test_a_huge_challenge_id_is_a_404_not_a_500(client: APIClient) -> None:
-    _assert_json_error(client.get(f"/api/challenges/{10**30}/"), 404)
+def test_a_huge_challenge_id_is_a_404_not_a_500(api_client: APIClient) -> None:
+    _assert_json_error(api_client.get(f"/api/challenges/{10**30}/"), 404)

@@ -23,9 +23,9 @@ def _fill(challenge: Challenge, scores: list[int]) -> list[Any]:
     ]
 
 
-def test_leaderboard_shape_ranks_and_order(client: APIClient, challenge: Challenge) -> None:
+def test_leaderboard_shape_ranks_and_order(api_client: APIClient, challenge: Challenge) -> None:
     entries = _fill(challenge, [120, 402, 120, 7])
-    body = client.get(f"/api/challenges/{challenge.pk}/leaderboard/").json()
+    body = api_client.get(f"/api/challenges/{challenge.pk}/leaderboard/").json()
     assert (body["challenge"], body["count"], body["page"], body["num_pages"]) == (
         challenge.pk,
         4,
@@ -47,19 +47,19 @@ def test_leaderboard_shape_ranks_and_order(client: APIClient, challenge: Challen
     assert (body["next"], body["previous"]) == (None, None)
 
 
-def test_pages_and_links(client: APIClient, challenge: Challenge) -> None:
+def test_pages_and_links(api_client: APIClient, challenge: Challenge) -> None:
     _fill(challenge, list(range(7)))
-    first = client.get(f"/api/challenges/{challenge.pk}/leaderboard/?size=3").json()
+    first = api_client.get(f"/api/challenges/{challenge.pk}/leaderboard/?size=3").json()
     assert [r["score"] for r in first["results"]] == [6, 5, 4]
     assert first["num_pages"] == 3
     query = parse_qs(urlparse(first["next"]).query)
     assert query["size"] == ["3"] and query["cursor"] == [first["next_cursor"]]
-    second = client.get(first["next"]).json()
+    second = api_client.get(first["next"]).json()
     assert [r["score"] for r in second["results"]] == [3, 2, 1]
     assert second["page"] == 2
-    back = client.get(second["previous"]).json()
+    back = api_client.get(second["previous"]).json()
     assert back["results"] == first["results"]
-    third = client.get(f"/api/challenges/{challenge.pk}/leaderboard/?size=3&page=3").json()
+    third = api_client.get(f"/api/challenges/{challenge.pk}/leaderboard/?size=3&page=3").json()
     assert [r["score"] for r in third["results"]] == [0]
     assert third["next"] is None
 
@@ -76,25 +76,25 @@ def test_pages_and_links(client: APIClient, challenge: Challenge) -> None:
     ],
 )
 def test_bad_paging_is_answered_in_json(
-    client: APIClient, challenge: Challenge, query: str, status: int, code: str
+    api_client: APIClient, challenge: Challenge, query: str, status: int, code: str
 ) -> None:
     _fill(challenge, [1, 2, 3])
-    response = client.get(f"/api/challenges/{challenge.pk}/leaderboard/?{query}")
+    response = api_client.get(f"/api/challenges/{challenge.pk}/leaderboard/?{query}")
     assert response.status_code == status
     assert response.json()["code"] == code
     assert response.json()["detail"]
 
 
-def test_leaderboard_of_unknown_challenge_is_404(client: APIClient) -> None:
-    assert client.get("/api/challenges/55555/leaderboard/").status_code == 404
+def test_leaderboard_of_unknown_challenge_is_404(api_client: APIClient) -> None:
+    assert api_client.get("/api/challenges/55555/leaderboard/").status_code == 404
 
 
 def test_me_gives_the_players_entry_rank_and_percentile(
-    client: APIClient, challenge: Challenge
+    api_client: APIClient, challenge: Challenge
 ) -> None:
     entries = _fill(challenge, [50, 40, 30, 20])
-    client.force_authenticate(entries[1].player)
-    body = client.get(f"/api/challenges/{challenge.pk}/leaderboard/me/").json()
+    api_client.force_authenticate(entries[1].player)
+    body = api_client.get(f"/api/challenges/{challenge.pk}/leaderboard/me/").json()
     assert (body["rank"], body["score"], body["count"], body["page"]) == (2, 40, 4, 1)
     assert body["percentile"] == 75.0
     assert body["run"] == str(entries[1].run_id)
@@ -102,29 +102,29 @@ def test_me_gives_the_players_entry_rank_and_percentile(
 
 
 def test_me_without_an_entry_is_404_and_needs_a_login(
-    client: APIClient, challenge: Challenge
+    api_client: APIClient, challenge: Challenge
 ) -> None:
     url = f"/api/challenges/{challenge.pk}/leaderboard/me/"
-    assert client.get(url).status_code in (401, 403)
-    client.force_authenticate(UserFactory())
-    response = client.get(url)
+    assert api_client.get(url).status_code in (401, 403)
+    api_client.force_authenticate(UserFactory())
+    response = api_client.get(url)
     assert response.status_code == 404
     assert response.json()["detail"] == f"You have no entry for challenge #{challenge.number}."
 
 
-def test_me_explains_a_voided_entry(client: APIClient, challenge: Challenge) -> None:
+def test_me_explains_a_voided_entry(api_client: APIClient, challenge: Challenge) -> None:
     entry = EntryFactory(challenge=challenge)
     services.entry_void(entry=entry, reason="Replay did not match")
-    client.force_authenticate(entry.player)
-    response = client.get(f"/api/challenges/{challenge.pk}/leaderboard/me/")
+    api_client.force_authenticate(entry.player)
+    response = api_client.get(f"/api/challenges/{challenge.pk}/leaderboard/me/")
     assert response.status_code == 404
     assert response.json()["detail"].endswith("was voided: Replay did not match")
 
 
-def test_histogram_endpoint(client: APIClient, challenge: Challenge) -> None:
+def test_histogram_endpoint(api_client: APIClient, challenge: Challenge) -> None:
     entries = _fill(challenge, [0, 10, 20, 30, 40])
-    client.force_authenticate(entries[2].player)
-    body = client.get(f"/api/challenges/{challenge.pk}/histogram/?bins=5").json()
+    api_client.force_authenticate(entries[2].player)
+    body = api_client.get(f"/api/challenges/{challenge.pk}/histogram/?bins=5").json()
     assert sum(body["counts"]) == 5
     assert body["player_score"] == 20
     assert body["edges"][body["player_bin"]] <= 20 < body["edges"][body["player_bin"] + 1]

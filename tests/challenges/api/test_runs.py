@@ -49,8 +49,8 @@ def test_start_returns_the_tiles_and_the_server_clock(
     assert body["deadline"] == run.deadline.isoformat().replace("+00:00", "Z")
 
 
-def test_start_needs_a_login(client: APIClient, challenge: Challenge) -> None:
-    response = client.post(f"/api/challenges/{challenge.pk}/runs/")
+def test_start_needs_a_login(api_client: APIClient, challenge: Challenge) -> None:
+    response = api_client.post(f"/api/challenges/{challenge.pk}/runs/")
     assert response.status_code in (401, 403)
     assert response.json()["detail"] == "Authentication credentials were not provided."
     assert not Run.objects.exists()
@@ -187,18 +187,18 @@ def test_finish_after_the_deadline_is_refused_clearly(
     assert run.error is not None and run.error["code"] == "deadline_passed"
 
 
-def test_another_players_run_is_not_found(client: APIClient, challenge: Challenge) -> None:
+def test_another_players_run_is_not_found(api_client: APIClient, challenge: Challenge) -> None:
     run = RunFactory(challenge=challenge)
-    client.force_authenticate(UserFactory())
-    response = _finish(client, str(run.pk), challenge_log(challenge, moves=1))
+    api_client.force_authenticate(UserFactory())
+    response = _finish(api_client, str(run.pk), challenge_log(challenge, moves=1))
     assert response.status_code == 404
     assert response.json()["detail"] == "You have no run with this id."
     assert Run.objects.get(pk=run.pk).status == Run.Status.STARTED
 
 
-def test_finish_needs_a_login(client: APIClient, challenge: Challenge) -> None:
+def test_finish_needs_a_login(api_client: APIClient, challenge: Challenge) -> None:
     run = RunFactory(challenge=challenge)
-    response = _finish(client, str(run.pk), {"moves": []})
+    response = _finish(api_client, str(run.pk), {"moves": []})
     assert response.status_code in (401, 403)
     assert "detail" in response.json()
 
@@ -219,23 +219,23 @@ def test_the_owner_sees_their_run(player_client: APIClient, challenge: Challenge
 
 
 def test_others_see_a_submitted_run_only_once_its_challenge_closed(
-    client: APIClient, challenge: Challenge
+    api_client: APIClient, challenge: Challenge
 ) -> None:
     open_entry = EntryFactory(challenge=challenge)
-    assert client.get(f"/api/runs/{open_entry.run_id}/").status_code == 404
+    assert api_client.get(f"/api/runs/{open_entry.run_id}/").status_code == 404
     past = ChallengeFactory(number=challenge.number - 1)
     closed_entry = EntryFactory(challenge=past)
-    body = client.get(f"/api/runs/{closed_entry.run_id}/").json()
+    body = api_client.get(f"/api/runs/{closed_entry.run_id}/").json()
     assert body["player"] == closed_entry.player.username
     assert body["submitted"] is True
     assert body["tray"] == past.tray
     unsubmitted = RunFactory(challenge=past, finished=True)
-    response = client.get(f"/api/runs/{unsubmitted.pk}/")
+    response = api_client.get(f"/api/runs/{unsubmitted.pk}/")
     assert response.status_code == 404
     assert response.json()["detail"] == "No run with this id is visible to you."
 
 
-def test_a_malformed_run_id_is_a_json_404(client: APIClient) -> None:
-    response = client.get("/api/runs/not-a-uuid/")
+def test_a_malformed_run_id_is_a_json_404(api_client: APIClient) -> None:
+    response = api_client.get("/api/runs/not-a-uuid/")
     assert response.status_code == 404
     assert response.json()["code"] == "not_found"

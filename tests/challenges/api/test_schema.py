@@ -22,8 +22,8 @@ PATHS = {
 }
 
 
-def test_the_schema_describes_every_endpoint_of_the_api(client: APIClient) -> None:
-    response = client.get("/api/schema/")
+def test_the_schema_describes_every_endpoint_of_the_api(api_client: APIClient) -> None:
+    response = api_client.get("/api/schema/")
     assert response.status_code == 200
     schema = yaml.safe_load(response.content)
     assert schema["openapi"].startswith("3.")
@@ -36,8 +36,8 @@ def test_the_schema_describes_every_endpoint_of_the_api(client: APIClient) -> No
     assert {"challenge", "count", "results", "next", "previous"} <= set(board)
 
 
-def test_the_docs_page_uses_local_static_files(client: APIClient) -> None:
-    response = client.get("/api/docs/")
+def test_the_docs_page_uses_local_static_files(api_client: APIClient) -> None:
+    response = api_client.get("/api/docs/")
     assert response.status_code == 200
     html = response.content.decode()
     assert "swagger-ui" in html
