@@ -58,7 +58,7 @@ class Placement(NamedTuple):
 
 _INT = r"(?:0|-?[1-9][0-9]*)"
 _PLACEMENT = re.compile(rf"([0-5]-[0-5]-[0-5])@({_INT}),({_INT})r([012])")
-_MOVE = re.compile(r"(0|[1-9][0-9]*):(?:(draw)|place:(.*))", re.DOTALL)
+_MOVE = re.compile(rf"({_INT}):(?:(draw)|place:(.*))", re.DOTALL)
 
 
 def placement_format(placement: Placement) -> str:

@@ -25,7 +25,7 @@ placements = st.builds(
     st.builds(Cell, st.integers(-(10**6), 10**6), st.integers(-(10**6), 10**6)),
     st.sampled_from((0, 1, 2)),
 )
-moves = st.builds(Move, st.integers(0, 10**7), st.none() | placements)
+moves = st.builds(Move, st.integers(-(10**7), 10**7), st.none() | placements)
 
 
 def test_placement_text() -> None:
@@ -76,7 +76,17 @@ def test_move_text_round_trips(move: Move) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["-1:draw", "01:draw", "1:draw:", "1:Draw", "1:place:", "1:place:draw", "draw", "1: draw"],
+    [
+        "-0:draw",
+        "+1:draw",
+        "01:draw",
+        "1:draw:",
+        "1:Draw",
+        "1:place:",
+        "1:place:draw",
+        "draw",
+        "1: draw",
+    ],
 )
 def test_move_parse_rejects_other_spellings(text: str) -> None:
     with pytest.raises(ValueError):
