@@ -36,6 +36,7 @@ const state = {
   cursor: [0, 0],
   drag: null,
   lastSecondAnnounced: null,
+  stuckAnnounced: false,
   finish: null,
 };
 
@@ -273,6 +274,7 @@ function beginRun(data) {
   state.selected = state.run.tray[0];
   state.cursor = [0, 0];
   state.lastSecondAnnounced = null;
+  state.stuckAnnounced = false;
   state.finish = null;
   board.render([]);
   show("game");
@@ -610,6 +612,16 @@ function updateHud({ gained = null } = {}) {
     "aria-label",
     `Draw a tile for minus ${DRAW_COST} points; ${plural(run.wellRemaining, "tile")} left in the well`,
   );
+  // When no tray tile fits anywhere, point at the way on: draw, or, with the well
+  // empty too, end the run.
+  const stuck = run.legalMoves().length === 0;
+  draw.classList.toggle("button--hint", stuck && run.wellRemaining > 0);
+  $("end-button").classList.toggle("button--hint", stuck && run.wellRemaining === 0);
+  if (stuck && run.wellRemaining === 0 && !state.stuckAnnounced) {
+    state.stuckAnnounced = true;
+    toast("No tile fits and the well is empty", "info");
+    announce("No tile fits and the well is empty: end the run to keep your score.");
+  }
 }
 
 // --------------------------------------------------------------- the keyboard
