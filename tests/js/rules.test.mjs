@@ -124,6 +124,9 @@ describe("scoring", () => {
     assert.equal(result.moves[5].bonus, "hexagon");
     assert.equal(result.score, 1 + 3 + 5 + 7 + 9 + 55);
     assert.equal(result.valid, true);
+    // The shape of the Python ReplayResult.to_json(), with `error` always present.
+    assert.deepEqual(Object.keys(result).sort(), ["error", "moves", "score", "valid"]);
+    assert.deepEqual(Object.keys(result.moves[0]).sort(), ["bonus", "points"]);
   });
 
   // Bonuses depend only on which cells and points are taken, so these boards are

@@ -587,22 +587,22 @@ function stepMove(state, move, maxT) {
 
 /**
  * Replays a run log on a challenge, like the server does. Never throws, whatever `log`
- * is. Returns {valid, score, moves: [{points, bonus}], error: null | {move, code, detail}},
- * plus tilesPlaced, draws and boardCleared.
+ * is. Returns what the Python ReplayResult.to_json() gives, with `error` always present:
+ * {valid, score, moves: [{points, bonus}], error: null | {move, code, detail}}.
  */
 export function replayChallenge({ tray, well, log, maxT = null }) {
   try {
     const problem = challengeProblem(tray, well);
     if (problem !== null) {
-      return replayResult([], { move: null, code: "bad_challenge", detail: problem }, null);
+      return replayResult([], { move: null, code: "bad_challenge", detail: problem });
     }
     if (maxT !== null && maxT !== undefined && !isInteger(maxT)) {
       const detail = `maxT must be an integer or null, not ${describe(maxT)}`;
-      return replayResult([], { move: null, code: "bad_challenge", detail }, null);
+      return replayResult([], { move: null, code: "bad_challenge", detail });
     }
     if (!isPlainObject(log) || !Array.isArray(log.moves)) {
       const detail = "a run log is an object with a list `moves`";
-      return replayResult([], { move: null, code: "bad_log", detail }, null);
+      return replayResult([], { move: null, code: "bad_log", detail });
     }
     const limit = isInteger(maxT) ? Math.min(maxT, TIME_LIMIT_MS) : TIME_LIMIT_MS;
     const state = {
@@ -617,25 +617,22 @@ export function replayChallenge({ tray, well, log, maxT = null }) {
     for (let index = 0; index < log.moves.length; index += 1) {
       const error = stepMove(state, log.moves[index], limit);
       if (error !== null) {
-        return replayResult(moves, { move: index, ...error }, state);
+        return replayResult(moves, { move: index, ...error });
       }
       moves.push(state.lastOutcome);
     }
-    return replayResult(moves, null, state);
+    return replayResult(moves, null);
   } catch (unexpected) {
     // The checks above cover every JSON value; this only keeps the promise never to throw.
-    return replayResult([], { move: null, code: "bad_log", detail: String(unexpected) }, null);
+    return replayResult([], { move: null, code: "bad_log", detail: String(unexpected) });
   }
 }
 
-function replayResult(moves, error, state) {
+function replayResult(moves, error) {
   return {
     valid: error === null,
     score: moves.reduce((total, move) => total + move.points, 0),
     moves,
     error,
-    tilesPlaced: state === null ? 0 : state.board.size,
-    draws: state === null ? 0 : state.wellIndex,
-    boardCleared: state !== null && state.board.size === TILE_COUNT,
   };
 }
