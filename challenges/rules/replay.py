@@ -215,6 +215,7 @@ def replay_challenge(
     last_t = 0
     error: ReplayError | None = None
 
+    # Module constants as locals: this loop runs for every run the server receives.
     full = _TILE_COUNT
     coord_limit = COORD_LIMIT
     stride = STRIDE
