@@ -1,13 +1,15 @@
 """HTML pages. The error handlers are re-exported for config/urls.py's handler404/500;
-the two small helpers below are shared by the paginated pages."""
+the small helpers below are shared by the pages."""
 
 from __future__ import annotations
+
+import math
 
 from django.http import HttpRequest
 
 from challenges.views.errors import page_not_found, server_error
 
-__all__ = ["page_not_found", "page_number_parse", "page_window", "server_error"]
+__all__ = ["page_not_found", "page_number_parse", "page_window", "server_error", "top_percent"]
 
 
 def page_number_parse(request: HttpRequest, *, name: str = "page") -> int:
@@ -29,3 +31,8 @@ def page_window(*, page: int, num_pages: int, around: int = 2) -> list[int | Non
             window.append(None)
         window.append(number)
     return window
+
+
+def top_percent(*, rank: int, entries: int) -> int:
+    """The smallest whole percentage of the field that includes this rank ("top 22%")."""
+    return max(1, math.ceil(100 * rank / entries)) if entries else 100

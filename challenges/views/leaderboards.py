@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +14,8 @@ from django.utils import timezone
 from challenges import selectors
 from challenges.models import Challenge
 from challenges.rules import tile_parse
-from challenges.views import page_number_parse, page_window
+from challenges.selectors import LeaderboardRow
+from challenges.views import page_number_parse, page_window, top_percent
 
 PAGE_SIZE = 50
 HISTOGRAM_BINS = 20
@@ -103,7 +103,7 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
         "pages": page_window(page=board.page, num_pages=board.num_pages),
         "you": you,
         "voided_entry": own_entry if own_entry and own_entry.is_voided else None,
-        "you_top_percent": _top_percent(you.rank, you.count) if you else None,
+        "you_top_percent": top_percent(rank=you.rank, entries=you.count) if you else None,
         "you_on_this_page": bool(you and you.page == board.page),
         "chart": _histogram_chart(
             edges=histogram.edges,
@@ -117,7 +117,7 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     return render(request, "challenges/leaderboard.html", context)
 
 
-def _row(row: Any, *, username: str | None, closed: bool) -> dict[str, Any]:
+def _row(row: LeaderboardRow, *, username: str | None, closed: bool) -> dict[str, Any]:
     is_you = username is not None and row.player == username
     # Mirrors selectors.run_visible for submitted runs: all public once the challenge
     # closes, the owner's own at any time.
@@ -130,11 +130,6 @@ def _row(row: Any, *, username: str | None, closed: bool) -> dict[str, Any]:
         "is_you": is_you,
         "replay_visible": closed or is_you,
     }
-
-
-def _top_percent(rank: int, count: int) -> int:
-    """The smallest whole percentage of the board that includes this rank ("top 22%")."""
-    return max(1, math.ceil(100 * rank / count)) if count else 100
 
 
 def _tiles(ids: Sequence[str]) -> list[ShownTile]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,7 +13,7 @@ from django.shortcuts import get_object_or_404, render
 
 from challenges import selectors
 from challenges.selectors import PlayerHistoryRow
-from challenges.views import page_number_parse, page_window
+from challenges.views import page_number_parse, page_window, top_percent
 
 TABLE_PAGE_SIZE = 50
 # The charts show the most recent challenges; the table below lists every one.
@@ -54,11 +53,6 @@ class LineChart:
     path: str
     y_ticks: list[tuple[float, str]]
     x_ticks: list[tuple[float, str]]
-
-
-def top_percent(*, rank: int, entries: int) -> int:
-    """The smallest whole percentage of the field that includes this rank ("top 22%")."""
-    return max(1, math.ceil(100 * rank / entries)) if entries else 100
 
 
 def player_page(request: HttpRequest, username: str) -> HttpResponse:

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from challenges import schedule
-from challenges.views.players import top_percent
+from challenges.views import top_percent
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
