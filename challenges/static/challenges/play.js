@@ -763,7 +763,7 @@ function endRun(reason) {
   root.classList.remove("play--dragging");
   $("clock").textContent = formatClock(reason === "time" ? 0 : config.timeLimitMs - elapsed());
   pendingSave("finished");
-  const why = { time: "Time's up!", cleared: "Board cleared!", player: "Run ended." }[reason];
+  const why = { time: "Time's up!", cleared: "Board cleared!", player: "Run ended" }[reason];
   state.finish = { reason, why, runId: state.runId, log: state.run.toLog(), clientScore: state.run.score };
   announce(`${why} Your score: ${state.run.score}. Sending the run to the server.`);
   // A cleared board stays on screen a moment, so its toast is seen.
@@ -774,7 +774,8 @@ async function sendFinish() {
   const finish = state.finish;
   show("sending");
   $("send-error").hidden = true;
-  $("sending-title").textContent = `${finish.why ?? "Run over."} Checking your run…`;
+  $("sending-title").textContent = finish.why ?? "Run over";
+  $("sending-text").textContent = "Checking your run: the server replays every move to score it…";
   let response;
   try {
     response = await api(runUrl(config.urls.finish, finish.runId), { method: "POST", body: finish.log });
@@ -824,6 +825,9 @@ function runDetailAsFinish(run) {
 function sendFailed(message) {
   show("sending");
   $("sending-title").textContent = "Your run has not reached the server";
+  $("sending-text").textContent =
+    `It ended with ${state.finish.clientScore} points by your browser's count; the server ` +
+    "scores it once it arrives.";
   $("send-error-text").textContent = message;
   $("send-error").hidden = false;
   announce(`${message} Your moves are kept in this browser. Try again when you are back online.`);
@@ -853,7 +857,9 @@ function showEnd(result) {
     const reason = error ? `${error.detail ?? ""} (${error.code})` : (result.detail ?? "");
     verdict.textContent = result.refused
       ? `The server did not take this run: ${reason}`
-      : `The server rejected this run${where}: ${reason}. Only a valid run can be submitted.`;
+      : `The server rejected this run${where}: ${reason}. Your browser counted ` +
+        `${finish.clientScore} points, but only the server's replay counts, and only a valid ` +
+        "run can be submitted.";
     verdict.hidden = false;
   } else if (result.score !== finish.clientScore) {
     verdict.textContent =
@@ -1038,7 +1044,7 @@ function wire() {
       offerPending();
       return;
     }
-    state.finish = { reason: "recovered", why: "Recovered run.", runId: pending.runId, log: pending.log, clientScore: pending.clientScore };
+    state.finish = { reason: "recovered", why: "Your unsent run", runId: pending.runId, log: pending.log, clientScore: pending.clientScore };
     $("pending-notice").hidden = true;
     sendFinish();
   });
