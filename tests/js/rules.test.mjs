@@ -337,6 +337,10 @@ describe("ChallengeRun", () => {
 
   test("snaps to the preferred rotation when it fits, else to one that does", () => {
     const run = new ChallengeRun({ tray: HEXAGON_TRAY, well: HEXAGON_WELL });
+    // On the empty board every rotation fits the origin: the tile keeps its own.
+    assert.deepEqual(run.fittingRotations("0-0-1", [0, 0]), [0, 1, 2]);
+    assert.equal(run.snapRotation("0-0-1", [0, 0], 1), 1);
+    assert.equal(run.snapRotation("0-0-1", [0, 1], 1), null, "only the origin at first");
     run.place("0-0-1", [0, 0], 2, 0);
     assert.deepEqual(run.fittingRotations("0-1-2", [0, 1]), [0]);
     assert.equal(run.snapRotation("0-1-2", [0, 1], 2), 0);
