@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from challenges.rules.errors import ErrorCode, PlacementError
+from challenges.rules.errors import ErrorCode, PlacementError, shown
 from challenges.rules.geometry import (
     CELL_CORNER_OFFSETS,
     CELL_NEIGHBOUR_OFFSETS,
@@ -175,7 +175,9 @@ class Board:
         """
         tile, (row, col), rotation = placement
         if type(rotation) is not int or not 0 <= rotation <= 2:
-            return PlacementError("bad_rotation", f"rotation must be 0, 1 or 2, not {rotation!r}")
+            return PlacementError(
+                "bad_rotation", f"rotation must be 0, 1 or 2, not {shown(rotation)}"
+            )
         if coords_packable(row, col):
             code = self._check_packed(cell_pack(row, col), tile.index * 3 + rotation)
         else:
@@ -213,9 +215,9 @@ class Board:
     def explain(self, placement: Placement, code: ErrorCode) -> str:
         """A sentence for a human saying why ``placement`` breaks the rule ``code``."""
         tile, cell, rotation = placement
-        where = f"[{cell.row}, {cell.col}]"
+        where = f"[{shown(cell.row)}, {shown(cell.col)}]"
         if code == "bad_rotation":
-            return f"rotation must be 0, 1 or 2, not {rotation!r}"
+            return f"rotation must be 0, 1 or 2, not {shown(rotation)}"
         if code == "cell_occupied":
             other = self.tile_at(cell)
             held = f" (by {other.tile.id})" if other is not None else ""
@@ -227,14 +229,14 @@ class Board:
         if code == "corner_mismatch":
             numbers = tile.corner_numbers(rotation)
             for corner, point in enumerate(cell_corners(cell)):
-                shown = self.number_at(point)
-                if shown is not None and shown != numbers[corner]:
+                number = self.number_at(point)
+                if number is not None and number != numbers[corner]:
                     return (
                         f"corner {corner} of {where} lands on point ({point.row}, {point.x}),"
-                        f" which shows {shown}, but {tile.id} in rotation {rotation}"
+                        f" which shows {number}, but {tile.id} in rotation {rotation}"
                         f" puts {numbers[corner]} there"
                     )
-        return f"{tile.id} on {where} in rotation {rotation} breaks the rule {code!r}"
+        return f"{tile.id} on {where} in rotation {shown(rotation)} breaks the rule {code!r}"
 
     # --- unchecked play and undo ---------------------------------------------------
 

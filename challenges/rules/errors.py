@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from typing import Literal
 
 __all__ = [
@@ -10,6 +11,7 @@ __all__ = [
     "MOVE_ERROR_CODES",
     "ErrorCode",
     "PlacementError",
+    "shown",
 ]
 
 ErrorCode = Literal[
@@ -79,3 +81,21 @@ class PlacementError(ValueError):
 
     def __hash__(self) -> int:
         return hash((self.code, self.detail))
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = 40
+_REPR.maxother = 40
+_REPR.maxlevel = 3
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = 4
+
+_BIG = 10**18
+
+
+def shown(value: object) -> str:
+    """``value`` as an error detail quotes it: short, whatever the client sent (long
+    strings and lists are cut; integers too long for ``str()`` are described)."""
+    if type(value) is int and not -_BIG < value < _BIG:
+        sign = "-" if value < 0 else ""
+        return f"{sign}a {value.bit_length()}-bit integer"
+    return _REPR.repr(value)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from challenges.rules.board import Board
-from challenges.rules.errors import ErrorCode
+from challenges.rules.errors import ErrorCode, shown
 from challenges.rules.geometry import COORD_LIMIT, STRIDE, Cell
 from challenges.rules.legal import TILE_VALUES
 from challenges.rules.moves import Placement
@@ -130,7 +130,7 @@ def _challenge_problem(tray: object, well: object, ruleset: Ruleset) -> str | No
             return f"the {name} must hold {size} tiles, not {len(tiles)}"
         for tile_id in tiles:
             if type(tile_id) is not str or tile_id not in _INDEX_BY_ID:
-                return f"the {name} holds {tile_id!r}, which is not a tile id"
+                return f"the {name} holds {shown(tile_id)}, which is not a tile id"
     return "the tray and the well must hold each of the 56 tiles exactly once"
 
 
@@ -143,7 +143,7 @@ def _malformed_detail(raw: object) -> str:
         return f"'t' must be an integer number of ms, not {_describe(t)}"
     kind = raw.get("type")
     if kind not in ("place", "draw"):
-        return f"'type' must be 'place' or 'draw', not {kind!r}"
+        return f"'type' must be 'place' or 'draw', not {shown(kind)}"
     tile = raw.get("tile")
     if type(tile) is not str:
         return f"a placement's 'tile' must be a string, not {_describe(tile)}"
@@ -188,7 +188,7 @@ def replay_challenge(
     if problem is not None:
         return _refused("bad_challenge", problem)
     if max_t is not None and type(max_t) is not int:
-        return _refused("bad_challenge", f"max_t must be an integer or None, not {max_t!r}")
+        return _refused("bad_challenge", f"max_t must be an integer or None, not {shown(max_t)}")
     if not isinstance(log, dict):
         return _refused("bad_log", f"a run log must be an object, not {_describe(log)}")
     moves = log.get("moves")
@@ -352,7 +352,7 @@ def _placement_error(
         return ReplayError(
             index,
             "unknown_tile",
-            f"{tile_id!r} is not a tile id (expected 'a-b-c' with 0 <= a <= b <= c <= 5)",
+            f"{shown(tile_id)} is not a tile id (expected 'a-b-c' with 0 <= a <= b <= c <= 5)",
         )
     if not in_tray[tile_index]:
         where = _tile_whereabouts(tile_index, board, well_order, next_draw)
@@ -364,7 +364,7 @@ def _placement_error(
 
 def _time_over_detail(t: int, max_t: int | None, ruleset: Ruleset) -> str:
     if t < 0:
-        return f"t={t} ms is before the run started"
+        return f"t={shown(t)} ms is before the run started"
     if t > ruleset.time_limit_ms:
-        return f"t={t} ms is past the {ruleset.time_limit_ms} ms a run lasts"
+        return f"t={shown(t)} ms is past the {ruleset.time_limit_ms} ms a run lasts"
     return f"t={t} ms, but the server's clock had only reached {max_t} ms"

@@ -429,3 +429,39 @@ def test_any_json_tray_and_well_give_a_result(tray: Any, well: Any) -> None:
     result = replay_challenge(tray=tray, well=well, log={"moves": []})
     check_result(result)
     assert result.error is not None and result.error.code == "bad_challenge"
+
+
+HUGE = 10**5000  # too long for str(): details must still be written, and short
+LONG = "x" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("move", "code"),
+    [
+        (draw(HUGE), "time_over"),
+        (draw(-HUGE), "time_over"),
+        (place(1, "3-4-5", [HUGE, 0], 0), "first_not_at_origin"),
+        (place(1, "3-4-5", [0, -HUGE], 0), "first_not_at_origin"),
+        (place(1, "3-4-5", [0, 0], HUGE), "bad_rotation"),
+        (place(1, LONG, [0, 0], 0), "unknown_tile"),
+        ({"t": 1, "type": LONG}, "malformed"),
+        ({"t": 1, "type": [[[[[[[[[[]]]]]]]]]]}, "malformed"),
+        ({"t": 1, "type": list(range(10_000))}, "malformed"),
+    ],
+)
+def test_details_stay_short_whatever_the_values(move: Move, code: str) -> None:
+    result = replay([move])
+    assert_error(result, 0, code)
+    assert len(result.error.detail) < 200  # type: ignore[union-attr]
+
+
+def test_details_stay_short_for_a_huge_cell_next_to_the_board() -> None:
+    result = replay([*OPENING, place(5000, "0-0-0", [HUGE, -HUGE], 0)])
+    assert_error(result, 2, "not_adjacent")
+    assert len(result.error.detail) < 200  # type: ignore[union-attr]
+
+
+def test_a_refused_challenge_quotes_a_long_id_shortly() -> None:
+    result = replay_challenge(tray=[*TRAY[:8], LONG], well=WELL, log={"moves": []})
+    assert_error(result, None, "bad_challenge")
+    assert len(result.error.detail) < 200  # type: ignore[union-attr]
