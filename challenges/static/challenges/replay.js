@@ -105,6 +105,7 @@ class ReplayViewer {
       moves: $("replay-moves"),
     };
     this.board = new BoardView(this.el.board, { interactive: true, showOpen: true });
+    this.board.render([]); // the empty board still shows where the first tile goes
     this.el.slider.max = String(this.last);
     this._buildMoveList();
     this._listen();
