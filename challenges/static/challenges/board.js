@@ -17,6 +17,9 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const MIN_SIDE_PX = 14;
 const MAX_SIDE_PX = 220;
 const FIT_MAX_SIDE_PX = 120;
+// Growing the view never shrinks tiles below this: their numbers must stay readable
+// (on a phone a big board is then panned, or framed whole with fit()).
+const AUTO_FIT_MIN_SIDE_PX = 40;
 const FIT_PADDING_CELLS = 1.2;
 const NUMBER_INSET = 0.56;
 
@@ -97,7 +100,7 @@ export function tileGroup(tileOrId, cell, rotation, className = "tile") {
         class: "tile__number",
         x: (centre.x + (vertex.x - centre.x) * NUMBER_INSET).toFixed(2),
         y: (centre.y + (vertex.y - centre.y) * NUMBER_INSET).toFixed(2),
-        "font-size": SIDE * 0.22,
+        "font-size": SIDE * 0.24,
       },
       group,
     );
@@ -183,7 +186,7 @@ export class BoardView {
   addPlacement(placement, { animate = true } = {}) {
     this._drawPlacement(placement, animate);
     this._drawOpen();
-    this.ensureContentVisible({ animate });
+    this.ensureContentVisible({ animate, focus: placement.cell });
   }
 
   /** Removes the last placements down to `count` (the replay viewer steps back). */
@@ -438,16 +441,28 @@ export class BoardView {
     this._moveTo(this._fitTarget(this._contentBounds()), animate);
   }
 
-  /** Zooms out or pans only as far as needed to show every tile and open cell. */
-  ensureContentVisible({ animate = true } = {}) {
-    if (!this.userMoved || !this._boundsVisible(this._contentBounds())) {
-      const target = this._fitTarget(this._contentBounds());
-      if (this.userMoved) {
-        target.scale = Math.min(target.scale, this.view.scale);
-      }
-      this._moveTo(target, animate);
+  /**
+   * Zooms out or pans only as far as needed to show every tile and open cell, but not
+   * below a readable tile size; then it follows `focus` (a cell) instead.
+   */
+  ensureContentVisible({ animate = true, focus = null } = {}) {
+    const bounds = this._contentBounds();
+    if (this.userMoved && this._boundsVisible(bounds)) {
+      return;
     }
+    const target = this._fitTarget(bounds);
+    if (this.userMoved) {
+      target.scale = Math.min(target.scale, this.view.scale);
+    }
+    if (target.scale < AUTO_FIT_MIN_SIDE_PX / SIDE) {
+      // Too big to show whole and readable: keep the size, follow the latest tile.
+      target.scale = Math.max(this.view.scale, AUTO_FIT_MIN_SIDE_PX / SIDE);
+      const centre = focus === null ? { x: target.x, y: target.y } : cellCentre(focus);
+      Object.assign(target, centre);
+    }
+    this._moveTo(target, animate);
   }
+
 
   /** Pans (never zooms) so that `cells` are on screen. */
   ensureVisible(cells) {
