@@ -337,7 +337,7 @@ function renderTray({ fresh = null } = {}) {
     if (tileId === fresh) {
       button.classList.add("tray-tile--fresh");
     }
-    // How many cells the tile fits right now; tiles that fit nowhere are dimmed.
+    // How many cells the tile fits right now; a dot marks the tiles that fit somewhere.
     const fits = legalCellsFor(tileId).length;
     button.dataset.fits = String(fits);
     button.classList.toggle("tray-tile--stuck", fits === 0);
@@ -503,7 +503,7 @@ function dragEnd(event) {
   if (event.type === "pointerup" && drag.target !== null) {
     placeTile(drag.tileId, drag.target.cell, drag.target.rotation);
   } else if (drag.cells.length === 0) {
-    announce(`${tileParse(drag.tileId).id.replaceAll("-", " ")} fits nowhere on the board yet.`);
+    announce(`${drag.tileId.replaceAll("-", " ")} fits nowhere on the board yet.`);
   }
 }
 
