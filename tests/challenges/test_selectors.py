@@ -282,3 +282,21 @@ def test_log_builder_is_valid_for_the_rules_engine(challenge: Challenge) -> None
         now=run.started_at + timedelta(seconds=60),
     )
     assert finished.status == Run.Status.FINISHED
+
+
+def test_a_far_page_seeks_instead_of_skipping_rows(challenge: Challenge) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    # Distinct scores except one tie group (positions 29-31) straddling page 7's start.
+    scores = [*range(100, 71, -1), 69, 69, 69, *range(68, 50, -1)]
+    _board(challenge, scores)
+    with CaptureQueriesContext(connection) as queries:
+        page = selectors.leaderboard_page(challenge=challenge, page=7, size=5)
+    assert [row.score for row in page.results] == scores[30:35]
+    offsets = [
+        int(sql.split("OFFSET")[1].split()[0])
+        for sql in (q["sql"] for q in queries.captured_queries)
+        if "OFFSET" in sql
+    ]
+    assert offsets == [1]  # skips one row of the tie group, never the 30 rows above it
