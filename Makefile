@@ -30,7 +30,7 @@ typecheck: install
 	$(VENV)/bin/mypy config challenges accounts
 
 test-python: install
-	$(PY) -m pytest
+	DJANGO_ENV=test $(PY) -m pytest
 
 test-js:
 	node --test tests/js/

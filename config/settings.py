@@ -137,6 +137,10 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+if DJANGO_ENV == "test":
+    # Tests create many users; the real hashers are slow on purpose.
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
