@@ -83,19 +83,26 @@ class PlacementError(ValueError):
         return hash((self.code, self.detail))
 
 
-_REPR = reprlib.Repr()
+_BIG = 10**18
+
+
+class _ShortRepr(reprlib.Repr):
+    """reprlib's cut-down repr, which also survives integers too long for ``str()``."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if -_BIG < x < _BIG:
+            return super().repr_int(x, level)
+        return f"a {'negative ' if x < 0 else ''}{x.bit_length()}-bit integer"
+
+
+_REPR = _ShortRepr()
 _REPR.maxstring = 40
 _REPR.maxother = 40
 _REPR.maxlevel = 3
 _REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = 4
 
-_BIG = 10**18
-
 
 def shown(value: object) -> str:
     """``value`` as an error detail quotes it: short, whatever the client sent (long
-    strings and lists are cut; integers too long for ``str()`` are described)."""
-    if type(value) is int and not -_BIG < value < _BIG:
-        sign = "-" if value < 0 else ""
-        return f"{sign}a {value.bit_length()}-bit integer"
+    strings, lists and integers are cut or described)."""
     return _REPR.repr(value)
