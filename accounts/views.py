@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import login, logout
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import LoginView
@@ -23,10 +24,13 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.services import user_register
+from accounts.throttle import attempt_record, attempts_exceeded, client_ident
 
 DEFAULT_NEXT = "/"
 # Where the service's per-field errors show on the sign-up form.
 _FORM_FIELD = {"username": "username", "password": "password2"}
+_LOGIN_REFUSAL = "Too many failed log-ins. Please wait a few minutes before trying again."
+_SIGNUP_REFUSAL = "Too many new accounts from your network. Please try again later."
 
 
 def next_url_safe(*, request: HttpRequest, default: str = DEFAULT_NEXT) -> str:
@@ -40,8 +44,33 @@ def next_url_safe(*, request: HttpRequest, default: str = DEFAULT_NEXT) -> str:
 
 
 class PlayerLoginView(LoginView):
+    """Django's log-in, refusing a client or a user name after too many failures."""
+
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
+
+    def _idents(self) -> list[tuple[str, str]]:
+        username = str(self.request.POST.get("username", "")).strip().lower()
+        idents = [("login-client", client_ident(request=self.request))]
+        if username:
+            idents.append(("login-user", username))
+        return idents
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        limit = settings.LOGIN_FAILURES_LIMIT
+        if any(attempts_exceeded(scope=s, ident=i, limit=limit) for s, i in self._idents()):
+            # An unbound form: validating this one would call authenticate().
+            form = self.get_form_class()(request=self.request)
+            context = self.get_context_data(form=form, refusal=_LOGIN_REFUSAL)
+            return self.render_to_response(context, status=429)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        for scope, ident in self._idents():
+            attempt_record(
+                scope=scope, ident=ident, window_seconds=settings.LOGIN_FAILURES_WINDOW_SECONDS
+            )
+        return super().form_invalid(form)
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -54,6 +83,12 @@ def signup_page(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return HttpResponseRedirect(next_url)
     form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
+    ident = client_ident(request=request)
+    if request.method == "POST" and attempts_exceeded(
+        scope="signup", ident=ident, limit=settings.SIGNUPS_LIMIT
+    ):
+        context = {"form": UserCreationForm(), "next": next_url, "refusal": _SIGNUP_REFUSAL}
+        return render(request, "accounts/signup.html", context, status=429)
     if request.method == "POST" and form.is_valid():
         try:
             # The same service as the API's register, so both make players alike.
@@ -64,6 +99,9 @@ def signup_page(request: HttpRequest) -> HttpResponse:
             for field, messages in problems.message_dict.items():
                 form.add_error(_FORM_FIELD.get(field), messages)
         else:
+            attempt_record(
+                scope="signup", ident=ident, window_seconds=settings.SIGNUPS_WINDOW_SECONDS
+            )
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return HttpResponseRedirect(next_url)
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})

@@ -18,7 +18,9 @@ env = environ.Env()
 
 DJANGO_ENV = env.str("DJANGO_ENV", default="development")
 if DJANGO_ENV not in {"development", "test", "production"}:
-    raise ImproperlyConfigured(f"DJANGO_ENV must be development, test or production, not {DJANGO_ENV!r}")
+    raise ImproperlyConfigured(
+        f"DJANGO_ENV must be development, test or production, not {DJANGO_ENV!r}"
+    )
 PRODUCTION = DJANGO_ENV == "production"
 
 # Development-only values; production refuses them (see _require_real_secret).
@@ -147,6 +149,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# The HTML forms' own limits (accounts/throttle.py): failed log-ins per client and per
+# user name, and accounts made per client, in a window of the given seconds.
+LOGIN_FAILURES_LIMIT = env.int("LOGIN_FAILURES_LIMIT", default=10)
+LOGIN_FAILURES_WINDOW_SECONDS = env.int("LOGIN_FAILURES_WINDOW_SECONDS", default=900)
+SIGNUPS_LIMIT = env.int("SIGNUPS_LIMIT", default=1000 if DJANGO_ENV == "test" else 20)
+SIGNUPS_WINDOW_SECONDS = env.int("SIGNUPS_WINDOW_SECONDS", default=3600)
+
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
