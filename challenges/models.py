@@ -28,6 +28,10 @@ class Challenge(models.Model):
     well = models.JSONField(help_text="The other 47 tile ids, in drawing order.")
     seed = models.CharField(max_length=64, help_text="HMAC-SHA256 of the slot number, in hex.")
     created_at = models.DateTimeField(auto_now_add=True)
+    # Kept by the entry services (in the submit's transaction), so lists of challenges
+    # never count entries: counting 100,000 entries per row would make them O(entries).
+    entry_count = models.PositiveIntegerField(default=0, editable=False)
+    top_score = models.IntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-number"]

@@ -163,8 +163,11 @@ class ChallengeStats:
 
 
 def challenge_stats(*, challenge: Challenge) -> ChallengeStats:
-    table = leaderboard_score_table(challenge=challenge)
-    return ChallengeStats(entries=table.count, top_score=table.top_score)
+    """Live entries and top score, as the submit and void services keep them on the row."""
+    entries, top_score = Challenge.objects.values_list("entry_count", "top_score").get(
+        pk=challenge.pk
+    )
+    return ChallengeStats(entries=entries, top_score=top_score)
 
 
 # --- leaderboard pages -----------------------------------------------------------------
@@ -519,13 +522,7 @@ def challenge_history(
     num_pages = max(1, math.ceil(count / size))
     if page > num_pages:
         raise PageOutOfRange(page=page, num_pages=num_pages)
-    live = Q(entries__voided_at__isnull=True)
-    challenges = list(
-        opened.order_by("-number").annotate(
-            live_entries=Count("entries", filter=live),
-            top_score=Max("entries__score", filter=live),
-        )[(page - 1) * size : page * size]
-    )
+    challenges = list(opened.order_by("-number")[(page - 1) * size : page * size])
     own: dict[int, Entry] = {}
     if player is not None and player.is_authenticated:
         own = {
@@ -540,7 +537,7 @@ def challenge_history(
         rows.append(
             HistoryRow(
                 challenge=challenge,
-                entries=challenge.live_entries,
+                entries=challenge.entry_count,
                 top_score=challenge.top_score,
                 own_score=entry.score if entry else None,
                 own_rank=getattr(entry, "higher", 0) + 1 if entry else None,

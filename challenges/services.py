@@ -20,6 +20,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Count, F, Max, Value
+from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from challenges import schedule
@@ -283,14 +285,19 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
     assert run.score is not None
     if Entry.objects.filter(challenge=challenge, player_id=run.player_id).exists():
         raise EntryAlreadySubmitted()
+    score = run.score
     try:
         with transaction.atomic():
             entry = Entry.objects.create(
                 challenge=challenge,
                 player_id=run.player_id,
                 run=run,
-                score=run.score,
+                score=score,
                 submitted_at=now,
+            )
+            Challenge.objects.filter(pk=challenge.pk).update(
+                entry_count=F("entry_count") + 1,
+                top_score=Greatest(Coalesce(F("top_score"), Value(score)), Value(score)),
             )
     except IntegrityError as error:
         raise EntryAlreadySubmitted() from error
@@ -305,7 +312,22 @@ def entry_void(*, entry: Entry, reason: str, now: datetime | None = None) -> Ent
         raise ValueError("a voided entry needs a reason")
     entry.voided_at = entry.voided_at or _now(now)
     entry.void_reason = reason
-    entry.save(update_fields=["voided_at", "void_reason"])
+    with transaction.atomic():
+        entry.save(update_fields=["voided_at", "void_reason"])
+        challenge_entry_stats_refresh(challenge=entry.challenge)
     challenge = entry.challenge
     transaction.on_commit(lambda: leaderboard_cache_bump(challenge=challenge))
     return entry
+
+
+def challenge_entry_stats_refresh(*, challenge: Challenge) -> None:
+    """Recount a challenge's live entries and top score from the entries themselves.
+
+    Submits keep these up to date incrementally; a void (rare) recounts, and so may an
+    operator after writing entries by hand.
+    """
+    live = Entry.objects.filter(challenge=challenge, voided_at__isnull=True)
+    totals = live.aggregate(count=Count("id"), top=Max("score"))
+    Challenge.objects.filter(pk=challenge.pk).update(
+        entry_count=totals["count"], top_score=totals["top"]
+    )

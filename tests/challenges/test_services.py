@@ -327,3 +327,19 @@ def test_a_log_postgresql_could_not_store_is_kept_cleaned() -> None:
     assert stored.status == Run.Status.REJECTED
     assert stored.error is not None and stored.error["code"] == "malformed"
     assert stored.log == {"moves": [{"t": "\ufffd", "type": "draw"}], "\ufffdnote": "?", "x": None}
+
+
+def test_submits_and_voids_keep_the_challenges_entry_count_and_top_score() -> None:
+    first = _finished()
+    challenge = first.challenge
+    assert (challenge.entry_count, challenge.top_score) == (0, None)
+    services.entry_submit(run=first, now=NOON)
+    lower = services.run_start(player=UserFactory(), challenge=challenge, now=NOON)
+    lower = services.run_finish(run=lower, log=challenge_log(challenge, moves=1), now=NOON)
+    assert lower.score is not None and first.score is not None and lower.score < first.score
+    services.entry_submit(run=lower, now=NOON)
+    challenge.refresh_from_db()
+    assert (challenge.entry_count, challenge.top_score) == (2, first.score)
+    services.entry_void(entry=Entry.objects.get(run=first), reason="test")
+    challenge.refresh_from_db()
+    assert (challenge.entry_count, challenge.top_score) == (1, lower.score)
