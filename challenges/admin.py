@@ -22,7 +22,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 @admin.register(Challenge)
 class ChallengeAdmin(ReadOnlyAdmin):
-    list_display = ["number", "opens_at", "closes_at", "ruleset", "created_at"]
+    list_display = ["number", "opens_at", "closes_at", "entry_count", "top_score", "created_at"]
     search_fields = ["number"]
     date_hierarchy = "opens_at"
     readonly_fields = [f.name for f in Challenge._meta.fields]
