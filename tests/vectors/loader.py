@@ -9,10 +9,11 @@ here, and `tests/js/` for the browser's port (which reads the JSON with `fs`).
 Regenerating on an unchanged engine gives byte-identical files; a diff in review
 therefore means the behaviour of the engine changed.
 
-Every file is UTF-8 JSON, keys sorted, two-space indent, ending in a newline:
+Every file is UTF-8 JSON with sorted keys, one case per line (small, readable diffs),
+ending in a newline, at most about 1 MB:
 
-    {"schema": 1, "file": "<file name>", "description": "<what the cases cover>",
-     "cases": [<case>, ...]}
+    {"cases": [<case>, ...], "description": "<what the cases cover>",
+     "file": "<file name>", "schema": 1}
 
 Every case has a unique `"name"` (unique across all files) and `"tags"`, a sorted
 list of short strings saying what it exercises (e.g. "error:corner_mismatch",
@@ -20,8 +21,14 @@ list of short strings saying what it exercises (e.g. "error:corner_mismatch",
 "malformed:bool_as_int", "max_t", "precedence"). Tile ids are canonical ("a-b-c",
 a <= b <= c); cells are [row, col]; points are [pr, px]; everything as RULES.md.
 
-## replay*.json (replay_errors, replay_bonuses, replay_long, replay_rulebook,
-## replay_malformed, replay_random)
+Numbers: a JSON number written with a fraction or an exponent (`1500.0`, `1.5e3`,
+`0.5`) is NOT an integer for the engine (Python reads it as a float), so such a `t`,
+`rotation` or cell coordinate is `malformed`. `JSON.parse` cannot tell `1500.0` from
+`1500`: a JavaScript reader must parse the vectors in a way that keeps them apart.
+No vector holds NaN, an infinity or an integer beyond 2**53.
+
+## replay*.json (replay_errors, replay_malformed, replay_bonuses, replay_rulebook,
+## replay_long, replay_random_1, replay_random_2)
 
     {"name": str, "tags": [str],
      "tray": [9 tile ids], "well": [47 tile ids],     (normally; see bad_challenge)
@@ -51,9 +58,12 @@ Tags used by replay cases: "error:<code>" (the expected code), "valid",
 a challenge placement), "geometry:<what>" (negative coordinates, point-only
 contact, holes closed from three sides), "max_t", "precedence" (a move breaking
 several rules: the first code of the RULES.md table wins), "malformed:<how>",
-"random" (seeded random legal play).
+"random" (seeded random legal play, possibly ending in a random placement).
+Tags are descriptive: they are derived from the outcome ("valid", "error:*",
+"bonus:*", "clear", "long", "max_t") or name what a case was built to show; only
+`expect` is normative.
 
-## legal_moves.json
+## legal_moves*.json
 
     {"name": str, "tags": [str],
      "board": [{"tile": id, "cell": [r, c], "rotation": 0|1|2}, ...],
@@ -124,8 +134,8 @@ def replay_cases(directory: Path = VECTOR_DIR) -> list[Case]:
 
 
 def legal_move_cases(directory: Path = VECTOR_DIR) -> list[Case]:
-    return list(cases("legal_moves.json", directory))
+    return list(cases("legal_moves*.json", directory))
 
 
 def geometry_cases(directory: Path = VECTOR_DIR) -> list[Case]:
-    return list(cases("geometry.json", directory))
+    return list(cases("geometry*.json", directory))
