@@ -34,7 +34,7 @@ def legal_move_cases() -> list[dict[str, Any]]:
     tray of tiles not on the board; every legal placement listed, like perft."""
     cases = []
     sizes = (0, 1, 2, 3, 5, 8, 12, 16, 20, 25, 30, 35, 40, 45, 50, 53)
-    for index, size in enumerate(sizes * 6):
+    for index, size in enumerate(sizes * 9):
         rng = random.Random(3000 + index)
         if size > 40:
             placements = playout_full(rng)[:size]

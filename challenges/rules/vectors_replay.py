@@ -262,11 +262,14 @@ def _time_cases() -> list[Case]:
         )
     last = run.moves[-1]["t"]
     cases.append(run.case("time_over/mid_run", {"t": 120_001, "type": "draw"}, code="time_over"))
-    cases.append(
-        run.case(
-            "time_not_monotonic/draw", {"t": last - 1, "type": "draw"}, code="time_not_monotonic"
+    for back in (1, 2, last):
+        cases.append(
+            run.case(
+                f"time_not_monotonic/draw_{back}_ms_back",
+                {"t": last - back, "type": "draw"},
+                code="time_not_monotonic",
+            )
         )
-    )
     legal = run.legal()
     if legal:
         cases.append(
@@ -958,6 +961,30 @@ def long_cases() -> list[Case]:
                     code=code,
                     move=103,
                     tags=["precedence"] if code != "run_over" else [],
+                )
+            )
+        if 18 <= seed < 24:
+            # After the clear, any move is refused, however it would have fared.
+            late = moves[-1]["t"] + 5
+            extra = [
+                {"t": late, "type": "draw"},
+                {
+                    "t": late,
+                    "type": "place",
+                    "tile": moves[-1]["tile"],
+                    "cell": [99, 99],
+                    "rotation": 5,
+                },
+                {"t": 120_000, "type": "place", "tile": "0-0-0", "cell": [0, 0], "rotation": 0},
+            ][seed % 3]
+            cases.append(
+                replay_case(
+                    f"long/after_clear/{seed}",
+                    tray=tray,
+                    well=well,
+                    log={"moves": [*moves, extra]},
+                    code="run_over",
+                    move=103,
                 )
             )
         if 6 <= seed < 12:

@@ -323,3 +323,36 @@ def test_process_reads_stdin() -> None:
 
     assert done.returncode == 1
     assert json.loads(done.stdout)["error"]["code"] == "not_adjacent"
+
+
+def test_agrees_with_the_golden_vectors(tmp_path: Path) -> None:
+    from tests.vectors.loader import replay_cases
+
+    cases = [
+        case
+        for case in replay_cases()
+        if isinstance(case["log"], dict)
+        and isinstance(case["tray"], list)
+        and isinstance(case["well"], list)
+        and "moves" in case["log"]
+        and not {"tray", "well", "max_t"} & set(case["log"])
+    ][::7]
+    path = tmp_path / "vectors.jsonl"
+    path.write_text(
+        "\n".join(
+            json.dumps({"tray": c["tray"], "well": c["well"], "max_t": c["max_t"], **c["log"]})
+            for c in cases
+        )
+    )
+
+    lines, _, status = _call(path)
+
+    assert len(lines) == len(cases) > 100
+    assert status == (0 if all(c["expect"]["valid"] for c in cases) else 1)
+    for line, case in zip(lines, cases, strict=True):
+        expect = case["expect"]
+        assert line["valid"] == expect["valid"], case["name"]
+        assert line["score"] == expect["score"], case["name"]
+        assert line["moves"] == expect["moves"], case["name"]
+        if expect["error"] is not None:
+            assert {k: line["error"][k] for k in ("move", "code")} == expect["error"]

@@ -12,6 +12,8 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from challenges.rules import (
     DEFAULT_RULESET,
@@ -655,3 +657,36 @@ def _bot_play(game: ClassicGame, rng: random.Random, limit: int = 20_000) -> Non
         if game.is_over:
             return
         _bot_step(game, rng)
+
+
+# --- properties ---------------------------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(min_value=2, max_value=6),
+    seed=st.integers(min_value=0, max_value=10**6),
+    choices=st.randoms(use_true_random=False),
+)
+def test_random_play_keeps_the_game_consistent(
+    players: int, seed: int, choices: random.Random
+) -> None:
+    game = ClassicGame(players, seed=seed)
+    for _ in range(150):
+        if game.is_over:
+            break
+        actions = game.legal_actions()
+        assert actions, "a player to move always has something to do"
+        round_before = game.round
+        game.apply(choices.choice(actions))
+        if game.round == round_before and not game.is_over:
+            # The 56 tiles are in the hands, the well or on the board, once each.
+            held = [t for hand in game.hands for t in hand]
+            assert len(held) + game.well_size + len(game.board) == 56
+            assert not set(held) & game.board.tiles
+            assert game.draws_this_turn <= 3
+    totals = [0] * players
+    for event in game.events:
+        if isinstance(event, Placed | Drew | Passed | RoundEnded):
+            totals[event.player] += event.points
+    assert tuple(totals) == game.scores
