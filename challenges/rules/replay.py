@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from challenges.rules.board import Board
 from challenges.rules.errors import ErrorCode, shown
@@ -226,8 +227,10 @@ def replay_challenge(
     # helper works out which rule of the table broke first and says why. Every valid
     # move adds one outcome, so a move's index is len(outcomes).
     tile_id: object
-    cell: object
+    cell: Any  # whatever the client sent; unpacked, then its type checked
     rotation: object
+    row: object
+    col: object
     for raw in moves:
         try:
             t = raw["t"]
@@ -254,17 +257,17 @@ def replay_challenge(
             tile_id = raw["tile"]
             cell = raw["cell"]
             rotation = raw["rotation"]
-        except KeyError:
+            row, col = cell
+        except (KeyError, TypeError, ValueError):  # a field missing, or not a pair
             error = ReplayError(len(outcomes), "malformed", _malformed_detail(raw))
             break
         if (
             kind != "place"
             or type(tile_id) is not str
             or type(rotation) is not int
-            or not isinstance(cell, sequences)
-            or len(cell) != 2
-            or type(row := cell[0]) is not int
-            or type(col := cell[1]) is not int
+            or type(row) is not int
+            or type(col) is not int
+            or type(cell) not in sequences  # a set or a dict of two would unpack too
         ):
             error = ReplayError(len(outcomes), "malformed", _malformed_detail(raw))
             break

@@ -163,7 +163,7 @@ def test_mutated_logs_get_the_reference_verdict(seed: int, data: st.DataObject) 
         if how == "field":
             key = data.draw(st.sampled_from(["t", "type", "tile", "cell", "rotation"]))
             move[key] = data.draw(st.sampled_from(TRICKY))
-        elif how == "drop":
+        elif how == "drop" and move:
             move.pop(data.draw(st.sampled_from(sorted(move))), None)
         elif how == "duplicate":
             moves.insert(index, copy.deepcopy(move))
