@@ -231,6 +231,27 @@ class ClassicGame:
         """Everything that happened, oldest first."""
         return tuple(self._events)
 
+    def view(self, player: int) -> dict[str, object]:
+        """What ``player`` may see, as JSON: their own hand, only the sizes of the
+        others', the board, the scores and whose turn it is (for a multi-player
+        client; the full :attr:`events` history also names drawn tiles)."""
+        if not 0 <= player < self.players:
+            raise ValueError(f"no player {player} in a {self.players}-player game")
+        return {
+            "round": self._round,
+            "player": player,
+            "hand": [tile.id for tile in self.hand(player)],
+            "hand_sizes": [len(hand) for hand in self._hands],
+            "well_size": len(self._well),
+            "board": [placement.to_json() for placement in self.board.placements],
+            "scores": list(self._scores),
+            "turn": self.current_player,
+            "draws_this_turn": self._draws,
+            "opening_tiles": [tile.id for tile in self._opening_tiles] if self.is_opening else [],
+            "over": self._over,
+            "winners": list(self._winners),
+        }
+
     # --- what the player to move may do ----------------------------------------------
 
     def legal_placements(self) -> list[Placement]:

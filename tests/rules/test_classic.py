@@ -690,3 +690,19 @@ def test_random_play_keeps_the_game_consistent(
         if isinstance(event, Placed | Drew | Passed | RoundEnded):
             totals[event.player] += event.points
     assert tuple(totals) == game.scores
+
+
+def test_a_player_sees_their_own_hand_and_only_the_sizes_of_the_others() -> None:
+    game = _opened()
+
+    view = game.view(1)
+
+    assert view["hand"] == [t.id for t in game.hand(1)]
+    assert view["hand_sizes"] == [8, 9]
+    assert view["board"] == [{"tile": "4-4-4", "cell": [0, 0], "rotation": 0}]
+    assert view["scores"] == [22, 0]
+    assert view["turn"] == 1
+    assert view["opening_tiles"] == []
+    assert not any(tile in str(view) for tile in (t.id for t in game.hand(0)))
+    with pytest.raises(ValueError, match="no player 2"):
+        game.view(2)
