@@ -13,6 +13,68 @@ from functools import cache
 
 from challenges.rules import TILE_IDS, TILES, Board, Cell, Move, Placement, Tile
 
+# Shapes: cells in an order in which each shares an edge with an earlier one. The last
+# cell is the one a test looks at.
+
+SECOND_TILE = [(0, 0), (0, 1)]
+# The six cells around point (0, 1); [-1, 0] touches [0, 0] only at that point.
+HEXAGON = [(0, 0), (0, 1), (0, -1), (-1, -1), (-1, 1), (-1, 0)]
+# [-1, 0] last closes (0, 1) and (-1, 0) at once.
+DOUBLE_HEXAGON = [
+    (0, 0),
+    (0, 1),
+    (0, -1),
+    (-1, -1),
+    (-1, 1),
+    (-1, -2),
+    (-2, -2),
+    (-2, -1),
+    (-2, 0),
+    (-1, 0),
+]
+# ... and (-1, 2) as well.
+TRIPLE_HEXAGON = [*DOUBLE_HEXAGON[:-1], (-2, 1), (-2, 2), (-1, 2), (-1, 0)]
+# [1, 1] shares an edge with [1, 0]; its opposite corner (2, 3) touches [1, 3] only.
+BRIDGE_EDGE_AND_POINT = [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 4), (1, 3), (1, 0), (1, 1)]
+# [1, 0] shares edges with [0, 0] and [1, -1], reached the long way round below.
+BRIDGE_TWO_EDGES = [
+    (0, 0),
+    (0, 1),
+    (0, 2),
+    (1, 2),
+    (1, 3),
+    (2, 3),
+    (2, 2),
+    (2, 1),
+    (2, 0),
+    (2, -1),
+    (1, -1),
+    (1, 0),
+]
+# [1, 0] is a hole closed from three sides, yet no point around it is a hexagon.
+BRIDGE_THREE_EDGES = [
+    (0, 0),
+    (0, 1),
+    (0, 2),
+    (0, 3),
+    (0, 4),
+    (1, 4),
+    (1, 3),
+    (2, 3),
+    (2, 2),
+    (2, 1),
+    (1, 1),
+    (3, 2),
+    (3, 1),
+    (3, 0),
+    (3, -1),
+    (3, -2),
+    (2, -2),
+    (2, -1),
+    (1, -1),
+    (1, 0),
+]
+
 
 def fill(cells: Sequence[tuple[int, int]], pool: Iterable[Tile] = TILES) -> list[Placement]:
     return list(_fill(tuple(cells), frozenset(pool)))

@@ -19,7 +19,7 @@ from challenges.rules import (
     tile_parse,
 )
 from tests.rules.reference import ReferenceBoard
-from tests.rules.shapes import fill
+from tests.rules.shapes import BRIDGE_THREE_EDGES, fill
 
 
 def board_of(*texts: str) -> Board:
@@ -276,8 +276,6 @@ def test_legal_placements_are_sorted_by_cell_tile_rotation() -> None:
 
 
 def test_a_hole_closed_from_three_sides_takes_only_the_tile_its_corners_demand() -> None:
-    from tests.rules.test_scoring import BRIDGE_THREE_EDGES
-
     shape = fill(BRIDGE_THREE_EDGES)
     board = Board.from_placements(shape[:-1])
     hole = Cell(*BRIDGE_THREE_EDGES[-1])

@@ -1,8 +1,8 @@
 """Placement scores: tile value plus at most one bonus (hexagon 50/60/70, bridge 40).
 
-Each shape lists cells in an order in which every tile shares an edge with an earlier
-one; ``fill`` finds tiles for them, and the last cell is the one under test. Each test
-first checks the shape really is what its name says, then the score.
+The shapes (in ``shapes.py``) list cells in an order in which every tile shares an edge
+with an earlier one; ``fill`` finds tiles for them, and the last cell is the one under
+test. Each test first checks the shape really is what its name says, then the score.
 """
 
 from __future__ import annotations
@@ -20,66 +20,18 @@ from challenges.rules import (
     replay_challenge,
 )
 from tests.rules.reference import ReferenceBoard
-from tests.rules.shapes import board_before_last, challenge_for, fill
-
-SECOND_TILE = [(0, 0), (0, 1)]
-# The six cells around point (0, 1); [-1, 0] touches [0, 0] only at that point.
-HEXAGON = [(0, 0), (0, 1), (0, -1), (-1, -1), (-1, 1), (-1, 0)]
-# [-1, 0] last closes (0, 1) and (-1, 0) at once.
-DOUBLE_HEXAGON = [
-    (0, 0),
-    (0, 1),
-    (0, -1),
-    (-1, -1),
-    (-1, 1),
-    (-1, -2),
-    (-2, -2),
-    (-2, -1),
-    (-2, 0),
-    (-1, 0),
-]
-# ... and (-1, 2) as well.
-TRIPLE_HEXAGON = [*DOUBLE_HEXAGON[:-1], (-2, 1), (-2, 2), (-1, 2), (-1, 0)]
-# [1, 1] shares an edge with [1, 0]; its opposite corner (2, 3) touches [1, 3] only.
-BRIDGE_EDGE_AND_POINT = [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 4), (1, 3), (1, 0), (1, 1)]
-# [1, 0] shares edges with [0, 0] and [1, -1], reached the long way round below.
-BRIDGE_TWO_EDGES = [
-    (0, 0),
-    (0, 1),
-    (0, 2),
-    (1, 2),
-    (1, 3),
-    (2, 3),
-    (2, 2),
-    (2, 1),
-    (2, 0),
-    (2, -1),
-    (1, -1),
-    (1, 0),
-]
-# [1, 0] is a hole closed from three sides, yet no point around it is a hexagon.
-BRIDGE_THREE_EDGES = [
-    (0, 0),
-    (0, 1),
-    (0, 2),
-    (0, 3),
-    (0, 4),
-    (1, 4),
-    (1, 3),
-    (2, 3),
-    (2, 2),
-    (2, 1),
-    (1, 1),
-    (3, 2),
-    (3, 1),
-    (3, 0),
-    (3, -1),
-    (3, -2),
-    (2, -2),
-    (2, -1),
-    (1, -1),
-    (1, 0),
-]
+from tests.rules.shapes import (
+    BRIDGE_EDGE_AND_POINT,
+    BRIDGE_THREE_EDGES,
+    BRIDGE_TWO_EDGES,
+    DOUBLE_HEXAGON,
+    HEXAGON,
+    SECOND_TILE,
+    TRIPLE_HEXAGON,
+    board_before_last,
+    challenge_for,
+    fill,
+)
 
 
 def last_placement(shape: list[tuple[int, int]]) -> tuple[Board, Placement]:
