@@ -251,7 +251,10 @@ class Board:
         return self._outcomes[code][tile.value]
 
     def push(self, placement: Placement) -> MoveOutcome:
-        """Put ``placement`` down without checking it; return what it scores."""
+        """Put ``placement`` down without checking it; return what it scores.
+
+        For placements known to be legal (from :meth:`legal_placements`, or checked):
+        anything else leaves the board inconsistent."""
         tile, (row, col), rotation = placement
         index = tile.index
         code = self._place(row * STRIDE + col, index * 3 + rotation, False)
