@@ -8,15 +8,10 @@ from typing import Any
 
 from challenges.rules.board import Board
 from challenges.rules.tiles import TILES
+from challenges.rules.vectors_bonuses import bonus_cases, rulebook_cases
+from challenges.rules.vectors_errors import error_cases, malformed_cases
 from challenges.rules.vectors_geometry import geometry_cases
-from challenges.rules.vectors_replay import (
-    bonus_cases,
-    error_cases,
-    long_cases,
-    malformed_cases,
-    random_cases,
-    rulebook_cases,
-)
+from challenges.rules.vectors_runs import long_cases, random_cases
 from challenges.rules.vectors_search import playout, playout_full
 
 __all__ = ["VectorFile", "legal_move_cases", "vectors_build"]

@@ -11,22 +11,29 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from challenges.rules.board import Board
 from challenges.rules.moves import Placement
 from challenges.rules.replay import replay_challenge
-from challenges.rules.tiles import TILE_IDS
+from challenges.rules.tiles import TILE_IDS, TILES, Tile, tile_parse
+from challenges.rules.vectors_search import playout
 
 __all__ = [
     "Case",
+    "Move",
+    "SeededRun",
     "VectorError",
     "challenge_for",
     "challenge_seeded",
     "log_lazy",
     "move_draw",
     "move_place",
+    "placements_case",
     "replay_case",
+    "tiles_except",
 ]
 
 Case = dict[str, Any]
+Move = dict[str, Any]
 
 
 class VectorError(AssertionError):
@@ -154,3 +161,72 @@ def replay_case(
             "error": None if error is None else {"move": error.move, "code": error.code},
         },
     }
+
+
+class SeededRun:
+    """A seeded valid run: a compact playout of ``length`` tiles on a challenge built
+    around it, then ``extra_draws`` draws so that the tray holds a few tiles."""
+
+    def __init__(self, seed: int, length: int, *, extra_draws: int = 3) -> None:
+        rng = random.Random(seed)
+        self.seed = seed
+        self.placements = [placement for placement, _ in playout(rng, length=length)]
+        tiles = [placement.tile.id for placement in self.placements]
+        self.tray, self.well = challenge_for(tiles, seed)
+        self.moves = log_lazy(self.placements, tray=self.tray, well=self.well)
+        drawn = sum(1 for move in self.moves if move["type"] == "draw")
+        for _ in range(min(extra_draws, len(self.well) - drawn)):
+            self.moves.append(move_draw(self.t_next()))
+            drawn += 1
+        self.drawn = drawn
+        placed = {placement.tile.id for placement in self.placements}
+        self.hand = [tile for tile in [*self.tray, *self.well[:drawn]] if tile not in placed]
+        self.board = Board.from_placements(self.placements)
+
+    def t_next(self, gap: int = 700) -> int:
+        return self.moves[-1]["t"] + gap if self.moves else 0
+
+    def log(self, *extra: Move) -> dict[str, Any]:
+        return {"moves": [*self.moves, *extra]}
+
+    def place(self, tile: str, cell: Sequence[int], rotation: Any, gap: int = 700) -> Move:
+        return {
+            "t": self.t_next(gap),
+            "type": "place",
+            "tile": tile,
+            "cell": list(cell),
+            "rotation": rotation,
+        }
+
+    @property
+    def index(self) -> int:
+        """The index the next move gets."""
+        return len(self.moves)
+
+    def legal(self) -> list[Placement]:
+        return self.board.legal_placements(tile_parse(tile) for tile in self.hand)
+
+    def case(self, name: str, *extra: Move, **expect: Any) -> Case:
+        expect.setdefault("move", self.index if extra else -1)
+        return replay_case(name, tray=self.tray, well=self.well, log=self.log(*extra), **expect)
+
+
+def tiles_except(used: Sequence[Placement]) -> list[Tile]:
+    on_board = {placement.tile for placement in used}
+    return [tile for tile in TILES if tile not in on_board]
+
+
+def placements_case(
+    name: str,
+    placements: Sequence[Placement],
+    *,
+    seed: int,
+    tags: Sequence[str] = (),
+    **expect: Any,
+) -> Case:
+    tray, well = challenge_for([p.tile.id for p in placements], seed)
+    moves = log_lazy(placements, tray=tray, well=well)
+    extra = list(tags)
+    if any(p.cell.row < 0 or p.cell.col < 0 for p in placements):
+        extra.append("geometry:negative")
+    return replay_case(name, tray=tray, well=well, log={"moves": moves}, tags=extra, **expect)
