@@ -45,7 +45,7 @@ from challenges.rules.geometry import (
     point_pack,
     point_unpack,
 )
-from challenges.rules.legal import CORNER_NUMBERS, FITS, FREE, TILE_VALUES, demand_key
+from challenges.rules.legal import CORNER_NUMBERS, FITS, FREE, demand_key
 from challenges.rules.moves import Placement
 from challenges.rules.ruleset import DEFAULT_RULESET, Ruleset
 from challenges.rules.scoring import MoveOutcome, outcome_table
@@ -248,7 +248,7 @@ class Board:
         v0, v1, v2 = (points.get(packed + offset, 0) for offset in CELL_CORNER_OFFSETS[packed & 1])
         hexagons = (v0 >= _FIVE_AROUND) + (v1 >= _FIVE_AROUND) + (v2 >= _FIVE_AROUND)
         code = hexagons + 1 if hexagons else (1 if v0 and v1 and v2 else 0)
-        return self._outcomes[code][tile.value]
+        return self._outcomes[code][tile.index]
 
     def push(self, placement: Placement) -> MoveOutcome:
         """Put ``placement`` down without checking it; return what it scores.
@@ -258,7 +258,7 @@ class Board:
         tile, (row, col), rotation = placement
         index = tile.index
         code = self._place(row * STRIDE + col, index * 3 + rotation, False)
-        return self._outcomes[code][TILE_VALUES[index]]
+        return self._outcomes[code][index]
 
     def pop(self) -> Placement:
         """Take back the last tile put down (IndexError on an empty board)."""

@@ -24,7 +24,6 @@ from typing import Any
 from challenges.rules.board import Board
 from challenges.rules.errors import ErrorCode, shown
 from challenges.rules.geometry import COORD_LIMIT, STRIDE, Cell
-from challenges.rules.legal import TILE_VALUES
 from challenges.rules.moves import Placement
 from challenges.rules.ruleset import DEFAULT_RULESET, Ruleset
 from challenges.rules.scoring import MoveOutcome, outcome_table
@@ -220,7 +219,6 @@ def replay_challenge(
     full = _TILE_COUNT
     coord_limit = COORD_LIMIT
     stride = STRIDE
-    tile_values = TILE_VALUES
     sequences = _SEQUENCES
 
     # Each step asks "is this move fine?" as cheaply as it can; on the first "no", a
@@ -289,7 +287,7 @@ def replay_challenge(
             if bonus_code >= 0:
                 in_tray[tile_index] = 0
                 placed += 1
-                outcome = placement_outcomes[bonus_code][tile_values[tile_index]]
+                outcome = placement_outcomes[bonus_code][tile_index]
                 if placed == full:
                     outcome = MoveOutcome(outcome.points + ruleset.clear_bonus, outcome.bonus)
                 score += outcome[0]

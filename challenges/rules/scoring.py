@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal, NamedTuple
 
+from challenges.rules.tiles import TILES
+
 __all__ = [
     "BONUSES",
     "BONUS_BRIDGE",
@@ -51,10 +53,11 @@ class MoveOutcome(NamedTuple):
 
 @cache
 def outcome_table(bonus_points: tuple[int, ...]) -> tuple[tuple[MoveOutcome, ...], ...]:
-    """``table[bonus_code][tile_value]``: the outcome of a placement, shared, so that
-    scoring a move allocates nothing. ``bonus_points[code]`` is what each bonus code
-    (0 none, 1 bridge, 2-4 one to three hexagons) adds."""
-    return tuple(
-        tuple(MoveOutcome(value + extra, BONUS_BY_CODE[code]) for value in range(16))
+    """``table[bonus_code][tile.index]``: what placing that tile with that bonus scores,
+    built once and shared, so that scoring a move allocates nothing. ``bonus_points``
+    is what each bonus code (0 none, 1 bridge, 2-4 one to three hexagons) adds."""
+    by_value = [
+        [MoveOutcome(value + extra, BONUS_BY_CODE[code]) for value in range(16)]
         for code, extra in enumerate(bonus_points)
-    )
+    ]
+    return tuple(tuple(row[tile.value] for tile in TILES) for row in by_value)
