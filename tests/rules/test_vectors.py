@@ -183,3 +183,11 @@ def test_regenerating_gives_identical_files(tmp_path: Path) -> None:
             f"{path.name} differs from a fresh run of the generator: the engine's "
             "behaviour changed, or the generator is not deterministic"
         )
+
+
+def test_the_command_needs_exactly_one_directory(capsys: pytest.CaptureFixture[str]) -> None:
+    from challenges.rules.vectors import main
+
+    assert main([]) == 2
+    assert main(["a", "b"]) == 2
+    assert "usage: python -m challenges.rules.vectors OUTPUT_DIR" in capsys.readouterr().err
