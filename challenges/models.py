@@ -137,3 +137,26 @@ class Entry(models.Model):
     @property
     def is_voided(self) -> bool:
         return self.voided_at is not None
+
+
+class ScoreCount(models.Model):
+    """How many live entries of a challenge hold a score: the leaderboard's skeleton.
+
+    Kept by the entry services in the submit's transaction, so a page number turns into
+    a seek, and a rank into a sum, over a few hundred rows instead of every entry.
+    """
+
+    challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="score_counts")
+    score = models.IntegerField()
+    entries = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["challenge", "-score"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["challenge", "score"], name="score_count_one_per_score"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.challenge_id}: {self.entries} at {self.score}"

@@ -2,8 +2,9 @@
 
 Leaderboard paging never uses a large OFFSET. The board's order is (score desc,
 submitted_at asc, id asc), backed by the partial index ``entry_leaderboard_order``.
-A small *score table* (how many live entries hold each score: one GROUP BY, cached)
-turns a page number into "the k-th entry among those scoring s"; the page is then
+A small *score table* (how many live entries hold each score: the ``ScoreCount`` rows
+the submit service keeps, a few hundred per challenge, cached) turns a page number
+into "the k-th entry among those scoring s"; the page is then
 read by seeking the index to score s (OFFSET k only inside that tie group) and
 continuing into lower scores. Cursors seek the same index from a row's key. The score
 table also gives every row's competition rank (1 + entries scoring higher), the
@@ -36,7 +37,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from challenges.models import Challenge, Entry, Run
+from challenges.models import Challenge, Entry, Run, ScoreCount
 
 T = TypeVar("T")
 _MISSING = object()
@@ -134,11 +135,9 @@ def _live_entries(challenge: Challenge) -> QuerySet[Entry]:
 
 def _score_table_compute(challenge: Challenge) -> ScoreTable:
     grouped = list(
-        _live_entries(challenge)
+        ScoreCount.objects.filter(challenge=challenge, entries__gt=0)
         .order_by("-score")
-        .values_list("score")
-        .annotate(n=Count("id"))
-        .values_list("score", "n")
+        .values_list("score", "entries")
     )
     above: list[int] = []
     total = 0

@@ -25,7 +25,7 @@ from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from challenges import schedule
-from challenges.models import Challenge, Entry, Run
+from challenges.models import Challenge, Entry, Run, ScoreCount
 from challenges.rules import TILE_IDS, replay_challenge
 from challenges.selectors import leaderboard_cache_bump
 
@@ -295,14 +295,30 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
                 score=score,
                 submitted_at=now,
             )
-            Challenge.objects.filter(pk=challenge.pk).update(
-                entry_count=F("entry_count") + 1,
-                top_score=Greatest(Coalesce(F("top_score"), Value(score)), Value(score)),
-            )
+            _challenge_entry_stats_add(challenge=challenge, score=score)
     except IntegrityError as error:
+        # Only the entry's UNIQUE(challenge, player) can fail here; the stats absorb
+        # their own races.
         raise EntryAlreadySubmitted() from error
     transaction.on_commit(lambda: leaderboard_cache_bump(challenge=challenge))
     return entry
+
+
+def _challenge_entry_stats_add(*, challenge: Challenge, score: int) -> None:
+    """Count one more live entry at ``score``: the row's totals and the score count."""
+    Challenge.objects.filter(pk=challenge.pk).update(
+        entry_count=F("entry_count") + 1,
+        top_score=Greatest(Coalesce(F("top_score"), Value(score)), Value(score)),
+    )
+    same_score = ScoreCount.objects.filter(challenge=challenge, score=score)
+    if same_score.update(entries=F("entries") + 1):
+        return
+    try:
+        with transaction.atomic():
+            ScoreCount.objects.create(challenge=challenge, score=score, entries=1)
+    except IntegrityError:
+        # Another submit made the row first; it is committed now, so add to it.
+        same_score.update(entries=F("entries") + 1)
 
 
 def entry_void(*, entry: Entry, reason: str, now: datetime | None = None) -> Entry:
@@ -321,13 +337,19 @@ def entry_void(*, entry: Entry, reason: str, now: datetime | None = None) -> Ent
 
 
 def challenge_entry_stats_refresh(*, challenge: Challenge) -> None:
-    """Recount a challenge's live entries and top score from the entries themselves.
+    """Recount a challenge's live entries, top score and score counts from the entries.
 
     Submits keep these up to date incrementally; a void (rare) recounts, and so may an
     operator after writing entries by hand.
     """
     live = Entry.objects.filter(challenge=challenge, voided_at__isnull=True)
-    totals = live.aggregate(count=Count("id"), top=Max("score"))
-    Challenge.objects.filter(pk=challenge.pk).update(
-        entry_count=totals["count"], top_score=totals["top"]
-    )
+    with transaction.atomic():
+        ScoreCount.objects.filter(challenge=challenge).delete()
+        counts = live.order_by().values("score").annotate(n=Count("id")).values_list("score", "n")
+        ScoreCount.objects.bulk_create(
+            ScoreCount(challenge=challenge, score=score, entries=n) for score, n in counts
+        )
+        totals = live.aggregate(count=Count("id"), top=Max("score"))
+        Challenge.objects.filter(pk=challenge.pk).update(
+            entry_count=totals["count"], top_score=totals["top"]
+        )

@@ -100,8 +100,8 @@ def fixture_make(*, players: int, entries: int, moves: int) -> Fixture:
 
     with connection.cursor() as cursor:
         cursor.execute(
-            "TRUNCATE challenges_entry, challenges_run, challenges_challenge, authtoken_token,"
-            " auth_user CASCADE"
+            "TRUNCATE challenges_scorecount, challenges_entry, challenges_run,"
+            " challenges_challenge, authtoken_token, auth_user CASCADE"
         )
     cache.clear()
     challenge = services.challenge_current_ensure()
@@ -131,6 +131,7 @@ def fixture_make(*, players: int, entries: int, moves: int) -> Fixture:
             for r in runs
         ]
     )
+    services.challenge_entry_stats_refresh(challenge=challenge)  # bulk inserts skip it
     log = challenge_log(challenge, moves=moves, start_ms=0, step_ms=0)
     return Fixture(
         challenge_id=challenge.pk,

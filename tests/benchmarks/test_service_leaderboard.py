@@ -79,6 +79,7 @@ def _fill(challenge: Challenge, count: int) -> None:
                 for p, r, s, t in zip(players, runs, scores, moments, strict=True)
             ]
         )
+    services.challenge_entry_stats_refresh(challenge=challenge)  # bulk inserts skip it
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE challenges_entry")
 
@@ -86,6 +87,7 @@ def _fill(challenge: Challenge, count: int) -> None:
 def _empty(challenge: Challenge) -> None:
     with connection.cursor() as cursor:
         cursor.execute("DELETE FROM challenges_entry WHERE challenge_id = %s", [challenge.pk])
+        cursor.execute("DELETE FROM challenges_scorecount WHERE challenge_id = %s", [challenge.pk])
         cursor.execute("DELETE FROM challenges_run WHERE challenge_id = %s", [challenge.pk])
         cursor.execute("DELETE FROM auth_user WHERE username LIKE %s", [PREFIX + "%"])
         cursor.execute("DELETE FROM challenges_challenge WHERE id = %s", [challenge.pk])

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from datetime import timedelta
 
 import pytest
@@ -9,7 +10,7 @@ from django.db import connections
 from django.test import override_settings
 
 from challenges import schedule, selectors, services
-from challenges.models import Challenge, Entry, Run
+from challenges.models import Challenge, Entry, Run, ScoreCount
 from challenges.rules import TILE_IDS
 from tests.factories import (
     ChallengeFactory,
@@ -343,3 +344,46 @@ def test_submits_and_voids_keep_the_challenges_entry_count_and_top_score() -> No
     services.entry_void(entry=Entry.objects.get(run=first), reason="test")
     challenge.refresh_from_db()
     assert (challenge.entry_count, challenge.top_score) == (1, lower.score)
+
+
+def test_score_counts_follow_submits_and_voids() -> None:
+    challenge = ChallengeFactory(number=schedule.slot_number(at=NOON))
+    runs = [RunFactory(challenge=challenge, finished=True) for _ in range(3)]
+    for run in runs:
+        services.entry_submit(run=run, now=NOON)
+    counts = dict(ScoreCount.objects.filter(challenge=challenge).values_list("score", "entries"))
+    assert counts == dict(Counter(run.score for run in runs))
+    services.entry_void(entry=Entry.objects.get(run=runs[0]), reason="test")
+    after = dict(ScoreCount.objects.filter(challenge=challenge).values_list("score", "entries"))
+    assert after == dict(Counter(run.score for run in runs[1:]))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_submits_at_one_score_are_all_counted(postgres: None) -> None:
+    challenge = ChallengeFactory()
+    runs = [RunFactory(challenge=challenge, finished=True) for _ in range(12)]
+    Run.objects.filter(pk__in=[r.pk for r in runs]).update(score=77)
+    barrier = threading.Barrier(len(runs))
+    errors: list[BaseException] = []
+
+    def submit(run: Run) -> None:
+        try:
+            fresh = Run.objects.select_related("challenge").get(pk=run.pk)
+            barrier.wait(timeout=30)
+            services.entry_submit(run=fresh)
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=submit, args=(run,)) for run in runs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert list(ScoreCount.objects.filter(challenge=challenge).values_list("score", "entries")) == [
+        (77, 12)
+    ]
+    challenge.refresh_from_db()
+    assert (challenge.entry_count, challenge.top_score) == (12, 77)
