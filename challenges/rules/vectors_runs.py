@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 
 from challenges.rules.board import Board
-from challenges.rules.geometry import Cell
+from challenges.rules.geometry import Cell, cell_neighbours
+from challenges.rules.moves import Placement
 from challenges.rules.tiles import TILE_IDS, tile_parse
 from challenges.rules.vectors_cases import (
     Case,
     Move,
+    VectorError,
     challenge_seeded,
     log_lazy,
     move_draw,
@@ -120,6 +122,7 @@ def long_cases() -> list[Case]:
                     log={"moves": [*moves[:index], bad]},
                 )
             )
+    cases += _clear_with_a_bonus_cases()
     # 90+ moves without clearing the board: all draws and most of the tiles.
     for seed in range(8):
         placements = playout_full(random.Random(2000 + seed))
@@ -139,6 +142,65 @@ def long_cases() -> list[Case]:
             )
         )
     return cases
+
+
+def _clear_with_a_bonus_cases() -> list[Case]:
+    """Full boards replayed in another legal order, so that the last tile fills the
+    cell whose filling earns the most (a hexagon or better): clear bonus and
+    placement bonus on one move."""
+    cases = []
+    for seed in range(6):
+        placements = playout_full(random.Random(4000 + seed))
+        reordered = _last_tile_best(placements)
+        if reordered is None:
+            continue
+        tray, well = challenge_seeded(4000 + seed)
+        moves = log_lazy(reordered, tray=tray, well=well, step=1_000)
+        cases.append(
+            replay_case(
+                f"long/clear_ending_in_a_bonus/{seed}",
+                tray=tray,
+                well=well,
+                log={"moves": moves},
+                valid=True,
+                clear=True,
+            )
+        )
+    if not any(case["expect"]["moves"][-1]["bonus"] for case in cases):
+        raise VectorError("no clear run ends in a bonus")
+    return cases
+
+
+def _last_tile_best(placements: list[Placement]) -> list[Placement] | None:
+    """``placements`` (a full board) reordered, breadth-first from [0, 0], so that the
+    tile whose cell closes the most hexagons comes last; None when no tile earns a
+    bonus as the last one."""
+    by_cell = {placement.cell: placement for placement in placements}
+    best: tuple[int, list[Placement]] | None = None
+    for last in placements[1:]:
+        order = _breadth_first(by_cell, skip=last.cell)
+        if len(order) != len(placements) - 1:
+            continue  # the board falls apart without this tile
+        board = Board()
+        for placement in order:
+            board.push(placement)
+        points = board.outcome(last).points - last.tile.value
+        if points and (best is None or points > best[0]):
+            best = (points, [*order, last])
+    return None if best is None else best[1]
+
+
+def _breadth_first(by_cell: dict[Cell, Placement], *, skip: Cell) -> list[Placement]:
+    order = [by_cell[Cell(0, 0)]]
+    seen = {Cell(0, 0), skip}
+    index = 0
+    while index < len(order):
+        for neighbour in cell_neighbours(order[index].cell):
+            if neighbour in by_cell and neighbour not in seen:
+                seen.add(neighbour)
+                order.append(by_cell[neighbour])
+        index += 1
+    return order
 
 
 # --- seeded random runs ----------------------------------------------------------------------
