@@ -72,8 +72,9 @@ Tags are descriptive: they are derived from the outcome ("valid", "error:*",
                 "placements": [[tile id, [r, c], rotation], ...]}}
 
 `board` lists placements in an order in which each one was legal (replaying them
-one by one on an empty board, with no tray check, rebuilds the position). `expect`
-lists every legal placement of every tray tile, all rotations, sorted by
+one by one on an empty board, with no tray check, rebuilds the position). `tray`
+holds distinct tiles, none of them on the board, sorted. `expect` lists every legal
+placement of every tray tile, all rotations, sorted by
 (r, c, tile, rotation); a triple tile (e.g. "2-2-2") looks the same in its three
 rotations but each rotation is its own placement and is listed. With an empty
 board, the legal placements are every tray tile on [0, 0] in every rotation.
