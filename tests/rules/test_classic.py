@@ -20,6 +20,7 @@ from challenges.rules import (
     TILE_IDS,
     Placement,
     Ruleset,
+    cell_neighbours,
     placement_parse,
     tile_parse,
 )
@@ -332,8 +333,6 @@ def test_rulebook_hexagon_60() -> None:
 
 
 def _edge_neighbours(game: ClassicGame, placement: Placement) -> list[bool]:
-    from challenges.rules import cell_neighbours
-
     return [game.board.tile_at(cell) is not None for cell in cell_neighbours(placement.cell)]
 
 
