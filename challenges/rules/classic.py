@@ -157,7 +157,7 @@ class ClassicGame:
         self._over = False
         self._winners: tuple[int, ...] = ()
         # Round state, set by _round_start.
-        self.board = Board(ruleset)
+        self._board = Board(ruleset)
         self._hands: list[list[Tile]] = []
         self._well: list[Tile] = []
         self._turn = 0
@@ -173,6 +173,11 @@ class ClassicGame:
     def round(self) -> int:
         """The round being played (or the last one, once the game is over), from 1."""
         return self._round
+
+    @property
+    def board(self) -> Board:
+        """The current round's board (read it; change it only through the actions)."""
+        return self._board
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -416,7 +421,7 @@ class ClassicGame:
         size = self.deal_size
         self._hands = [list(order[i * size : (i + 1) * size]) for i in range(self.players)]
         self._well = list(order[self.players * size :])
-        self.board = Board(self.ruleset)
+        self._board = Board(self.ruleset)
         self._draws = 0
         self._passes_in_a_row = 0
         self._opener, self._opening_tiles = self._opening_find()
