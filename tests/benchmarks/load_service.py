@@ -132,6 +132,8 @@ def fixture_make(*, players: int, entries: int, moves: int) -> Fixture:
         ]
     )
     services.challenge_entry_stats_refresh(challenge=challenge)  # bulk inserts skip it
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")  # as autovacuum would, after the bulk inserts
     log = challenge_log(challenge, moves=moves, start_ms=0, step_ms=0)
     return Fixture(
         challenge_id=challenge.pk,
