@@ -413,7 +413,7 @@ def check_result(result: ReplayResult) -> None:
     json.dumps(result.to_json(), allow_nan=False)
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(logs, st.none() | st.integers(-10, 200_000))
 def test_any_json_log_gives_a_result_like_the_reference(log: object, max_t: int | None) -> None:
     result = replay_challenge(tray=TRAY, well=WELL, log=log, max_t=max_t)
@@ -425,6 +425,7 @@ def test_any_json_log_gives_a_result_like_the_reference(log: object, max_t: int 
     assert result.score == score
 
 
+@settings(deadline=None)
 @given(json_values, json_values)
 def test_any_json_tray_and_well_give_a_result(tray: Any, well: Any) -> None:
     result = replay_challenge(tray=tray, well=well, log={"moves": []})
