@@ -3,6 +3,7 @@ board, the well, moves breaking several rules, and malformed moves."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,7 +23,7 @@ from challenges.rules.vectors_cases import (
     replay_case,
     tiles_except,
 )
-from challenges.rules.vectors_search import board_edge_count
+from challenges.rules.vectors_search import board_edge_count, playout_full
 
 __all__ = ["error_cases", "malformed_cases"]
 
@@ -421,6 +422,39 @@ def _well_cases() -> list[Case]:
             log={"moves": moves},
             code="well_empty",
             move=48,
+        )
+    )
+    # The well is empty, and the 48th draw breaks an earlier rule of the table too.
+    for name, extra, code in (
+        ("earlier_t", move_draw(5_000), "time_not_monotonic"),
+        ("late_t", move_draw(120_001), "time_over"),
+        ("bad_shape", {"t": 9_000.5, "type": "draw"}, "malformed"),
+    ):
+        cases.append(
+            replay_case(
+                f"well_empty/and_{name}",
+                tray=tray,
+                well=well,
+                log={"moves": [*draws, extra]},
+                code=code,
+                move=47,
+                tags=["precedence"],
+            )
+        )
+    # A long, legal run that drew everything, then one draw too many.
+    placements = playout_full(random.Random(402))[:40]
+    tray, well = challenge_for([p.tile.id for p in placements], 402)
+    moves = log_lazy(placements, tray=tray, well=well, step=1_000)
+    drawn = sum(1 for move in moves if move["type"] == "draw")
+    moves += [move_draw(moves[-1]["t"] + 10 * (k + 1)) for k in range(47 - drawn + 1)]
+    cases.append(
+        replay_case(
+            "well_empty/after_a_long_run",
+            tray=tray,
+            well=well,
+            log={"moves": moves},
+            code="well_empty",
+            move=len(moves) - 1,
         )
     )
     return cases
