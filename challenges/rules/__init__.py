@@ -27,6 +27,10 @@ RULES.md's order of codes; ``push``/``pop`` are the unchecked fast path for sear
 (row, col, tile, rotation); ``frontier()``, ``number_at(point)``, ``tile_at(cell)``,
 ``tiles_around(point)``, ``corner_demands(cell)`` read the position.
 
+The classic game (2-6 players, rounds to 400): :class:`ClassicGame`, its actions
+:class:`Draw` and :class:`Pass` beside a :class:`Placement`, refusals as
+:class:`ClassicError`.
+
 Replay: :func:`replay_challenge` ``(*, tray, well, log, max_t=None) ->`` :class:`ReplayResult`
 (valid prefix with a :class:`MoveOutcome` per move, score, first :class:`ReplayError`);
 it never raises, whatever the log. :data:`ERROR_CODES` lists the codes in RULES.md's
@@ -36,6 +40,7 @@ The classic 2-6 player game lives in :mod:`challenges.rules.classic`.
 """
 
 from challenges.rules.board import Board
+from challenges.rules.classic import ClassicError, ClassicGame, Draw, Pass
 from challenges.rules.errors import (
     BOARD_ERROR_CODES,
     ERROR_CODES,
@@ -82,9 +87,13 @@ __all__ = [
     "Board",
     "Bonus",
     "Cell",
+    "ClassicError",
+    "ClassicGame",
+    "Draw",
     "ErrorCode",
     "Move",
     "MoveOutcome",
+    "Pass",
     "Placement",
     "PlacementError",
     "Point",

@@ -14,7 +14,6 @@ from collections.abc import Iterable, Sequence
 
 from challenges.rules.board import Board
 from challenges.rules.geometry import Cell, cell_corners, cell_neighbours, point_cells
-from challenges.rules.legal import FITS, FREE, demand_key
 from challenges.rules.moves import Placement
 from challenges.rules.scoring import MoveOutcome
 from challenges.rules.tiles import TILES, Tile
@@ -140,14 +139,8 @@ def _full_search(rng: random.Random, budget: int) -> list[Placement]:
 
 
 def _fits_at(board: Board, cell: Cell, used: set[Tile]) -> list[Placement]:
-    """The legal placements on ``cell`` (a frontier cell) of the tiles not in ``used``."""
-    key = demand_key(*(FREE if d is None else d for d in board.corner_demands(cell)))
-    return [
-        Placement(tile, cell, rotation)
-        for tile in TILES
-        if tile not in used
-        for rotation in FITS[tile.index][key]
-    ]
+    """The legal placements on ``cell`` of the tiles not in ``used``."""
+    return board.legal_placements_at(cell, (tile for tile in TILES if tile not in used))
 
 
 def hole_opposite_cell(hole: Cell, corner: int) -> Cell:

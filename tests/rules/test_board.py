@@ -299,3 +299,17 @@ def test_negative_coordinates_work_like_any_other() -> None:
     assert board.tile_at(Cell(-3, -4)) == shape[-1]
     assert Cell(-3, -5) in board.frontier() and Cell(-4, -4) in board.frontier()
     assert board.number_at(Point(-3, -4)) == shape[-1].corner_numbers()[1]  # top-left, down cell
+
+
+def test_legal_placements_at_a_cell_are_the_full_listing_restricted_to_it() -> None:
+    board = Board.from_placements(fill([(0, 0), (0, 1), (0, -1), (1, 0), (-1, 1)]))
+    legal = board.legal_placements(TILES)
+    for cell in [*board.frontier(), Cell(0, 0), Cell(5, 5), Cell(10**6, 0)]:
+        expected = [placement for placement in legal if placement.cell == cell]
+        assert board.legal_placements_at(cell, TILES) == expected
+    assert board.legal_placements_at(Cell(0, 0), TILES) == []  # taken
+    assert board.legal_placements_at(Cell(5, 5), TILES) == []  # no shared edge
+    assert any(board.legal_placements_at(cell, TILES) for cell in board.frontier())
+    assert Board().legal_placements_at(ORIGIN, [tile_parse("1-2-3")]) == [
+        Placement(tile_parse("1-2-3"), ORIGIN, rotation) for rotation in (0, 1, 2)
+    ]
