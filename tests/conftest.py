@@ -19,3 +19,16 @@ def service_missing(reason: str) -> None:
     if REQUIRE_SERVICES:
         pytest.fail(f"required service missing: {reason}", pytrace=False)
     pytest.skip(reason)
+
+
+_DJANGO_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server", "client"}
+
+
+@pytest.fixture(autouse=True)
+def _cache_cleared(request: pytest.FixtureRequest) -> None:
+    """Throttle counts and cached leaderboards live in the cache, which outlives each
+    test's database transaction: start every Django test with an empty one."""
+    if request.node.get_closest_marker("django_db") or _DJANGO_FIXTURES & set(request.fixturenames):
+        from django.core.cache import cache
+
+        cache.clear()
