@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test install lint typecheck test-python test-js bench vectors clean
+.PHONY: run test install lint typecheck test-python test-js bench load vectors clean
 
 run: install
 	$(PY) manage.py migrate --noinput
@@ -38,6 +38,10 @@ test-js:
 # Benchmarks print figures; they assert nothing about speed.
 bench: install
 	$(PY) -m pytest tests/benchmarks --benchmark-enable -p no:randomly -s
+
+# Requests per second under gunicorn, against PostgreSQL and Redis.
+load: install
+	$(PY) tests/benchmarks/load_service.py
 
 # Rewrites tests/vectors/ from the Python engine (the reference).
 vectors: install
