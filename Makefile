@@ -32,8 +32,12 @@ typecheck: install
 test-python: install
 	DJANGO_ENV=test $(PY) -m pytest
 
+# Dots on the console, the full TAP report kept in test-artifacts/, its summary shown.
 test-js:
-	node --test tests/js/
+	mkdir -p test-artifacts
+	node --test --test-reporter=dot --test-reporter-destination=stdout \
+		--test-reporter=tap --test-reporter-destination=test-artifacts/js-tests.tap tests/js/
+	@tail -n 8 test-artifacts/js-tests.tap
 
 # Benchmarks print figures; they assert nothing about speed.
 bench: install
