@@ -14,12 +14,19 @@ ROOT = Path(__file__).resolve().parents[2]
 SETUP = "import django; django.setup()"
 
 
+# What a deployment would not have: the test run's own secrets and switches (the
+# browser tests set DJANGO_ALLOW_ASYNC_UNSAFE in this process for live_server).
+_NOT_IN_PRODUCTION = {
+    "SECRET_KEY",
+    "CHALLENGE_SECRET",
+    "DEBUG",
+    "ALLOWED_HOSTS",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+}
+
+
 def _run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"SECRET_KEY", "CHALLENGE_SECRET", "DEBUG", "ALLOWED_HOSTS"}
-    }
+    clean = {k: v for k, v in os.environ.items() if k not in _NOT_IN_PRODUCTION}
     clean.update(DJANGO_SETTINGS_MODULE="config.settings", DJANGO_ENV="production", **env)
     return subprocess.run(
         [sys.executable, *args], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=120
