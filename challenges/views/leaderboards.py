@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from challenges import selectors
+from challenges.charts import histogram_chart
 from challenges.models import Challenge
 from challenges.rules import tile_parse
 from challenges.selectors import LeaderboardRow
@@ -21,41 +22,6 @@ PAGE_SIZE = 50
 HISTOGRAM_BINS = 20
 # ``?page=mine`` goes to the page holding the reader's own row.
 MY_PAGE = "mine"
-
-# Histogram drawing area, in SVG user units (the SVG scales to its container).
-CHART_WIDTH = 360
-CHART_HEIGHT = 170
-PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 30, 8, 24, 24
-
-
-@dataclass(frozen=True)
-class HistogramBar:
-    x: float
-    y: float
-    width: float
-    height: float
-    low: int
-    high: int
-    count: int
-    is_you: bool
-
-
-@dataclass(frozen=True)
-class HistogramChart:
-    width: int
-    height: int
-    bars: list[HistogramBar]
-    baseline: float
-    left: float
-    right: float
-    top: float
-    max_count: int
-    score_low: int
-    score_high: int
-    x_ticks: list[tuple[float, int]]
-    you_x: float | None
-    you_score: int | None
-    you_label_anchor: str
 
 
 @dataclass(frozen=True)
@@ -105,7 +71,7 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
         "voided_entry": own_entry if own_entry and own_entry.is_voided else None,
         "you_top_percent": top_percent(rank=you.rank, entries=you.count) if you else None,
         "you_on_this_page": bool(you and you.page == board.page),
-        "chart": _histogram_chart(
+        "chart": histogram_chart(
             edges=histogram.edges,
             counts=histogram.counts,
             player_bin=histogram.player_bin,
@@ -138,67 +104,3 @@ def _tiles(ids: Sequence[str]) -> list[ShownTile]:
         tile = tile_parse(tile_id)
         shown.append(ShownTile(id=tile.id, a=tile.a, b=tile.b, c=tile.c))
     return shown
-
-
-def _histogram_chart(
-    *,
-    edges: Sequence[int],
-    counts: Sequence[int],
-    player_bin: int | None,
-    you_score: int | None,
-) -> HistogramChart | None:
-    """Bar geometry for the score histogram; None when there is nothing to draw."""
-    if not counts or sum(counts) == 0 or len(edges) != len(counts) + 1:
-        return None
-    left, right = PAD_LEFT, CHART_WIDTH - PAD_RIGHT
-    top, baseline = PAD_TOP, CHART_HEIGHT - PAD_BOTTOM
-    # The last edge lies one past the top bin's highest score.
-    low_edge, high_edge = edges[0], edges[-1] - 1
-    span = high_edge - low_edge
-    max_count = max(counts)
-    slot = (right - left) / len(counts)
-    gap = min(2.0, slot * 0.15)
-    bars = []
-    for index, count in enumerate(counts):
-        height = (baseline - top) * count / max_count
-        bars.append(
-            HistogramBar(
-                x=round(left + index * slot + gap / 2, 2),
-                y=round(baseline - height, 2),
-                width=round(slot - gap, 2),
-                height=round(height, 2),
-                low=edges[index],
-                high=edges[index + 1] - 1,
-                count=count,
-                is_you=player_bin == index,
-            )
-        )
-
-    def x_of(score: float) -> float:
-        """Where a score sits on the x axis: the middle of its whole-point slot."""
-        return round(left + (score - low_edge + 0.5) / (span + 1) * (right - left), 2)
-
-    tick_scores = sorted({round(low_edge), round((low_edge + high_edge) / 2), round(high_edge)})
-    you_x = x_of(you_score) if you_score is not None else None
-    if you_x is None or you_x < left + 40:
-        anchor = "start"
-    elif you_x > right - 40:
-        anchor = "end"
-    else:
-        anchor = "middle"
-    return HistogramChart(
-        width=CHART_WIDTH,
-        height=CHART_HEIGHT,
-        bars=bars,
-        baseline=baseline,
-        left=left,
-        right=right,
-        top=top,
-        max_count=max_count,
-        score_low=bars[0].low,
-        score_high=bars[-1].high,
-        x_ticks=[(x_of(score), score) for score in tick_scores],
-        you_x=you_x,
-        you_score=you_score,
-        you_label_anchor=anchor,
-    )

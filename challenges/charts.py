@@ -1,0 +1,208 @@
+"""SVG chart geometry for the server-rendered pages: a score histogram and line charts.
+
+Everything is computed here, in SVG user units, so the templates only draw
+(the SVGs scale to their containers); no charting library, no script needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+# Sizes (width, height) and paddings (left, right, top, bottom) in SVG user units.
+HISTOGRAM_SIZE = (360, 170)
+HISTOGRAM_PADDING = (30, 8, 24, 24)
+# Drawn at about its CSS size in a half-width card, so 11px labels stay readable.
+LINE_CHART_SIZE = (420, 190)
+LINE_CHART_PADDING = (60, 14, 14, 26)
+# Room above and below the extreme values of a line chart, as a share of their range.
+HEADROOM = 0.08
+
+
+class ChartRow(Protocol):
+    """One challenge on a line chart: its id (for the link) and number (for the axis)."""
+
+    @property
+    def challenge_id(self) -> int: ...
+
+    @property
+    def number(self) -> int: ...
+
+
+RowT = TypeVar("RowT", bound=ChartRow)
+
+
+def _frame(size: tuple[int, int], padding: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """The plotting area inside the padding: left, right, top and baseline."""
+    (width, height), (pad_left, pad_right, pad_top, pad_bottom) = size, padding
+    return pad_left, width - pad_right, pad_top, height - pad_bottom
+
+
+@dataclass(frozen=True)
+class HistogramBar:
+    x: float
+    y: float
+    width: float
+    height: float
+    low: int
+    high: int
+    count: int
+    is_you: bool
+
+
+@dataclass(frozen=True)
+class HistogramChart:
+    width: int
+    height: int
+    bars: list[HistogramBar]
+    baseline: float
+    left: float
+    right: float
+    top: float
+    max_count: int
+    score_low: int
+    score_high: int
+    x_ticks: list[tuple[float, int]]
+    you_x: float | None
+    you_score: int | None
+    you_label_anchor: str
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    x: float
+    y: float
+    label: str
+    challenge_id: int
+
+
+@dataclass(frozen=True)
+class LineChart:
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    baseline: int
+    points: list[ChartPoint]
+    path: str
+    y_ticks: list[tuple[float, str]]
+    x_ticks: list[tuple[float, str]]
+
+
+def histogram_chart(
+    *,
+    edges: Sequence[int],
+    counts: Sequence[int],
+    player_bin: int | None,
+    you_score: int | None,
+) -> HistogramChart | None:
+    """Bar geometry for the score histogram; None when there is nothing to draw."""
+    if not counts or sum(counts) == 0 or len(edges) != len(counts) + 1:
+        return None
+    left, right, top, baseline = _frame(HISTOGRAM_SIZE, HISTOGRAM_PADDING)
+    # The last edge lies one past the top bin's highest score.
+    low_edge, high_edge = edges[0], edges[-1] - 1
+    span = high_edge - low_edge
+    max_count = max(counts)
+    slot = (right - left) / len(counts)
+    gap = min(2.0, slot * 0.15)
+    bars = []
+    for index, count in enumerate(counts):
+        height = (baseline - top) * count / max_count
+        bars.append(
+            HistogramBar(
+                x=round(left + index * slot + gap / 2, 2),
+                y=round(baseline - height, 2),
+                width=round(slot - gap, 2),
+                height=round(height, 2),
+                low=edges[index],
+                high=edges[index + 1] - 1,
+                count=count,
+                is_you=player_bin == index,
+            )
+        )
+
+    def x_of(score: float) -> float:
+        """Where a score sits on the x axis: the middle of its whole-point slot."""
+        return round(left + (score - low_edge + 0.5) / (span + 1) * (right - left), 2)
+
+    tick_scores = sorted({round(low_edge), round((low_edge + high_edge) / 2), round(high_edge)})
+    you_x = x_of(you_score) if you_score is not None else None
+    if you_x is None or you_x < left + 40:
+        anchor = "start"
+    elif you_x > right - 40:
+        anchor = "end"
+    else:
+        anchor = "middle"
+    return HistogramChart(
+        width=HISTOGRAM_SIZE[0],
+        height=HISTOGRAM_SIZE[1],
+        bars=bars,
+        baseline=baseline,
+        left=left,
+        right=right,
+        top=top,
+        max_count=max_count,
+        score_low=bars[0].low,
+        score_high=bars[-1].high,
+        x_ticks=[(x_of(score), score) for score in tick_scores],
+        you_x=you_x,
+        you_score=you_score,
+        you_label_anchor=anchor,
+    )
+
+
+def line_chart(
+    rows: Sequence[RowT],
+    *,
+    value: Callable[[RowT], float],
+    label: Callable[[RowT], str],
+    fixed_range: tuple[float, float] | None = None,
+    tick_format: Callable[[float], str] = lambda value: str(round(value)),
+) -> LineChart | None:
+    """Points and a polyline, higher values drawn higher; None with nothing to plot."""
+    if not rows:
+        return None
+    values = [value(row) for row in rows]
+    if fixed_range is not None:
+        low, high = fixed_range
+    else:
+        low, high = min(values), max(values)
+        if low == high:
+            low, high = low - 1, high + 1
+        room = (high - low) * HEADROOM
+        low, high = low - room, high + room
+    left, right, top, baseline = _frame(LINE_CHART_SIZE, LINE_CHART_PADDING)
+    step = (right - left) / (len(rows) - 1) if len(rows) > 1 else 0.0
+
+    def x_of(index: int) -> float:
+        return round(left + index * step if len(rows) > 1 else (left + right) / 2, 2)
+
+    def y_of(amount: float) -> float:
+        return round(baseline - (amount - low) / (high - low) * (baseline - top), 2)
+
+    points = [
+        ChartPoint(x=x_of(i), y=y_of(v), label=label(row), challenge_id=row.challenge_id)
+        for i, (row, v) in enumerate(zip(rows, values, strict=True))
+    ]
+    path = " ".join(f"{'M' if i == 0 else 'L'}{p.x} {p.y}" for i, p in enumerate(points))
+    top_value, bottom_value = (high, low) if fixed_range else (max(values), min(values))
+    tick_values = sorted({top_value, (top_value + bottom_value) / 2, bottom_value}, reverse=True)
+    y_ticks = [(y_of(v), tick_format(v)) for v in tick_values]
+    x_ticks = [(points[0].x, f"#{rows[0].number}")]
+    if len(rows) > 1:
+        x_ticks.append((points[-1].x, f"#{rows[-1].number}"))
+    return LineChart(
+        width=LINE_CHART_SIZE[0],
+        height=LINE_CHART_SIZE[1],
+        left=left,
+        right=right,
+        top=top,
+        baseline=baseline,
+        points=points,
+        path=path,
+        y_ticks=y_ticks,
+        x_ticks=x_ticks,
+    )
