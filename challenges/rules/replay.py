@@ -75,17 +75,19 @@ class ReplayResult:
         result["moves"] = [{"points": points, "bonus": bonus} for points, bonus in self.moves]
         return result
 
-
-def _refused(code: ErrorCode, detail: str) -> ReplayResult:
-    return ReplayResult(
-        valid=False,
-        score=0,
-        moves=(),
-        error=ReplayError(None, code, detail),
-        tiles_placed=0,
-        draws=0,
-        board_cleared=False,
-    )
+    @classmethod
+    def refused(cls, code: ErrorCode, detail: str) -> ReplayResult:
+        """The result for input refused before any move is replayed (``bad_log``,
+        ``bad_challenge``): nothing valid, nothing scored."""
+        return cls(
+            valid=False,
+            score=0,
+            moves=(),
+            error=ReplayError(None, code, detail),
+            tiles_placed=0,
+            draws=0,
+            board_cleared=False,
+        )
 
 
 def _describe(value: object) -> str:
@@ -186,14 +188,18 @@ def replay_challenge(
     """
     problem = _challenge_problem(tray, well, ruleset)
     if problem is not None:
-        return _refused("bad_challenge", problem)
+        return ReplayResult.refused("bad_challenge", problem)
     if max_t is not None and type(max_t) is not int:
-        return _refused("bad_challenge", f"max_t must be an integer or None, not {shown(max_t)}")
+        return ReplayResult.refused(
+            "bad_challenge", f"max_t must be an integer or None, not {shown(max_t)}"
+        )
     if not isinstance(log, dict):
-        return _refused("bad_log", f"a run log must be an object, not {_describe(log)}")
+        return ReplayResult.refused("bad_log", f"a run log must be an object, not {_describe(log)}")
     moves = log.get("moves")
     if not isinstance(moves, list):
-        return _refused("bad_log", f"a run log's 'moves' must be a list, not {_describe(moves)}")
+        return ReplayResult.refused(
+            "bad_log", f"a run log's 'moves' must be a list, not {_describe(moves)}"
+        )
 
     limit = ruleset.time_limit_ms if max_t is None else min(max_t, ruleset.time_limit_ms)
     in_tray = bytearray(_TILE_COUNT)

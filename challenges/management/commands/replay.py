@@ -22,7 +22,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from challenges.rules import ErrorCode, ReplayError, ReplayResult, replay_challenge
+from challenges.rules import ReplayResult, replay_challenge
 
 EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
@@ -150,7 +150,7 @@ def _parse_lines(lines: Sequence[str], *, name: str) -> Iterator[_Record]:
 def _replay_record(record: _Record, *, default_max_t: int | None) -> ReplayResult:
     value = record.value
     if not isinstance(value, dict):
-        return _refused(
+        return ReplayResult.refused(
             "bad_log",
             f"line {record.line} holds a JSON {_json_kind(value)}, not an object "
             'with "tray", "well" and "moves"',
@@ -162,7 +162,7 @@ def _replay_record(record: _Record, *, default_max_t: int | None) -> ReplayResul
             found = "missing" if tiles is None else f"a JSON {_json_kind(tiles)}"
             if isinstance(tiles, list):
                 found = "a list holding something other than tile ids"
-            return _refused(
+            return ReplayResult.refused(
                 "bad_challenge",
                 f'line {record.line}: "{key}" must be a list of tile ids like "0-1-4", '
                 f"found {found}",
@@ -170,25 +170,12 @@ def _replay_record(record: _Record, *, default_max_t: int | None) -> ReplayResul
         lists[key] = tiles
     max_t = value.get("max_t", default_max_t)
     if max_t is not None and (isinstance(max_t, bool) or not isinstance(max_t, int)):
-        return _refused(
+        return ReplayResult.refused(
             "bad_challenge",
             f'line {record.line}: "max_t" must be a whole number of milliseconds or null',
         )
     log = {key: item for key, item in value.items() if key not in _CHALLENGE_KEYS}
     return replay_challenge(tray=lists["tray"], well=lists["well"], log=log, max_t=max_t)
-
-
-def _refused(code: ErrorCode, detail: str) -> ReplayResult:
-    """A result for a record that cannot be replayed at all, shaped like the engine's."""
-    return ReplayResult(
-        valid=False,
-        score=0,
-        moves=(),
-        error=ReplayError(move=None, code=code, detail=detail),
-        tiles_placed=0,
-        draws=0,
-        board_cleared=False,
-    )
 
 
 def _json_kind(value: object) -> str:
