@@ -10,6 +10,7 @@ from typing import Any
 from challenges.rules.board import Board
 from challenges.rules.geometry import Cell, cell_corners, cell_neighbours, point_cells
 from challenges.rules.moves import Placement, placement_parse
+from challenges.rules.rulebook import BRIDGE_47, BRIDGE_49, HEXAGON_60
 from challenges.rules.vectors_cases import (
     Case,
     VectorError,
@@ -237,48 +238,9 @@ _RULEBOOK: tuple[tuple[str, Sequence[str], int, str | None], ...] = (
     ("play_5-5-2_worth_12", ["3-5-5@0,0r0", "2-5-5@1,0r0"], 12, None),
     ("play_4-4-1_worth_9_after_4-4-4", ["4-4-4@0,0r0", "1-4-4@0,1r1"], 9, None),
     ("play_1-4-3_worth_8", ["4-4-4@0,0r0", "1-4-4@0,1r1", "1-3-4@0,2r0"], 8, None),
-    (
-        "bridge_5-1-1_worth_47",
-        [
-            "1-1-1@0,0r0",
-            "1-1-4@1,0r2",
-            "1-2-4@1,1r0",
-            "1-2-2@1,2r2",
-            "0-2-2@1,3r2",
-            "0-2-3@1,4r0",
-            "2-2-3@0,4r1",
-            "2-2-5@0,3r1",
-            "1-1-5@0,1r0",
-        ],
-        47,
-        "bridge",
-    ),
-    (
-        "bridge_4-4-1_two_sides_worth_49",
-        [
-            "1-1-1@0,0r1",
-            "1-1-4@1,0r2",
-            "0-1-4@1,-1r1",
-            "0-0-4@2,-1r0",
-            "0-4-5@2,0r1",
-            "0-0-5@3,0r0",
-            "0-5-5@3,1r1",
-            "4-5-5@3,2r1",
-            "4-4-5@2,2r0",
-            "2-4-4@2,3r1",
-            "2-2-4@1,3r0",
-            "1-2-4@1,2r2",
-            "1-4-4@1,1r0",
-        ],
-        49,
-        "bridge",
-    ),
-    (
-        "hexagon_0-5-5_worth_60",
-        ["0-0-0@0,0r0", "0-0-2@0,1r0", "0-2-2@0,2r1", "0-0-5@1,0r2", "0-2-5@1,2r2", "0-5-5@1,1r0"],
-        60,
-        "hexagon",
-    ),
+    ("bridge_5-1-1_worth_47", BRIDGE_47, 47, "bridge"),
+    ("bridge_4-4-1_two_sides_worth_49", BRIDGE_49, 49, "bridge"),
+    ("hexagon_0-5-5_worth_60", HEXAGON_60, 60, "hexagon"),
 )
 
 

@@ -39,6 +39,7 @@ from challenges.rules.classic_events import (
     RoundEnded,
     RoundStarted,
 )
+from challenges.rules.rulebook import BRIDGE_47, BRIDGE_49, HEXAGON_60
 
 
 def _value(tile_id: str) -> int:
@@ -256,49 +257,6 @@ def test_rulebook_play_worth_12() -> None:
     texts = ["3-5-5@0,0r0", "2-5-5@1,0r0"]
 
     assert _play_all(_alternating_game(texts), texts) == [(0, 13, None), (1, 12, None)]
-
-
-# 1-1-5 goes on [0, 1]: one edge matched on [0, 0], the opposite point (0, 3) touched by
-# 2-2-5 on [0, 3], which came round the bottom of the board.
-BRIDGE_47 = [
-    "1-1-1@0,0r0",
-    "1-1-4@1,0r2",
-    "1-2-4@1,1r0",
-    "1-2-2@1,2r2",
-    "0-2-2@1,3r2",
-    "0-2-3@1,4r0",
-    "2-2-3@0,4r1",
-    "2-2-5@0,3r1",
-    "1-1-5@0,1r0",
-]
-
-# 1-4-4 goes on [1, 1] between 1-1-4 on [1, 0] and 1-2-4 on [1, 2], which are joined
-# the long way round, under the board, so that no hexagon closes.
-BRIDGE_49 = [
-    "1-1-1@0,0r1",
-    "1-1-4@1,0r2",
-    "0-1-4@1,-1r1",
-    "0-0-4@2,-1r0",
-    "0-4-5@2,0r1",
-    "0-0-5@3,0r0",
-    "0-5-5@3,1r1",
-    "4-5-5@3,2r1",
-    "4-4-5@2,2r0",
-    "2-4-4@2,3r1",
-    "2-2-4@1,3r0",
-    "1-2-4@1,2r2",
-    "1-4-4@1,1r0",
-]
-
-# 0-5-5 on [1, 1] fills the sixth cell around point (1, 2).
-HEXAGON_60 = [
-    "0-0-0@0,0r0",
-    "0-0-2@0,1r0",
-    "0-2-2@0,2r1",
-    "0-0-5@1,0r2",
-    "0-2-5@1,2r2",
-    "0-5-5@1,1r0",
-]
 
 
 def test_rulebook_bridge_one_edge_and_the_opposite_point_47() -> None:
