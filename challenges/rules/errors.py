@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import reprlib
-from typing import Literal
+from typing import Literal, get_args
 
 __all__ = [
     "BOARD_ERROR_CODES",
@@ -14,6 +14,8 @@ __all__ = [
     "shown",
 ]
 
+# RULES.md's table in its order of precedence, then the refusals of a whole log or
+# challenge that this engine adds (RULES.md: "refused before any replay").
 ErrorCode = Literal[
     "malformed",
     "time_over",
@@ -31,35 +33,17 @@ ErrorCode = Literal[
     "bad_challenge",
 ]
 
-MOVE_ERROR_CODES: tuple[ErrorCode, ...] = (
-    "malformed",
-    "time_over",
-    "time_not_monotonic",
-    "run_over",
-    "well_empty",
-    "unknown_tile",
-    "tile_not_in_tray",
-    "bad_rotation",
-    "cell_occupied",
-    "first_not_at_origin",
-    "not_adjacent",
-    "corner_mismatch",
-)
+ERROR_CODES: tuple[ErrorCode, ...] = get_args(ErrorCode)
+"""Every code, in the order above: RULES.md's table, then the two refusals of a whole log."""
+
+MOVE_ERROR_CODES: tuple[ErrorCode, ...] = ERROR_CODES[: ERROR_CODES.index("corner_mismatch") + 1]
 """The codes a move can get, in RULES.md's order: a move breaking several rules gets
 the first that applies."""
 
-BOARD_ERROR_CODES: tuple[ErrorCode, ...] = (
-    "bad_rotation",
-    "cell_occupied",
-    "first_not_at_origin",
-    "not_adjacent",
-    "corner_mismatch",
-)
+BOARD_ERROR_CODES: tuple[ErrorCode, ...] = MOVE_ERROR_CODES[
+    MOVE_ERROR_CODES.index("bad_rotation") :
+]
 """The codes :meth:`Board.check` answers (the rest concern the log, the clock and the tray)."""
-
-ERROR_CODES: tuple[ErrorCode, ...] = (*MOVE_ERROR_CODES, "bad_log", "bad_challenge")
-"""Every code a replay can answer: ``bad_log`` and ``bad_challenge`` refuse a replay
-before its first move."""
 
 
 class PlacementError(ValueError):
