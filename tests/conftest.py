@@ -10,6 +10,12 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
+
+# Property tests are about correctness; speed lives in the benchmarks, so no per-example
+# deadline that a busy two-core CI machine could trip.
+settings.register_profile("tod", deadline=None, print_blob=True)
+settings.load_profile("tod")
 
 REQUIRE_SERVICES = os.environ.get("TOD_REQUIRE_SERVICES") == "1"
 
