@@ -177,9 +177,11 @@ STORAGES = {
 }
 
 REST_FRAMEWORK = {
+    # Token first: an anonymous call then gets 401 with "WWW-Authenticate: Token",
+    # telling a script how to authenticate (the browser's session works either way).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],

@@ -105,7 +105,9 @@ def test_me_without_an_entry_is_404_and_needs_a_login(
     api_client: APIClient, challenge: Challenge
 ) -> None:
     url = f"/api/challenges/{challenge.pk}/leaderboard/me/"
-    assert api_client.get(url).status_code in (401, 403)
+    response = api_client.get(url)
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"
     api_client.force_authenticate(UserFactory())
     response = api_client.get(url)
     assert response.status_code == 404

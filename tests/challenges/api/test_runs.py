@@ -51,7 +51,8 @@ def test_start_returns_the_tiles_and_the_server_clock(
 
 def test_start_needs_a_login(api_client: APIClient, challenge: Challenge) -> None:
     response = api_client.post(f"/api/challenges/{challenge.pk}/runs/")
-    assert response.status_code in (401, 403)
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"
     assert response.json()["detail"] == "Authentication credentials were not provided."
     assert not Run.objects.exists()
 
@@ -199,7 +200,8 @@ def test_another_players_run_is_not_found(api_client: APIClient, challenge: Chal
 def test_finish_needs_a_login(api_client: APIClient, challenge: Challenge) -> None:
     run = RunFactory(challenge=challenge)
     response = _finish(api_client, str(run.pk), {"moves": []})
-    assert response.status_code in (401, 403)
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"
     assert "detail" in response.json()
 
 
