@@ -7,12 +7,13 @@
 
 import { BoardView, SIDE, HEIGHT, tileIcon } from "./board.js";
 import { BONUS_POINTS, CLEAR_BONUS, ChallengeRun, DRAW_COST, cellKey, tileParse } from "./rules.js";
+import { api } from "./api.js";
+import { pendingClear, pendingLoad, pendingStore } from "./unsent_runs.js";
 
 const config = JSON.parse(document.getElementById("play-config").textContent);
 const $ = (id) => document.getElementById(id);
 const root = $("play");
 
-const PENDING_KEY = "tod:unsent-runs";
 const DRAG_THRESHOLD_PX = 6;
 const TOAST_MS = 1800;
 const CLEARED_PAUSE_MS = 1500;
@@ -90,97 +91,20 @@ function runUrl(template, runId) {
   return template.replace(config.runIdSlot, runId);
 }
 
-// --------------------------------------------------------------------------- API
-
-class NetworkError extends Error {}
-
-function csrfToken() {
-  const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-  return match ? decodeURIComponent(match[1]) : "";
-}
-
-/** Calls the API; resolves to {status, data}; rejects with NetworkError when offline. */
-async function api(url, { method = "GET", body = undefined } = {}) {
-  const headers = { Accept: "application/json" };
-  if (method !== "GET") {
-    headers["X-CSRFToken"] = csrfToken();
-  }
-  if (body !== undefined) {
-    headers["Content-Type"] = "application/json";
-  }
-  let response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (error) {
-    throw new NetworkError(`The server could not be reached (${error.message}).`);
-  }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = { detail: `The server answered ${response.status} without a readable body.` };
-  }
-  return { status: response.status, data: data ?? {} };
-}
-
 // ---------------------------------------------------------- the log, kept locally
-
-// Every run not yet acknowledged by the server, by run id: {runId: {log, ...}}.
-function pendingAll() {
-  try {
-    const stored = JSON.parse(localStorage.getItem(PENDING_KEY) ?? "{}");
-    return stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
-  } catch {
-    return {};
-  }
-}
-
-function pendingWrite(all) {
-  try {
-    if (Object.keys(all).length === 0) {
-      localStorage.removeItem(PENDING_KEY);
-    } else {
-      localStorage.setItem(PENDING_KEY, JSON.stringify(all));
-    }
-  } catch {
-    // Private mode or a full quota: the run still goes to the server directly.
-  }
-}
-
-/** The most recent run the server has not acknowledged, or null. */
-function pendingLoad() {
-  const runs = Object.values(pendingAll()).filter(
-    (pending) => pending && typeof pending.runId === "string" && Array.isArray(pending.log?.moves),
-  );
-  runs.sort((left, right) => right.savedAt - left.savedAt);
-  return runs[0] ?? null;
-}
 
 function pendingSave(status) {
   if (state.run === null) {
     return;
   }
-  const all = pendingAll();
-  all[state.runId] = {
+  pendingStore({
     runId: state.runId,
     challengeId: config.challengeId,
     status,
     log: state.run.toLog(),
     clientScore: state.run.score,
     savedAt: Date.now(),
-  };
-  pendingWrite(all);
-}
-
-function pendingClear(runId) {
-  const all = pendingAll();
-  delete all[runId];
-  pendingWrite(all);
+  });
 }
 
 function offerPending() {
