@@ -23,24 +23,19 @@ import bisect
 import json
 import math
 import uuid
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
-from typing import Any, TypeVar, cast
+from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
-from django.core.cache import cache
 from django.db.models import Count, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from challenges.leaderboard_cache import leaderboard_cache_version, leaderboard_cached
 from challenges.models import Challenge, Entry, Run, ScoreCount
-
-T = TypeVar("T")
-_MISSING = object()
 
 
 class PageOutOfRange(LookupError):
@@ -57,41 +52,6 @@ class CursorInvalid(ValueError):
 
 def _pages_phrase(num_pages: int) -> str:
     return "is 1 page" if num_pages == 1 else f"are {num_pages} pages"
-
-
-# --- cache -----------------------------------------------------------------------------
-
-
-def _cache_namespace(challenge: Challenge) -> str:
-    # created_at tells a recreated row (a test database, a restore) from the old one.
-    stamp = int(challenge.created_at.timestamp() * 1_000_000) if challenge.created_at else 0
-    return f"leaderboard:{challenge.pk}:{stamp}"
-
-
-def leaderboard_cache_version(*, challenge: Challenge) -> str:
-    key = f"{_cache_namespace(challenge)}:version"
-    version = cache.get(key)
-    if version is None:
-        cache.add(key, uuid.uuid4().hex, timeout=None)
-        version = cache.get(key) or "uncached"
-    return str(version)
-
-
-def leaderboard_cache_bump(*, challenge: Challenge) -> None:
-    """Make every cached read of this challenge's board stale (call after commit)."""
-    cache.set(f"{_cache_namespace(challenge)}:version", uuid.uuid4().hex, timeout=None)
-
-
-def _cached(
-    challenge: Challenge, name: str, compute: Callable[[], T], version: str | None = None
-) -> T:
-    version = version or leaderboard_cache_version(challenge=challenge)
-    key = f"{_cache_namespace(challenge)}:{version}:{name}"
-    value = cache.get(key, _MISSING)
-    if value is _MISSING:
-        value = compute()
-        cache.set(key, value, timeout=settings.LEADERBOARD_CACHE_SECONDS)
-    return cast(T, value)
 
 
 # --- the score table -------------------------------------------------------------------
@@ -152,7 +112,7 @@ def _score_table_compute(challenge: Challenge) -> ScoreTable:
 
 
 def leaderboard_score_table(*, challenge: Challenge, version: str | None = None) -> ScoreTable:
-    return _cached(challenge, "scores", lambda: _score_table_compute(challenge), version)
+    return leaderboard_cached(challenge, "scores", lambda: _score_table_compute(challenge), version)
 
 
 @dataclass(frozen=True)
@@ -349,7 +309,7 @@ def leaderboard_page(
         table = leaderboard_score_table(challenge=challenge, version=version)
         return _page_compute(challenge, table, page, cursor, size)
 
-    return _cached(challenge, name, compute, version)
+    return leaderboard_cached(challenge, name, compute, version)
 
 
 # --- a player's place ------------------------------------------------------------------
@@ -437,7 +397,7 @@ def leaderboard_histogram(
     if bins < 1:
         raise ValueError("bins must be at least 1")
     version = leaderboard_cache_version(challenge=challenge)
-    histogram = _cached(
+    histogram = leaderboard_cached(
         challenge,
         f"histogram:{bins}",
         lambda: _histogram_compute(

@@ -25,9 +25,9 @@ from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from challenges import schedule
+from challenges.leaderboard_cache import leaderboard_cache_bump
 from challenges.models import Challenge, Entry, Run, ScoreCount
 from challenges.rules import TILE_IDS, replay_challenge
-from challenges.selectors import leaderboard_cache_bump
 
 TRAY_SIZE = 9
 # No legal run has more moves than 56 placements plus 47 draws.

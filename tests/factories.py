@@ -16,9 +16,9 @@ from django.contrib.auth.hashers import make_password
 from django.utils import timezone
 
 from challenges import schedule, services
+from challenges.leaderboard_cache import leaderboard_cache_bump
 from challenges.models import Challenge, Entry, Run
 from challenges.rules import Board, replay_challenge, tile_parse
-from challenges.selectors import leaderboard_cache_bump
 
 PASSWORD = "correct-horse-battery-staple"
 

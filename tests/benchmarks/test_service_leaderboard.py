@@ -25,6 +25,7 @@ from django.db import connection
 from django.utils import timezone
 
 from challenges import selectors, services
+from challenges.leaderboard_cache import leaderboard_cache_bump
 from challenges.models import Challenge, Entry, Run
 from tests.conftest import service_missing
 from tests.factories import ChallengeFactory
@@ -131,7 +132,7 @@ def _percentiles(
 
 
 def _invalidate(challenge: Challenge) -> Callable[[], None]:
-    return lambda: selectors.leaderboard_cache_bump(challenge=challenge)
+    return lambda: leaderboard_cache_bump(challenge=challenge)
 
 
 @pytest.mark.django_db
