@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from challenges.rules import DEFAULT_RULESET
+
 
 class Challenge(models.Model):
     """One 8-hour slot's tiles. The stored row, not the generator, defines the challenge.
@@ -92,7 +94,7 @@ class Run(models.Model):
     @property
     def deadline(self) -> datetime:
         """When the run's two minutes are over (finishes get a grace on top, see services)."""
-        return self.started_at + timedelta(milliseconds=settings.RUN_TIME_LIMIT_MS)
+        return self.started_at + timedelta(milliseconds=DEFAULT_RULESET.time_limit_ms)
 
     @property
     def is_valid(self) -> bool:

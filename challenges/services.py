@@ -27,7 +27,7 @@ from django.utils import timezone
 from challenges import schedule
 from challenges.leaderboard_cache import leaderboard_cache_bump
 from challenges.models import Challenge, Entry, Run, ScoreCount
-from challenges.rules import TILE_IDS, replay_challenge
+from challenges.rules import DEFAULT_RULESET, TILE_IDS, replay_challenge
 
 TRAY_SIZE = 9
 # No legal run has more moves than 56 placements plus 47 draws.
@@ -246,7 +246,7 @@ def _run_replay_store(*, run: Run, log: object, now: datetime) -> None:
         tray=challenge.tray,
         well=challenge.well,
         log=_moves_to_replay(log),
-        max_t=min(settings.RUN_TIME_LIMIT_MS, elapsed_ms + settings.RUN_CLOCK_SLACK_MS),
+        max_t=min(DEFAULT_RULESET.time_limit_ms, elapsed_ms + settings.RUN_CLOCK_SLACK_MS),
     )
     run.score = result.score
     run.move_results = [{"points": m.points, "bonus": m.bonus} for m in result.moves]

@@ -205,8 +205,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-# The game's clock: a run lasts RUN_TIME_LIMIT_MS; the network gets RUN_GRACE_SECONDS more.
-RUN_TIME_LIMIT_MS = 120_000
+# A run lasts the rules engine's time limit (challenges.rules, 120 s); the network
+# gets RUN_GRACE_SECONDS more.
 RUN_GRACE_SECONDS = env.int("RUN_GRACE_SECONDS", default=10)
 # How far a move's claimed time may run ahead of the server's clock (client clock skew).
 RUN_CLOCK_SLACK_MS = env.int("RUN_CLOCK_SLACK_MS", default=2_000)

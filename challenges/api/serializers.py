@@ -13,6 +13,7 @@ from django.conf import settings
 from rest_framework import serializers
 
 from challenges.models import Challenge, Entry, Run
+from challenges.rules import DEFAULT_RULESET
 
 
 class ErrorSerializer(serializers.Serializer[Any]):
@@ -47,7 +48,7 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
         return len(challenge.well)
 
     def get_time_limit_ms(self, challenge: Challenge) -> int:
-        return int(settings.RUN_TIME_LIMIT_MS)
+        return DEFAULT_RULESET.time_limit_ms
 
     def get_entries(self, challenge: Challenge) -> int:
         return int(self._stats(challenge).entries)
@@ -120,7 +121,7 @@ class RunStartedSerializer(serializers.ModelSerializer[Run]):
         ]  # fmt: skip
 
     def get_time_limit_ms(self, run: Run) -> int:
-        return int(settings.RUN_TIME_LIMIT_MS)
+        return DEFAULT_RULESET.time_limit_ms
 
     def get_finish_by(self, run: Run) -> datetime:
         return run.deadline + timedelta(seconds=settings.RUN_GRACE_SECONDS)
