@@ -13,7 +13,6 @@ import hashlib
 import hmac
 import json
 import math
-import random
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -27,7 +26,7 @@ from django.utils import timezone
 from challenges import schedule
 from challenges.leaderboard_cache import leaderboard_cache_bump
 from challenges.models import Challenge, Entry, Run, ScoreCount
-from challenges.rules import DEFAULT_RULESET, TILE_IDS, replay_challenge
+from challenges.rules import DEFAULT_RULESET, deal_shuffle, replay_challenge
 
 TRAY_SIZE = 9
 # No legal run has more moves than 56 placements plus 47 draws.
@@ -91,9 +90,8 @@ def challenge_seed(*, number: int) -> str:
 
 def challenge_tiles_deal(*, seed: str) -> tuple[list[str], list[str]]:
     """Shuffle the 56 tiles with ``seed``: the first 9 are the tray, the rest the well."""
-    tiles = list(TILE_IDS)
-    random.Random(int(seed, 16)).shuffle(tiles)
-    return tiles[:TRAY_SIZE], tiles[TRAY_SIZE:]
+    deal = deal_shuffle(int(seed, 16))
+    return list(deal.tray), list(deal.well)
 
 
 def challenge_ensure(*, number: int) -> Challenge:

@@ -41,6 +41,7 @@ The classic 2-6 player game lives in :mod:`challenges.rules.classic`.
 
 from challenges.rules.board import Board
 from challenges.rules.classic import ClassicError, ClassicGame, Draw, Pass
+from challenges.rules.deal import Deal, deal_shuffle
 from challenges.rules.errors import (
     BOARD_ERROR_CODES,
     ERROR_CODES,
@@ -89,6 +90,7 @@ __all__ = [
     "Cell",
     "ClassicError",
     "ClassicGame",
+    "Deal",
     "Draw",
     "ErrorCode",
     "Move",
@@ -106,6 +108,7 @@ __all__ = [
     "cell_neighbours",
     "cell_parse",
     "cell_points_up",
+    "deal_shuffle",
     "log_from_moves",
     "move_format",
     "move_parse",

@@ -8,9 +8,9 @@ the pass penalty, going out, the draw limit, the deal sizes and the target score
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
-__all__ = ["DEFAULT_RULESET", "Ruleset"]
+__all__ = ["DEFAULT_RULESET", "Ruleset", "ruleset_document"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +25,18 @@ class Ruleset:
     clear_bonus: int = 25
     time_limit_ms: int = 120_000
     tray_size: int = 9
+    tile_count: int = 56
+    run_moves_max: int = 103
+    """No legal run has more moves: 56 placements and 47 draws."""
+    finish_grace_ms: int = 10_000
+    """How long after its time limit a run's finish is still taken (the network's due)."""
+    clock_slack_ms: int = 2_000
+    """How far a move's ``t`` may run ahead of the server's clock (clocks start apart)."""
+    # Leaderboard eligibility (RULES.md): witnessed and paced.
+    witness_window_ms: int = 10_000
+    """A move must reach the server at most this long after its ``t``."""
+    pace_floor_ms: int = 200
+    """Two placements at least this far apart."""
     # The classic game.
     opening_bonus: int = 10
     triple_zero_extra: int = 30
@@ -42,6 +54,10 @@ class Ruleset:
             if count == players:
                 return size
         raise ValueError(f"the classic game is for 2 to 6 players, not {players}")
+
+    @property
+    def well_size(self) -> int:
+        return self.tile_count - self.tray_size
 
     @property
     def min_players(self) -> int:
@@ -65,3 +81,17 @@ class Ruleset:
 
 DEFAULT_RULESET = Ruleset()
 """The values of RULES.md (challenge and classic)."""
+
+
+def ruleset_document(ruleset: Ruleset = DEFAULT_RULESET) -> dict[str, object]:
+    """The ruleset as the JSON the browser's engine imports (``ruleset.json``).
+
+    Every field by its Python name, plus the derived sizes, so the JavaScript port holds
+    no rule constant of its own.
+    """
+    document: dict[str, object] = {
+        field.name: getattr(ruleset, field.name) for field in fields(ruleset)
+    }
+    document["deal_sizes"] = [list(pair) for pair in ruleset.deal_sizes]
+    document["well_size"] = ruleset.well_size
+    return document

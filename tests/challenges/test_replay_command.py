@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -14,15 +13,14 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from challenges.rules import TILE_IDS, tile_parse
+from challenges.rules import deal_shuffle, tile_parse
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def _challenge(seed: int) -> tuple[list[str], list[str]]:
-    tiles = list(TILE_IDS)
-    random.Random(seed).shuffle(tiles)
-    return tiles[:9], tiles[9:]
+    tray, well = deal_shuffle(seed)
+    return list(tray), list(well)
 
 
 TRAY, WELL = _challenge(20261121)

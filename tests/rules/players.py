@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from challenges.rules import TILE_IDS, Board, Move, MoveOutcome, Placement, Tile, tile_parse
+from challenges.rules import Board, Move, MoveOutcome, Placement, Tile, deal_shuffle, tile_parse
 
 
 @dataclass
@@ -29,9 +29,8 @@ class RecordedRun:
 
 def deal(seed: int) -> tuple[list[str], list[str]]:
     """A challenge: 9 tiles for the tray, the other 47 in well order."""
-    tile_ids = list(TILE_IDS)
-    random.Random(seed).shuffle(tile_ids)
-    return tile_ids[:9], tile_ids[9:]
+    tray, well = deal_shuffle(seed)
+    return list(tray), list(well)
 
 
 def random_run(seed: int, *, draw_chance: float = 0.05, max_moves: int = 103) -> RecordedRun:
