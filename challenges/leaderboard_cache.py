@@ -1,20 +1,21 @@
 """The leaderboard cache: hot reads of a challenge's board, kept in the Django cache.
 
-Every cached read of a challenge lives under a per-challenge version token. A submit or
-a void replaces the token after its transaction commits, so every older read goes
-stale at once and a player sees their row the moment they submit; the old keys simply
-expire. The database stays the truth: losing the cache (Redis restarted) only costs
-recomputing.
+Every cached read of a challenge lives under the challenge's board version, a counter in
+its database row that a submit or a void increments in its own transaction. Once that
+commits, every older read is stale at once and a player sees their row the moment they
+submit; the old keys simply expire. The version lives in the database, not in Redis,
+so a bump can never be lost to a Redis outage: nothing cached before, during or after
+one is served stale. Losing the cache (Redis restarted) only costs recomputing.
 """
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable
 from typing import TypeVar, cast
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db.models import F
 
 from challenges.models import Challenge
 
@@ -29,17 +30,19 @@ def _cache_namespace(challenge: Challenge) -> str:
 
 
 def leaderboard_cache_version(*, challenge: Challenge) -> str:
-    key = f"{_cache_namespace(challenge)}:version"
-    version = cache.get(key)
-    if version is None:
-        cache.add(key, uuid.uuid4().hex, timeout=None)
-        version = cache.get(key) or "uncached"
-    return str(version)
+    """The board's current version, read from the database (one indexed row)."""
+    version = (
+        Challenge.objects.filter(pk=challenge.pk).values_list("board_version", flat=True).first()
+    )
+    return f"v{version}"
 
 
 def leaderboard_cache_bump(*, challenge: Challenge) -> None:
-    """Make every cached read of this challenge's board stale (call after commit)."""
-    cache.set(f"{_cache_namespace(challenge)}:version", uuid.uuid4().hex, timeout=None)
+    """Make every cached read of this challenge's board stale once the caller commits.
+
+    Call it inside the transaction that changes the board.
+    """
+    Challenge.objects.filter(pk=challenge.pk).update(board_version=F("board_version") + 1)
 
 
 def leaderboard_cached(

@@ -34,6 +34,9 @@ class Challenge(models.Model):
     # never count entries: counting 100,000 entries per row would make them O(entries).
     entry_count = models.PositiveIntegerField(default=0, editable=False)
     top_score = models.IntegerField(null=True, blank=True, editable=False)
+    # Incremented in every transaction that changes the board; the leaderboard cache's
+    # keys carry it (leaderboard_cache.py).
+    board_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-number"]

@@ -294,11 +294,11 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
                 submitted_at=now,
             )
             _challenge_entry_stats_add(challenge=challenge, score=score)
+            leaderboard_cache_bump(challenge=challenge)
     except IntegrityError as error:
         # Only the entry's UNIQUE(challenge, player) can fail here; the stats absorb
         # their own races.
         raise EntryAlreadySubmitted() from error
-    transaction.on_commit(lambda: leaderboard_cache_bump(challenge=challenge))
     return entry
 
 
@@ -329,8 +329,6 @@ def entry_void(*, entry: Entry, reason: str, now: datetime | None = None) -> Ent
     with transaction.atomic():
         entry.save(update_fields=["voided_at", "void_reason"])
         challenge_entry_stats_refresh(challenge=entry.challenge)
-    challenge = entry.challenge
-    transaction.on_commit(lambda: leaderboard_cache_bump(challenge=challenge))
     return entry
 
 
@@ -351,3 +349,4 @@ def challenge_entry_stats_refresh(*, challenge: Challenge) -> None:
         Challenge.objects.filter(pk=challenge.pk).update(
             entry_count=totals["count"], top_score=totals["top"]
         )
+        leaderboard_cache_bump(challenge=challenge)

@@ -110,13 +110,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
-
+if PRODUCTION and not REDIS_URL:
+    # Without it every web process keeps its own cache and throttle counts, and Celery
+    # has no broker: the site would run, wrongly. Refuse, as for the secrets.
+    raise ImproperlyConfigured("REDIS_URL must be set in production")
+# Redis is a cache, never the truth: wait at most this long for it, then go without.
+REDIS_TIMEOUT_SECONDS = env.float("REDIS_TIMEOUT_SECONDS", default=0.2)
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.resilient_cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="tod"),
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+                "socket_timeout": REDIS_TIMEOUT_SECONDS,
+                "circuit_open_seconds": env.float("REDIS_CIRCUIT_OPEN_SECONDS", default=5.0),
+            },
         }
     }
 else:
@@ -131,6 +141,15 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
+# Publishing a task must not hang a request when the broker is down: fail fast (the
+# callers catch it; the beat task makes up for anything not published).
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT_SECONDS
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # No read timeout here: a worker's blocking wait for tasks must not time out.
+    "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+    "max_retries": 0,
+}
 CELERY_BEAT_SCHEDULE = {
     "challenges-ensure": {
         "task": "challenges.tasks.challenges_ensure_upcoming",

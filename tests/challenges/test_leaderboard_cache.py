@@ -1,8 +1,10 @@
-"""The leaderboard cache: reads stay until a bump, then recompute."""
+"""The leaderboard cache: reads stay until a bump (in the database), then recompute."""
 
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
+from django.db import transaction
 
 from challenges.leaderboard_cache import (
     leaderboard_cache_bump,
@@ -38,3 +40,22 @@ def test_each_challenge_has_its_own_version() -> None:
     untouched = leaderboard_cache_version(challenge=second)
     leaderboard_cache_bump(challenge=first)
     assert leaderboard_cache_version(challenge=second) == untouched
+
+
+def test_a_bump_rolled_back_with_its_transaction_changes_nothing() -> None:
+    challenge = ChallengeFactory()
+    before = leaderboard_cache_version(challenge=challenge)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        leaderboard_cache_bump(challenge=challenge)
+        raise RuntimeError("the submit failed")
+    assert leaderboard_cache_version(challenge=challenge) == before
+
+
+def test_the_version_survives_losing_the_cache() -> None:
+    # The version is the database's: a flushed or restarted cache cannot bring back an
+    # older board under the current key.
+    challenge = ChallengeFactory()
+    leaderboard_cache_bump(challenge=challenge)
+    bumped = leaderboard_cache_version(challenge=challenge)
+    cache.clear()
+    assert leaderboard_cache_version(challenge=challenge) == bumped

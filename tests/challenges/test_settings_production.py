@@ -22,6 +22,7 @@ _NOT_IN_PRODUCTION = {
     "DEBUG",
     "ALLOWED_HOSTS",
     "DJANGO_ALLOW_ASYNC_UNSAFE",
+    "REDIS_URL",
 }
 
 
@@ -37,6 +38,7 @@ REAL = {
     "SECRET_KEY": secrets.token_urlsafe(50),
     "CHALLENGE_SECRET": secrets.token_urlsafe(40),
     "ALLOWED_HOSTS": "triominos.example.org",
+    "REDIS_URL": "redis://127.0.0.1:6379/9",
 }
 
 
@@ -51,6 +53,7 @@ REAL = {
         ),
         ({**REAL, "CHALLENGE_SECRET": "short"}, "CHALLENGE_SECRET"),
         ({**REAL, "DEBUG": "true"}, "DEBUG"),
+        ({k: v for k, v in REAL.items() if k != "REDIS_URL"}, "REDIS_URL"),
         (
             {"SECRET_KEY": REAL["SECRET_KEY"], "CHALLENGE_SECRET": REAL["CHALLENGE_SECRET"]},
             "ALLOWED_HOSTS",

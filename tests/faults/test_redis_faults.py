@@ -1,0 +1,246 @@
+"""Redis fails, the site does not: a real redis-server that each test stops, pauses and restarts.
+
+Each test runs its own redis-server on a free port and points the cache at it through
+the production backend (config.resilient_cache). A player plays through the API and the
+pages while Redis is down or frozen: every answer is 2xx within a second, nothing
+committed is lost, and once Redis is back the cache serves the right board.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.test import override_settings
+from rest_framework.test import APIClient
+
+from challenges.models import Challenge, Entry, Run
+from config import resilient_cache
+from tests.conftest import service_missing
+from tests.factories import ChallengeFactory, EntryFactory, UserFactory, challenge_log
+
+pytestmark = pytest.mark.django_db
+
+WITHIN_SECONDS = 1.0
+REDIS_NO_DISK = ["--save", "", "--appendonly", "no"]
+
+
+class RedisProcess:
+    def __init__(self) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            service_missing("redis-server is not installed")
+        self.binary = str(binary)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [
+                self.binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as conn:
+                    conn.sendall(b"PING\r\n")
+                    if conn.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.resume()
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+    def pause(self) -> None:
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        if self.process is not None:
+            os.kill(self.process.pid, signal.SIGCONT)
+
+
+@pytest.fixture
+def redis_process() -> Iterator[RedisProcess]:
+    redis = RedisProcess()
+    redis.start()
+    caches = {
+        "default": {
+            "BACKEND": "config.resilient_cache.ResilientRedisCache",
+            "LOCATION": redis.url,
+            "OPTIONS": {
+                "socket_connect_timeout": 0.2,
+                "socket_timeout": 0.2,
+                "circuit_open_seconds": 1.0,
+            },
+        }
+    }
+    resilient_cache.CACHE_HEALTH.__init__()  # type: ignore[misc]
+    try:
+        with override_settings(CACHES=caches):
+            cache.clear()
+            yield redis
+    finally:
+        redis.stop()
+        resilient_cache.CACHE_HEALTH.__init__()  # type: ignore[misc]
+
+
+@pytest.fixture
+def challenge() -> Challenge:
+    return ChallengeFactory()
+
+
+def _timed(call: Any, *args: Any, **kwargs: Any) -> Any:
+    started = time.monotonic()
+    response = call(*args, **kwargs)
+    elapsed = time.monotonic() - started
+    assert elapsed < WITHIN_SECONDS, f"{args[0] if args else call}: {elapsed:.2f} s"
+    return response
+
+
+def _play_and_submit(player: Any, challenge: Challenge) -> dict[str, Any]:
+    """A player's whole path through the API: start, finish, submit, rank."""
+    api = APIClient()
+    api.force_login(player)
+    started = _timed(api.post, f"/api/challenges/{challenge.pk}/runs/")
+    assert started.status_code == 201, started.content
+    run_id = started.json()["id"]
+    log = challenge_log(challenge, moves=3, start_ms=10, step_ms=300)
+    finished = _timed(api.post, f"/api/runs/{run_id}/finish/", log, format="json")
+    assert finished.status_code == 200, finished.content
+    assert finished.json()["valid"] is True
+    submitted = _timed(api.post, f"/api/runs/{run_id}/submit/")
+    assert submitted.status_code == 201, submitted.content
+    me = _timed(api.get, f"/api/challenges/{challenge.pk}/leaderboard/me/")
+    assert me.status_code == 200
+    return {"run": run_id, "score": finished.json()["score"], "me": me.json()}
+
+
+def _every_read_answers(challenge: Challenge, player: Any) -> None:
+    anonymous = APIClient()
+    signed_in = APIClient()
+    signed_in.force_login(player)
+    for client, path in [
+        (anonymous, "/api/challenges/current/"),
+        (anonymous, f"/api/challenges/{challenge.pk}/"),
+        (anonymous, "/api/challenges/"),
+        (anonymous, f"/api/challenges/{challenge.pk}/leaderboard/"),
+        (anonymous, f"/api/challenges/{challenge.pk}/histogram/"),
+        (signed_in, f"/api/challenges/{challenge.pk}/leaderboard/me/"),
+        (anonymous, "/"),
+        (anonymous, f"/challenges/{challenge.pk}/"),
+        (anonymous, "/challenges/"),
+        (signed_in, "/"),
+        (anonymous, "/accounts/login/"),
+        (anonymous, "/accounts/signup/"),
+    ]:
+        response = _timed(client.get, path)
+        assert 200 <= response.status_code < 300, (path, response.status_code)
+
+
+def _board_scores(challenge: Challenge) -> list[int]:
+    body = APIClient().get(f"/api/challenges/{challenge.pk}/leaderboard/").json()
+    return [row["score"] for row in body["results"]]
+
+
+def test_redis_stopped_a_player_plays_submits_and_every_page_answers(
+    redis_process: RedisProcess, challenge: Challenge
+) -> None:
+    EntryFactory(challenge=challenge, score=5)
+    assert _board_scores(challenge) == [5]  # cached in Redis now
+    redis_process.stop()
+
+    player = UserFactory()
+    result = _play_and_submit(player, challenge)
+    assert result["me"]["score"] == result["score"]
+    assert Entry.objects.filter(player=player, challenge=challenge).count() == 1
+    assert Run.objects.get(pk=result["run"]).status == Run.Status.FINISHED
+    _every_read_answers(challenge, player)
+    assert sorted(_board_scores(challenge), reverse=True) == sorted(
+        [5, result["score"]], reverse=True
+    )
+    health = APIClient().get("/healthz").json()
+    assert health["database"] == "ok"
+    assert health["cache"]["redis_up"] is False
+    assert health["cache"]["outages"] == 1
+    assert health["cache"]["fallbacks"] > 0
+
+    # Back up (empty, as a restarted Redis is): the board is the database's.
+    redis_process.start()
+    time.sleep(1.1)  # the breaker's interval: the next call tries Redis again
+    assert sorted(_board_scores(challenge), reverse=True) == sorted(
+        [5, result["score"]], reverse=True
+    )
+    assert APIClient().get("/healthz").json()["cache"]["redis_up"] is True
+
+
+def test_redis_paused_costs_one_timeout_per_interval_not_one_per_request(
+    redis_process: RedisProcess, challenge: Challenge
+) -> None:
+    EntryFactory(challenge=challenge, score=5)
+    assert _board_scores(challenge) == [5]
+    redis_process.pause()
+
+    player = UserFactory()
+    started = time.monotonic()
+    result = _play_and_submit(player, challenge)
+    _every_read_answers(challenge, player)
+    # Twenty-odd requests, each touching the cache several times: with the breaker
+    # open after the first 200 ms timeout they cost a few timeouts, not dozens.
+    assert time.monotonic() - started < 3.0
+    assert resilient_cache.CACHE_HEALTH.outages == 1
+
+    # The submit's new board is served while Redis is frozen...
+    assert sorted(_board_scores(challenge), reverse=True) == sorted(
+        [5, result["score"]], reverse=True
+    )
+    # ...and after it thaws with its old keys intact, the board is still the new one:
+    # the version lives in the database, so the pre-pause page cannot come back.
+    redis_process.resume()
+    time.sleep(1.1)
+    assert sorted(_board_scores(challenge), reverse=True) == sorted(
+        [5, result["score"]], reverse=True
+    )
+    assert resilient_cache.CACHE_HEALTH.redis_up
+
+
+def test_throttles_keep_counting_per_process_while_redis_is_down(
+    redis_process: RedisProcess, challenge: Challenge
+) -> None:
+    redis_process.stop()
+    api = APIClient()
+    api.force_login(UserFactory())
+    codes = [api.post(f"/api/challenges/{challenge.pk}/runs/").status_code for _ in range(35)]
+    # RUN_START_THROTTLE is 30/min: the per-process fallback still stops the 31st.
+    assert codes.count(201) == 30
+    assert set(codes[30:]) == {429}
