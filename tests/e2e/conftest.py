@@ -2,7 +2,8 @@
 
 Shared fixtures (the play and pages tests both use them):
 
-- ``open_challenge``: the challenge open now, made by the service as the site does.
+- ``open_challenge``: the challenge open now, with the deal the tests chose
+  (``deals.TEST_DEAL``), so no test depends on which slot is open.
 - ``make_player(username=None)``: creates a user; returns ``(user, password)``.
 - ``logged_in_page``: a Playwright page logged in (through the real login form) as a
   fresh player, available as ``logged_in_page.player`` (the user object).
@@ -68,9 +69,30 @@ def site_url(live_server: Any) -> str:
 
 @pytest.fixture
 def open_challenge(transactional_db: None) -> Any:
-    from challenges import services
+    """The challenge open now, dealt ``TEST_DEAL``; the next slot's too, so a test that
+    runs across 00:00, 08:00 or 16:00 still plays the same deal. The site makes a slot's
+    challenge only when its row is missing, so the live server plays these rows."""
+    from django.utils import timezone
 
-    return services.challenge_current_ensure()
+    from challenges import schedule
+    from challenges.models import Challenge
+    from tests.e2e.deals import TEST_DEAL, TEST_DEAL_SEED
+
+    current = schedule.slot_number(at=timezone.now())
+    for number in (current, current + 1):
+        slot = schedule.slot_get(number=number)
+        Challenge.objects.update_or_create(
+            number=number,
+            defaults={
+                "id": number,
+                "opens_at": slot.opens_at,
+                "closes_at": slot.closes_at,
+                "tray": list(TEST_DEAL.tray),
+                "well": list(TEST_DEAL.well),
+                "seed": f"test-deal-{TEST_DEAL_SEED}",
+            },
+        )
+    return Challenge.objects.get(number=current)
 
 
 @pytest.fixture

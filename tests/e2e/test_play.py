@@ -31,23 +31,31 @@ def _score(page: Page) -> int:
 
 
 def _fitting_tray_tile(page: Page) -> Any:
-    """A tray tile that fits somewhere now, or None."""
-    tiles = page.locator(".tray-tile:not([data-fits='0'])")
-    return tiles.first if tiles.count() else None
+    """A tray tile that fits somewhere now, drawing (through the Draw button) until one
+    does, as a player would, for as long as the well lasts; None if nothing ever fits.
+
+    The same decision as ``deals.helper_playout``, which test_deals.py runs over
+    hundreds of deals.
+    """
+    while True:
+        tiles = page.locator(".tray-tile:not([data-fits='0'])")
+        if tiles.count():
+            return tiles.first
+        if int(page.locator("#well-count").inner_text()) == 0:
+            return None
+        well_before = page.locator("#well-count").inner_text()
+        page.locator("#draw-button").click()
+        expect(page.locator("#well-count")).not_to_have_text(well_before)
 
 
 def drag_tile_to_board(page: Page) -> str | None:
     """Drags a fitting tray tile onto the first highlighted cell; returns the cell key.
 
-    Draws (through the Draw button) until some tile fits. The highlighted cells are read
-    from the DOM while the tile is held, as a player sees them.
+    The highlighted cells are read from the DOM while the tile is held, as a player
+    sees them.
     """
-    for _ in range(10):
-        tile = _fitting_tray_tile(page)
-        if tile is not None:
-            break
-        page.locator("#draw-button").click()
-    else:
+    tile = _fitting_tray_tile(page)
+    if tile is None:
         return None
     x, y = _centre(tile.bounding_box())
     page.mouse.move(x, y)
