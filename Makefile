@@ -47,9 +47,9 @@ bench: install
 load: install
 	$(PY) tests/benchmarks/load_service.py
 
-# Rewrites tests/vectors/ from the Python engine (the reference).
+# Rewrites tests/vectors/ and the browser's ruleset.json from the Python engine (the reference).
 vectors: install
-	$(PY) -m challenges.rules.vectors tests/vectors
+	$(PY) -m tools.vectors tests/vectors
 
 clean:
 	rm -rf $(VENV) staticfiles .mypy_cache .ruff_cache test-artifacts

@@ -31,7 +31,7 @@ from challenges.rules.classic import (
     Pass,
     classic_deal_order,
 )
-from challenges.rules.classic_events import (
+from challenges.rules.classic.events import (
     Drew,
     GameEnded,
     Passed,

@@ -25,7 +25,6 @@ from challenges.rules import (
     replay_challenge,
     tile_parse,
 )
-from challenges.rules.vectors import vectors_write
 from tests.vectors.loader import (
     VECTOR_DIR,
     geometry_cases,
@@ -34,6 +33,7 @@ from tests.vectors.loader import (
     replay_cases,
     vector_files,
 )
+from tools.vectors import RULESET_JSON, ruleset_render, vectors_write
 
 REPLAY = replay_cases()
 LEGAL = legal_move_cases()
@@ -185,9 +185,16 @@ def test_regenerating_gives_identical_files(tmp_path: Path) -> None:
         )
 
 
+def test_the_browsers_ruleset_is_the_engines() -> None:
+    # rules.js reads every number of the game from ruleset.json; `make vectors` writes it.
+    assert RULESET_JSON.read_text(encoding="utf-8") == ruleset_render(), (
+        "ruleset.json differs from the engine's Ruleset: run `make vectors`"
+    )
+
+
 def test_the_command_needs_exactly_one_directory(capsys: pytest.CaptureFixture[str]) -> None:
-    from challenges.rules.vectors import main
+    from tools.vectors import main
 
     assert main([]) == 2
     assert main(["a", "b"]) == 2
-    assert "usage: python -m challenges.rules.vectors OUTPUT_DIR" in capsys.readouterr().err
+    assert "usage: python -m tools.vectors OUTPUT_DIR" in capsys.readouterr().err

@@ -1,4 +1,4 @@
-"""Writes the golden vectors: ``python -m challenges.rules.vectors tests/vectors``.
+"""Writes the golden vectors and the browser's ruleset: ``python -m tools.vectors tests/vectors``.
 
 The Python engine is the reference; these files pin its behaviour so that the
 browser's JavaScript port (and any later change to this engine) can be checked move
@@ -18,9 +18,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from challenges.rules.vectors_build import VectorFile, vectors_build
+from challenges.rules.ruleset import ruleset_document
+from tools.vectors.build import VectorFile, vectors_build
 
-__all__ = ["main", "vectors_render", "vectors_write"]
+__all__ = ["RULESET_JSON", "main", "ruleset_render", "vectors_render", "vectors_write"]
+
+# The JavaScript engine imports every number of the game from here (one source: the
+# Python Ruleset), so it holds no rule constant of its own.
+RULESET_JSON = (
+    Path(__file__).resolve().parents[2] / "challenges/static/challenges/rules/ruleset.json"
+)
+
+
+def ruleset_render() -> str:
+    return json.dumps(ruleset_document(), indent=2) + "\n"
 
 
 def vectors_render(vector_file: VectorFile) -> str:
@@ -55,15 +66,13 @@ def vectors_write(directory: Path) -> list[Path]:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) != 1 or args[0] in ("-h", "--help"):
-        print("usage: python -m challenges.rules.vectors OUTPUT_DIR", file=sys.stderr)
+        print("usage: python -m tools.vectors OUTPUT_DIR", file=sys.stderr)
         return 2
+    RULESET_JSON.write_text(ruleset_render(), encoding="utf-8")
+    print(f"{RULESET_JSON}: the ruleset for the browser")
     paths = vectors_write(Path(args[0]))
     for path in paths:
         document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         size = path.stat().st_size
         print(f"{path}: {len(document['cases'])} cases, {size} bytes")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -9,7 +9,7 @@ from challenges.rules.board import Board
 from challenges.rules.geometry import Cell, cell_neighbours
 from challenges.rules.moves import Placement
 from challenges.rules.tiles import TILE_IDS, tile_parse
-from challenges.rules.vectors_cases import (
+from tools.vectors.cases import (
     Case,
     Move,
     VectorError,
@@ -19,7 +19,7 @@ from challenges.rules.vectors_cases import (
     move_place,
     replay_case,
 )
-from challenges.rules.vectors_search import playout_full
+from tools.vectors.search import playout_full
 
 __all__ = ["long_cases", "random_cases"]
 

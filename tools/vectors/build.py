@@ -8,11 +8,11 @@ from typing import Any
 
 from challenges.rules.board import Board
 from challenges.rules.tiles import TILES
-from challenges.rules.vectors_bonuses import bonus_cases, rulebook_cases
-from challenges.rules.vectors_errors import error_cases, malformed_cases
-from challenges.rules.vectors_geometry import geometry_cases
-from challenges.rules.vectors_runs import long_cases, random_cases
-from challenges.rules.vectors_search import playout, playout_full
+from tools.vectors.bonuses import bonus_cases, rulebook_cases
+from tools.vectors.errors import error_cases, malformed_cases
+from tools.vectors.geometry import geometry_cases
+from tools.vectors.runs import long_cases, random_cases
+from tools.vectors.search import playout, playout_full
 
 __all__ = ["VectorFile", "legal_move_cases", "vectors_build"]
 

@@ -11,7 +11,7 @@ from challenges.rules.board import Board
 from challenges.rules.geometry import Cell, cell_corners, point_cells
 from challenges.rules.moves import Placement, placement_parse
 from challenges.rules.tiles import TILE_IDS, Tile, tile_parse
-from challenges.rules.vectors_cases import (
+from tools.vectors.cases import (
     Case,
     Move,
     SeededRun,
@@ -23,7 +23,7 @@ from challenges.rules.vectors_cases import (
     replay_case,
     tiles_except,
 )
-from challenges.rules.vectors_search import board_edge_count, playout_full
+from tools.vectors.search import board_edge_count, playout_full
 
 __all__ = ["error_cases", "malformed_cases"]
 

@@ -11,7 +11,7 @@ from challenges.rules.board import Board
 from challenges.rules.geometry import Cell, cell_corners, cell_neighbours, point_cells
 from challenges.rules.moves import Placement, placement_parse
 from challenges.rules.rulebook import BRIDGE_47, BRIDGE_49, HEXAGON_60
-from challenges.rules.vectors_cases import (
+from tools.vectors.cases import (
     Case,
     VectorError,
     challenge_for,
@@ -20,7 +20,7 @@ from challenges.rules.vectors_cases import (
     replay_case,
     tiles_except,
 )
-from challenges.rules.vectors_search import (
+from tools.vectors.search import (
     SearchFailed,
     board_edge_count,
     hole_opposite_cell,

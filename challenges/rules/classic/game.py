@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from challenges.rules.board import Board
-from challenges.rules.classic_events import (
+from challenges.rules.classic.events import (
     ClassicEvent,
     Drew,
     GameEnded,

@@ -15,7 +15,7 @@ from challenges.rules.board import Board
 from challenges.rules.moves import Placement
 from challenges.rules.replay import replay_challenge
 from challenges.rules.tiles import TILE_IDS, TILES, Tile, tile_parse
-from challenges.rules.vectors_search import playout
+from tools.vectors.search import playout
 
 __all__ = [
     "Case",

@@ -1,0 +1,1 @@
+"""Development tools that import the engine and are never shipped in it."""

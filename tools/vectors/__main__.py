@@ -1,0 +1,3 @@
+from tools.vectors.write import main
+
+raise SystemExit(main())
