@@ -56,6 +56,17 @@ class Challenge(models.Model):
     def is_closed(self, now: datetime) -> bool:
         return now >= self.closes_at
 
+    @property
+    def results_at(self) -> datetime:
+        """The last moment a run started before the close can be finished and submitted;
+        from then on the results are final and public (API.md "Results")."""
+        return self.closes_at + timedelta(
+            milliseconds=DEFAULT_RULESET.time_limit_ms + DEFAULT_RULESET.finish_grace_ms
+        )
+
+    def results_out(self, now: datetime) -> bool:
+        return now >= self.results_at
+
 
 class Run(models.Model):
     """One timed attempt at a challenge; the server's clock decides when it started."""
@@ -96,8 +107,13 @@ class Run(models.Model):
 
     @property
     def deadline(self) -> datetime:
-        """When the run's two minutes are over (finishes get a grace on top, see services)."""
+        """When the run's two minutes are over: the play deadline."""
         return self.started_at + timedelta(milliseconds=DEFAULT_RULESET.time_limit_ms)
+
+    @property
+    def finish_by(self) -> datetime:
+        """The last moment its finish is taken: the play deadline plus the network grace."""
+        return self.deadline + timedelta(milliseconds=DEFAULT_RULESET.finish_grace_ms)
 
     @property
     def is_valid(self) -> bool:

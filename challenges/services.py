@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import json
 import math
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -24,13 +24,10 @@ from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from challenges import schedule
+from challenges.game import RULESET, log_replay, run_clock_reach_ms
 from challenges.leaderboard_cache import leaderboard_cache_bump
 from challenges.models import Challenge, Entry, Run, ScoreCount
-from challenges.rules import DEFAULT_RULESET, deal_shuffle, replay_challenge
-
-TRAY_SIZE = 9
-# No legal run has more moves than 56 placements plus 47 draws.
-RUN_MOVES_MAX = 103
+from challenges.rules import deal_shuffle
 
 
 class ServiceError(Exception):
@@ -148,21 +145,6 @@ def run_start(*, player: User, challenge: Challenge, now: datetime | None = None
     return Run.objects.create(player=player, challenge=challenge, started_at=now)
 
 
-def run_finish_deadline(*, run: Run) -> datetime:
-    """The last moment a finish is accepted: two minutes plus the network grace."""
-    return run.deadline + timedelta(seconds=settings.RUN_GRACE_SECONDS)
-
-
-def _moves_to_replay(log: object) -> object:
-    # The replay stops at the first bad move, and move 104 of any log is bad (nothing is
-    # left to place or draw), so replaying the first 104 moves gives the full answer.
-    if isinstance(log, dict) and isinstance(log.get("moves"), list):
-        moves = log["moves"]
-        if len(moves) > RUN_MOVES_MAX + 1:
-            return {**log, "moves": moves[: RUN_MOVES_MAX + 1]}
-    return log
-
-
 def _clean_text(text: str) -> str:
     # Lone surrogates cannot be UTF-8; NUL cannot be in a PostgreSQL text or jsonb value.
     return text.encode("utf-8", "replace").decode("utf-8").replace("\x00", "\ufffd")
@@ -216,14 +198,15 @@ def run_finish(*, run: Run, log: object, now: datetime | None = None) -> Run:
                 f"This run was already finished at {locked.finished_at:%H:%M:%S} UTC "
                 f"({locked.get_status_display().lower()}); start a new run to play again."
             )
-        deadline = run_finish_deadline(run=locked)
+        deadline = locked.finish_by
         locked.finished_at = now
         locked.log = _log_storable(log)
         if now > deadline:
             detail = (
                 f"Too late: this run started at {locked.started_at:%H:%M:%S} UTC and finishes "
-                f"were accepted until {deadline:%H:%M:%S} UTC (2 minutes plus "
-                f"{settings.RUN_GRACE_SECONDS} s grace)."
+                f"were accepted until {deadline:%H:%M:%S} UTC "
+                f"({RULESET.time_limit_ms // 1000} s plus {RULESET.finish_grace_ms // 1000} s "
+                "grace)."
             )
             locked.status = Run.Status.REJECTED
             locked.error = {"move": None, "code": RunDeadlinePassed.code, "detail": detail}
@@ -238,13 +221,12 @@ def run_finish(*, run: Run, log: object, now: datetime | None = None) -> Run:
 
 
 def _run_replay_store(*, run: Run, log: object, now: datetime) -> None:
-    elapsed_ms = max(0, int((now - run.started_at) / timedelta(milliseconds=1)))
     challenge = run.challenge
-    result = replay_challenge(
+    result = log_replay(
         tray=challenge.tray,
         well=challenge.well,
-        log=_moves_to_replay(log),
-        max_t=min(DEFAULT_RULESET.time_limit_ms, elapsed_ms + settings.RUN_CLOCK_SLACK_MS),
+        log=log,
+        max_t=run_clock_reach_ms(started_at=run.started_at, at=now),
     )
     run.score = result.score
     run.move_results = [{"points": m.points, "bonus": m.bonus} for m in result.moves]
@@ -274,11 +256,10 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
             raise RunNotSubmittable("Finish this run before submitting it.")
         raise RunNotSubmittable("This run was rejected, so it cannot be submitted.")
     challenge = run.challenge
-    entries_close_at = challenge.closes_at + timedelta(seconds=settings.ENTRY_GRACE_SECONDS)
-    if now > entries_close_at:
+    if now > challenge.results_at:
         raise EntriesClosed(
             f"Challenge #{challenge.number} stopped taking entries at "
-            f"{entries_close_at:%Y-%m-%d %H:%M:%S} UTC."
+            f"{challenge.results_at:%Y-%m-%d %H:%M:%S} UTC."
         )
     assert run.score is not None
     if Entry.objects.filter(challenge=challenge, player_id=run.player_id).exists():

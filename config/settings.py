@@ -224,12 +224,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-# A run lasts the rules engine's time limit (challenges.rules, 120 s); the network
-# gets RUN_GRACE_SECONDS more.
-RUN_GRACE_SECONDS = env.int("RUN_GRACE_SECONDS", default=10)
-# How far a move's claimed time may run ahead of the server's clock (client clock skew).
-RUN_CLOCK_SLACK_MS = env.int("RUN_CLOCK_SLACK_MS", default=2_000)
-ENTRY_GRACE_SECONDS = env.int("ENTRY_GRACE_SECONDS", default=RUN_GRACE_SECONDS + 120)
+# A run's time limit, its finish grace, the clock slack and the results time are rules:
+# they live in the engine's Ruleset (challenges/rules/ruleset.py), not here.
 LEADERBOARD_CACHE_SECONDS = env.int("LEADERBOARD_CACHE_SECONDS", default=30)
 
 LOGGING = {

@@ -7,7 +7,7 @@ placement, else a draw), so tests get real, valid run logs without hard-coding a
 from __future__ import annotations
 
 import functools
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import factory
@@ -96,6 +96,10 @@ def challenge_log(
     return {"moves": log}
 
 
+def _last_t(log: dict[str, Any]) -> int:
+    return max((move["t"] for move in log["moves"]), default=0)
+
+
 def challenge_log_score(challenge: Challenge, log: dict[str, Any]) -> int:
     """The engine's score for ``log`` (what the server must store)."""
     return replay_challenge(tray=challenge.tray, well=challenge.well, log=log).score
@@ -114,7 +118,10 @@ class RunFactory(factory.django.DjangoModelFactory):
     class Params:
         finished = factory.Trait(
             status=Run.Status.FINISHED,
-            finished_at=factory.LazyAttribute(lambda o: o.started_at),
+            # Finished as the player's last move arrives: the server's clock agrees with it.
+            finished_at=factory.LazyAttribute(
+                lambda o: o.started_at + timedelta(milliseconds=_last_t(o.log))
+            ),
             log=factory.LazyAttribute(lambda o: challenge_log(o.challenge)),
             score=factory.LazyAttribute(lambda o: challenge_log_score(o.challenge, o.log)),
             move_results=factory.LazyAttribute(

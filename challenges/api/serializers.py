@@ -6,14 +6,13 @@ validated here. Run logs are not validated here: the rules engine judges them.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
-from django.conf import settings
 from rest_framework import serializers
 
+from challenges.game import RULESET
 from challenges.models import Challenge, Entry, Run
-from challenges.rules import DEFAULT_RULESET
 
 
 class ErrorSerializer(serializers.Serializer[Any]):
@@ -28,14 +27,19 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
     entries = serializers.SerializerMethodField()
     top_score = serializers.SerializerMethodField()
     is_open = serializers.SerializerMethodField()
+    results_at = serializers.DateTimeField(
+        read_only=True,
+        help_text="The close plus a run's time limit and grace: the last moment a run "
+        "started before the close can be submitted; results are public from then on.",
+    )
     tray = serializers.SerializerMethodField(help_text="Revealed once the challenge has closed.")
     well = serializers.SerializerMethodField(help_text="Revealed once the challenge has closed.")
 
     class Meta:
         model = Challenge
         fields = [
-            "id", "number", "opens_at", "closes_at", "ruleset", "tray_size", "well_size",
-            "time_limit_ms", "entries", "top_score", "is_open", "tray", "well",
+            "id", "number", "opens_at", "closes_at", "results_at", "ruleset", "tray_size",
+            "well_size", "time_limit_ms", "entries", "top_score", "is_open", "tray", "well",
         ]  # fmt: skip
 
     def _stats(self, challenge: Challenge) -> Any:
@@ -48,7 +52,7 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
         return len(challenge.well)
 
     def get_time_limit_ms(self, challenge: Challenge) -> int:
-        return DEFAULT_RULESET.time_limit_ms
+        return RULESET.time_limit_ms
 
     def get_entries(self, challenge: Challenge) -> int:
         return int(self._stats(challenge).entries)
@@ -121,19 +125,19 @@ class RunStartedSerializer(serializers.ModelSerializer[Run]):
         ]  # fmt: skip
 
     def get_time_limit_ms(self, run: Run) -> int:
-        return DEFAULT_RULESET.time_limit_ms
+        return RULESET.time_limit_ms
 
     def get_finish_by(self, run: Run) -> datetime:
-        return run.deadline + timedelta(seconds=settings.RUN_GRACE_SECONDS)
+        return run.finish_by
 
     def get_grace_ms(self, run: Run) -> int:
-        return int(settings.RUN_GRACE_SECONDS) * 1000
+        return RULESET.finish_grace_ms
 
 
 class MoveSerializer(serializers.Serializer[Any]):
     """A move of the run log (RULES.md); documentation only, the engine checks logs."""
 
-    t = serializers.IntegerField(min_value=0, max_value=120_000)
+    t = serializers.IntegerField(min_value=0, max_value=RULESET.time_limit_ms)
     type = serializers.ChoiceField(choices=["place", "draw"])
     tile = serializers.CharField(required=False, help_text='"a-b-c" with a <= b <= c.')
     cell = serializers.ListField(child=serializers.IntegerField(), required=False)
@@ -141,7 +145,11 @@ class MoveSerializer(serializers.Serializer[Any]):
 
 
 class RunLogSerializer(serializers.Serializer[Any]):
-    moves = MoveSerializer(many=True, help_text="At most 103 moves (56 placements, 47 draws).")
+    moves = MoveSerializer(
+        many=True,
+        help_text=f"At most {RULESET.run_moves_max} moves "
+        f"({RULESET.tile_count} placements, {RULESET.well_size} draws).",
+    )
 
 
 class RunFinishedSerializer(serializers.Serializer[Any]):

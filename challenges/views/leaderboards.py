@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from challenges import selectors
 from challenges.charts import histogram_chart
+from challenges.game import tile_numbers
 from challenges.models import Challenge
-from challenges.rules import tile_parse
 from challenges.selectors import LeaderboardRow
 from challenges.views import page_number_parse, page_window, top_percent
 
@@ -101,6 +101,6 @@ def _row(row: LeaderboardRow, *, username: str | None, closed: bool) -> dict[str
 def _tiles(ids: Sequence[str]) -> list[ShownTile]:
     shown = []
     for tile_id in ids:
-        tile = tile_parse(tile_id)
-        shown.append(ShownTile(id=tile.id, a=tile.a, b=tile.b, c=tile.c))
+        a, b, c = tile_numbers(tile_id)
+        shown.append(ShownTile(id=tile_id, a=a, b=b, c=c))
     return shown

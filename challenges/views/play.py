@@ -12,7 +12,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
 from challenges import selectors, services
-from challenges.rules import DEFAULT_RULESET
+from challenges.game import RULESET
 
 # The API paths the page calls, with this placeholder where a run's id goes.
 RUN_ID_SLOT = "00000000-0000-0000-0000-000000000000"
@@ -24,7 +24,7 @@ def _play_config(request: HttpRequest, *, challenge_id: int) -> dict[str, Any]:
     run = {"run_id": RUN_ID_SLOT}
     return {
         "challengeId": challenge_id,
-        "timeLimitMs": DEFAULT_RULESET.time_limit_ms,
+        "timeLimitMs": RULESET.time_limit_ms,
         "authenticated": request.user.is_authenticated,
         "runIdSlot": RUN_ID_SLOT,
         "urls": {
@@ -54,6 +54,6 @@ def play_page(request: HttpRequest) -> HttpResponse:
         "entry": selectors.entry_get(challenge=challenge, player=player),
         "standing": standing,
         "play_config": _play_config(request, challenge_id=challenge.pk),
-        "time_limit_seconds": DEFAULT_RULESET.time_limit_ms // 1000,
+        "time_limit_seconds": RULESET.time_limit_ms // 1000,
     }
     return render(request, "challenges/play.html", context)

@@ -354,3 +354,24 @@ def test_agrees_with_the_golden_vectors(tmp_path: Path) -> None:
         assert line["moves"] == expect["moves"], case["name"]
         if expect["error"] is not None:
             assert {k: line["error"][k] for k in ("move", "code")} == expect["error"]
+
+
+@pytest.mark.django_db
+def test_a_stored_run_replays_by_id_to_what_the_server_stored() -> None:
+    from challenges.models import Run
+    from tests.factories import RunFactory
+
+    run = RunFactory(finished=True)
+    out, err = io.StringIO(), io.StringIO()
+    call_command("replay", "--run", str(run.pk), stdout=out, stderr=err)
+    verdict = json.loads(out.getvalue())
+    stored = Run.objects.get(pk=run.pk)
+    assert verdict["valid"] is True
+    assert verdict["score"] == stored.score
+    assert [m["points"] for m in verdict["moves"]] == [m["points"] for m in stored.move_results]
+
+
+@pytest.mark.django_db
+def test_an_unknown_run_id_is_a_clear_error() -> None:
+    with pytest.raises(CommandError, match="no stored run has the id 'nope'"):
+        call_command("replay", "--run", "nope", stdout=io.StringIO(), stderr=io.StringIO())

@@ -5,11 +5,11 @@ from collections import Counter
 from datetime import timedelta
 
 import pytest
-from django.conf import settings
 from django.db import connections
 from django.test import override_settings
 
 from challenges import schedule, selectors, services
+from challenges.game import RULESET
 from challenges.models import Challenge, Entry, Run, ScoreCount
 from challenges.rules import TILE_IDS
 from tests.factories import (
@@ -192,16 +192,14 @@ def test_a_move_claiming_a_time_beyond_the_server_clock_is_time_over() -> None:
 
 def test_the_clock_slack_lets_a_slightly_fast_client_through() -> None:
     run = _started()
-    log = challenge_log(
-        run.challenge, moves=2, start_ms=0, step_ms=10_000 + settings.RUN_CLOCK_SLACK_MS
-    )
+    log = challenge_log(run.challenge, moves=2, start_ms=0, step_ms=10_000 + RULESET.clock_slack_ms)
     finished = services.run_finish(run=run, log=log, now=NOON + timedelta(seconds=10))
     assert finished.status == Run.Status.FINISHED
 
 
 def test_run_finish_after_the_deadline_is_refused_and_kept_rejected() -> None:
     run = _started()
-    late = run.started_at + timedelta(seconds=120 + settings.RUN_GRACE_SECONDS, milliseconds=1)
+    late = run.finish_by + timedelta(milliseconds=1)
     log = challenge_log(run.challenge, moves=3)
     with pytest.raises(services.RunDeadlinePassed) as refused:
         services.run_finish(run=run, log=log, now=late)
@@ -214,7 +212,7 @@ def test_run_finish_after_the_deadline_is_refused_and_kept_rejected() -> None:
 
 def test_run_finish_just_within_the_grace_is_accepted() -> None:
     run = _started()
-    in_time = run.started_at + timedelta(seconds=120 + settings.RUN_GRACE_SECONDS)
+    in_time = run.finish_by
     finished = services.run_finish(run=run, log=challenge_log(run.challenge, moves=3), now=in_time)
     assert finished.status == Run.Status.FINISHED
 
@@ -283,14 +281,11 @@ def test_unfinished_and_rejected_runs_cannot_be_submitted() -> None:
 
 def test_entries_close_with_the_challenge_plus_the_grace() -> None:
     run = _finished()
-    closes = run.challenge.closes_at
+    # The results time: the close, plus a run's two minutes, plus the finish grace.
+    assert run.challenge.results_at == run.challenge.closes_at + timedelta(seconds=130)
     with pytest.raises(services.EntriesClosed):
-        services.entry_submit(
-            run=run, now=closes + timedelta(seconds=settings.ENTRY_GRACE_SECONDS, milliseconds=1)
-        )
-    entry = services.entry_submit(
-        run=run, now=closes + timedelta(seconds=settings.ENTRY_GRACE_SECONDS)
-    )
+        services.entry_submit(run=run, now=run.challenge.results_at + timedelta(milliseconds=1))
+    entry = services.entry_submit(run=run, now=run.challenge.results_at)
     assert entry.pk is not None
 
 

@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from challenges.rules import ReplayResult, replay_challenge
+from challenges.game import ReplayResult, log_replay, run_replay
+from challenges.models import Run
 
 EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
@@ -35,6 +37,7 @@ _CHALLENGE_KEYS = ("tray", "well", "max_t")
 class _Record:
     line: int  # 1-based line where the record starts, for messages
     value: object
+    run: Run | None = None  # a stored run (--run), replayed on its own challenge and clock
 
 
 class Command(BaseCommand):
@@ -46,7 +49,16 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", help="path of the JSON / JSON Lines file, or - for stdin")
+        parser.add_argument(
+            "file", nargs="?", help="path of the JSON / JSON Lines file, or - for stdin"
+        )
+        parser.add_argument(
+            "--run",
+            metavar="ID",
+            action="append",
+            default=[],
+            help="replay a stored run by its id, on its challenge and clock (repeatable)",
+        )
         parser.add_argument(
             "--max-t",
             type=int,
@@ -62,12 +74,23 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        path: str = options["file"]
-        text = _read_text(path, stdin=options.get("stdin") or sys.stdin)
-        records = list(_parse_records(text, path=path))
+        path: str | None = options["file"]
+        run_ids: list[str] = options["run"]
+        if (path is None) == (not run_ids):
+            raise CommandError("give a FILE (or -) or --run ID, not both", returncode=2)
+        if run_ids:
+            records = [_stored_run_record(run_id) for run_id in run_ids]
+        else:
+            assert path is not None
+            text = _read_text(path, stdin=options.get("stdin") or sys.stdin)
+            records = list(_parse_records(text, path=path))
         invalid = 0
         for number, record in enumerate(records, start=1):
-            result = _replay_record(record, default_max_t=options["max_t"])
+            result = (
+                run_replay(run=record.run)
+                if record.run is not None
+                else _replay_record(record, default_max_t=options["max_t"])
+            )
             self.stdout.write(json.dumps(result.to_json()))
             if options["explain"]:
                 self.stderr.write(
@@ -81,6 +104,17 @@ class Command(BaseCommand):
                 f"{'is' if invalid == 1 else 'are'} invalid",
                 returncode=EXIT_INVALID,
             )
+
+
+def _stored_run_record(run_id: str) -> _Record:
+    try:
+        run = Run.objects.select_related("challenge").get(pk=run_id)
+    except (Run.DoesNotExist, ValueError, ValidationError) as error:
+        raise CommandError(f"no stored run has the id {run_id!r}", returncode=2) from error
+    challenge = run.challenge
+    log = run.log if isinstance(run.log, dict) else {"moves": run.log}
+    value = {"tray": challenge.tray, "well": challenge.well, **log}
+    return _Record(line=1, value=value, run=run)
 
 
 def _read_text(path: str, *, stdin: Any) -> str:
@@ -175,7 +209,7 @@ def _replay_record(record: _Record, *, default_max_t: int | None) -> ReplayResul
             f'line {record.line}: "max_t" must be a whole number of milliseconds or null',
         )
     log = {key: item for key, item in value.items() if key not in _CHALLENGE_KEYS}
-    return replay_challenge(tray=lists["tray"], well=lists["well"], log=log, max_t=max_t)
+    return log_replay(tray=lists["tray"], well=lists["well"], log=log, max_t=max_t)
 
 
 def _json_kind(value: object) -> str:

@@ -4,11 +4,11 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.utils import timezone
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
+from challenges.game import RULESET
 from challenges.models import Challenge, Run
 from tests.factories import (
     ChallengeFactory,
@@ -45,7 +45,10 @@ def test_start_returns_the_tiles_and_the_server_clock(
     assert body["challenge"] == challenge.pk
     assert (body["tray"], body["well"]) == (challenge.tray, challenge.well)
     assert body["status"] == "started"
-    assert (body["time_limit_ms"], body["grace_ms"]) == (120_000, settings.RUN_GRACE_SECONDS * 1000)
+    assert (body["time_limit_ms"], body["grace_ms"]) == (
+        RULESET.time_limit_ms,
+        RULESET.finish_grace_ms,
+    )
     assert body["deadline"] == run.deadline.isoformat().replace("+00:00", "Z")
 
 
@@ -175,7 +178,7 @@ def test_finish_twice_is_a_conflict(player_client: APIClient, challenge: Challen
 def test_finish_after_the_deadline_is_refused_clearly(
     player_client: APIClient, player: Any, challenge: Challenge
 ) -> None:
-    late = timedelta(seconds=120 + settings.RUN_GRACE_SECONDS + 1)
+    late = timedelta(milliseconds=RULESET.time_limit_ms + RULESET.finish_grace_ms + 1000)
     run = RunFactory(player=player, challenge=challenge, started_at=timezone.now() - late)
     response = _finish(player_client, str(run.pk), challenge_log(challenge, moves=3))
     assert response.status_code == 409

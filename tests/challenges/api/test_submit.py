@@ -6,7 +6,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -89,7 +88,7 @@ def test_just_closed_challenge_still_takes_entries_within_grace(
     player_client: APIClient, player: Any, challenge: Challenge, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     run = RunFactory(player=player, challenge=challenge, finished=True)
-    just_after = challenge.closes_at + timedelta(seconds=settings.ENTRY_GRACE_SECONDS - 1)
+    just_after = challenge.results_at - timedelta(seconds=1)
     monkeypatch.setattr(timezone, "now", lambda: just_after)
     assert _submit(player_client, run).status_code == 201
 
