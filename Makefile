@@ -24,6 +24,7 @@ $(STAMP): pyproject.toml
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 typecheck: install
 	$(VENV)/bin/mypy --strict challenges/rules

@@ -14,7 +14,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts import services
-from challenges.api.serializers import ErrorSerializer
+from config.api_errors import ErrorSerializer
 
 
 class InvalidCredentials(APIException):

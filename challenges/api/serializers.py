@@ -15,11 +15,6 @@ from challenges.game import RULESET
 from challenges.models import Challenge, Entry, Run
 
 
-class ErrorSerializer(serializers.Serializer[Any]):
-    detail = serializers.CharField(help_text="What went wrong, for people.")
-    code = serializers.CharField(help_text="What went wrong, for programs.")
-
-
 class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
     tray_size = serializers.SerializerMethodField()
     well_size = serializers.SerializerMethodField()

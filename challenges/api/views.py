@@ -23,6 +23,7 @@ from challenges import selectors, services
 from challenges.api import serializers as s
 from challenges.api.errors import PayloadTooLarge
 from challenges.models import Challenge, Run
+from config.api_errors import ErrorSerializer
 
 # A legal log of 103 moves is under 10 kB; anything far larger is not a run.
 RUN_LOG_MAX_BYTES = 64 * 1024
@@ -30,7 +31,7 @@ LEADERBOARD_PAGE_SIZE = 50
 LEADERBOARD_PAGE_SIZE_MAX = 100
 HISTORY_PAGE_SIZE = 30
 
-ERRORS = s.ErrorSerializer
+ERRORS = ErrorSerializer
 PAGE = OpenApiParameter("page", OpenApiTypes.INT, description="1-based page number.")
 
 
