@@ -120,6 +120,14 @@ class Run(models.Model):
         return self.status == self.Status.FINISHED
 
 
+class EntryQuerySet(models.QuerySet["Entry"]):
+    # The one definition of a live entry: what boards, ranks, counts and histograms see.
+    LIVE = Q(voided_at__isnull=True)
+
+    def live(self) -> EntryQuerySet:
+        return self.filter(self.LIVE)
+
+
 class Entry(models.Model):
     """The run a player submitted for a challenge: at most one per player per challenge."""
 
@@ -132,6 +140,8 @@ class Entry(models.Model):
     submitted_at = models.DateTimeField()
     voided_at = models.DateTimeField(null=True, blank=True)
     void_reason = models.TextField(blank=True)
+
+    objects = EntryQuerySet.as_manager()
 
     class Meta:
         verbose_name_plural = "entries"
@@ -148,7 +158,7 @@ class Entry(models.Model):
                 F("submitted_at").asc(),
                 F("id").asc(),
                 name="entry_leaderboard_order",
-                condition=Q(voided_at__isnull=True),
+                condition=EntryQuerySet.LIVE,
             ),
         ]
 

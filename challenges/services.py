@@ -319,7 +319,7 @@ def challenge_entry_stats_refresh(*, challenge: Challenge) -> None:
     Submits keep these up to date incrementally; a void (rare) recounts, and so may an
     operator after writing entries by hand.
     """
-    live = Entry.objects.filter(challenge=challenge, voided_at__isnull=True)
+    live = Entry.objects.live().filter(challenge=challenge)
     with transaction.atomic():
         ScoreCount.objects.filter(challenge=challenge).delete()
         counts = live.order_by().values("score").annotate(n=Count("id")).values_list("score", "n")

@@ -22,7 +22,7 @@ from rest_framework.serializers import as_serializer_error
 from rest_framework.views import exception_handler
 
 from challenges import services
-from challenges.selectors import CursorInvalid, PageOutOfRange
+from challenges.leaderboards import CursorInvalid, PageOutOfRange
 
 logger = logging.getLogger(__name__)
 

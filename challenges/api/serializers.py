@@ -1,6 +1,6 @@
 """Shapes of the API's JSON (API.md), also the source of the OpenAPI schema.
 
-Output serializers read models and the selectors' dataclasses; the few inputs are
+Output serializers read models and the domain's dataclasses; the few inputs are
 validated here. Run logs are not validated here: the rules engine judges them.
 """
 

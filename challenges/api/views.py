@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from challenges import selectors, services
+from challenges import history, leaderboards, runs, services
 from challenges.api import serializers as s
 from challenges.api.errors import PayloadTooLarge
 from challenges.models import Challenge, Run
@@ -79,7 +79,7 @@ def _own_run_or_404(request: Request, run_id: UUID) -> Run:
 def _challenge_data(challenges: list[Challenge]) -> list[dict[str, Any]]:
     context = {
         "now": timezone.now(),
-        "stats": {c.pk: selectors.challenge_stats(challenge=c) for c in challenges},
+        "stats": {c.pk: leaderboards.challenge_stats(challenge=c) for c in challenges},
     }
     return list(s.ChallengeSerializer(challenges, many=True, context=context).data)
 
@@ -107,7 +107,7 @@ class ChallengeListView(APIView):
     )
     def get(self, request: Request) -> Response:
         services.challenge_current_ensure()
-        page = selectors.challenge_history(
+        page = history.challenge_history(
             player=request.user, page=_positive_int(request, "page", 1), size=HISTORY_PAGE_SIZE
         )
         data = s.HistoryPageSerializer(page).data
@@ -199,7 +199,7 @@ class RunFinishView(APIView):
 
 def _finished_data(run: Run, player: User) -> dict[str, Any]:
     """The finish answer (shape: ``RunFinishedSerializer``), built directly: it is hot."""
-    entry = selectors.entry_get(challenge=run.challenge, player=player)
+    entry = leaderboards.entry_get(challenge=run.challenge, player=player)
     return {
         "id": str(run.id),
         "status": run.status,
@@ -207,7 +207,7 @@ def _finished_data(run: Run, player: User) -> dict[str, Any]:
         "score": run.score or 0,
         "moves": run.move_results,
         "error": run.error,
-        "best_score": selectors.run_best_score(challenge=run.challenge, player=player),
+        "best_score": runs.run_best_score(challenge=run.challenge, player=player),
         "submitted": entry is not None,
     }
 
@@ -234,7 +234,7 @@ class RunSubmitView(APIView):
     def post(self, request: Request, run_id: UUID) -> Response:
         run = _own_run_or_404(request, run_id)
         entry = services.entry_submit(run=run)
-        standing = selectors.leaderboard_rank(
+        standing = leaderboards.leaderboard_rank(
             challenge=run.challenge, player=request.user, size=LEADERBOARD_PAGE_SIZE
         )
         assert standing is not None
@@ -261,7 +261,7 @@ class RunDetailView(APIView):
     )
     def get(self, request: Request, run_id: UUID) -> Response:
         run = Run.objects.select_related("challenge", "player").filter(pk=run_id).first()
-        if run is None or not selectors.run_visible(run=run, viewer=request.user):
+        if run is None or not runs.run_visible(run=run, viewer=request.user):
             raise NotFound("No run with this id is visible to you.")
         return Response(s.RunDetailSerializer(run).data)
 
@@ -284,7 +284,7 @@ class LeaderboardView(APIView):
         challenge = _challenge_or_404(challenge_id)
         size = _positive_int(request, "size", LEADERBOARD_PAGE_SIZE, LEADERBOARD_PAGE_SIZE_MAX)
         cursor = request.query_params.get("cursor") or None
-        page = selectors.leaderboard_page(
+        page = leaderboards.leaderboard_page(
             challenge=challenge, page=_positive_int(request, "page", 1), cursor=cursor, size=size
         )
         # Plain dicts, not the serializer (which documents the shape): this is the
@@ -324,11 +324,11 @@ class LeaderboardMeView(APIView):
     )
     def get(self, request: Request, challenge_id: int) -> Response:
         challenge = _challenge_or_404(challenge_id)
-        standing = selectors.leaderboard_rank(
+        standing = leaderboards.leaderboard_rank(
             challenge=challenge, player=request.user, size=LEADERBOARD_PAGE_SIZE
         )
         if standing is None:
-            entry = selectors.entry_get(challenge=challenge, player=request.user)
+            entry = leaderboards.entry_get(challenge=challenge, player=request.user)
             if entry is not None and entry.is_voided:
                 raise NotFound(
                     f"Your entry for challenge #{challenge.number} was voided: {entry.void_reason}"
@@ -346,7 +346,7 @@ class HistogramView(APIView):
     )
     def get(self, request: Request, challenge_id: int) -> Response:
         challenge = _challenge_or_404(challenge_id)
-        histogram = selectors.leaderboard_histogram(
+        histogram = leaderboards.leaderboard_histogram(
             challenge=challenge, bins=_positive_int(request, "bins", 20, 50), player=request.user
         )
         return Response(

@@ -7,7 +7,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import selectors
+from challenges.history import challenge_history
+from challenges.leaderboards import PageOutOfRange
 from challenges.views import page_number_parse, page_window
 
 PAGE_SIZE = 30
@@ -17,19 +18,19 @@ def history_page(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     viewer = request.user if request.user.is_authenticated else None
     try:
-        history = selectors.challenge_history(
+        shown = challenge_history(
             player=viewer, page=page_number_parse(request), size=PAGE_SIZE, now=now
         )
-    except selectors.PageOutOfRange as beyond:
+    except PageOutOfRange as beyond:
         return HttpResponseRedirect(f"{reverse('challenges:history')}?page={beyond.num_pages}")
-    rows = [{"row": row, "is_open": row.challenge.is_open(now)} for row in history.rows]
+    rows = [{"row": row, "is_open": row.challenge.is_open(now)} for row in shown.rows]
     return render(
         request,
         "challenges/history.html",
         {
-            "history": history,
+            "history": shown,
             "rows": rows,
-            "pages": page_window(page=history.page, num_pages=history.num_pages),
+            "pages": page_window(page=shown.page, num_pages=shown.num_pages),
             "signed_in": viewer is not None,
         },
     )

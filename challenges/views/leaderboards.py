@@ -11,11 +11,11 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import selectors
+from challenges import leaderboards
 from challenges.charts import histogram_chart
 from challenges.game import tile_numbers
+from challenges.leaderboards import LeaderboardRow
 from challenges.models import Challenge
-from challenges.selectors import LeaderboardRow
 from challenges.views import page_number_parse, page_window, top_percent
 
 PAGE_SIZE = 50
@@ -38,25 +38,25 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     if challenge.opens_at > now:
         raise Http404("This challenge has not opened yet.")
     viewer = request.user if request.user.is_authenticated else None
-    you = selectors.leaderboard_rank(challenge=challenge, player=viewer) if viewer else None
+    you = leaderboards.leaderboard_rank(challenge=challenge, player=viewer) if viewer else None
     here = reverse("challenges:leaderboard", args=[challenge.pk])
     if request.GET.get("page") == MY_PAGE:
         return HttpResponseRedirect(f"{here}?page={you.page}#you" if you else here)
 
     try:
-        board = selectors.leaderboard_page(
+        board = leaderboards.leaderboard_page(
             challenge=challenge, page=page_number_parse(request), size=PAGE_SIZE
         )
-    except selectors.PageOutOfRange as beyond:
+    except leaderboards.PageOutOfRange as beyond:
         return HttpResponseRedirect(f"{here}?page={beyond.num_pages}")
 
-    histogram = selectors.leaderboard_histogram(
+    histogram = leaderboards.leaderboard_histogram(
         challenge=challenge, bins=HISTOGRAM_BINS, player=viewer
     )
     closed = challenge.is_closed(now)
     # A voided entry holds the player's slot without ranking; say so rather than "play".
     own_entry = (
-        selectors.entry_get(challenge=challenge, player=viewer) if viewer and not you else None
+        leaderboards.entry_get(challenge=challenge, player=viewer) if viewer and not you else None
     )
     username = viewer.get_username() if viewer else None
     context: dict[str, Any] = {
@@ -65,7 +65,7 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
         "is_closed": closed,
         "board": board,
         "rows": [_row(row, username=username, closed=closed) for row in board.results],
-        "top_score": selectors.challenge_stats(challenge=challenge).top_score,
+        "top_score": leaderboards.challenge_stats(challenge=challenge).top_score,
         "pages": page_window(page=board.page, num_pages=board.num_pages),
         "you": you,
         "voided_entry": own_entry if own_entry and own_entry.is_voided else None,
@@ -85,7 +85,7 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
 
 def _row(row: LeaderboardRow, *, username: str | None, closed: bool) -> dict[str, Any]:
     is_you = username is not None and row.player == username
-    # Mirrors selectors.run_visible for submitted runs: all public once the challenge
+    # Mirrors runs.run_visible for submitted runs: all public once the challenge
     # closes, the owner's own at any time.
     return {
         "rank": row.rank,

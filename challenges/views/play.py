@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
-from challenges import selectors, services
+from challenges import leaderboards, runs, services
 from challenges.game import RULESET
 
 # The API paths the page calls, with this placeholder where a run's id goes.
@@ -46,12 +46,12 @@ def _play_config(request: HttpRequest, *, challenge_id: int) -> dict[str, Any]:
 def play_page(request: HttpRequest) -> HttpResponse:
     challenge = services.challenge_current_ensure()
     player = request.user
-    standing = selectors.leaderboard_rank(challenge=challenge, player=player)
+    standing = leaderboards.leaderboard_rank(challenge=challenge, player=player)
     context = {
         "challenge": challenge,
         "now": timezone.now(),
-        "best_score": selectors.run_best_score(challenge=challenge, player=player),
-        "entry": selectors.entry_get(challenge=challenge, player=player),
+        "best_score": runs.run_best_score(challenge=challenge, player=player),
+        "entry": leaderboards.entry_get(challenge=challenge, player=player),
         "standing": standing,
         "play_config": _play_config(request, challenge_id=challenge.pk),
         "time_limit_seconds": RULESET.time_limit_ms // 1000,

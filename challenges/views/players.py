@@ -11,9 +11,8 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from challenges import selectors
 from challenges.charts import line_chart
-from challenges.selectors import PlayerHistoryRow
+from challenges.history import PlayerHistoryRow, player_history
 from challenges.views import page_number_parse, page_window, top_percent
 
 TABLE_PAGE_SIZE = 50
@@ -29,7 +28,7 @@ class Standing:
 
 def player_page(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(get_user_model(), username=username, is_active=True)
-    history = selectors.player_history(player=player)
+    history = player_history(player=player)
     standings = [
         Standing(row=row, top_percent=top_percent(rank=row.rank, entries=row.entries))
         for row in history

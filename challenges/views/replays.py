@@ -1,7 +1,7 @@
 """The replay viewer: a run's board move by move, with the server's points per move.
 
 Visible to the run's owner at any time, and to anyone once the run is a submitted
-entry of a closed challenge (``selectors.run_visible``); to everyone else it does not
+entry of a closed challenge (``runs.run_visible``); to everyone else it does not
 exist (404), so that an open challenge's tiles stay secret.
 """
 
@@ -14,13 +14,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
-from challenges import selectors
+from challenges import runs
 from challenges.models import Entry, Run
 
 
 def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:
     run = get_object_or_404(Run.objects.select_related("challenge", "player"), pk=run_id)
-    if not selectors.run_visible(run=run, viewer=request.user):
+    if not runs.run_visible(run=run, viewer=request.user):
         raise Http404("No run to show here.")
     entry = Entry.objects.filter(run=run).first()
     is_owner = request.user.is_authenticated and request.user.pk == run.player_id

@@ -24,7 +24,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
 
-from challenges import selectors, services
+from challenges import leaderboards, services
 from challenges.leaderboard_cache import leaderboard_cache_bump
 from challenges.models import Challenge, Entry, Run
 from tests.conftest import service_missing
@@ -144,8 +144,8 @@ def test_leaderboard_page(
     last = -(-count // 50)
     page = {"first": 1, "middle": last // 2, "last": last}[where]
 
-    def read() -> selectors.LeaderboardPage:
-        return selectors.leaderboard_page(challenge=board, page=page)
+    def read() -> leaderboards.LeaderboardPage:
+        return leaderboards.leaderboard_page(challenge=board, page=page)
 
     rounds = _rounds(request.config, 60)
     _percentiles(f"page {page} of {last} ({where}), cold", rounds, read, before=_invalidate(board))
@@ -165,12 +165,14 @@ def test_player_rank(board: Challenge, benchmark: Any, request: pytest.FixtureRe
     )
     players = iter(entries * 1000)
 
-    def rank() -> selectors.PlayerRank | None:
-        return selectors.leaderboard_rank(challenge=board, player=next(players).player)
+    def rank() -> leaderboards.PlayerRank | None:
+        return leaderboards.leaderboard_rank(challenge=board, player=next(players).player)
 
     _percentiles("a player's rank (rank, percentile, page)", _rounds(request.config, 200), rank)
     entry = entries[0]
-    standing = benchmark(lambda: selectors.leaderboard_rank(challenge=board, player=entry.player))
+    standing = benchmark(
+        lambda: leaderboards.leaderboard_rank(challenge=board, player=entry.player)
+    )
     assert standing is not None
     assert standing.rank == 1 + Entry.objects.filter(challenge=board, score__gt=entry.score).count()
 
@@ -194,7 +196,7 @@ def test_submit(board: Challenge, benchmark: Any, request: pytest.FixtureRequest
         _rounds(request.config, 100),
         lambda: (
             services.entry_submit(run=pending[-1], now=now),
-            selectors.leaderboard_rank(challenge=board, player=pending[-1].player),
+            leaderboards.leaderboard_rank(challenge=board, player=pending[-1].player),
         ),
         before=lambda: pending.append(finished_run()),
     )

@@ -8,7 +8,7 @@ import pytest
 from django.db import connections
 from django.test import override_settings
 
-from challenges import schedule, selectors, services
+from challenges import leaderboards, schedule, services
 from challenges.game import RULESET
 from challenges.models import Challenge, Entry, Run, ScoreCount
 from challenges.rules import TILE_IDS
@@ -296,7 +296,7 @@ def test_entry_void_takes_the_entry_off_the_board_and_keeps_it() -> None:
     entry.refresh_from_db()
     assert entry.voided_at is not None
     assert entry.void_reason == "Impossible timing"
-    board = selectors.leaderboard_page(challenge=entry.challenge)
+    board = leaderboards.leaderboard_page(challenge=entry.challenge)
     assert [row.score for row in board.results] == [200]
     with pytest.raises(ValueError, match="reason"):
         services.entry_void(entry=entry, reason="  ")

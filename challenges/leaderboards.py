@@ -1,4 +1,4 @@
-"""Reads: leaderboards, ranks, histograms, history, run visibility.
+"""Leaderboards: the score table, board pages, a player's rank, the histogram.
 
 Leaderboard paging never uses a large OFFSET. The board's order is (score desc,
 submitted_at asc, id asc), backed by the partial index ``entry_leaderboard_order``.
@@ -8,10 +8,11 @@ into "the k-th entry among those scoring s"; the page is then
 read by seeking the index to score s (OFFSET k only inside that tie group) and
 continuing into lower scores. Cursors seek the same index from a row's key. The score
 table also gives every row's competition rank (1 + entries scoring higher), the
-count and the histogram without touching the entries again.
+count and the histogram without touching the entries again: that is the one rank
+function (``ScoreTable.rank_of``); history ranks count the same live entries in SQL.
 
-Hot reads are cached in the Django cache (Redis when configured) under a
-per-challenge version token that every submit and void replaces after commit, so a
+Hot reads are cached in the Django cache (Redis when configured) under the board's
+version, a counter in the challenge row that every submit and void increments, so a
 player sees their row the moment they submit. The database stays the truth.
 """
 
@@ -29,13 +30,11 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Value
-from django.db.models.functions import Coalesce
-from django.utils import timezone
+from django.db.models import Q, QuerySet
 from django.utils.dateparse import parse_datetime
 
 from challenges.leaderboard_cache import leaderboard_cache_version, leaderboard_cached
-from challenges.models import Challenge, Entry, Run, ScoreCount
+from challenges.models import Challenge, Entry, ScoreCount
 
 
 class PageOutOfRange(LookupError):
@@ -90,7 +89,7 @@ class ScoreTable:
 
 
 def _live_entries(challenge: Challenge) -> QuerySet[Entry]:
-    return Entry.objects.filter(challenge=challenge, voided_at__isnull=True)
+    return Entry.objects.live().filter(challenge=challenge)
 
 
 def _score_table_compute(challenge: Challenge) -> ScoreTable:
@@ -415,157 +414,3 @@ def leaderboard_histogram(
     return Histogram(
         edges=histogram.edges, counts=histogram.counts, player_bin=index, player_score=entry.score
     )
-
-
-# --- history ---------------------------------------------------------------------------
-
-
-def _rank_subquery() -> Subquery:
-    """For an Entry queryset: 1 + live entries of the same challenge scoring higher."""
-    higher = (
-        Entry.objects.filter(
-            challenge=OuterRef("challenge"), voided_at__isnull=True, score__gt=OuterRef("score")
-        )
-        .order_by()
-        .values("challenge")
-        .annotate(n=Count("id"))
-        .values("n")
-    )
-    return Subquery(higher, output_field=IntegerField())
-
-
-@dataclass(frozen=True)
-class HistoryRow:
-    challenge: Challenge
-    entries: int
-    top_score: int | None
-    own_score: int | None
-    own_rank: int | None
-    own_run_id: uuid.UUID | None
-
-
-@dataclass(frozen=True)
-class HistoryPage:
-    rows: tuple[HistoryRow, ...]
-    page: int
-    num_pages: int
-    count: int
-    size: int
-
-    @property
-    def has_next(self) -> bool:
-        return self.page < self.num_pages
-
-    @property
-    def has_previous(self) -> bool:
-        return self.page > 1
-
-
-def challenge_history(
-    *,
-    player: User | AnonymousUser | None = None,
-    page: int = 1,
-    size: int = 30,
-    now: datetime | None = None,
-) -> HistoryPage:
-    """Challenges opened so far, newest first, with the player's own score and rank.
-
-    Three challenges a day keep this list short, so plain page offsets are fine here.
-    Raises ``PageOutOfRange`` past the last page.
-    """
-    if page < 1 or size < 1:
-        raise ValueError("page and size start at 1")
-    now = now or timezone.now()
-    opened = Challenge.objects.filter(opens_at__lte=now)
-    count = opened.count()
-    num_pages = max(1, math.ceil(count / size))
-    if page > num_pages:
-        raise PageOutOfRange(page=page, num_pages=num_pages)
-    challenges = list(opened.order_by("-number")[(page - 1) * size : page * size])
-    own: dict[int, Entry] = {}
-    if player is not None and player.is_authenticated:
-        own = {
-            e.challenge_id: e
-            for e in Entry.objects.filter(
-                player=player, voided_at__isnull=True, challenge__in=[c.pk for c in challenges]
-            ).annotate(higher=Coalesce(_rank_subquery(), Value(0)))
-        }
-    rows = []
-    for challenge in challenges:
-        entry = own.get(challenge.pk)
-        rows.append(
-            HistoryRow(
-                challenge=challenge,
-                entries=challenge.entry_count,
-                top_score=challenge.top_score,
-                own_score=entry.score if entry else None,
-                own_rank=getattr(entry, "higher", 0) + 1 if entry else None,
-                own_run_id=entry.run_id if entry else None,
-            )
-        )
-    return HistoryPage(rows=tuple(rows), page=page, num_pages=num_pages, count=count, size=size)
-
-
-@dataclass(frozen=True)
-class PlayerHistoryRow:
-    challenge_id: int
-    number: int
-    opens_at: datetime
-    score: int
-    rank: int
-    entries: int
-    run_id: uuid.UUID
-
-
-def player_history(*, player: User) -> list[PlayerHistoryRow]:
-    """The player's live entries, oldest challenge first, with rank and field size."""
-    field_size = (
-        Entry.objects.filter(challenge=OuterRef("challenge"), voided_at__isnull=True)
-        .order_by()
-        .values("challenge")
-        .annotate(n=Count("id"))
-        .values("n")
-    )
-    entries = (
-        Entry.objects.filter(player=player, voided_at__isnull=True)
-        .select_related("challenge")
-        .annotate(
-            higher=Coalesce(_rank_subquery(), Value(0)),
-            field_size=Subquery(field_size, output_field=IntegerField()),
-        )
-        .order_by("challenge__number")
-    )
-    return [
-        PlayerHistoryRow(
-            challenge_id=e.challenge_id,
-            number=e.challenge.number,
-            opens_at=e.challenge.opens_at,
-            score=e.score,
-            rank=e.higher + 1,
-            entries=e.field_size,
-            run_id=e.run_id,
-        )
-        for e in entries
-    ]
-
-
-# --- runs ------------------------------------------------------------------------------
-
-
-def run_best_score(*, challenge: Challenge, player: User | AnonymousUser) -> int | None:
-    """The player's best finished valid run on the challenge so far."""
-    if not player.is_authenticated:
-        return None
-    best: int | None = Run.objects.filter(
-        challenge=challenge, player=player, status=Run.Status.FINISHED
-    ).aggregate(best=Max("score"))["best"]
-    return best
-
-
-def run_visible(*, run: Run, viewer: User | AnonymousUser, now: datetime | None = None) -> bool:
-    """Owners always see their runs; anyone sees a live entry's run once its challenge closed."""
-    if viewer.is_authenticated and viewer.pk == run.player_id:
-        return True
-    if not run.challenge.is_closed(now or timezone.now()):
-        return False
-    return Entry.objects.filter(run=run, voided_at__isnull=True).exists()

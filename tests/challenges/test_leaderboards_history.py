@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from challenges import schedule, selectors, services
+from challenges import history, leaderboards, runs, schedule, services
 from challenges.leaderboard_cache import leaderboard_cache_bump
 from challenges.models import Challenge, Entry, Run
 from tests.factories import (
@@ -39,13 +39,13 @@ def _expected_order(entries: list[Entry]) -> list[tuple[int, str, int]]:
     return [(1 + sum(o.score > e.score for o in live), e.player.username, e.score) for e in live]
 
 
-def _rows(page: selectors.LeaderboardPage) -> list[tuple[int, str, int]]:
+def _rows(page: leaderboards.LeaderboardPage) -> list[tuple[int, str, int]]:
     return [(row.rank, row.player, row.score) for row in page.results]
 
 
 def test_competition_ranks_and_ties_by_earlier_submission(challenge: Challenge) -> None:
     entries = _board(challenge, [300, 400, 300, 100])
-    page = selectors.leaderboard_page(challenge=challenge)
+    page = leaderboards.leaderboard_page(challenge=challenge)
     assert [row.rank for row in page.results] == [1, 2, 2, 4]
     assert [row.player for row in page.results] == [
         entries[1].player.username,
@@ -60,10 +60,10 @@ def test_competition_ranks_and_ties_by_earlier_submission(challenge: Challenge) 
 @pytest.mark.parametrize("size", [1, 2, 3, 4, 7])
 def test_numbered_pages_tile_the_board_across_tie_groups(challenge: Challenge, size: int) -> None:
     entries = _board(challenge, [50, 80, 80, 80, 20, 80, 50, 10, 80, 50, 50, 90, -5, 80])
-    first = selectors.leaderboard_page(challenge=challenge, size=size)
+    first = leaderboards.leaderboard_page(challenge=challenge, size=size)
     walked: list[tuple[int, str, int]] = []
     for number in range(1, first.num_pages + 1):
-        page = selectors.leaderboard_page(challenge=challenge, page=number, size=size)
+        page = leaderboards.leaderboard_page(challenge=challenge, page=number, size=size)
         assert page.page == number
         assert len(page.results) <= size
         walked += _rows(page)
@@ -74,16 +74,18 @@ def test_numbered_pages_tile_the_board_across_tie_groups(challenge: Challenge, s
 def test_cursors_walk_forward_and_back(challenge: Challenge) -> None:
     entries = _board(challenge, [7, 7, 7, 9, 3, 7, 1, 9, 7, 5])
     expected = _expected_order(entries)
-    page = selectors.leaderboard_page(challenge=challenge, size=3)
+    page = leaderboards.leaderboard_page(challenge=challenge, size=3)
     forward = [_rows(page)]
     while page.next_cursor:
-        page = selectors.leaderboard_page(challenge=challenge, cursor=page.next_cursor, size=3)
+        page = leaderboards.leaderboard_page(challenge=challenge, cursor=page.next_cursor, size=3)
         forward.append(_rows(page))
     assert [row for rows in forward for row in rows] == expected
     assert page.page == len(forward)
     backward = [_rows(page)]
     while page.previous_cursor:
-        page = selectors.leaderboard_page(challenge=challenge, cursor=page.previous_cursor, size=3)
+        page = leaderboards.leaderboard_page(
+            challenge=challenge, cursor=page.previous_cursor, size=3
+        )
         backward.append(_rows(page))
     assert [row for rows in reversed(backward) for row in rows] == expected
     assert page.page == 1
@@ -91,54 +93,54 @@ def test_cursors_walk_forward_and_back(challenge: Challenge) -> None:
 
 def test_a_page_past_the_end_is_out_of_range(challenge: Challenge) -> None:
     _board(challenge, [1, 2, 3])
-    assert selectors.leaderboard_page(challenge=challenge, page=2, size=2).results
-    with pytest.raises(selectors.PageOutOfRange) as missing:
-        selectors.leaderboard_page(challenge=challenge, page=3, size=2)
+    assert leaderboards.leaderboard_page(challenge=challenge, page=2, size=2).results
+    with pytest.raises(leaderboards.PageOutOfRange) as missing:
+        leaderboards.leaderboard_page(challenge=challenge, page=3, size=2)
     assert missing.value.num_pages == 2
 
 
 def test_an_empty_board_has_one_empty_page(challenge: Challenge) -> None:
-    page = selectors.leaderboard_page(challenge=challenge)
+    page = leaderboards.leaderboard_page(challenge=challenge)
     assert (page.count, page.num_pages, page.results, page.next_cursor) == (0, 1, (), None)
 
 
 @pytest.mark.parametrize("cursor", ["", "nonsense", "W10", "WyJ4IiwxLCJ4IiwxXQ", "eyJhIjoxfQ"])
 def test_foreign_cursors_are_refused(challenge: Challenge, cursor: str) -> None:
     _board(challenge, [1])
-    with pytest.raises(selectors.CursorInvalid):
-        selectors.leaderboard_page(challenge=challenge, cursor=cursor or "=")
+    with pytest.raises(leaderboards.CursorInvalid):
+        leaderboards.leaderboard_page(challenge=challenge, cursor=cursor or "=")
 
 
 def test_voided_entries_leave_the_board_and_the_ranks(challenge: Challenge) -> None:
     entries = _board(challenge, [500, 400, 400, 100])
     services.entry_void(entry=entries[0], reason="cheating")
-    page = selectors.leaderboard_page(challenge=challenge)
+    page = leaderboards.leaderboard_page(challenge=challenge)
     assert _rows(page) == _expected_order([e for e in Entry.objects.all()])
     assert [row.rank for row in page.results] == [1, 1, 3]
-    assert selectors.leaderboard_rank(challenge=challenge, player=entries[0].player) is None
+    assert leaderboards.leaderboard_rank(challenge=challenge, player=entries[0].player) is None
 
 
 def test_leaderboard_rank_percentile_and_page(challenge: Challenge) -> None:
     entries = _board(challenge, [90, 80, 80, 70, 60, 50, 40, 30, 20, 10])
-    standing = selectors.leaderboard_rank(challenge=challenge, player=entries[2].player, size=2)
+    standing = leaderboards.leaderboard_rank(challenge=challenge, player=entries[2].player, size=2)
     assert standing is not None
     assert (standing.rank, standing.score, standing.count) == (2, 80, 10)
     assert standing.percentile == 90.0  # 9 of 10 entries score at most 80
     assert standing.page == 2  # 90, 80 | 80 (this one), 70
     assert standing.entry == entries[2]
-    leader = selectors.leaderboard_rank(challenge=challenge, player=entries[0].player)
-    last = selectors.leaderboard_rank(challenge=challenge, player=entries[-1].player)
+    leader = leaderboards.leaderboard_rank(challenge=challenge, player=entries[0].player)
+    last = leaderboards.leaderboard_rank(challenge=challenge, player=entries[-1].player)
     assert leader is not None and last is not None
     assert (leader.rank, leader.percentile) == (1, 100.0)
     assert (last.rank, last.percentile) == (10, 10.0)
-    assert selectors.leaderboard_rank(challenge=challenge, player=UserFactory()) is None
-    assert selectors.leaderboard_rank(challenge=challenge, player=AnonymousUser()) is None
+    assert leaderboards.leaderboard_rank(challenge=challenge, player=UserFactory()) is None
+    assert leaderboards.leaderboard_rank(challenge=challenge, player=AnonymousUser()) is None
 
 
 def test_histogram_bins_every_entry_and_marks_the_player(challenge: Challenge) -> None:
     scores = [-10, 0, 5, 5, 17, 33, 50, 99, 120, 121]
     entries = _board(challenge, scores)
-    histogram = selectors.leaderboard_histogram(
+    histogram = leaderboards.leaderboard_histogram(
         challenge=challenge, bins=10, player=entries[5].player
     )
     assert sum(histogram.counts) == len(scores)
@@ -159,10 +161,10 @@ def test_histogram_bins_every_entry_and_marks_the_player(challenge: Challenge) -
 
 
 def test_histogram_of_one_score_and_of_nothing(challenge: Challenge) -> None:
-    assert selectors.leaderboard_histogram(challenge=challenge).counts == ()
+    assert leaderboards.leaderboard_histogram(challenge=challenge).counts == ()
     _board(challenge, [42, 42])
     leaderboard_cache_bump(challenge=challenge)  # the factory skipped the service
-    histogram = selectors.leaderboard_histogram(challenge=challenge)
+    histogram = leaderboards.leaderboard_histogram(challenge=challenge)
     assert (histogram.edges, histogram.counts) == ((42, 43), (2,))
 
 
@@ -170,29 +172,29 @@ def test_a_submit_shows_at_once_despite_the_cache(
     challenge: Challenge, django_capture_on_commit_callbacks: Any
 ) -> None:
     _board(challenge, [100, 50])
-    before = selectors.leaderboard_page(challenge=challenge)
+    before = leaderboards.leaderboard_page(challenge=challenge)
     assert before.count == 2
     run = RunFactory(challenge=challenge, finished=True, started_at=challenge.opens_at)
     with django_capture_on_commit_callbacks(execute=True):
         services.entry_submit(run=run, now=challenge.opens_at + timedelta(minutes=5))
-    after = selectors.leaderboard_page(challenge=challenge)
+    after = leaderboards.leaderboard_page(challenge=challenge)
     assert after.count == 3
     assert run.player.username in [row.player for row in after.results]
-    assert selectors.challenge_stats(challenge=challenge).entries == 3
+    assert leaderboards.challenge_stats(challenge=challenge).entries == 3
 
 
 def test_reads_are_served_from_the_cache_until_a_write(
     challenge: Challenge, django_assert_num_queries: Any
 ) -> None:
     entries = _board(challenge, [100, 50])
-    selectors.leaderboard_page(challenge=challenge)
-    selectors.leaderboard_histogram(challenge=challenge)
+    leaderboards.leaderboard_page(challenge=challenge)
+    leaderboards.leaderboard_histogram(challenge=challenge)
     # A cached read asks the database for the board's version only: one row by key.
     with django_assert_num_queries(2):
-        selectors.leaderboard_page(challenge=challenge)
-        selectors.leaderboard_histogram(challenge=challenge)
+        leaderboards.leaderboard_page(challenge=challenge)
+        leaderboards.leaderboard_histogram(challenge=challenge)
     services.entry_void(entry=entries[0], reason="test")
-    assert selectors.leaderboard_page(challenge=challenge).count == 1
+    assert leaderboards.leaderboard_page(challenge=challenge).count == 1
 
 
 def test_challenge_history_newest_first_with_own_rank() -> None:
@@ -207,7 +209,7 @@ def test_challenge_history_newest_first_with_own_rank() -> None:
     EntryFactory(challenge=cur, score=10)
     voided = EntryFactory(challenge=cur, score=999)
     services.entry_void(entry=voided, reason="test")
-    page = selectors.challenge_history(player=me, now=now)
+    page = history.challenge_history(player=me, now=now)
     assert [row.challenge.number for row in page.rows] == [cur.number, mid.number, old.number]
     by_number = {row.challenge.number: row for row in page.rows}
     assert (by_number[mid.number].entries, by_number[mid.number].top_score) == (3, 90)
@@ -215,7 +217,7 @@ def test_challenge_history_newest_first_with_own_rank() -> None:
     assert (by_number[cur.number].entries, by_number[cur.number].top_score) == (1, 10)
     assert by_number[cur.number].own_rank is None
     assert (by_number[old.number].entries, by_number[old.number].top_score) == (0, None)
-    anonymous = selectors.challenge_history(player=AnonymousUser(), now=now)
+    anonymous = history.challenge_history(player=AnonymousUser(), now=now)
     assert all(row.own_score is None for row in anonymous.rows)
 
 
@@ -224,7 +226,7 @@ def test_challenge_history_pages() -> None:
     current = schedule.slot_number(at=now)
     for n in range(current - 4, current + 1):
         ChallengeFactory(number=n)
-    second = selectors.challenge_history(page=2, size=2, now=now)
+    second = history.challenge_history(page=2, size=2, now=now)
     assert [row.challenge.number for row in second.rows] == [current - 2, current - 3]
     assert (second.num_pages, second.count, second.has_next, second.has_previous) == (
         3,
@@ -232,8 +234,8 @@ def test_challenge_history_pages() -> None:
         True,
         True,
     )
-    with pytest.raises(selectors.PageOutOfRange):
-        selectors.challenge_history(page=4, size=2, now=now)
+    with pytest.raises(leaderboards.PageOutOfRange):
+        history.challenge_history(page=4, size=2, now=now)
 
 
 def test_player_history_oldest_first() -> None:
@@ -243,7 +245,7 @@ def test_player_history_oldest_first() -> None:
     EntryFactory(challenge=second, score=60)
     EntryFactory(challenge=second, score=50)
     EntryFactory(challenge=first, player=me, score=10)
-    rows = selectors.player_history(player=me)
+    rows = history.player_history(player=me)
     assert [(r.number, r.score, r.rank, r.entries) for r in rows] == [
         (100, 10, 1, 1),
         (101, 50, 2, 3),
@@ -252,12 +254,12 @@ def test_player_history_oldest_first() -> None:
 
 def test_run_best_score_counts_only_valid_finished_runs(challenge: Challenge) -> None:
     me = UserFactory()
-    assert selectors.run_best_score(challenge=challenge, player=me) is None
+    assert runs.run_best_score(challenge=challenge, player=me) is None
     RunFactory(challenge=challenge, player=me, status=Run.Status.FINISHED, score=40)
     RunFactory(challenge=challenge, player=me, status=Run.Status.FINISHED, score=70)
     RunFactory(challenge=challenge, player=me, status=Run.Status.REJECTED, score=500)
     RunFactory(challenge=challenge, status=Run.Status.FINISHED, score=900)
-    assert selectors.run_best_score(challenge=challenge, player=me) == 70
+    assert runs.run_best_score(challenge=challenge, player=me) == 70
 
 
 def test_run_visible_to_its_owner_and_after_closing_to_all() -> None:
@@ -267,13 +269,13 @@ def test_run_visible_to_its_owner_and_after_closing_to_all() -> None:
     unsubmitted = RunFactory(challenge=challenge, finished=True)
     stranger = UserFactory()
     after_close = challenge.closes_at
-    assert selectors.run_visible(run=entry.run, viewer=entry.player, now=now)
-    assert not selectors.run_visible(run=entry.run, viewer=stranger, now=now)
-    assert selectors.run_visible(run=entry.run, viewer=stranger, now=after_close)
-    assert selectors.run_visible(run=entry.run, viewer=AnonymousUser(), now=after_close)
-    assert not selectors.run_visible(run=unsubmitted, viewer=stranger, now=after_close)
+    assert runs.run_visible(run=entry.run, viewer=entry.player, now=now)
+    assert not runs.run_visible(run=entry.run, viewer=stranger, now=now)
+    assert runs.run_visible(run=entry.run, viewer=stranger, now=after_close)
+    assert runs.run_visible(run=entry.run, viewer=AnonymousUser(), now=after_close)
+    assert not runs.run_visible(run=unsubmitted, viewer=stranger, now=after_close)
     services.entry_void(entry=entry, reason="test")
-    assert not selectors.run_visible(run=entry.run, viewer=stranger, now=after_close)
+    assert not runs.run_visible(run=entry.run, viewer=stranger, now=after_close)
 
 
 def test_log_builder_is_valid_for_the_rules_engine(challenge: Challenge) -> None:
@@ -294,7 +296,7 @@ def test_a_far_page_seeks_instead_of_skipping_rows(challenge: Challenge) -> None
     scores = [*range(100, 71, -1), 69, 69, 69, *range(68, 50, -1)]
     _board(challenge, scores)
     with CaptureQueriesContext(connection) as queries:
-        page = selectors.leaderboard_page(challenge=challenge, page=7, size=5)
+        page = leaderboards.leaderboard_page(challenge=challenge, page=7, size=5)
     assert [row.score for row in page.results] == scores[30:35]
     offsets = [
         int(sql.split("OFFSET")[1].split()[0])
