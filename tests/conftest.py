@@ -38,3 +38,46 @@ def _cache_cleared(request: pytest.FixtureRequest) -> None:
         from django.core.cache import cache
 
         cache.clear()
+
+
+# --- players, the open challenge and API clients (domain, API and page tests) ----------
+
+
+@pytest.fixture
+def player(db: None) -> object:
+    from tests.factories import UserFactory
+
+    return UserFactory()
+
+
+@pytest.fixture
+def challenge(db: None) -> object:
+    """The challenge open now, dealt the tests' own deal (tests.factories)."""
+    from tests.factories import ChallengeFactory
+
+    return ChallengeFactory()
+
+
+@pytest.fixture
+def api_client() -> object:
+    """An anonymous API client."""
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture
+def player_client(player: object) -> object:
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(player)
+    return api
+
+
+@pytest.fixture
+def postgres() -> None:
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        service_missing("needs PostgreSQL (set DATABASE_URL=postgres://...)")
