@@ -18,14 +18,16 @@ class Challenge(models.Model):
     The primary key equals the slot number, so ``/challenges/812/`` is challenge 812.
     """
 
-    class Ruleset(models.TextChoices):
+    class GameKind(models.TextChoices):
+        # Which game the row is played by (the API calls the field "ruleset"); the
+        # numbers of that game live in the engine's Ruleset, not here.
         CHALLENGE = "challenge", "Challenge (single player, 2 minutes)"
 
     id = models.BigIntegerField(primary_key=True, editable=False)
     number = models.BigIntegerField(unique=True, editable=False)
     opens_at = models.DateTimeField()
     closes_at = models.DateTimeField()
-    ruleset = models.CharField(max_length=20, choices=Ruleset.choices, default=Ruleset.CHALLENGE)
+    ruleset = models.CharField(max_length=20, choices=GameKind.choices, default=GameKind.CHALLENGE)
     tray = models.JSONField(help_text="The 9 tile ids everyone starts with.")
     well = models.JSONField(help_text="The other 47 tile ids, in drawing order.")
     seed = models.CharField(max_length=64, help_text="HMAC-SHA256 of the slot number, in hex.")

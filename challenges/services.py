@@ -110,7 +110,7 @@ def challenge_ensure(*, number: int) -> Challenge:
                 number=number,
                 opens_at=slot.opens_at,
                 closes_at=slot.closes_at,
-                ruleset=Challenge.Ruleset.CHALLENGE,
+                ruleset=Challenge.GameKind.CHALLENGE,
                 tray=tray,
                 well=well,
                 seed=seed,

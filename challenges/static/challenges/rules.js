@@ -5,17 +5,22 @@
 // vectors in tests/vectors/ (node --test tests/js/). Names mirror the Python ones in
 // JavaScript style: tile_parse -> tileParse, replay_challenge -> replayChallenge.
 
-export const TIME_LIMIT_MS = 120000;
-export const TRAY_SIZE = 9;
-export const WELL_SIZE = 47;
-export const TILE_COUNT = 56;
-export const DRAW_COST = 5;
-export const CLEAR_BONUS = 25;
+// Every number of the game comes from the Python engine's Ruleset, written to
+// rules/ruleset.json by `make vectors`: this port holds no rule constant of its own.
+import RULESET from "./rules/ruleset.json" with { type: "json" };
+
+export { RULESET };
+export const TIME_LIMIT_MS = RULESET.time_limit_ms;
+export const TRAY_SIZE = RULESET.tray_size;
+export const WELL_SIZE = RULESET.well_size;
+export const TILE_COUNT = RULESET.tile_count;
+export const DRAW_COST = -RULESET.draw_points;
+export const CLEAR_BONUS = RULESET.clear_bonus;
 export const BONUS_POINTS = Object.freeze({
-  bridge: 40,
-  hexagon: 50,
-  double_hexagon: 60,
-  triple_hexagon: 70,
+  bridge: RULESET.bridge_bonus,
+  hexagon: RULESET.hexagon_bonus,
+  double_hexagon: RULESET.double_hexagon_bonus,
+  triple_hexagon: RULESET.triple_hexagon_bonus,
 });
 const HEXAGON_BONUS_BY_COUNT = [null, "hexagon", "double_hexagon", "triple_hexagon"];
 
