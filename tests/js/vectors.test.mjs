@@ -1,6 +1,6 @@
 // The JavaScript port against every golden vector the Python engine wrote.
 //
-// tests/vectors/*.json are written by `python -m challenges.rules.vectors tests/vectors`
+// tests/vectors/*.json are written by `python -m tools.vectors tests/vectors`
 // (schema at the top of tests/vectors/loader.py) and read here, never copied. A missing
 // or empty vector directory fails: agreement on zero cases proves nothing. The files
 // are read with parseJsonExact, which keeps Python's floats (`1.0`) apart from ints.

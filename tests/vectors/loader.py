@@ -2,7 +2,7 @@
 
 The files next to this one are written by the Python rules engine (the reference):
 
-    python -m challenges.rules.vectors tests/vectors      (or: make vectors)
+    python -m tools.vectors tests/vectors      (or: make vectors)
 
 Never edit them by hand. Both test suites read them: `tests/rules/test_vectors.py`
 here, and `tests/js/` for the browser's port (which reads the JSON with `fs`).
