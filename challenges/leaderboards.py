@@ -30,6 +30,7 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.core import signing
 from django.db.models import Q, QuerySet
 from django.utils.dateparse import parse_datetime
 
@@ -165,19 +166,25 @@ _Key = tuple[int, datetime, int]
 _ROW_FIELDS = ("id", "score", "submitted_at", "run_id", "player__username")
 
 
+# Cursors are signed: the server reads back only keys it wrote, so a hand-made cursor
+# (a time no database can hold, a score beyond any integer column) never reaches a query.
+_CURSOR_SIGNER = signing.Signer(salt="leaderboard-cursor")
+
+
 def _cursor_encode(direction: str, key: _Key) -> str:
     score, submitted_at, entry_id = key
     raw = json.dumps([direction, score, submitted_at.isoformat(), entry_id], separators=(",", ":"))
-    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+    return _CURSOR_SIGNER.sign(base64.urlsafe_b64encode(raw.encode()).decode().rstrip("="))
 
 
 def _cursor_decode(cursor: str) -> tuple[str, _Key]:
     try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+        payload = _CURSOR_SIGNER.unsign(cursor)
+        raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
         direction, score, stamp, entry_id = json.loads(raw)
         submitted_at = parse_datetime(stamp)
-    except (ValueError, TypeError, binascii.Error, UnicodeDecodeError) as error:
-        raise CursorInvalid("This cursor is not one the leaderboard handed out.") from error
+    except (signing.BadSignature, ValueError, TypeError, binascii.Error, UnicodeDecodeError) as e:
+        raise CursorInvalid("This cursor is not one the leaderboard handed out.") from e
     valid = (
         direction in ("n", "p")
         and type(score) is int

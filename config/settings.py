@@ -56,6 +56,7 @@ ALLOWED_HOSTS = env.list(
 if PRODUCTION and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set in production")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+CSRF_FAILURE_VIEW = "config.csrf.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",

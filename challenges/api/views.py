@@ -22,7 +22,9 @@ from rest_framework.views import APIView
 from challenges import history, leaderboards, runs, services
 from challenges.api import serializers as s
 from challenges.api.errors import PayloadTooLarge
+from challenges.game import RULESET
 from challenges.models import Challenge, Run
+from challenges.parsing import whole_number
 from config.api_errors import ErrorSerializer
 
 # A legal log of 103 moves is under 10 kB; anything far larger is not a run.
@@ -39,9 +41,9 @@ def _positive_int(request: Request, name: str, default: int, maximum: int | None
     raw = request.query_params.get(name)
     if raw is None or raw == "":
         return default
-    if not raw.isdigit() or int(raw) < 1:
+    value = whole_number(raw)
+    if value is None or value < 1:
         raise ValidationError({name: [f"must be a whole number from 1 up, not {raw[:20]!r}."]})
-    value = int(raw)
     if maximum is not None and value > maximum:
         raise ValidationError({name: [f"must be at most {maximum}."]})
     return value
@@ -174,11 +176,19 @@ class RunFinishView(APIView):
     )
     def post(self, request: Request, run_id: UUID) -> Response:
         run = _own_run_or_404(request, run_id)
-        length = request.META.get("CONTENT_LENGTH") or "0"
-        if length.isdigit() and int(length) > RUN_LOG_MAX_BYTES:
+        length = whole_number(request.META.get("CONTENT_LENGTH")) or 0
+        if length > RUN_LOG_MAX_BYTES:
             raise PayloadTooLarge(
-                f"This run log is {int(length)} bytes; a run log is at most "
-                f"{RUN_LOG_MAX_BYTES} bytes (no legal run has more than 103 moves)."
+                f"This run log is {length} bytes; a run log is at most "
+                f"{RUN_LOG_MAX_BYTES} bytes (no legal run has more than "
+                f"{RULESET.run_moves_max} moves)."
+            )
+        if length == 0:
+            # Django reads no body without a Content-Length (a chunked upload arrives
+            # empty): refuse it, and keep the run open for the real log.
+            raise ParseError(
+                "The request has no body: send the run log as JSON with a Content-Length "
+                "(chunked bodies are not read). The run is still open."
             )
         try:
             log = request.data

@@ -7,6 +7,7 @@ import math
 
 from django.http import HttpRequest
 
+from challenges.parsing import whole_number
 from challenges.views.errors import page_not_found, server_error
 
 __all__ = ["page_not_found", "page_number_parse", "page_window", "server_error", "top_percent"]
@@ -14,8 +15,8 @@ __all__ = ["page_not_found", "page_number_parse", "page_window", "server_error",
 
 def page_number_parse(request: HttpRequest, *, name: str = "page") -> int:
     """The 1-based page number asked for; anything unreadable means page 1."""
-    raw = request.GET.get(name, "")
-    return int(raw) if raw.isdigit() and 0 < int(raw) < 10**9 else 1
+    number = whole_number(request.GET.get(name))
+    return number if number is not None and 0 < number < 10**9 else 1
 
 
 def page_window(*, page: int, num_pages: int, around: int = 2) -> list[int | None]:
