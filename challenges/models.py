@@ -77,6 +77,8 @@ class Run(models.Model):
         STARTED = "started", "Started"
         FINISHED = "finished", "Finished (valid)"
         REJECTED = "rejected", "Rejected"
+        # Never finished, and past the moment a finish is taken (runs_expire).
+        EXPIRED = "expired", "Expired (never finished)"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     player = models.ForeignKey(

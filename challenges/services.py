@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import json
 import math
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -193,6 +193,12 @@ def run_finish(*, run: Run, log: object, now: datetime | None = None) -> Run:
     with transaction.atomic():
         # The row lock makes two simultaneous finishes of one run resolve to one.
         locked = Run.objects.select_for_update().select_related("challenge").get(pk=run.pk)
+        if locked.status == Run.Status.EXPIRED:
+            raise RunDeadlinePassed(
+                f"Too late: this run started at {locked.started_at:%H:%M:%S} UTC and was "
+                "never finished in time.",
+                run=locked,
+            )
         if locked.status != Run.Status.STARTED:
             raise RunAlreadyFinished(
                 f"This run was already finished at {locked.finished_at:%H:%M:%S} UTC "
@@ -218,6 +224,30 @@ def run_finish(*, run: Run, log: object, now: datetime | None = None) -> Run:
     if expired is not None:
         raise expired
     return locked
+
+
+def runs_expire(*, now: datetime | None = None) -> int:
+    """Mark the runs nobody finished in time as expired; returns how many.
+
+    A started run whose finish can no longer be taken is abandoned (a closed tab, a
+    script that gave up). Expiring it keeps "started" meaning "may still finish".
+    """
+    now = _now(now)
+    too_old = now - timedelta(milliseconds=RULESET.time_limit_ms + RULESET.finish_grace_ms)
+    return Run.objects.filter(status=Run.Status.STARTED, started_at__lt=too_old).update(
+        status=Run.Status.EXPIRED
+    )
+
+
+def runs_expired_purge(*, older_than: timedelta, now: datetime | None = None) -> int:
+    """Delete expired runs started longer ago than ``older_than``; returns how many.
+
+    An expired run holds no log, score or entry, so no history, board or replay needs
+    it: only the row, which a script starting runs in a loop would pile up.
+    """
+    cutoff = _now(now) - older_than
+    deleted, _ = Run.objects.filter(status=Run.Status.EXPIRED, started_at__lt=cutoff).delete()
+    return deleted
 
 
 def _run_replay_store(*, run: Run, log: object, now: datetime) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from celery import shared_task
 
 from challenges import services
@@ -15,3 +17,14 @@ def challenges_ensure_upcoming() -> list[int]:
     redelivered message changes nothing.
     """
     return [challenge.number for challenge in services.challenges_ensure_ahead(ahead=1)]
+
+
+@shared_task(name="challenges.tasks.runs_expire_abandoned", acks_late=True)
+def runs_expire_abandoned() -> dict[str, int]:
+    """Expire the runs nobody finished in time, and purge the week-old expired ones.
+
+    Idempotent: a second run at once finds nothing left to do."""
+    return {
+        "expired": services.runs_expire(),
+        "purged": services.runs_expired_purge(older_than=timedelta(days=7)),
+    }

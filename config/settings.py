@@ -157,6 +157,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(minutes=env.int("CHALLENGE_ENSURE_MINUTES", default=5)),
         "options": {"expires": 240},
     },
+    "runs-expire": {
+        "task": "challenges.tasks.runs_expire_abandoned",
+        "schedule": timedelta(minutes=10),
+        "options": {"expires": 540},
+    },
 }
 
 if DJANGO_ENV == "test":
