@@ -1,0 +1,67 @@
+"""No cached read is stale after a submit: every page and API read that shows a board
+shows the new entry at once, whatever it had cached a moment before."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from challenges.models import Challenge
+from tests.factories import EntryFactory, RunFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _reads(challenge: Challenge, newcomer: Any) -> dict[str, str]:
+    """Every read that shows this board, as text."""
+    api, page = APIClient(), Client()
+    return {
+        "api board": api.get(f"/api/challenges/{challenge.pk}/leaderboard/").content.decode(),
+        "api histogram": api.get(f"/api/challenges/{challenge.pk}/histogram/").content.decode(),
+        "api challenge": api.get(f"/api/challenges/{challenge.pk}/").content.decode(),
+        "api list": api.get("/api/challenges/").content.decode(),
+        "html board": page.get(f"/challenges/{challenge.pk}/").content.decode(),
+        "html history": page.get("/challenges/").content.decode(),
+        "html player": page.get(f"/players/{newcomer.username}/").content.decode(),
+    }
+
+
+def test_every_board_read_shows_a_submit_at_once(challenge: Challenge) -> None:
+    for score in (70, 50):
+        EntryFactory(challenge=challenge, score=score)
+    newcomer = UserFactory(username="newcomer")
+    before = _reads(challenge, newcomer)  # fills every cache
+    assert before == _reads(challenge, newcomer)  # and they are served from it
+    assert "newcomer" not in before["api board"]
+
+    run = RunFactory(player=newcomer, challenge=challenge, finished=True)
+    client = APIClient()
+    client.force_authenticate(newcomer)
+    assert client.post(f"/api/runs/{run.pk}/submit/").status_code == 201
+
+    after = _reads(challenge, newcomer)
+    assert "newcomer" in after["api board"]
+    assert 'href="/players/newcomer/">newcomer</a>' in after["html board"]
+    assert '"count":3' in after["api board"].replace(" ", "")
+    assert '"entries":3' in after["api challenge"].replace(" ", "")
+    assert after["api histogram"] != before["api histogram"]
+    assert after["html history"] != before["html history"]
+    assert f"#{challenge.number}" in after["html player"]
+    assert f"#{challenge.number}" not in before["html player"]
+
+
+def test_a_void_leaves_every_board_read_at_once(challenge: Challenge) -> None:
+    from challenges import services
+
+    cheat = EntryFactory(challenge=challenge, score=999, player=UserFactory(username="cheat"))
+    EntryFactory(challenge=challenge, score=10)
+    row = 'href="/players/cheat/">cheat</a>'
+    before = _reads(challenge, cheat.player)
+    assert row in before["html board"]
+    services.entry_void(entry=cheat, reason="copied log")
+    after = _reads(challenge, cheat.player)
+    assert '"cheat"' not in after["api board"]
+    assert row not in after["html board"]
