@@ -148,6 +148,7 @@ def solver_solve(
     most one node per move)."""
     if max_nodes < 1 or beam_width < 1:
         raise ValueError("max_nodes and beam_width must be at least 1")
+    _pace_check(pace, ruleset)
     started = time.perf_counter()
     best = solver_greedy(tray=tray, well=well, pace=pace, ruleset=ruleset)
     nodes = best.nodes
@@ -255,6 +256,19 @@ def _next_beam(
     return kept
 
 
+def _pace_check(pace: Pace, ruleset: Ruleset) -> None:
+    """A pace whose placements could come closer than the pace floor would make runs no
+    leaderboard takes: refused (ValueError)."""
+    gaps = (pace.first_ms, pace.first_jitter_ms, pace.place_jitter_ms)
+    if min(*gaps, pace.draw_ms, pace.draw_jitter_ms) < 0:
+        raise ValueError("a pace's gaps cannot be negative")
+    if pace.place_ms < ruleset.pace_floor_ms:
+        raise ValueError(
+            f"placements {pace.place_ms} ms apart are under the pace floor "
+            f"({ruleset.pace_floor_ms} ms)"
+        )
+
+
 def _moves_of(path: _Path | None) -> tuple[Move, ...]:
     moves: list[Move] = []
     while path is not None:
@@ -273,6 +287,7 @@ def solver_greedy(
     """The greedy player, the solver's baseline: the best immediate points every move
     (first in the engine's order among equals), a draw only when nothing fits, on the
     same clock as the solver. Its score is the best point of its run (it stops there)."""
+    _pace_check(pace, ruleset)
     started = time.perf_counter()
     place_gaps, draw_gaps = pace.gaps(ruleset.run_moves_max)
     board = Board(ruleset)
