@@ -9,6 +9,10 @@ states reaching the same board with the same draws are merged, and the ``beam_wi
 are played (``Board.push``, unchecked: they come from ``legal_placements``). A run may
 stop after any move, so the answer is the best-scoring state ever kept.
 
+A wider beam is not always better (it keeps different states, not more of the same),
+so the search runs the greedy player, then beams of ``beam_width``, twice that, four
+times..., while the budget lasts, and answers the best run of them all.
+
 The clock is counted: each move costs the gap of :class:`Pace` (a seeded human
 rhythm, the same for every search of a deal) and no move goes past the time limit.
 The log returned replays through ``replay_challenge`` to exactly the reported score.
