@@ -51,8 +51,8 @@ __all__ = [
 
 DEFAULT_BEAM_WIDTH = 50
 """The first beam's width; each further beam is twice as wide."""
-DEFAULT_MAX_NODES = 400_000
-"""About 8 s of one core of the development machine (see docs/solver.md)."""
+DEFAULT_MAX_NODES = 360_000
+"""About 7 s of one core of the development machine, never 10 (see docs/solver.md)."""
 
 
 @dataclass(frozen=True, slots=True)
