@@ -36,9 +36,21 @@ Replay: :func:`replay_challenge` ``(*, tray, well, log, max_t=None) ->`` :class:
 it never raises, whatever the log. :data:`ERROR_CODES` lists the codes in RULES.md's
 order of precedence, then ``bad_log`` and ``bad_challenge``.
 
+Solver: :func:`solver_solve` (a beam search under a node budget, returning a human-paced
+run log as a :class:`SolverResult`) and :func:`solver_greedy`. Analysis:
+:func:`analysis_run` gives, for every move of a run, the best move of its position
+(:class:`MoveAnalysis`); :func:`analysis_biggest_misses` lists the biggest misses first.
+
 The classic 2-6 player game lives in :mod:`challenges.rules.classic`.
 """
 
+from challenges.rules.analysis import (
+    MoveAnalysis,
+    RunAnalysis,
+    analysis_biggest_misses,
+    analysis_run,
+    best_placement,
+)
 from challenges.rules.board import Board
 from challenges.rules.classic import ClassicError, ClassicGame, Draw, Pass
 from challenges.rules.deal import Deal, deal_shuffle
@@ -74,6 +86,7 @@ from challenges.rules.moves import (
 from challenges.rules.replay import ReplayError, ReplayResult, replay_challenge
 from challenges.rules.ruleset import DEFAULT_RULESET, Ruleset
 from challenges.rules.scoring import BONUSES, Bonus, MoveOutcome
+from challenges.rules.solver import Pace, SolverResult, solver_greedy, solver_solve
 from challenges.rules.tiles import TILE_IDS, TILES, Tile, tile_format, tile_parse
 
 __all__ = [
@@ -94,7 +107,9 @@ __all__ = [
     "Draw",
     "ErrorCode",
     "Move",
+    "MoveAnalysis",
     "MoveOutcome",
+    "Pace",
     "Pass",
     "Placement",
     "PlacementError",
@@ -102,7 +117,12 @@ __all__ = [
     "ReplayError",
     "ReplayResult",
     "Ruleset",
+    "RunAnalysis",
+    "SolverResult",
     "Tile",
+    "analysis_biggest_misses",
+    "analysis_run",
+    "best_placement",
     "cell_corners",
     "cell_format",
     "cell_neighbours",
@@ -118,6 +138,8 @@ __all__ = [
     "point_format",
     "point_parse",
     "replay_challenge",
+    "solver_greedy",
+    "solver_solve",
     "tile_format",
     "tile_parse",
 ]

@@ -15,18 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from challenges.rules import (
-    DEFAULT_RULESET,
-    Board,
-    Move,
-    MoveOutcome,
-    Placement,
-    Ruleset,
-    Tile,
-    move_parse,
-    replay_challenge,
-    tile_parse,
-)
+from challenges.rules.board import Board
+from challenges.rules.moves import Move, Placement, move_parse
+from challenges.rules.replay import replay_challenge
+from challenges.rules.ruleset import DEFAULT_RULESET, Ruleset
+from challenges.rules.scoring import MoveOutcome
+from challenges.rules.tiles import Tile, tile_parse
 
 __all__ = [
     "MoveAnalysis",

@@ -28,17 +28,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from challenges.rules import (
-    DEFAULT_RULESET,
-    Board,
-    Move,
-    Placement,
-    Ruleset,
-    Tile,
-    log_from_moves,
-    tile_parse,
-)
 from challenges.rules.analysis import best_placement
+from challenges.rules.board import Board
+from challenges.rules.moves import Move, Placement, log_from_moves
+from challenges.rules.ruleset import DEFAULT_RULESET, Ruleset
+from challenges.rules.tiles import Tile, tile_parse
 
 __all__ = [
     "DEFAULT_BEAM_WIDTH",
