@@ -10,11 +10,11 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import APIException
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts import services
 from config.api_errors import ErrorSerializer
+from config.throttling import AtomicScopedRateThrottle
 
 
 class InvalidCredentials(APIException):
@@ -35,7 +35,7 @@ class TokenSerializer(serializers.Serializer[Any]):
 
 class _AuthView(APIView):
     authentication_classes: list[type] = []
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [AtomicScopedRateThrottle]
     throttle_scope = "auth"
 
     def credentials(self, request: Request) -> dict[str, str]:

@@ -16,7 +16,6 @@ from rest_framework.exceptions import NotFound, ParseError, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from challenges import history, leaderboards, runs, services
@@ -26,6 +25,7 @@ from challenges.game import RULESET
 from challenges.models import Challenge, Run
 from challenges.parsing import whole_number
 from config.api_errors import ErrorSerializer
+from config.throttling import AtomicScopedRateThrottle
 
 # A legal log of 103 moves is under 10 kB; anything far larger is not a run.
 RUN_LOG_MAX_BYTES = 64 * 1024
@@ -131,7 +131,7 @@ class ChallengeDetailView(APIView):
 
 class RunStartView(APIView):
     permission_classes = [IsAuthenticated]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [AtomicScopedRateThrottle]
     throttle_scope = "run_start"
 
     @extend_schema(

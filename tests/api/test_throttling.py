@@ -1,0 +1,57 @@
+"""API limits count atomically: requests that arrive together cannot pass a limit.
+
+Real threads against the configured cache (local memory here, Redis in CI)."""
+
+from __future__ import annotations
+
+import threading
+from types import SimpleNamespace
+
+import pytest
+from django.core.cache import cache
+from rest_framework.request import Request
+from rest_framework.test import APIRequestFactory
+
+from config.throttling import AtomicScopedRateThrottle
+
+pytestmark = pytest.mark.django_db
+
+
+def _request(player_id: int) -> Request:
+    request = Request(APIRequestFactory().post("/api/challenges/1/runs/"))
+    request.user = SimpleNamespace(is_authenticated=True, pk=player_id)  # type: ignore[assignment]
+    return request
+
+
+def test_thirty_five_at_once_pass_a_thirty_a_minute_limit_thirty_times() -> None:
+    cache.clear()
+    view = SimpleNamespace(throttle_scope="run_start")  # 30/min in the settings
+    start = threading.Barrier(35)
+    verdicts: list[bool] = []
+    lock = threading.Lock()
+
+    def knock() -> None:
+        throttle = AtomicScopedRateThrottle()
+        start.wait()
+        allowed = throttle.allow_request(_request(7), view)
+        with lock:
+            verdicts.append(allowed)
+
+    threads = [threading.Thread(target=knock) for _ in range(35)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert verdicts.count(True) == 30
+    assert verdicts.count(False) == 5
+
+
+def test_each_player_has_their_own_count_and_a_wait_within_the_window() -> None:
+    cache.clear()
+    view = SimpleNamespace(throttle_scope="run_start")
+    for _ in range(30):
+        assert AtomicScopedRateThrottle().allow_request(_request(1), view)
+    refused = AtomicScopedRateThrottle()
+    assert not refused.allow_request(_request(1), view)
+    assert 0 < refused.wait() <= 60
+    assert AtomicScopedRateThrottle().allow_request(_request(2), view)
