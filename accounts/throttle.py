@@ -1,14 +1,18 @@
-"""Fixed-window limits for the HTML log-in and sign-up forms.
+"""Fixed-window limits for the HTML log-in (the site's and the admin's) and sign-up forms.
 
-The API has DRF's throttles; the forms need their own, counted in the cache (Redis in
-production, so every web process sees the same counts). Log-in counts only failures,
-so a player who types their password right is never slowed down.
+The API has its own throttles (config/throttling.py); the forms count in the cache too
+(Redis in production, so every web process sees the same counts). Each attempt is
+taken before the work it guards, with one atomic increment, so attempts that arrive
+together cannot slip past a limit; a log-in that succeeds gives its attempt back, so
+only failures count and a player who types their password right is never slowed down.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 
@@ -25,16 +29,49 @@ def _key(scope: str, ident: str) -> str:
     return f"form-throttle:{scope}:{hashlib.sha256(ident.encode()).hexdigest()[:32]}"
 
 
-def attempts_exceeded(*, scope: str, ident: str, limit: int) -> bool:
-    """True once ``ident`` has used up its ``limit`` attempts in the current window."""
-    return int(cache.get(_key(scope, ident), 0)) >= limit
-
-
-def attempt_record(*, scope: str, ident: str, window_seconds: int) -> None:
-    """Count one attempt; the window starts with the first attempt."""
+def attempt_take(*, scope: str, ident: str, limit: int, window_seconds: int) -> bool:
+    """Count one attempt and say whether it is within ``limit`` for the window (which
+    starts with the window's first attempt)."""
     key = _key(scope, ident)
-    if not cache.add(key, 1, timeout=window_seconds):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.add(key, 1, timeout=window_seconds)
+    if cache.add(key, 1, timeout=window_seconds):
+        return limit >= 1
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr: this attempt opens a new window
+        cache.add(key, 1, timeout=window_seconds)
+        count = 1
+    return bool(count <= limit)
+
+
+def attempt_give_back(*, scope: str, ident: str) -> None:
+    """Uncount an attempt that turned out not to count (a log-in that succeeded)."""
+    # A ValueError: the window ended meanwhile, and there is nothing left to give back.
+    with contextlib.suppress(ValueError):
+        cache.decr(_key(scope, ident))
+
+
+def login_limits(*, request: HttpRequest, username: str) -> list[tuple[str, str, int]]:
+    """The log-in limits a request counts against, as (scope, ident, limit).
+
+    Per (user name, address) pair, so nobody can lock a player out by name from their
+    own address: the player still logs in from anywhere else. And per address, higher,
+    so one address cannot try name after name.
+    """
+    address = client_ident(request=request)
+    limits = [("login-client", address, int(settings.LOGIN_CLIENT_FAILURES_LIMIT))]
+    name = username.strip().lower()
+    if name:
+        limits.append(("login-pair", f"{name}\n{address}", int(settings.LOGIN_FAILURES_LIMIT)))
+    return limits
+
+
+def login_attempt_take(*, request: HttpRequest, username: str) -> list[tuple[str, str]] | None:
+    """Take one log-in attempt against every limit: the counters taken, or None when a
+    limit is used up (the attempt still counts: a locked door does not reopen by
+    knocking)."""
+    window = int(settings.LOGIN_FAILURES_WINDOW_SECONDS)
+    taken, allowed = [], True
+    for scope, ident, limit in login_limits(request=request, username=username):
+        allowed &= attempt_take(scope=scope, ident=ident, limit=limit, window_seconds=window)
+        taken.append((scope, ident))
+    return taken if allowed else None

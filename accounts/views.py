@@ -24,7 +24,12 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.services import user_register
-from accounts.throttle import attempt_record, attempts_exceeded, client_ident
+from accounts.throttle import (
+    attempt_give_back,
+    attempt_take,
+    client_ident,
+    login_attempt_take,
+)
 
 DEFAULT_NEXT = "/"
 # Where the service's per-field errors show on the sign-up form.
@@ -49,28 +54,20 @@ class PlayerLoginView(LoginView):
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
 
-    def _idents(self) -> list[tuple[str, str]]:
-        username = str(self.request.POST.get("username", "")).strip().lower()
-        idents = [("login-client", client_ident(request=self.request))]
-        if username:
-            idents.append(("login-user", username))
-        return idents
-
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        limit = settings.LOGIN_FAILURES_LIMIT
-        if any(attempts_exceeded(scope=s, ident=i, limit=limit) for s, i in self._idents()):
+        username = str(request.POST.get("username", ""))
+        self._taken = login_attempt_take(request=request, username=username)
+        if self._taken is None:
             # An unbound form: validating this one would call authenticate().
             form = self.get_form_class()(request=self.request)
             context = self.get_context_data(form=form, refusal=_LOGIN_REFUSAL)
             return self.render_to_response(context, status=429)
         return super().post(request, *args, **kwargs)
 
-    def form_invalid(self, form: Any) -> HttpResponse:
-        for scope, ident in self._idents():
-            attempt_record(
-                scope=scope, ident=ident, window_seconds=settings.LOGIN_FAILURES_WINDOW_SECONDS
-            )
-        return super().form_invalid(form)
+    def form_valid(self, form: Any) -> HttpResponse:
+        for scope, ident in self._taken or []:
+            attempt_give_back(scope=scope, ident=ident)
+        return super().form_valid(form)
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -84,11 +81,15 @@ def signup_page(request: HttpRequest) -> HttpResponse:
         return HttpResponseRedirect(next_url)
     form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
     ident = client_ident(request=request)
-    if request.method == "POST" and attempts_exceeded(
-        scope="signup", ident=ident, limit=settings.SIGNUPS_LIMIT
+    if request.method == "POST" and not attempt_take(
+        scope="signup",
+        ident=ident,
+        limit=settings.SIGNUPS_LIMIT,
+        window_seconds=settings.SIGNUPS_WINDOW_SECONDS,
     ):
         context = {"form": UserCreationForm(), "next": next_url, "refusal": _SIGNUP_REFUSAL}
         return render(request, "accounts/signup.html", context, status=429)
+    made = False
     if request.method == "POST" and form.is_valid():
         try:
             # The same service as the API's register, so both make players alike.
@@ -99,11 +100,13 @@ def signup_page(request: HttpRequest) -> HttpResponse:
             for field, messages in problems.message_dict.items():
                 form.add_error(_FORM_FIELD.get(field), messages)
         else:
-            attempt_record(
-                scope="signup", ident=ident, window_seconds=settings.SIGNUPS_WINDOW_SECONDS
-            )
+            made = True
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            return HttpResponseRedirect(next_url)
+    if request.method == "POST" and not made:
+        # The limit counts accounts made: a form sent back with errors gives its turn back.
+        attempt_give_back(scope="signup", ident=ident)
+    if made:
+        return HttpResponseRedirect(next_url)
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
 
 

@@ -176,7 +176,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # The HTML forms' own limits (accounts/throttle.py): failed log-ins per client and per
 # user name, and accounts made per client, in a window of the given seconds.
+# Per (user name, address) pair; the address alone gets a higher limit across names.
 LOGIN_FAILURES_LIMIT = env.int("LOGIN_FAILURES_LIMIT", default=10)
+LOGIN_CLIENT_FAILURES_LIMIT = env.int("LOGIN_CLIENT_FAILURES_LIMIT", default=30)
 LOGIN_FAILURES_WINDOW_SECONDS = env.int("LOGIN_FAILURES_WINDOW_SECONDS", default=900)
 SIGNUPS_LIMIT = env.int("SIGNUPS_LIMIT", default=1000 if DJANGO_ENV == "test" else 20)
 SIGNUPS_WINDOW_SECONDS = env.int("SIGNUPS_WINDOW_SECONDS", default=3600)

@@ -2,10 +2,13 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.admin_login import admin_login
 from config.health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    # Before the admin's own URLs, so its log-in is throttled like the players'.
+    path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
