@@ -7,6 +7,7 @@ outages it has seen, how many cache calls it served without Redis.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, JsonResponse
 
@@ -20,12 +21,14 @@ def healthz(request: HttpRequest) -> JsonResponse:
         database = "ok"
     except DatabaseError:
         database = "down"
-    body = {
-        "database": database,
-        "cache": {
+    cache: dict[str, object] = (
+        {
             "redis_up": CACHE_HEALTH.redis_up,
             "outages": CACHE_HEALTH.outages,
             "fallbacks": CACHE_HEALTH.fallbacks,
-        },
-    }
+        }
+        if settings.CACHES["default"]["BACKEND"] == "config.resilient_cache.ResilientRedisCache"
+        else {"backend": settings.CACHES["default"]["BACKEND"]}
+    )
+    body = {"database": database, "cache": cache}
     return JsonResponse(body, status=200 if database == "ok" else 503)

@@ -244,3 +244,14 @@ def test_throttles_keep_counting_per_process_while_redis_is_down(
     # RUN_START_THROTTLE is 30/min: the per-process fallback still stops the 31st.
     assert codes.count(201) == 30
     assert set(codes[30:]) == {429}
+
+
+def test_healthz_without_redis_names_the_cache_it_uses() -> None:
+    with override_settings(
+        CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    ):
+        body = APIClient().get("/healthz").json()
+    assert body == {
+        "database": "ok",
+        "cache": {"backend": "django.core.cache.backends.locmem.LocMemCache"},
+    }
