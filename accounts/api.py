@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import authenticate
+from django.core.exceptions import ValidationError
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException
@@ -13,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import services
+from accounts.throttle import attempt_give_back, signup_turn_take
 from config.api_errors import ErrorSerializer
 from config.throttling import AtomicScopedRateThrottle
 
@@ -21,6 +23,12 @@ class InvalidCredentials(APIException):
     status_code = status.HTTP_400_BAD_REQUEST
     default_detail = "Unable to log in with that username and password."
     default_code = "invalid_credentials"
+
+
+class TooManySignups(APIException):
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_detail = "Too many new accounts from your network today. Please try again later."
+    default_code = "too_many_signups"
 
 
 class CredentialsSerializer(serializers.Serializer[Any]):
@@ -72,9 +80,17 @@ class RegisterView(_AuthView):
     )
     def post(self, request: Request) -> Response:
         credentials = self.credentials(request)
-        user = services.user_register(
-            username=credentials["username"], password=credentials["password"]
-        )
+        taken = signup_turn_take(request=request._request)
+        if taken is None:
+            raise TooManySignups()
+        try:
+            user = services.user_register(
+                username=credentials["username"], password=credentials["password"]
+            )
+        except ValidationError:
+            for scope, ident in taken:  # no account made: the turn is given back
+                attempt_give_back(scope=scope, ident=ident)
+            raise
         token = services.user_token_get(user=user)
         return Response(
             {"token": token, "username": user.get_username()}, status=status.HTTP_201_CREATED

@@ -50,6 +50,21 @@ def attempt_give_back(*, scope: str, ident: str) -> None:
         cache.decr(_key(scope, ident))
 
 
+def signup_turn_take(*, request: HttpRequest) -> list[tuple[str, str]] | None:
+    """Take one account-making turn for the client's address, per hour and per day
+    (sign-up page and register API alike): the counters taken, or None when one is
+    used up. Give the turns back when no account was made."""
+    address = client_ident(request=request)
+    limits = [
+        ("signup", int(settings.SIGNUPS_LIMIT), int(settings.SIGNUPS_WINDOW_SECONDS)),
+        ("signup-day", int(settings.SIGNUPS_PER_DAY_LIMIT), 86_400),
+    ]
+    allowed = True
+    for scope, limit, window in limits:
+        allowed &= attempt_take(scope=scope, ident=address, limit=limit, window_seconds=window)
+    return [(scope, address) for scope, _, _ in limits] if allowed else None
+
+
 def login_limits(*, request: HttpRequest, username: str) -> list[tuple[str, str, int]]:
     """The log-in limits a request counts against, as (scope, ident, limit).
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import login, logout
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import LoginView
@@ -24,12 +23,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.services import user_register
-from accounts.throttle import (
-    attempt_give_back,
-    attempt_take,
-    client_ident,
-    login_attempt_take,
-)
+from accounts.throttle import attempt_give_back, login_attempt_take, signup_turn_take
 
 DEFAULT_NEXT = "/"
 # Where the service's per-field errors show on the sign-up form.
@@ -80,13 +74,8 @@ def signup_page(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return HttpResponseRedirect(next_url)
     form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
-    ident = client_ident(request=request)
-    if request.method == "POST" and not attempt_take(
-        scope="signup",
-        ident=ident,
-        limit=settings.SIGNUPS_LIMIT,
-        window_seconds=settings.SIGNUPS_WINDOW_SECONDS,
-    ):
+    taken = signup_turn_take(request=request) if request.method == "POST" else []
+    if taken is None:
         context = {"form": UserCreationForm(), "next": next_url, "refusal": _SIGNUP_REFUSAL}
         return render(request, "accounts/signup.html", context, status=429)
     made = False
@@ -102,9 +91,10 @@ def signup_page(request: HttpRequest) -> HttpResponse:
         else:
             made = True
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    if request.method == "POST" and not made:
-        # The limit counts accounts made: a form sent back with errors gives its turn back.
-        attempt_give_back(scope="signup", ident=ident)
+    if not made:
+        # The limits count accounts made: a form sent back with errors gives its turn back.
+        for scope, ident in taken:
+            attempt_give_back(scope=scope, ident=ident)
     if made:
         return HttpResponseRedirect(next_url)
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
