@@ -136,52 +136,38 @@ def test_auth_endpoints_are_throttled(monkeypatch: pytest.MonkeyPatch) -> None:
     assert refused.json()["detail"].startswith("Too many requests")
 
 
+PASSPHRASE = "a fine long passphrase"
+
+
+def _register(username: str, password: str = PASSPHRASE, client: APIClient | None = None) -> Any:
+    body = {"username": username, "password": password}
+    return (client or APIClient()).post("/api/auth/register/", body, format="json")
+
+
 @pytest.mark.parametrize("username", [".", "..", "a.b", "two words", "ad@m", "--", "_", "a/b"])
 def test_register_takes_letters_digits_and_dashes_only(username: str) -> None:
-    response = APIClient().post(
-        "/api/auth/register/",
-        {"username": username, "password": "a fine long passphrase"},
-        format="json",
-    )
+    response = _register(username)
     assert response.status_code == 400
     assert response.json()["detail"].startswith("username: ")
     assert not get_user_model().objects.filter(username=username).exists()
 
 
 def test_register_folds_compatibility_forms_and_case() -> None:
-    made = APIClient().post(
-        "/api/auth/register/",
-        {"username": "\uff41\uff44\uff41\uff12", "password": "a fine long passphrase"},
-        format="json",
-    )
+    made = _register("\uff41\uff44\uff41\uff12")
     assert made.status_code == 201
     assert made.json()["username"] == "ada2"  # the full-width spelling, NFKC-folded
-    again = APIClient().post(
-        "/api/auth/register/",
-        {"username": "ADA2", "password": "a fine long passphrase"},
-        format="json",
-    )
-    assert again.status_code == 400
-    accepted = APIClient().post(
-        "/api/auth/register/",
-        {"username": "Zo\u00eb_9-x", "password": "a fine long passphrase"},
-        format="json",
-    )
-    assert accepted.status_code == 201
+    assert _register("ADA2").status_code == 400
+    assert _register("Zo\u00eb_9-x").status_code == 201
 
 
 def test_register_is_limited_per_address_and_day_counting_accounts_made(settings) -> None:
     settings.SIGNUPS_PER_DAY_LIMIT = 2
     client = APIClient(REMOTE_ADDR="192.0.2.77")
-
-    def register(name: str, password: str = "a fine long passphrase") -> Any:
-        body = {"username": name, "password": password}
-        return client.post("/api/auth/register/", body, format="json")
-
-    assert register("first").status_code == 201
-    assert register("second", password="short").status_code == 400  # not made: not counted
-    assert register("second").status_code == 201
-    refused = register("third")
+    assert _register("first", client=client).status_code == 201
+    # An account not made (a weak password) does not count.
+    assert _register("second", password="short", client=client).status_code == 400
+    assert _register("second", client=client).status_code == 201
+    refused = _register("third", client=client)
     assert refused.status_code == 429
     assert refused.json()["code"] == "too_many_signups"
     assert not get_user_model().objects.filter(username="third").exists()
