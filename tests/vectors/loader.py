@@ -38,7 +38,7 @@ No vector holds NaN, an infinity or an integer beyond 2**53.
                 "score": int,                         total of the valid prefix
                 "moves": [{"points": int, "bonus": null | "bridge" | "hexagon" |
                            "double_hexagon" | "triple_hexagon"}, ...],
-                "error": null | {"move": int | null, "code": str}}}
+                "error": null | {"move": int | null, "code": str, "detail": str}}}
 
 Feed `tray`, `well`, `log` and `max_t` to the replay (`replay_challenge(tray=...,
 well=..., log=..., max_t=...)` in Python); the result must equal `expect`:
@@ -46,8 +46,8 @@ well=..., log=..., max_t=...)` in Python); the result must equal `expect`:
 {"points": -5, "bonus": null}; the +25 clear bonus sits inside the points of the
 placement that completes the board). `error.move` is the index in
 `log.moves` of the first bad move, or null when the whole log or the challenge is
-refused ("bad_log", "bad_challenge"). Error codes are those of RULES.md. The
-human `detail` text is deliberately NOT part of the contract.
+refused ("bad_log", "bad_challenge"). Error codes are those of RULES.md. The human
+`detail` text is pinned as well: a port says the same words (players see them).
 
 For "bad_challenge" cases `tray` and `well` may be anything JSON (wrong sizes,
 duplicates, unknown ids, non-strings): a port must refuse them, never crash.

@@ -158,7 +158,9 @@ def replay_case(
             "valid": result.valid,
             "score": result.score,
             "moves": [{"points": points, "bonus": kind} for points, kind in result.moves],
-            "error": None if error is None else {"move": error.move, "code": error.code},
+            "error": None
+            if error is None
+            else {"move": error.move, "code": error.code, "detail": error.detail},
         },
     }
 
