@@ -60,8 +60,8 @@ def test_play_page_weight_and_time_to_board(page: Page, site_url: str, open_chal
     warm = page.evaluate("performance.getEntriesByName('tod:board-ready')[0].startTime")
     print(f"navigation -> board drawn (reload, warm cache): {warm:.1f} ms")
 
-    assert any(url.endswith("/rules.js") for url in assets), assets
-    assert any(url.endswith("/board.js") for url in assets), assets
+    assert any(url.endswith("/rules/index.js") for url in assets), assets
+    assert any(url.endswith("/board_view/index.js") for url in assets), assets
     assert any(url.endswith("/play.css") for url in assets), assets
     assert total > 0
     assert timings["ready"] is not None and timings["ready"] > 0

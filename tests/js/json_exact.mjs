@@ -5,15 +5,22 @@
 // into the integer 1 and refuses NaN. So that the port is judged on the very values
 // the Python engine saw, numbers written with a fraction or an exponent, and NaN and
 // the infinities, come back as JsonFloat objects: not integers, just as in Python.
+// A JsonFloat is a Number object, which is how the rules engine is told "a float" (see
+// shown() in challenges/static/challenges/rules/errors.js): it reads one as Python
+// reads a float, so its error details name it as the Python engine does.
 
-export class JsonFloat {
+export class JsonFloat extends Number {
   constructor(text) {
+    super(Number(text));
     this.text = text;
-    this.value = Number(text);
+  }
+
+  get value() {
+    return this.valueOf();
   }
 
   toJSON() {
-    return this.value;
+    return this.valueOf();
   }
 }
 

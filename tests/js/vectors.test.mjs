@@ -1,9 +1,10 @@
 // The JavaScript port against every golden vector the Python engine wrote.
 //
-// tests/vectors/*.json are written by `python -m tools.vectors tests/vectors`
-// (schema at the top of tests/vectors/loader.py) and read here, never copied. A missing
-// or empty vector directory fails: agreement on zero cases proves nothing. The files
-// are read with parseJsonExact, which keeps Python's floats (`1.0`) apart from ints.
+// tests/vectors/*.json are written by the Python engine (`make vectors`; schema at the
+// top of tests/vectors/loader.py) and read here, never copied. A missing or empty
+// vector directory fails: agreement on zero cases proves nothing. The files are read
+// with parseJsonExact, which keeps Python's floats (`1.0`) apart from ints. Where an
+// expected error carries its `detail`, the JavaScript engine must say it word for word.
 
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -14,13 +15,12 @@ import { fileURLToPath } from "node:url";
 import {
   Board,
   cellCorners,
-  cellIsUp,
   cellNeighbours,
-  legalMoves,
+  cellPointsUp,
   pointCells,
   replayChallenge,
   tileParse,
-} from "../../challenges/static/challenges/rules.js";
+} from "../../challenges/static/challenges/rules/index.js";
 import { parseJsonExact } from "./json_exact.mjs";
 
 const VECTOR_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "vectors");
@@ -59,6 +59,16 @@ test("the golden vectors are there and have cases", () => {
   }
 });
 
+test("every error vector pins the Python engine's detail", (t) => {
+  const errors = byPrefix("replay")
+    .flatMap((file) => file.data.cases)
+    .filter((vector) => vector.expect.error !== null);
+  const pinned = errors.filter((vector) => Object.hasOwn(vector.expect.error, "detail"));
+  t.diagnostic(`${pinned.length} of ${errors.length} error vectors pin their detail`);
+  assert.ok(errors.length > 0, "no error vectors");
+  assert.equal(pinned.length, errors.length, "an error vector without its detail");
+});
+
 for (const file of byPrefix("replay")) {
   describe(`replay vectors: ${file.name}`, () => {
     for (const vector of file.data.cases) {
@@ -71,7 +81,11 @@ for (const file of byPrefix("replay")) {
         });
         const { expect } = vector;
         assert.equal(got.valid, expect.valid, "valid");
-        assert.deepEqual(got.moves, expect.moves, "per-move points and bonuses");
+        assert.deepEqual(
+          got.moves.map((outcome) => outcome.toJson()),
+          expect.moves,
+          "per-move points and bonuses",
+        );
         assert.equal(got.score, expect.score, "score");
         if (expect.error === null) {
           assert.equal(got.error, null, `unexpected error ${JSON.stringify(got.error)}`);
@@ -81,7 +95,11 @@ for (const file of byPrefix("replay")) {
             { move: got.error.move, code: got.error.code },
             { move: expect.error.move, code: expect.error.code },
           );
-          assert.equal(typeof got.error.detail, "string");
+          if (Object.hasOwn(expect.error, "detail")) {
+            assert.equal(got.error.detail, expect.error.detail, "the Python engine's detail");
+          } else {
+            assert.equal(typeof got.error.detail, "string");
+          }
         }
       });
     }
@@ -93,9 +111,9 @@ for (const file of byPrefix("legal_moves")) {
     for (const vector of file.data.cases) {
       test(vector.name, () => {
         const board = Board.fromPlacements(vector.board);
-        const moves = legalMoves(board, vector.tray);
+        const moves = board.legalPlacements(vector.tray.map(tileParse));
         assert.equal(moves.length, vector.expect.count, "count");
-        const placements = moves.map((move) => [move.tile, move.cell, move.rotation]);
+        const placements = moves.map((move) => [move.tile.id, move.cell, move.rotation]);
         assert.deepEqual(placements, vector.expect.placements);
       });
     }
@@ -117,7 +135,7 @@ function tileCheck(text) {
 
 const GEOMETRY_CHECKS = {
   cell: ({ cell }) => ({
-    up: cellIsUp(cell),
+    up: cellPointsUp(cell),
     corners: cellCorners(cell),
     neighbours: sortedCells(cellNeighbours(cell)),
   }),

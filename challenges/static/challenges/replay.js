@@ -1,10 +1,10 @@
 // The replay viewer: steps through a run's moves on the board, with the server's
-// points for each move and the running score. rules.js rebuilds the tray and the board
-// after every move; board.js draws them. The server's verdict (its per-move points)
-// is what the page shows: it is the authority.
+// points for each move and the running score. The rules engine (rules/) rebuilds the
+// tray and the board after every move; the board view (board_view/) draws them. The
+// server's verdict (its per-move points) is what the page shows: it is the authority.
 
-import { BoardView, tileIcon } from "./board.js";
-import { ChallengeRun } from "./rules.js";
+import { BoardView, tileIcon } from "./board_view/index.js";
+import { ChallengeRun } from "./rules/index.js";
 
 const BONUS_NAMES = Object.freeze({
   bridge: "bridge",
@@ -31,21 +31,17 @@ export function replayFrames({ tray, well, moves, results }) {
       move.type === "draw" ? run.draw(move.t) : run.place(move.tile, move.cell, move.rotation, move.t);
     if (!outcome.ok) {
       // The server accepted this prefix; a disagreement here is a bug to report, not to hide.
-      console.error(`replay: move ${index + 1} refused by rules.js (${outcome.code})`, move);
+      console.error(`replay: move ${index + 1} refused by the rules engine (${outcome.code})`, move);
       break;
     }
     const verdict = results[index] ?? { points: outcome.points, bonus: outcome.bonus };
     if (verdict.points !== outcome.points) {
-      console.warn(`replay: move ${index + 1}: server ${verdict.points}, rules.js ${outcome.points}`);
+      console.warn(`replay: move ${index + 1}: server ${verdict.points}, rules engine ${outcome.points}`);
     }
     score += verdict.points;
     const drawn = move.type === "draw" ? run.tray[run.tray.length - 1] : null;
     frames.push({
-      placements: run.board.placements.map(({ tile, cell, rotation }) => ({
-        tile: typeof tile === "string" ? tile : tile.id,
-        cell,
-        rotation,
-      })),
+      placements: run.board.placements.map((placement) => placement.toJson()),
       tray: run.tray.slice(),
       wellLeft: run.wellRemaining,
       score,
