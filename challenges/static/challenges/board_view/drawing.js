@@ -23,11 +23,8 @@ export function svgElement(tag, attributes = {}, parent = null) {
 
 /** A cell's outline (highlight, cursor, open cell) with class `className`. */
 export function cellPolygon(cell, className, parent, { shrink = 0.06, attributes = {} } = {}) {
-  return svgElement(
-    "polygon",
-    { class: className, "data-cell": cellFormat(cell), points: polygonPoints(cellVertices(cell), shrink), ...attributes },
-    parent,
-  );
+  const points = polygonPoints(cellVertices(cell), shrink);
+  return svgElement("polygon", { class: className, "data-cell": cellFormat(cell), points, ...attributes }, parent);
 }
 
 /**

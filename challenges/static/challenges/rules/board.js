@@ -223,7 +223,8 @@ export class Board {
    * leaves the board inconsistent.
    */
   push(placement) {
-    const stored = placement instanceof Placement ? placement : new Placement(placement.tile, placement.cell, placement.rotation);
+    const stored =
+      placement instanceof Placement ? placement : new Placement(placement.tile, placement.cell, placement.rotation);
     const { tile, cell, rotation } = stored;
     const numbers = tile.cornerNumbers(rotation);
     const keys = cellCorners(cell).map(pointFormat);

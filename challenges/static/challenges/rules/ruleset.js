@@ -13,8 +13,9 @@ function camelCase(name) {
   return name.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
 }
 
-// Fields this engine reads: a ruleset.json without one of them is refused at load,
-// rather than playing with `undefined`.
+// The numbers of the daily challenge: a ruleset.json without one of them is refused at
+// load, rather than played with `undefined`. (The classic game's fields come along too,
+// unchecked: nothing in the browser plays it.)
 const REQUIRED = [
   "hexagon_bonus",
   "double_hexagon_bonus",

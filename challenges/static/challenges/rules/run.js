@@ -153,8 +153,9 @@ export class ChallengeRun {
       return { outcome: null, error };
     }
     const outcome = raw.type === "draw" ? this._draw() : this._place(raw);
-    const { t, type } = raw;
-    this.log.push(type === "draw" ? { t, type } : { t, type, tile: raw.tile, cell: [raw.cell[0], raw.cell[1]], rotation: raw.rotation });
+    // The log keeps the move in RULES.md's form, whatever else the caller's object held.
+    const { t, type, tile, cell, rotation } = raw;
+    this.log.push(type === "draw" ? { t, type } : { t, type, tile, cell: [cell[0], cell[1]], rotation });
     this.outcomes.push(outcome);
     this.score += outcome.points;
     return { outcome, error: null };
@@ -171,7 +172,8 @@ export class ChallengeRun {
       return clock;
     }
     if (raw.type === "draw") {
-      return this.draws === this.well.length ? { code: "well_empty", detail: "the well is empty: nothing to draw" } : null;
+      const empty = this.draws === this.well.length;
+      return empty ? { code: "well_empty", detail: "the well is empty: nothing to draw" } : null;
     }
     const tile = tileById(raw.tile);
     if (tile === undefined) {
