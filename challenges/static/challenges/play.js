@@ -5,8 +5,10 @@
 // word. The log is kept in localStorage until the server has it, so a dropped
 // connection or a closed tab never loses a run.
 
-import { BoardView, SIDE, HEIGHT, tileIcon } from "./board.js";
-import { BONUS_POINTS, CLEAR_BONUS, ChallengeRun, DRAW_COST, cellKey, tileParse } from "./rules.js";
+import { BoardView, SIDE, HEIGHT, tileIcon } from "./board_view/index.js";
+import { ChallengeRun, DEFAULT_RULESET, cellFormat, tileParse } from "./rules/index.js";
+
+const DRAW_COST = -DEFAULT_RULESET.drawPoints;
 import { api } from "./api.js";
 import { pendingClear, pendingLoad, pendingStore } from "./unsent_runs.js";
 
@@ -191,7 +193,7 @@ function startFailed(message) {
 }
 
 function beginRun(data) {
-  state.run = new ChallengeRun({ tray: data.tray, well: data.well, timeLimitMs: config.timeLimitMs });
+  state.run = new ChallengeRun({ tray: data.tray, well: data.well });
   state.runId = data.id;
   state.ended = false;
   state.rotations = new Map();
@@ -336,8 +338,8 @@ function trayKey(event, index) {
 
 function legalCellsFor(tileId) {
   const cells = new Map();
-  for (const move of state.run.legalMoves(tileId)) {
-    cells.set(cellKey(move.cell), move.cell);
+  for (const move of state.run.legalPlacements(tileId)) {
+    cells.set(cellFormat(move.cell), move.cell);
   }
   return [...cells.values()];
 }
@@ -395,7 +397,7 @@ function dragMove(event) {
     return;
   }
   const rotation = state.run.snapRotation(drag.tileId, cell, rotationOf(drag.tileId));
-  if (drag.target === null || cellKey(drag.target.cell) !== cellKey(cell)) {
+  if (drag.target === null || cellFormat(drag.target.cell) !== cellFormat(cell)) {
     drag.target = { cell, rotation };
     board.setPreview({ tile: drag.tileId, cell, rotation });
   }
@@ -471,10 +473,10 @@ function placeTile(tileId, cell, rotation) {
   board.addPlacement({ tile: tileId, cell, rotation });
   renderTray();
   updateHud({ gained: outcome.points });
-  const bonusText = outcome.bonus === null ? "" : `, ${BONUS_LABELS[outcome.bonus]} bonus +${BONUS_POINTS[outcome.bonus]}`;
+  const bonusText = outcome.bonus === null ? "" : `, ${BONUS_LABELS[outcome.bonus]} bonus +${DEFAULT_RULESET.bonusPoints(outcome.bonus)}`;
   board.floatText(cell, `+${outcome.points}`, outcome.bonus === null ? "" : "board__float--bonus");
   if (outcome.bonus !== null) {
-    toast(`${BONUS_LABELS[outcome.bonus]}! +${BONUS_POINTS[outcome.bonus]}`);
+    toast(`${BONUS_LABELS[outcome.bonus]}! +${DEFAULT_RULESET.bonusPoints(outcome.bonus)}`);
     board.flash(cell, "tile--bonus");
   }
   announce(
@@ -483,7 +485,7 @@ function placeTile(tileId, cell, rotation) {
   );
   pendingSave("playing");
   if (outcome.cleared) {
-    toast(`Board cleared! +${CLEAR_BONUS}`, "clear");
+    toast(`Board cleared! +${DEFAULT_RULESET.clearBonus}`, "clear");
     endRun("cleared");
     return true;
   }
@@ -538,7 +540,7 @@ function updateHud({ gained = null } = {}) {
   );
   // When no tray tile fits anywhere, point at the way on: draw, or, with the well
   // empty too, end the run.
-  const stuck = run.legalMoves().length === 0;
+  const stuck = run.legalPlacements().length === 0;
   draw.classList.toggle("button--hint", stuck && run.wellRemaining > 0);
   $("end-button").classList.toggle("button--hint", stuck && run.wellRemaining === 0);
   if (stuck && run.wellRemaining === 0 && !state.stuckAnnounced) {
@@ -564,7 +566,7 @@ function refreshKeyboardHints() {
   }
   const cells = legalCellsFor(state.selected);
   board.highlight(cells);
-  const fits = cells.some((cell) => cellKey(cell) === cellKey(state.cursor));
+  const fits = cells.some((cell) => cellFormat(cell) === cellFormat(state.cursor));
   board.setCursor(state.cursor, { fits });
   if (fits) {
     const rotation = state.run.snapRotation(state.selected, state.cursor, rotationOf(state.selected));
@@ -590,7 +592,7 @@ function jumpToFit(step) {
     announce("This tile fits nowhere yet. Pick another, or draw with D.");
     return;
   }
-  const index = cells.findIndex((cell) => cellKey(cell) === cellKey(state.cursor));
+  const index = cells.findIndex((cell) => cellFormat(cell) === cellFormat(state.cursor));
   const next = cells[(index + step + cells.length) % cells.length];
   state.cursor = next;
   refreshKeyboardHints();
