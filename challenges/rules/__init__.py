@@ -1,7 +1,7 @@
 """The Tri-Ominos rules engine: the one authority on every score (pure Python).
 
-Plays exactly the game of RULES.md; the browser's ``rules.js`` mirrors it, held to it
-by the golden vectors in ``tests/vectors/``. Nothing here imports Django.
+Plays exactly the game of RULES.md; the browser's ``static/challenges/rules/`` mirrors
+it, held to it by the golden vectors in ``tests/vectors/``. Nothing here imports Django.
 
 Vocabulary: small immutable values, each with a canonical text form and a matched
 parse/format pair (``parse(format(x)) == x``; any other spelling is a ValueError):
