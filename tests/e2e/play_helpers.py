@@ -37,14 +37,16 @@ def well_left(page: Page) -> int:
 def fitting_tray_tile(page: Page, *, draw: Callable[[], None] | None = None) -> Locator | None:
     """A tray tile that fits somewhere, drawing (``draw``, the Draw button by default)
     until one does, for as long as the well lasts; None when nothing fits and the well
-    is empty."""
+    is empty. The tile is scrolled into view, ready to be picked up."""
     while True:
         left = well_left(page)
         choice = move_choose(fits=tray_fits(page), well_left=left)
         if choice is None:
             return None
         if choice != DRAW:
-            return page.locator(".tray-tile").nth(choice)
+            tile = page.locator(".tray-tile").nth(choice)
+            tile.scroll_into_view_if_needed()
+            return tile
         if draw is None:
             page.locator("#draw-button").click()
         else:
@@ -53,11 +55,15 @@ def fitting_tray_tile(page: Page, *, draw: Callable[[], None] | None = None) -> 
 
 
 def held_tile_target(page: Page) -> tuple[str, Locator]:
-    """While a tile is held: the highlighted cell the helpers choose, and its element."""
+    """While a tile is held: the highlighted cell the helpers choose, and its element,
+    scrolled into view (after many draws the tray can run below the board, and a
+    player scrolls back up with the tile in hand)."""
     expect(page.locator(HIGHLIGHTED).first).to_be_attached()
     cells = page.locator(HIGHLIGHTED).evaluate_all("cells => cells.map((c) => c.dataset.cell)")
     cell = cell_choose([str(key) for key in cells])
-    return cell, page.locator(f".board__highlight [data-cell='{cell}']")
+    target = page.locator(f".board__highlight [data-cell='{cell}']")
+    target.scroll_into_view_if_needed()
+    return cell, target
 
 
 def drag_tile_to_board(page: Page) -> str | None:
