@@ -4,7 +4,8 @@ Shared fixtures (the play and pages tests both use them):
 
 - ``site_clock`` (automatic): the clock the server reads and every browser context
   shows, started one hour into the slot open now and ticking in real time, so no test
-  meets 00:00, 08:00 or 16:00 and the browser agrees with the server on the hour.
+  meets 00:00, 08:00 or 16:00 and the browser agrees with the server on the hour
+  (a test marked ``real_browser_clock`` keeps the browser's own clock).
 - ``e2e_deal``: the deal the tests play, ``deals.TEST_DEAL`` unless ``TOD_E2E_DEAL``
   names another (``hostile``, ``seed:N``, or ``slot:N`` for the site's own deal of
   slot N, e.g. ``slot:978`` from issue 10).
@@ -109,11 +110,20 @@ def site_clock(monkeypatch: pytest.MonkeyPatch) -> SiteClock:
     return clock
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "real_browser_clock: the browser keeps its real clock (Playwright's fake clock "
+        "keeps no performance marks, which the metrics tests read)",
+    )
+
+
 @pytest.fixture
-def context(context: Any, site_clock: SiteClock) -> Any:
+def context(context: Any, site_clock: SiteClock, request: pytest.FixtureRequest) -> Any:
     """pytest-playwright's context, its pages showing the site's time (it still flows;
-    tests may fast-forward it)."""
-    context.clock.install(time=site_clock.now())
+    tests may fast-forward it), unless the test is marked ``real_browser_clock``."""
+    if request.node.get_closest_marker("real_browser_clock") is None:
+        context.clock.install(time=site_clock.now())
     return context
 
 
