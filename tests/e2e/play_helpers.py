@@ -15,6 +15,11 @@ from playwright.sync_api import Locator, Page, expect
 from tests.e2e.deals import DRAW, cell_choose, move_choose
 
 HIGHLIGHTED = ".board__highlight [data-highlight='legal']"
+# Chromium on a touch screen fires no click for a tap that comes right after another
+# touch gesture (its double-tap time). Tried: a tap just after a touch drag gave a
+# pointerdown/pointerup on the Draw button but no click; after a 400-600 ms pause it
+# drew every time.
+DOUBLE_TAP_MS = 400
 
 
 def centre(box: dict[str, float] | None) -> tuple[float, float]:
@@ -52,6 +57,12 @@ def fitting_tray_tile(page: Page, *, draw: Callable[[], None] | None = None) -> 
         else:
             draw()
         expect(page.locator("#well-count")).to_have_text(str(left - 1))
+
+
+def tap_draw(page: Page) -> None:
+    """Draws with a finger: waits out the double-tap time of the last touch, then taps."""
+    page.wait_for_timeout(DOUBLE_TAP_MS)
+    page.locator("#draw-button").tap()
 
 
 def held_tile_target(page: Page) -> tuple[str, Locator]:

@@ -16,7 +16,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.play_helpers import centre, drag_tile_to_board, fitting_tray_tile, held_tile_target
+from tests.e2e.play_helpers import (
+    centre,
+    drag_tile_to_board,
+    fitting_tray_tile,
+    held_tile_target,
+    tap_draw,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -316,7 +322,7 @@ def test_touch_drag_on_a_phone(
             cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
         for placed in (1, 2):
-            tile = fitting_tray_tile(page, draw=lambda: page.locator("#draw-button").tap())
+            tile = fitting_tray_tile(page, draw=lambda: tap_draw(page))
             assert tile is not None
             x, y = centre(tile.bounding_box())
             touch("touchStart", x, y)
