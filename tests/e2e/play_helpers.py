@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import FloatRect, Locator, Page, expect
 
 from tests.e2e.deals import DRAW, cell_choose, move_choose
 
@@ -22,7 +22,7 @@ HIGHLIGHTED = ".board__highlight [data-highlight='legal']"
 DOUBLE_TAP_MS = 400
 
 
-def centre(box: dict[str, float] | None) -> tuple[float, float]:
+def centre(box: FloatRect | None) -> tuple[float, float]:
     assert box is not None, "the element is not on screen"
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
