@@ -2,8 +2,16 @@
 
 Shared fixtures (the play and pages tests both use them):
 
-- ``open_challenge``: the challenge open now, with the deal the tests chose
-  (``deals.TEST_DEAL``), so no test depends on which slot is open.
+- ``site_clock`` (automatic): the clock the server reads and every browser context
+  shows, started one hour into the slot open now and ticking in real time, so no test
+  meets 00:00, 08:00 or 16:00 and the browser agrees with the server on the hour
+  (a test marked ``real_browser_clock`` keeps the browser's own clock).
+- ``e2e_deal``: the deal the tests play, ``deals.TEST_DEAL`` unless ``TOD_E2E_DEAL``
+  names another (``hostile``, ``seed:N``, or ``slot:N`` for the site's own deal of
+  slot N, e.g. ``slot:978`` from issue 10).
+- ``challenge_dealt(tray, well)``: makes the open slot's challenge with that deal.
+- ``open_challenge``: the challenge open now, dealt ``e2e_deal``. The site makes a
+  slot's challenge only when its row is missing, so the live server plays this row.
 - ``make_player(username=None)``: creates a user; returns ``(user, password)``.
 - ``logged_in_page``: a Playwright page logged in (through the real login form) as a
   fresh player, available as ``logged_in_page.player`` (the user object).
@@ -19,13 +27,18 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from challenges.rules import Deal
 from tests.conftest import service_missing
+from tests.e2e.deals import deal_named
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM refuses
 # to run beside one unless told this is deliberate (it is: tests only).
@@ -67,32 +80,94 @@ def site_url(live_server: Any) -> str:
     return str(live_server.url).rstrip("/")
 
 
-@pytest.fixture
-def open_challenge(transactional_db: None) -> Any:
-    """The challenge open now, dealt ``TEST_DEAL``; the next slot's too, so a test that
-    runs across 00:00, 08:00 or 16:00 still plays the same deal. The site makes a slot's
-    challenge only when its row is missing, so the live server plays these rows."""
+# How far into its slot the site's clock starts: hours from either end of the slot.
+CLOCK_INTO_SLOT = timedelta(hours=1)
+
+
+@dataclass
+class SiteClock:
+    """The site's time during one test: ``start`` plus the real time gone by since."""
+
+    slot: int
+    start: datetime
+    _started: float = field(default_factory=time.monotonic)
+
+    def now(self) -> datetime:
+        return self.start + timedelta(seconds=time.monotonic() - self._started)
+
+
+@pytest.fixture(autouse=True)
+def site_clock(monkeypatch: pytest.MonkeyPatch) -> SiteClock:
+    """Every reader of ``django.utils.timezone.now`` (the services' default, the views,
+    the live server's thread) gets this clock, one hour into the slot open now."""
     from django.utils import timezone
 
     from challenges import schedule
-    from challenges.models import Challenge
-    from tests.e2e.deals import TEST_DEAL, TEST_DEAL_SEED
 
-    current = schedule.slot_number(at=timezone.now())
-    for number in (current, current + 1):
-        slot = schedule.slot_get(number=number)
-        Challenge.objects.update_or_create(
-            number=number,
+    slot = schedule.slot_at(at=timezone.now())
+    clock = SiteClock(slot=slot.number, start=slot.opens_at + CLOCK_INTO_SLOT)
+    monkeypatch.setattr(timezone, "now", clock.now)
+    return clock
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "real_browser_clock: the browser keeps its real clock (Playwright's fake clock "
+        "keeps no performance marks, which the metrics tests read)",
+    )
+
+
+@pytest.fixture
+def context(context: Any, site_clock: SiteClock, request: pytest.FixtureRequest) -> Any:
+    """pytest-playwright's context, its pages showing the site's time (it still flows;
+    tests may fast-forward it), unless the test is marked ``real_browser_clock``."""
+    if request.node.get_closest_marker("real_browser_clock") is None:
+        context.clock.install(time=site_clock.now())
+    return context
+
+
+@pytest.fixture
+def e2e_deal() -> Deal:
+    name = os.environ.get("TOD_E2E_DEAL", "test")
+    kind, _, number = name.partition(":")
+    if kind == "slot" and number.lstrip("-").isdigit():
+        from challenges import services
+
+        tray, well = services.challenge_tiles_deal(seed=services.challenge_seed(number=int(number)))
+        return Deal(tuple(tray), tuple(well))
+    return deal_named(name)
+
+
+@pytest.fixture
+def challenge_dealt(
+    transactional_db: None, site_clock: SiteClock
+) -> Callable[[Sequence[str], Sequence[str]], Any]:
+    """Makes (or re-deals) the open slot's challenge with ``tray`` and ``well``."""
+    from challenges import schedule
+    from challenges.models import Challenge
+
+    def deal(tray: Sequence[str], well: Sequence[str]) -> Any:
+        slot = schedule.slot_get(number=site_clock.slot)
+        challenge, _ = Challenge.objects.update_or_create(
+            number=slot.number,
             defaults={
-                "id": number,
+                "id": slot.number,
                 "opens_at": slot.opens_at,
                 "closes_at": slot.closes_at,
-                "tray": list(TEST_DEAL.tray),
-                "well": list(TEST_DEAL.well),
-                "seed": f"test-deal-{TEST_DEAL_SEED}",
+                "tray": list(tray),
+                "well": list(well),
+                "seed": "chosen-by-the-test",
             },
         )
-    return Challenge.objects.get(number=current)
+        return challenge
+
+    return deal
+
+
+@pytest.fixture
+def open_challenge(challenge_dealt: Callable[..., Any], e2e_deal: Deal) -> Any:
+    return challenge_dealt(e2e_deal.tray, e2e_deal.well)
 
 
 @pytest.fixture

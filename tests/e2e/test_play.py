@@ -3,8 +3,9 @@ submit, and the paths where the network or the server says no.
 
 Drags are real pointer drags (mouse down on a tray tile, move, up over a highlighted
 cell); targets come from the DOM (`data-tile`, `data-fits` on tray tiles,
-`data-cell`/`data-highlight` on board cells). Time runs on Playwright's clock, so the
-two minutes pass in an instant.
+`data-cell`/`data-highlight` on board cells) and the choices from `deals.py`, so any deal
+plays (play_helpers.py). Time runs on Playwright's clock (installed by conftest.py), so
+the two minutes pass in an instant.
 """
 
 from __future__ import annotations
@@ -15,11 +16,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.play_helpers import (
+    centre,
+    drag_tile_to_board,
+    fitting_tray_tile,
+    held_tile_target,
+    tap_draw,
+)
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def _centre(box: dict[str, float]) -> tuple[float, float]:
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def _placed(page: Page) -> int:
@@ -28,50 +33,6 @@ def _placed(page: Page) -> int:
 
 def _score(page: Page) -> int:
     return int(page.locator("#score").inner_text())
-
-
-def _fitting_tray_tile(page: Page) -> Any:
-    """A tray tile that fits somewhere now, drawing (through the Draw button) until one
-    does, as a player would, for as long as the well lasts; None if nothing ever fits.
-
-    The same decision as ``deals.helper_playout``, which test_deals.py runs over
-    hundreds of deals.
-    """
-    while True:
-        tiles = page.locator(".tray-tile:not([data-fits='0'])")
-        if tiles.count():
-            return tiles.first
-        if int(page.locator("#well-count").inner_text()) == 0:
-            return None
-        well_before = page.locator("#well-count").inner_text()
-        page.locator("#draw-button").click()
-        expect(page.locator("#well-count")).not_to_have_text(well_before)
-
-
-def drag_tile_to_board(page: Page) -> str | None:
-    """Drags a fitting tray tile onto the first highlighted cell; returns the cell key.
-
-    The highlighted cells are read from the DOM while the tile is held, as a player
-    sees them.
-    """
-    tile = _fitting_tray_tile(page)
-    if tile is None:
-        return None
-    x, y = _centre(tile.bounding_box())
-    page.mouse.move(x, y)
-    page.mouse.down()
-    page.mouse.move(x + 12, y - 12, steps=3)
-    highlighted = page.locator(".board__highlight [data-highlight='legal']")
-    expect(highlighted.first).to_be_attached()
-    target = highlighted.first
-    cell = target.get_attribute("data-cell")
-    tx, ty = _centre(target.bounding_box())
-    page.mouse.move(tx, ty, steps=12)
-    expect(page.locator(".board__preview .tile")).to_have_count(1)
-    page.mouse.up()
-    expect(page.locator(f".board__tiles .tile[data-cell='{cell}']")).to_have_count(1)
-    expect(page.locator(".board__highlight [data-highlight]")).to_have_count(0)
-    return cell
 
 
 def _sign_up(page: Page, site_url: str, username: str) -> None:
@@ -103,7 +64,6 @@ def test_sign_up_play_by_dragging_run_out_of_time_and_submit(
 ) -> None:
     from challenges.models import Run
 
-    page.clock.install()
     _sign_up(page, site_url, "dragger")
     screenshot(page, "play-intro")
     run = _start(page)
@@ -203,12 +163,11 @@ def test_keyboard_play(logged_in_page: Page, screenshot: Any) -> None:
 
     # Pick a tile by its number, jump to a spot where it fits, place it.
     for placed in range(1, 4):
-        fitting = page.locator(".tray-tile:not([data-fits='0'])")
-        while fitting.count() == 0:
-            page.keyboard.press("d")
-        index = int(fitting.first.get_attribute("data-index"))
+        fitting = fitting_tray_tile(page, draw=lambda: page.keyboard.press("d"))
+        assert fitting is not None
+        index = int(fitting.get_attribute("data-index"))
         if index > 9:
-            fitting.first.focus()
+            fitting.focus()
             page.keyboard.press("Enter")
         else:
             page.keyboard.press(str(index))
@@ -310,7 +269,7 @@ def test_the_board_zooms_pans_and_frames_itself(logged_in_page: Page) -> None:
     expect(page.locator("#board:not([data-moving])")).to_be_attached()
     framed = _view_box(page)
     box = page.locator("#board").bounding_box()
-    cx, cy = _centre(box)
+    cx, cy = centre(box)
 
     page.mouse.move(cx, cy)
     page.mouse.wheel(0, -400)
@@ -336,13 +295,20 @@ def test_the_board_zooms_pans_and_frames_itself(logged_in_page: Page) -> None:
 
 
 def test_touch_drag_on_a_phone(
-    browser: Any, site_url: str, make_player: Any, login: Any, open_challenge: Any, screenshot: Any
+    browser: Any,
+    site_url: str,
+    make_player: Any,
+    login: Any,
+    open_challenge: Any,
+    site_clock: Any,
+    screenshot: Any,
 ) -> None:
     """A finger drag (touch events through the DevTools protocol): the tile floats above
     the finger, so the finger ends below the cell it aims at."""
     context = browser.new_context(
         viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
     )
+    context.clock.install(time=site_clock.now())
     page = context.new_page()
     try:
         user, password = make_player()
@@ -356,15 +322,13 @@ def test_touch_drag_on_a_phone(
             cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
         for placed in (1, 2):
-            tile = _fitting_tray_tile(page)
+            tile = fitting_tray_tile(page, draw=lambda: tap_draw(page))
             assert tile is not None
-            x, y = _centre(tile.bounding_box())
+            x, y = centre(tile.bounding_box())
             touch("touchStart", x, y)
             touch("touchMove", x, y - 20)
-            target = page.locator(".board__highlight [data-highlight='legal']").first
-            expect(target).to_be_attached()
-            cell = target.get_attribute("data-cell")
-            tx, ty = _centre(target.bounding_box())
+            cell, target = held_tile_target(page)
+            tx, ty = centre(target.bounding_box())
             side = float(page.evaluate("parseFloat(board.style.getPropertyValue('--side-px'))"))
             lift = max(40.0, side * 0.6)
             for step in range(1, 9):

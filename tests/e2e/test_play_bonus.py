@@ -12,7 +12,6 @@ import re
 from typing import Any
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -30,21 +29,10 @@ HEXAGON = [
 
 
 @pytest.fixture
-def hexagon_challenge(transactional_db: None) -> Any:
-    from challenges import schedule
-    from challenges.models import Challenge
+def hexagon_challenge(challenge_dealt: Any) -> Any:
     from challenges.rules import TILE_IDS
 
-    slot = schedule.slot_at(at=timezone.now())
-    return Challenge.objects.create(
-        id=slot.number,
-        number=slot.number,
-        opens_at=slot.opens_at,
-        closes_at=slot.closes_at,
-        tray=TRAY,
-        well=[tile for tile in TILE_IDS if tile not in TRAY],
-        seed="0" * 64,
-    )
+    return challenge_dealt(TRAY, [tile for tile in TILE_IDS if tile not in TRAY])
 
 
 def _centre(box: Any) -> tuple[float, float]:

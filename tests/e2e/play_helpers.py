@@ -1,0 +1,109 @@
+"""Browser helpers that play the play page as a player would, on any deal.
+
+They read what the page shows (each tray tile's ``data-fits``, the well count, the
+cells highlighted while a tile is held) and leave every decision to the pure functions
+of ``deals.py`` (``move_choose``, ``cell_choose``), which test_deals.py runs over
+hundreds of deals on the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import FloatRect, Locator, Page, expect
+
+from tests.e2e.deals import DRAW, cell_choose, move_choose
+
+HIGHLIGHTED = ".board__highlight [data-highlight='legal']"
+# Chromium on a touch screen fires no click for a tap that comes right after another
+# touch gesture (its double-tap time). Tried: a tap just after a touch drag gave a
+# pointerdown/pointerup on the Draw button but no click; after a 400-600 ms pause it
+# drew every time.
+DOUBLE_TAP_MS = 400
+
+
+def centre(box: FloatRect | None) -> tuple[float, float]:
+    assert box is not None, "the element is not on screen"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def tray_fits(page: Page) -> list[int]:
+    """How many cells each tray tile fits, in tray order (the page's ``data-fits``)."""
+    values = page.locator(".tray-tile").evaluate_all(
+        "tiles => tiles.map((tile) => Number(tile.dataset.fits || 0))"
+    )
+    return [int(value) for value in values]
+
+
+def well_left(page: Page) -> int:
+    return int(page.locator("#well-count").inner_text())
+
+
+def fitting_tray_tile(page: Page, *, draw: Callable[[], None] | None = None) -> Locator | None:
+    """A tray tile that fits somewhere, drawing (``draw``, the Draw button by default)
+    until one does, for as long as the well lasts; None when nothing fits and the well
+    is empty. The tile is scrolled into view, ready to be picked up."""
+    while True:
+        left = well_left(page)
+        choice = move_choose(fits=tray_fits(page), well_left=left)
+        if choice is None:
+            return None
+        if choice != DRAW:
+            tile = page.locator(".tray-tile").nth(choice)
+            tile.scroll_into_view_if_needed()
+            return tile
+        if draw is None:
+            page.locator("#draw-button").click()
+        else:
+            draw()
+        expect(page.locator("#well-count")).to_have_text(str(left - 1))
+
+
+def tap_draw(page: Page) -> None:
+    """Draws with a finger: waits out the double-tap time of the last touch, then taps
+    Draw. A tap the browser still swallows (it fires no click, so the well keeps its
+    count) is tapped again, at most three times; a second draw would show as a well two
+    tiles shorter, which the caller's check refuses."""
+    well = page.locator("#well-count")
+    expected = str(well_left(page) - 1)
+    for _ in range(3):
+        page.wait_for_timeout(DOUBLE_TAP_MS)
+        page.locator("#draw-button").tap()
+        try:
+            expect(well).to_have_text(expected, timeout=1_500)
+        except AssertionError:
+            continue
+        return
+    raise AssertionError("three taps on Draw drew nothing")
+
+
+def held_tile_target(page: Page) -> tuple[str, Locator]:
+    """While a tile is held: the highlighted cell the helpers choose, and its element,
+    scrolled into view (after many draws the tray can run below the board, and a
+    player scrolls back up with the tile in hand)."""
+    expect(page.locator(HIGHLIGHTED).first).to_be_attached()
+    cells = page.locator(HIGHLIGHTED).evaluate_all("cells => cells.map((c) => c.dataset.cell)")
+    cell = cell_choose([str(key) for key in cells])
+    target = page.locator(f".board__highlight [data-cell='{cell}']")
+    target.scroll_into_view_if_needed()
+    return cell, target
+
+
+def drag_tile_to_board(page: Page) -> str | None:
+    """Drags a fitting tray tile (drawing until one fits) onto the chosen highlighted
+    cell with the mouse; returns the cell key, or None when nothing can be placed."""
+    tile = fitting_tray_tile(page)
+    if tile is None:
+        return None
+    x, y = centre(tile.bounding_box())
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 12, y - 12, steps=3)
+    cell, target = held_tile_target(page)
+    tx, ty = centre(target.bounding_box())
+    page.mouse.move(tx, ty, steps=12)
+    expect(page.locator(".board__preview .tile")).to_have_count(1)
+    page.mouse.up()
+    expect(page.locator(f".board__tiles .tile[data-cell='{cell}']")).to_have_count(1)
+    expect(page.locator(".board__highlight [data-highlight]")).to_have_count(0)
+    return cell
