@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test install lint typecheck test-python test-js bench load vectors clean
+.PHONY: run test install lint typecheck test-python test-js bench calibrate load vectors clean
 
 run: install
 	$(PY) manage.py migrate --noinput
@@ -43,6 +43,10 @@ test-js:
 # Benchmarks print figures; they assert nothing about speed.
 bench: install
 	$(PY) -m pytest tests/benchmarks --benchmark-enable -p no:randomly -s
+
+# The review of runs: false holds of simulated people, catches of scripts (docs/solver.md).
+calibrate: install
+	$(PY) tests/benchmarks/review_calibration.py
 
 # Requests per second under gunicorn, against PostgreSQL and Redis.
 load: install

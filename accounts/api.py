@@ -1,4 +1,10 @@
-"""API endpoints for scripts: get a token, register an account (API.md)."""
+"""API endpoints for scripts: get a token, register an account (API.md).
+
+Each call makes a new token: only its hash is kept (accounts.models.ApiToken), so the
+secret can be handed out once, here, and never again. The password is guessed no more
+easily here than on the log-in page: the same failure limits per (user name, address)
+and per address (accounts/throttle.py) count both, on top of the API's own rate.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +20,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import services
-from accounts.throttle import attempt_give_back, signup_turn_take
+from accounts.models import ApiToken
+from accounts.throttle import attempt_give_back, login_attempt_take, signup_turn_take
 from config.api_errors import ErrorSerializer
 from config.throttling import AtomicScopedRateThrottle
 
@@ -31,13 +38,46 @@ class TooManySignups(APIException):
     default_code = "too_many_signups"
 
 
+class TooManyFailedLogins(APIException):
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_detail = (
+        "Too many failed log-ins for this name from your network. Please wait a few "
+        "minutes and try again."
+    )
+    default_code = "too_many_failed_logins"
+
+
+class UsernameConfusable(APIException):
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_detail = "username: That name looks too much like another player's."
+    default_code = services.USERNAME_CONFUSABLE_CODE
+
+
+def _username_confusable(error: ValidationError) -> str | None:
+    """All of ``error``'s messages in one sentence ("username: ... password: ..."), when
+    one of them refuses a look-alike name; else None."""
+    fields = getattr(error, "error_dict", {})
+    codes = {problem.code for problem in fields.get("username", [])}
+    if services.USERNAME_CONFUSABLE_CODE not in codes:
+        return None
+    return " ".join(
+        f"{field}: {message}"
+        for field, messages in error.message_dict.items()
+        for message in messages
+    )
+
+
 class CredentialsSerializer(serializers.Serializer[Any]):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=4096, trim_whitespace=False)
 
 
 class TokenSerializer(serializers.Serializer[Any]):
-    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`.")
+    token = serializers.CharField(
+        help_text="Send as `Authorization: Token <token>`. Shown this once: only its hash "
+        "is kept. Each call makes a new token; the player's settings page lists, rotates "
+        "and revokes them."
+    )
     username = serializers.CharField()
 
 
@@ -55,26 +95,41 @@ class _AuthView(APIView):
 class TokenObtainView(_AuthView):
     @extend_schema(
         operation_id="auth_token",
-        summary="Exchange a username and password for an API token",
+        summary="Exchange a username and password for a new API token",
+        description=(
+            "Every call makes a new token (its secret is in this answer only). A player "
+            "keeps the most recently used `API_TOKENS_PER_USER` (20) tokens made this way; "
+            "making one more retires the one unused longest. Failed attempts count against "
+            "the same limits as the log-in page (429 `too_many_failed_logins`)."
+        ),
         request=CredentialsSerializer,
         responses={200: TokenSerializer, 400: ErrorSerializer, 429: ErrorSerializer},
     )
     def post(self, request: Request) -> Response:
         credentials = self.credentials(request)
+        taken = login_attempt_take(request=request._request, username=credentials["username"])
+        if taken is None:
+            raise TooManyFailedLogins()
         user = authenticate(
             request._request, username=credentials["username"], password=credentials["password"]
         )
         if user is None or not user.is_active:
             raise InvalidCredentials()
-        token = services.user_token_get(user=user)
-        return Response({"token": token, "username": user.get_username()})
+        for scope, ident in taken:  # only failures count
+            attempt_give_back(scope=scope, ident=ident)
+        issued = services.api_token_create(user=user, origin=ApiToken.Origin.PASSWORD)
+        return Response({"token": issued.secret, "username": user.get_username()})
 
 
 class RegisterView(_AuthView):
     @extend_schema(
         operation_id="auth_register",
         summary="Create an account and get its API token",
-        description="The password must pass the site's password rules.",
+        description=(
+            "The password must pass the site's password rules. The name is NFKC-folded, "
+            "unique whatever its case, and refused when it looks like an existing name "
+            "(400 `username_confusable`)."
+        ),
         request=CredentialsSerializer,
         responses={201: TokenSerializer, 400: ErrorSerializer, 429: ErrorSerializer},
     )
@@ -87,11 +142,15 @@ class RegisterView(_AuthView):
             user = services.user_register(
                 username=credentials["username"], password=credentials["password"]
             )
-        except ValidationError:
+        except ValidationError as error:
             for scope, ident in taken:  # no account made: the turn is given back
                 attempt_give_back(scope=scope, ident=ident)
+            look_alike = _username_confusable(error)
+            if look_alike is not None:
+                raise UsernameConfusable(look_alike) from error
             raise
-        token = services.user_token_get(user=user)
+        issued = services.api_token_create(user=user, origin=ApiToken.Origin.PASSWORD)
         return Response(
-            {"token": token, "username": user.get_username()}, status=status.HTTP_201_CREATED
+            {"token": issued.secret, "username": user.get_username()},
+            status=status.HTTP_201_CREATED,
         )

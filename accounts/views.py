@@ -1,4 +1,4 @@
-"""Sign-up, log-in and log-out pages.
+"""Sign-up, log-in, log-out and settings pages.
 
 Every page takes a `next` parameter so that a player who pressed Start while logged
 out lands back on the board after signing up or logging in. `next` is only followed
@@ -9,20 +9,34 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
+from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login, logout
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import LoginView
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.services import user_register
+from accounts.models import ApiToken
+from accounts.services import (
+    IssuedToken,
+    TokensLimitReached,
+    api_token_create,
+    api_token_revoke,
+    api_token_rotate,
+    api_tokens_list,
+    user_register,
+)
 from accounts.throttle import attempt_give_back, login_attempt_take, signup_turn_take
 
 DEFAULT_NEXT = "/"
@@ -112,3 +126,93 @@ def logout_page(request: HttpRequest) -> HttpResponse:
 @never_cache
 def logged_out_page(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/logged_out.html")
+
+
+# --- the player's settings page: API tokens -------------------------------------------
+
+
+class TokenNameForm(forms.Form):
+    name = forms.CharField(
+        max_length=60,
+        required=False,
+        label="Name (optional)",
+        help_text="To tell your tokens apart, e.g. the script that uses it.",
+    )
+
+
+def _player(request: HttpRequest) -> AbstractBaseUser:
+    # Behind login_required: the user is a player, never the anonymous one.
+    assert isinstance(request.user, AbstractBaseUser)
+    return request.user
+
+
+def _settings_render(
+    request: HttpRequest,
+    *,
+    form: TokenNameForm | None = None,
+    issued: IssuedToken | None = None,
+    refusal: str | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    context = {
+        "form": form or TokenNameForm(),
+        "tokens": api_tokens_list(user=_player(request)),
+        "issued": issued,
+        "refusal": refusal,
+        "limit": settings.API_TOKENS_PER_USER,
+    }
+    return render(request, "accounts/settings.html", context, status=status)
+
+
+@login_required
+@never_cache
+@require_GET
+def settings_page(request: HttpRequest) -> HttpResponse:
+    """The player's API tokens: by prefix and dates, never a secret (none is kept)."""
+    return _settings_render(request)
+
+
+@login_required
+@never_cache
+@csrf_protect
+@require_POST
+def token_create_page(request: HttpRequest) -> HttpResponse:
+    """Make a token and show its secret, in this answer only (``never_cache``)."""
+    form = TokenNameForm(request.POST)
+    if not form.is_valid():
+        return _settings_render(request, form=form, status=400)
+    try:
+        issued = api_token_create(
+            user=_player(request),
+            origin=ApiToken.Origin.SETTINGS,
+            name=form.cleaned_data["name"],
+        )
+    except TokensLimitReached as refusal:
+        return _settings_render(request, form=form, refusal=refusal.detail, status=409)
+    return _settings_render(request, issued=issued)
+
+
+@login_required
+@never_cache
+@csrf_protect
+@require_POST
+def token_rotate_page(request: HttpRequest, token_id: int) -> HttpResponse:
+    """Replace a token's secret (the old one stops working) and show the new one once."""
+    try:
+        issued = api_token_rotate(user=_player(request), token_id=token_id)
+    except ApiToken.DoesNotExist as missing:
+        raise Http404("No such token.") from missing
+    return _settings_render(request, issued=issued)
+
+
+@login_required
+@never_cache
+@csrf_protect
+@require_POST
+def token_revoke_page(request: HttpRequest, token_id: int) -> HttpResponse:
+    try:
+        token = api_token_revoke(user=_player(request), token_id=token_id)
+    except ApiToken.DoesNotExist as missing:
+        raise Http404("No such token.") from missing
+    messages.success(request, f"Token {token.prefix}… revoked: it no longer works.")
+    return HttpResponseRedirect(reverse("accounts:settings"))

@@ -1,15 +1,26 @@
-"""Admin for challenges, runs and entries. Challenges and runs are records: read-only."""
+"""Admin for challenges, runs and entries, and the moderators' review queue.
+
+Challenges and runs are records: read-only. Entries change only through the services
+(void, approve), so each decision is recorded with who, when and why. The queue holds
+the held entries and the live ones players reported; "approve" puts a held entry live,
+or keeps a reported one (its reports dismissed).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib import admin, messages
-from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.http import HttpRequest, HttpResponseNotAllowed, HttpResponseRedirect
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404
+from django.urls import URLPattern, path, reverse
+from django.utils.html import format_html
 
 from challenges import services
-from challenges.models import Challenge, Entry, Run
+from challenges.models import Challenge, Entry, EntryDecision, EntryReport, HeldEntry, Run
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -22,7 +33,9 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 @admin.register(Challenge)
 class ChallengeAdmin(ReadOnlyAdmin):
-    list_display = ["number", "opens_at", "closes_at", "entry_count", "top_score", "created_at"]
+    list_display = [
+        "number", "opens_at", "closes_at", "entry_count", "top_score", "par", "created_at",
+    ]  # fmt: skip
     search_fields = ["number"]
     date_hierarchy = "opens_at"
     readonly_fields = [f.name for f in Challenge._meta.fields]
@@ -30,22 +43,71 @@ class ChallengeAdmin(ReadOnlyAdmin):
 
 @admin.register(Run)
 class RunAdmin(ReadOnlyAdmin):
-    list_display = ["id", "player", "challenge", "status", "score", "started_at", "finished_at"]
+    # Short columns, so the list fits a laptop's screen: the run's id begins its link
+    # (the whole id is on its page and searchable), one time, the challenge's number.
+    list_display = ["short_id", "player", "challenge_number", "status", "score", "started"]
     list_filter = ["status"]
     list_select_related = ["player", "challenge"]
     search_fields = ["id", "player__username", "challenge__number"]
     readonly_fields = [f.name for f in Run._meta.fields]
     raw_id_fields = ["player", "challenge"]
 
+    @admin.display(description="run", ordering="id")
+    def short_id(self, run: Run) -> str:
+        return f"{str(run.pk)[:8]}…"
+
+    @admin.display(description="challenge", ordering="challenge__number")
+    def challenge_number(self, run: Run) -> str:
+        return f"#{run.challenge_id}"
+
+    @admin.display(description="started (UTC)", ordering="started_at")
+    def started(self, run: Run) -> str:
+        return f"{run.started_at:%b %d %H:%M:%S}"
+
+
+class EntryDecisionInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = EntryDecision
+    extra = 0
+    can_delete = False
+    fields = ["verdict", "decided_by", "decided_at", "reason"]
+    readonly_fields = ["verdict", "decided_by", "decided_at", "reason"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class EntryReportInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = EntryReport
+    extra = 0
+    can_delete = False
+    fields = ["reporter", "reason", "detail", "reported_at", "resolved_at"]
+    readonly_fields = ["reporter", "reason", "detail", "reported_at", "resolved_at"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+def _void_reason(request: HttpRequest, entry: Entry) -> str:
+    by = request.user.get_username() if request.user.is_authenticated else "staff"
+    return entry.void_reason or f"Voided by {by} from the admin."
+
+
+def _decider(request: HttpRequest) -> Any:
+    return request.user if request.user.is_authenticated else None
+
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ["challenge", "player", "score", "submitted_at", "voided_at", "void_reason"]
-    list_filter = [("voided_at", admin.EmptyFieldListFilter)]
+    list_display = ["challenge", "player", "score", "status", "submitted_at", "void_reason"]
+    list_filter = ["status"]
     list_select_related = ["player", "challenge"]
     search_fields = ["player__username", "challenge__number"]
-    readonly_fields = ["challenge", "player", "run", "score", "submitted_at", "voided_at"]
+    readonly_fields = [
+        "challenge", "player", "run", "score", "status", "hold_reasons", "features",
+        "submitted_at", "voided_at",
+    ]  # fmt: skip
     fields = [*readonly_fields, "void_reason"]
+    inlines = [EntryDecisionInline, EntryReportInline]
     actions = ["void_entries"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -53,22 +115,189 @@ class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     @admin.action(description="Void selected entries (take them off the leaderboards)")
     def void_entries(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
-        by = request.user.get_username() if request.user.is_authenticated else "staff"
         voided = 0
         for entry in queryset.select_related("challenge"):
             if entry.is_voided:
                 continue
-            reason = entry.void_reason or f"Voided by {by} from the admin."
-            services.entry_void(entry=entry, reason=reason)
+            services.entry_void(
+                entry=entry, reason=_void_reason(request, entry), by=_decider(request)
+            )
             voided += 1
         self.message_user(
             request, f"Voided {voided} entr{'y' if voided == 1 else 'ies'}.", messages.SUCCESS
         )
 
     def save_model(self, request: HttpRequest, obj: Entry, form: Any, change: bool) -> None:
-        # Typing a reason on a live entry voids it, through the service like the action.
+        # Typing a reason on an entry not void voids it, through the service like the action.
         if obj.void_reason.strip() and not obj.is_voided:
-            services.entry_void(entry=obj, reason=obj.void_reason)
+            services.entry_void(entry=obj, reason=obj.void_reason, by=_decider(request))
             self.message_user(request, f"Voided the entry: {obj.void_reason}", messages.WARNING)
         else:
             obj.save(update_fields=["void_reason"])
+
+
+_HOLD_REASONS = dict(Entry.HoldReason.choices)
+_REPORT_REASONS = dict(EntryReport.Reason.choices)
+
+
+def _open_reports() -> Exists:
+    return Exists(EntryReport.objects.filter(entry=OuterRef("pk"), resolved_at=None))
+
+
+@admin.register(HeldEntry)
+class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """The review queue: each held or reported entry with its reasons, what the review
+    of runs measured, its replay, and one button to approve it (a held entry goes live,
+    a reported one stays) or void it. Decisions are recorded (EntryDecision)."""
+
+    list_display = [
+        "challenge", "player", "score", "submitted_at", "reasons", "measured", "replay",
+        "decide",
+    ]  # fmt: skip
+    list_select_related = ["player", "challenge"]
+    ordering = ["submitted_at"]
+    actions = ["approve_entries", "void_entries"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[HeldEntry]:
+        open_reports = Count("reports", filter=Q(reports__resolved_at=None))
+        queue: QuerySet[HeldEntry] = (
+            super()
+            .get_queryset(request)
+            .filter(Q(status=Entry.Status.HELD) | Q(_open_reports(), status=Entry.Status.LIVE))
+            .annotate(open_reports=open_reports)
+        )
+        return queue
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> Any:
+        self._request = request  # the row buttons need the CSRF token
+        return super().changelist_view(request, extra_context)
+
+    @admin.display(description="Why here")
+    def reasons(self, entry: HeldEntry) -> str:
+        reasons = [str(_HOLD_REASONS.get(code, code)) for code in entry.hold_reasons]
+        reported = getattr(entry, "open_reports", 0)
+        if reported:
+            why = entry.reports.filter(resolved_at=None).values_list("reason", flat=True)
+            named = sorted({str(_REPORT_REASONS.get(code, code)) for code in why})
+            reasons.append(f"reported {reported}x ({', '.join(named).lower()})")
+        return "; ".join(reasons)
+
+    @admin.display(description="Measured")
+    def measured(self, entry: HeldEntry) -> str:
+        """What the review of runs measured: the score against par, the share of the
+        solver's first choices, the time between placements."""
+        features = entry.features or {}
+        if not features:
+            return "-"
+        ratio, share = features.get("par_ratio"), features.get("solver_match")
+        parts = [
+            f"{ratio:.0%} of par {features.get('par')}" if ratio is not None else "par unknown",
+            f"solver's choice {share:.0%} of {features.get('choices')}"
+            if share is not None
+            else "no choices",
+            f"placements {features.get('median_gap_ms')} ms apart (median), "
+            f"{features.get('min_gap_ms')} ms at least",
+        ]
+        return "; ".join(parts)
+
+    @admin.display(description="Replay")
+    def replay(self, entry: HeldEntry) -> str:
+        return format_html(
+            '<a href="{}" target="_blank" rel="noopener">watch</a>',
+            reverse("challenges:replay", args=[entry.run_id]),
+        )
+
+    @admin.display(description="Decision")
+    def decide(self, entry: HeldEntry) -> str:
+        token = get_token(self._request)
+        button = (
+            '<form method="post" action="{}" class="inline-form">'
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+            '<button type="submit" class="button">{}</button></form> '
+        )
+        return format_html(
+            button + button,
+            reverse("admin:challenges_heldentry_approve", args=[entry.pk]),
+            token,
+            "Approve",
+            reverse("admin:challenges_heldentry_void", args=[entry.pk]),
+            token,
+            "Void",
+        )
+
+    def get_urls(self) -> list[URLPattern]:
+        own = [
+            path(
+                "<int:entry_id>/approve/",
+                self.admin_site.admin_view(self.approve_view),
+                name="challenges_heldentry_approve",
+            ),
+            path(
+                "<int:entry_id>/void/",
+                self.admin_site.admin_view(self.void_view),
+                name="challenges_heldentry_void",
+            ),
+        ]
+        return own + super().get_urls()
+
+    def _decision_entry(self, request: HttpRequest, entry_id: int) -> Entry:
+        if request.method != "POST":
+            raise _NotPost()
+        if not request.user.has_perm("challenges.change_entry"):
+            raise PermissionDenied
+        return get_object_or_404(self.get_queryset(request), pk=entry_id)
+
+    def approve_view(self, request: HttpRequest, entry_id: int) -> Any:
+        try:
+            entry = self._decision_entry(request, entry_id)
+        except _NotPost:
+            return HttpResponseNotAllowed(["POST"])
+        _approve(entry, request)
+        self.message_user(request, f"Approved: {entry.player} on #{entry.challenge_id} is live.")
+        return HttpResponseRedirect(reverse("admin:challenges_heldentry_changelist"))
+
+    def void_view(self, request: HttpRequest, entry_id: int) -> Any:
+        try:
+            entry = self._decision_entry(request, entry_id)
+        except _NotPost:
+            return HttpResponseNotAllowed(["POST"])
+        reason = f"Voided from the review queue ({self.reasons(entry)})."  # type: ignore[arg-type]
+        services.entry_void(entry=entry, reason=reason, by=_decider(request))
+        self.message_user(request, f"Voided: {entry.player} on #{entry.challenge_id}.")
+        return HttpResponseRedirect(reverse("admin:challenges_heldentry_changelist"))
+
+    @admin.action(description="Approve selected entries (put them on the board)")
+    def approve_entries(self, request: HttpRequest, queryset: QuerySet[HeldEntry]) -> None:
+        for entry in queryset:
+            _approve(entry, request)
+        self.message_user(request, f"Approved {len(queryset)} held entries.", messages.SUCCESS)
+
+    @admin.action(description="Void selected entries")
+    def void_entries(self, request: HttpRequest, queryset: QuerySet[HeldEntry]) -> None:
+        for entry in queryset:
+            reason = f"Voided from the review queue ({self.reasons(entry)})."
+            services.entry_void(entry=entry, reason=reason, by=_decider(request))
+        self.message_user(request, f"Voided {len(queryset)} held entries.", messages.SUCCESS)
+
+
+def _approve(entry: Entry, request: HttpRequest) -> None:
+    """A held entry goes live; a live, reported one stays, its reports dismissed."""
+    if entry.is_held:
+        services.entry_approve(entry=entry, by=_decider(request), reason="Approved from the queue.")
+    else:
+        services.entry_reports_dismiss(
+            entry=entry, by=_decider(request), reason="Reports dismissed from the queue."
+        )
+
+
+class _NotPost(Exception):
+    """A decision view reached by GET: decisions change data, so only POST decides."""

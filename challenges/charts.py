@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Protocol, TypeVar
 
 # Sizes (width, height) and paddings (left, right, top, bottom) in SVG user units.
@@ -67,6 +68,11 @@ class HistogramChart:
     you_x: float | None
     you_score: int | None
     you_label_anchor: str
+    # Par (the solver's best): its line, at the right edge when above every score.
+    par: int | None = None
+    par_x: float | None = None
+    par_beyond: bool = False
+    par_label_anchor: str = "end"
 
 
 @dataclass(frozen=True)
@@ -97,8 +103,13 @@ def histogram_chart(
     counts: Sequence[int],
     player_bin: int | None,
     you_score: int | None,
+    par: int | None = None,
 ) -> HistogramChart | None:
-    """Bar geometry for the score histogram; None when there is nothing to draw."""
+    """Bar geometry for the score histogram; None when there is nothing to draw.
+
+    ``par`` draws a line where par lies on the score axis; par is usually above every
+    score (the solver beats people), and then the line stands at the right edge, marked
+    as beyond it, rather than squeezing the bars into the left of the chart."""
     if not counts or sum(counts) == 0 or len(edges) != len(counts) + 1:
         return None
     left, right, top, baseline = _frame(HISTOGRAM_SIZE, HISTOGRAM_PADDING)
@@ -130,12 +141,8 @@ def histogram_chart(
 
     tick_scores = sorted({round(low_edge), round((low_edge + high_edge) / 2), round(high_edge)})
     you_x = x_of(you_score) if you_score is not None else None
-    if you_x is None or you_x < left + 40:
-        anchor = "start"
-    elif you_x > right - 40:
-        anchor = "end"
-    else:
-        anchor = "middle"
+    anchor = _label_anchor(you_x, left, right)
+    par_x = None if par is None else min(max(x_of(par), left), right)
     return HistogramChart(
         width=HISTOGRAM_SIZE[0],
         height=HISTOGRAM_SIZE[1],
@@ -151,7 +158,20 @@ def histogram_chart(
         you_x=you_x,
         you_score=you_score,
         you_label_anchor=anchor,
+        par=par,
+        par_x=par_x,
+        par_beyond=par is not None and par > high_edge,
+        par_label_anchor=_label_anchor(par_x, left, right),
     )
+
+
+def _label_anchor(x: float | None, left: float, right: float) -> str:
+    """Where a label above a line at ``x`` hangs, so it stays inside the chart."""
+    if x is None or x < left + 40:
+        return "start"
+    if x > right - 40:
+        return "end"
+    return "middle"
 
 
 def line_chart(
@@ -205,4 +225,73 @@ def line_chart(
         path=path,
         y_ticks=y_ticks,
         x_ticks=x_ticks,
+    )
+
+
+# --- the calendar heat map ---------------------------------------------------------------
+
+CALENDAR_CELL = 11
+CALENDAR_GAP = 2
+CALENDAR_LEFT = 22
+CALENDAR_TOP = 14
+
+
+class CalendarDayLike(Protocol):
+    @property
+    def day(self) -> date: ...
+
+    @property
+    def entries(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class CalendarCell:
+    x: int
+    y: int
+    day: date
+    entries: int
+    # 0 (none) to 3 (all three challenges of the day).
+    level: int
+
+
+@dataclass(frozen=True)
+class CalendarChart:
+    width: int
+    height: int
+    cells: list[CalendarCell]
+    # (x, text) of the months' first weeks, and (y, text) of Mon/Wed/Fri.
+    months: list[tuple[int, str]]
+    weekdays: list[tuple[int, str]]
+
+
+def calendar_chart(days: Sequence[CalendarDayLike]) -> CalendarChart:
+    """A column per week (Monday on top), a square per day shaded by its entries."""
+    step = CALENDAR_CELL + CALENDAR_GAP
+    cells: list[CalendarCell] = []
+    months: list[tuple[int, str]] = []
+    for index, day in enumerate(days):
+        week, weekday = divmod(index, 7)
+        x = CALENDAR_LEFT + week * step
+        if weekday == 0 and (day.day.day <= 7 or index == 0):
+            months.append((x, day.day.strftime("%b")))
+        cells.append(
+            CalendarCell(
+                x=x,
+                y=CALENDAR_TOP + weekday * step,
+                day=day.day,
+                entries=day.entries,
+                level=min(3, day.entries),
+            )
+        )
+    weeks = (len(days) + 6) // 7
+    weekdays = [
+        (CALENDAR_TOP + row * step + CALENDAR_CELL - 2, name)
+        for row, name in ((0, "M"), (2, "W"), (4, "F"))
+    ]
+    return CalendarChart(
+        width=CALENDAR_LEFT + weeks * step,
+        height=CALENDAR_TOP + 7 * step,
+        cells=cells,
+        months=months,
+        weekdays=weekdays,
     )

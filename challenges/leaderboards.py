@@ -348,7 +348,8 @@ def entry_get(*, challenge: Challenge, player: User | AnonymousUser) -> Entry | 
 def leaderboard_rank(
     *, challenge: Challenge, player: User | AnonymousUser, size: int = 50
 ) -> PlayerRank | None:
-    """Where the player's live entry stands, or None without one."""
+    """Where the player's entry stands: a live one's rank, a held one's rank once
+    approved (API.md); None without an entry, or for a void one."""
     entry = entry_get(challenge=challenge, player=player)
     if entry is None or entry.is_voided:
         return None
@@ -356,8 +357,15 @@ def leaderboard_rank(
     # every submit and void replaces it, so it agrees with the database.
     table = leaderboard_score_table(challenge=challenge)
     higher = table.rank_of(entry.score) - 1
-    count = max(table.count, higher + 1)
-    position = _position_of(challenge, table, (entry.score, entry.submitted_at, entry.pk))
+    if entry.is_held:
+        # Not on the board: placed as if approved now, after the live entries of its score.
+        count = table.count + 1
+        position = higher + sum(
+            n for score, n in zip(table.scores, table.counts, strict=True) if score == entry.score
+        )
+    else:
+        count = max(table.count, higher + 1)
+        position = _position_of(challenge, table, (entry.score, entry.submitted_at, entry.pk))
     return PlayerRank(
         rank=higher + 1,
         score=entry.score,
@@ -381,12 +389,28 @@ class Histogram:
     player_score: int | None = None
 
 
+# A histogram never has fewer bars than this, so a lone score stands among empty
+# neighbours instead of filling the chart as one solid block.
+HISTOGRAM_MIN_BINS = 5
+
+
+def histogram_bin_count(*, entries: int, most: int) -> int:
+    """How many bars suit ``entries`` entries: about the square root (a few entries in a
+    few wide bars, many in narrow ones), within ``HISTOGRAM_MIN_BINS`` and ``most``."""
+    return max(min(HISTOGRAM_MIN_BINS, most), min(most, math.ceil(math.sqrt(entries))))
+
+
 def _histogram_compute(table: ScoreTable, bins: int) -> Histogram:
     if not table.scores:
         return Histogram(edges=(), counts=())
     low, high = table.scores[-1], table.scores[0]
-    width = max(1, math.ceil((high - low + 1) / bins))
+    target = histogram_bin_count(entries=table.count, most=bins)
+    width = max(1, math.ceil((high - low + 1) / target))
     nbins = math.ceil((high - low + 1) / width)
+    # Too few distinct scores to fill the bars: empty bars around them, more above.
+    missing = min(target, bins) - nbins
+    low -= (missing // 2) * width
+    nbins += missing
     counts = [0] * nbins
     for score, n in zip(table.scores, table.counts, strict=True):
         counts[(score - low) // width] += n
@@ -412,7 +436,7 @@ def leaderboard_histogram(
         version,
     )
     entry = entry_get(challenge=challenge, player=player) if player is not None else None
-    if entry is None or entry.is_voided or not histogram.edges:
+    if entry is None or not entry.is_live or not histogram.edges:
         return histogram
     index = min(
         (entry.score - histogram.edges[0]) // (histogram.edges[1] - histogram.edges[0]),

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -39,6 +41,14 @@ class Challenge(models.Model):
     # Incremented in every transaction that changes the board; the leaderboard cache's
     # keys carry it (leaderboard_cache.py).
     board_version = models.PositiveBigIntegerField(default=0, editable=False)
+    # Par (issue 8): the best score the solver found, and its run log (a human-paced
+    # log that replays through the normal path). Null until solved (services/par.py).
+    par = models.IntegerField(null=True, blank=True, editable=False)
+    par_log = models.JSONField(null=True, blank=True, editable=False)
+    par_solved_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Who is solving it now: a solver claims the row first, so two never solve one
+    # challenge at once; a claim older than PAR_CLAIM_SECONDS is taken over.
+    par_claimed_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-number"]
@@ -70,6 +80,32 @@ class Challenge(models.Model):
         return now >= self.results_at
 
 
+@dataclass(frozen=True)
+class RunFault:
+    """Why a run was rejected, or why a valid run may not enter a leaderboard: the move
+    at fault (None when the whole log or the clock is), a stable code, a sentence.
+
+    Stored as JSON on the run (``error``, ``ineligible``); read through this type."""
+
+    move: int | None
+    code: str
+    detail: str
+
+    @classmethod
+    def from_json(cls, data: Any) -> RunFault | None:
+        if not isinstance(data, dict):
+            return None
+        move = data.get("move")
+        return cls(
+            move=move if isinstance(move, int) else None,
+            code=str(data.get("code", "")),
+            detail=str(data.get("detail", "")),
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return {"move": self.move, "code": self.code, "detail": self.detail}
+
+
 class Run(models.Model):
     """One timed attempt at a challenge; the server's clock decides when it started."""
 
@@ -96,6 +132,14 @@ class Run(models.Model):
     )
     move_results = models.JSONField(default=list, blank=True)
     error = models.JSONField(null=True, blank=True)
+    # Witnessing (RULES.md "Leaderboard eligibility"): when each held move of ``log``
+    # reached the server, in ms since ``started_at`` on the server's clock.
+    arrivals = models.JSONField(default=list, blank=True)
+    # The replay's position after the held moves, so the next batch goes on from it
+    # (the engine's ReplayPosition); cleared once the run is finished.
+    position = models.JSONField(null=True, blank=True, editable=False)
+    # Why the run may not enter a leaderboard ({"move", "code", "detail"}), or null.
+    ineligible = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-started_at"]
@@ -123,17 +167,56 @@ class Run(models.Model):
     def is_valid(self) -> bool:
         return self.status == self.Status.FINISHED
 
+    @property
+    def rejection(self) -> RunFault | None:
+        """Why the run was rejected (the first bad move, a late finish, not a log)."""
+        return RunFault.from_json(self.error)
+
+    @property
+    def ineligibility(self) -> RunFault | None:
+        """Why a valid run may not enter a leaderboard (not witnessed, too fast)."""
+        return RunFault.from_json(self.ineligible)
+
+    @property
+    def is_eligible(self) -> bool:
+        """Finished, valid, witnessed and paced: a run that may enter a leaderboard."""
+        return self.is_valid and self.ineligible is None
+
+    @property
+    def held_moves(self) -> list[object]:
+        """The moves the server holds so far (trimmed to RULES.md's fields)."""
+        log = self.log
+        moves = log.get("moves") if isinstance(log, dict) else None
+        return list(moves) if isinstance(moves, list) else []
+
 
 class EntryQuerySet(models.QuerySet["Entry"]):
     # The one definition of a live entry: what boards, ranks, counts and histograms see.
-    LIVE = Q(voided_at__isnull=True)
+    LIVE = Q(status="live")
 
     def live(self) -> EntryQuerySet:
         return self.filter(self.LIVE)
 
 
 class Entry(models.Model):
-    """The run a player submitted for a challenge: at most one per player per challenge."""
+    """The run a player submitted for a challenge: at most one per player per challenge.
+
+    Live entries are on the boards; a held one waits for a moderator (its reasons say
+    why); a void one is off them for good, and still holds the player's one slot.
+    """
+
+    class Status(models.TextChoices):
+        LIVE = "live", "Live"
+        HELD = "held", "Held for review"
+        VOID = "void", "Void"
+
+    class HoldReason(models.TextChoices):
+        DUPLICATE_LOG = "duplicate_log", "The same moves as an earlier entry"
+        # The review of runs no person plays (services/review.py, docs/solver.md).
+        NEAR_PAR = "near_par", "A score near par (the solver's best)"
+        SOLVER_MOVES = "solver_moves", "Placements matching the solver's first choice"
+        SOLVER_LIKE = "solver_like", "A score and placements close to the solver's together"
+        FAST_PACE = "fast_pace", "Placements quicker than people place tiles"
 
     challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(
@@ -142,8 +225,14 @@ class Entry(models.Model):
     run = models.OneToOneField(Run, on_delete=models.PROTECT, related_name="entry")
     score = models.IntegerField()
     submitted_at = models.DateTimeField()
+    status = models.CharField(max_length=4, choices=Status.choices, default=Status.LIVE)
+    hold_reasons = models.JSONField(default=list, blank=True)
+    # SHA-256 of the run's places and draws without their times (duplicate_log).
+    moves_hash = models.CharField(max_length=64, blank=True, editable=False)
     voided_at = models.DateTimeField(null=True, blank=True)
     void_reason = models.TextField(blank=True)
+    # What the review of runs measured at submit (rules/review.py RunFeatures.to_json).
+    features = models.JSONField(default=dict, blank=True, editable=False)
 
     objects = EntryQuerySet.as_manager()
 
@@ -164,6 +253,8 @@ class Entry(models.Model):
                 name="entry_leaderboard_order",
                 condition=EntryQuerySet.LIVE,
             ),
+            models.Index(fields=["challenge", "moves_hash"], name="entry_moves_hash"),
+            models.Index(fields=["submitted_at"], name="entry_held", condition=Q(status="held")),
         ]
 
     def __str__(self) -> str:
@@ -171,7 +262,82 @@ class Entry(models.Model):
 
     @property
     def is_voided(self) -> bool:
-        return self.voided_at is not None
+        return self.status == self.Status.VOID
+
+    @property
+    def is_live(self) -> bool:
+        return self.status == self.Status.LIVE
+
+    @property
+    def is_held(self) -> bool:
+        return self.status == self.Status.HELD
+
+
+class HeldEntry(Entry):
+    """The moderators' review queue: entries held with their reasons (admin only)."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "held entry (review queue)"
+        verbose_name_plural = "held entries (review queue)"
+
+
+class EntryDecision(models.Model):
+    """A moderator's decision on an entry: who, when, what and why (the review record)."""
+
+    class Verdict(models.TextChoices):
+        APPROVE = "approve", "Approved (live)"
+        VOID = "void", "Voided"
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="decisions")
+    verdict = models.CharField(max_length=7, choices=Verdict.choices)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    decided_at = models.DateTimeField()
+    reason = models.TextField()
+
+    class Meta:
+        ordering = ["-decided_at"]
+
+    def __str__(self) -> str:
+        when = f"{self.decided_at:%Y-%m-%d %H:%M}"
+        return f"{self.get_verdict_display()} entry {self.entry_id} at {when}"
+
+
+class EntryReport(models.Model):
+    """A player's report of an entry on a board whose results are out: it puts the entry
+    in the review queue (it stays on the board until a moderator decides)."""
+
+    class Reason(models.TextChoices):
+        NOT_HUMAN = "not_human", "Played by a program, not a person"
+        COPIED = "copied", "Copied from another player's run"
+        OTHER = "other", "Something else"
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="entry_reports"
+    )
+    reason = models.CharField(max_length=10, choices=Reason.choices)
+    detail = models.TextField(blank=True)
+    reported_at = models.DateTimeField()
+    # Set by the moderator's decision on the entry (approve keeps it, void removes it).
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-reported_at"]
+        constraints = [
+            # Once per entry and player: a second report of the same entry adds nothing.
+            models.UniqueConstraint(fields=["entry", "reporter"], name="entry_report_once"),
+        ]
+        indexes = [
+            models.Index(
+                fields=["reported_at"], name="entry_report_open", condition=Q(resolved_at=None)
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Report of entry {self.entry_id} by {self.reporter_id} ({self.reason})"
 
 
 class ScoreCount(models.Model):
@@ -195,3 +361,26 @@ class ScoreCount(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.challenge_id}: {self.entries} at {self.score}"
+
+
+class Follow(models.Model):
+    """One player following another: the followed player's entries show on the
+    follower's "following" boards, beside the follower's own."""
+
+    follower = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="follows"
+    )
+    followed = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="followers"
+    )
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["follower", "followed"], name="follow_once"),
+            models.CheckConstraint(condition=~Q(follower=F("followed")), name="follow_not_self"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.follower_id} follows {self.followed_id}"

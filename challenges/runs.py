@@ -1,4 +1,6 @@
-"""Reads about runs: a player's best score on a challenge, and who may see a run."""
+"""Reads about runs: a player's best score on a challenge, who may see a run, the
+analysis of a run (the best move of every position), and the solver's run of a
+challenge (its par)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max
 from django.utils import timezone
 
+from challenges import game
 from challenges.models import Challenge, Entry, Run
 
 # --- runs ------------------------------------------------------------------------------
@@ -24,9 +27,39 @@ def run_best_score(*, challenge: Challenge, player: User | AnonymousUser) -> int
 
 
 def run_visible(*, run: Run, viewer: User | AnonymousUser, now: datetime | None = None) -> bool:
-    """Owners always see their runs; anyone sees a live entry's run once its challenge closed."""
+    """Owners always see their runs; anyone sees a live entry's run once its challenge's
+    results are out (``results_at``: no run can be submitted any more, so none copied)."""
     if viewer.is_authenticated and viewer.pk == run.player_id:
         return True
-    if not run.challenge.is_closed(now or timezone.now()):
+    if not run.challenge.results_out(now or timezone.now()):
         return False
     return Entry.objects.live().filter(run=run).exists()
+
+
+def run_analysis(
+    *, run: Run, viewer: User | AnonymousUser, now: datetime | None = None
+) -> dict[str, object] | None:
+    """The analysis of a finished, valid run (``game.log_analysis``: every move beside
+    the best move of its position, the misses biggest first), for whoever may see the
+    run: while its challenge is open, that is its owner alone. None otherwise."""
+    if run.status != Run.Status.FINISHED or not run_visible(run=run, viewer=viewer, now=now):
+        return None
+    challenge = run.challenge
+    return game.log_analysis(
+        tray=challenge.tray, well=challenge.well, log=game.run_valid_log(run=run)
+    )
+
+
+def par_run(*, challenge: Challenge, now: datetime | None = None) -> dict[str, object] | None:
+    """The solver's run of ``challenge`` (its par) for the replay viewer: its log and
+    the engine's points for each move. Public once the results are out (before that it
+    would be the answer to the open challenge); None before, or while it is unsolved."""
+    if challenge.par is None or not challenge.results_out(now or timezone.now()):
+        return None
+    log = challenge.par_log if isinstance(challenge.par_log, dict) else {"moves": []}
+    replayed = game.log_replay(tray=challenge.tray, well=challenge.well, log=log)
+    return {
+        "score": replayed.score,
+        "moves": list(log.get("moves", []))[: len(replayed.moves)],
+        "results": [outcome.to_json() for outcome in replayed.moves],
+    }

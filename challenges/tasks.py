@@ -28,3 +28,20 @@ def runs_expire_abandoned() -> dict[str, int]:
         "expired": services.runs_expire(),
         "purged": services.runs_expired_purge(older_than=timedelta(days=7)),
     }
+
+
+@shared_task(name="challenges.tasks.challenge_par_solve", acks_late=True)
+def challenge_par_solve(challenge_id: int) -> int | None:
+    """Solve a challenge's par (asked for when the challenge is made); returns the par.
+
+    Safe to run twice or at once: the service claims the row, and a par once stored is
+    never solved again."""
+    challenge = services.challenge_par_solve(challenge_id=challenge_id)
+    return challenge.par if challenge is not None else None
+
+
+@shared_task(name="challenges.tasks.challenges_par_missing", acks_late=True)
+def challenges_par_missing() -> list[int]:
+    """The beat's make-up: solve up to three missing pars (a task lost while the broker
+    was down, challenges made before par existed); returns their numbers."""
+    return services.challenges_par_missing_solve(limit=3)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from challenges.views import history, leaderboards, play, players, replays
+from challenges.views import history, leaderboards, play, players, replays, share
 
 app_name = "challenges"
 
@@ -9,5 +9,9 @@ urlpatterns = [
     path("challenges/", history.history_page, name="history"),
     path("challenges/<int:challenge_id>/", leaderboards.leaderboard_page, name="leaderboard"),
     path("runs/<uuid:run_id>/replay/", replays.replay_page, name="replay"),
+    path("challenges/<int:challenge_id>/par/", replays.par_replay_page, name="par_replay"),
     path("players/<str:username>/", players.player_page, name="player"),
+    path("players/<str:username>/follow/", players.follow_toggle, name="player-follow"),
+    path("share/<uuid:run_id>/", share.share_page, name="share"),
+    path("share/<uuid:run_id>/card.png", share.share_image, name="share-image"),
 ]

@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import environ
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -67,7 +68,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "csp",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "accounts",
@@ -76,6 +77,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -83,6 +85,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # In development, the site's own 404 page rather than Django's technical one.
+    "config.not_found_page.SiteNotFoundPage",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -162,7 +166,34 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(minutes=10),
         "options": {"expires": 540},
     },
+    # Makes up for a par whose task was lost (broker down when the challenge was made).
+    "challenges-par": {
+        "task": "challenges.tasks.challenges_par_missing",
+        "schedule": timedelta(minutes=env.int("PAR_MISSING_MINUTES", default=10)),
+        "options": {"expires": 540},
+    },
 }
+
+# Par (issue 8, services/par.py): how a challenge's par is solved off the request path.
+# "celery": a task on the worker; "thread": one background thread in this process (the
+# embedded default, no worker: eager tasks would solve in the request); "off": only the
+# `challenges_par` command. The budget is the solver's nodes (~7 s of one core).
+PAR_SOLVE = env.str("PAR_SOLVE", default="thread" if CELERY_TASK_ALWAYS_EAGER else "celery")
+if PAR_SOLVE not in {"celery", "thread", "off"}:
+    raise ImproperlyConfigured(f"PAR_SOLVE must be celery, thread or off, not {PAR_SOLVE!r}")
+PAR_SOLVER_NODES = env.int("PAR_SOLVER_NODES", default=360_000)
+# A solver's claim on a challenge older than this is taken over (it died mid-solve).
+PAR_CLAIM_SECONDS = env.int("PAR_CLAIM_SECONDS", default=300)
+
+# The review of runs no person plays (rules/review.py): an entry beyond any of these is
+# held for a moderator. Defaults from tests/benchmarks/review_calibration.py (docs/solver.md).
+REVIEW_PAR_RATIO = env.float("REVIEW_PAR_RATIO", default=0.85)
+REVIEW_SOLVER_MATCH = env.float("REVIEW_SOLVER_MATCH", default=0.95)
+REVIEW_SOLVER_MATCH_CHOICES = env.int("REVIEW_SOLVER_MATCH_CHOICES", default=8)
+REVIEW_SOLVER_LIKE = env.float("REVIEW_SOLVER_LIKE", default=1.6)
+REVIEW_MEDIAN_GAP_MS = env.int("REVIEW_MEDIAN_GAP_MS", default=800)
+REVIEW_MIN_GAP_MS = env.int("REVIEW_MIN_GAP_MS", default=0)
+REVIEW_PACE_PLACEMENTS = env.int("REVIEW_PACE_PLACEMENTS", default=10)
 
 if DJANGO_ENV == "test":
     # Tests create many users; the real hashers are slow on purpose.
@@ -185,6 +216,17 @@ SIGNUPS_WINDOW_SECONDS = env.int("SIGNUPS_WINDOW_SECONDS", default=3600)
 SIGNUPS_PER_DAY_LIMIT = env.int(
     "SIGNUPS_PER_DAY_LIMIT", default=5000 if DJANGO_ENV == "test" else 50
 )
+
+# API tokens a player keeps of each kind: those exchanged for the password (the least
+# recently used retires when one more is made) and those made on the settings page
+# (one more is refused until the player revokes one). accounts.services.api_token_create.
+API_TOKENS_PER_USER = env.int("API_TOKENS_PER_USER", default=20)
+
+# A player starts at most this many runs of one challenge (a person plays dozens in the
+# 8 hours; a script filling the disk, thousands).
+RUNS_PER_CHALLENGE_LIMIT = env.int("RUNS_PER_CHALLENGE_LIMIT", default=300)
+# No request needs more: a run log of 103 moves is under 10 kB. Larger bodies get a 413.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"
@@ -210,7 +252,7 @@ REST_FRAMEWORK = {
     # Token first: an anonymous call then gets 401 with "WWW-Authenticate: Token",
     # telling a script how to authenticate (the browser's session works either way).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.HashedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
@@ -220,7 +262,11 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "challenges.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {
         "run_start": env.str("RUN_START_THROTTLE", default="30/min"),
+        # A run sends a batch every 3 s or so (20 a minute); retries and a second tab fit.
+        "run_moves": env.str("RUN_MOVES_THROTTLE", default="120/min"),
         "auth": env.str("AUTH_THROTTLE", default="20/min"),
+        # Reports of entries: a player reads a board and reports a few, not hundreds.
+        "entry_report": env.str("ENTRY_REPORT_THROTTLE", default="10/hour"),
     },
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0 if not PRODUCTION else 1),
 }
@@ -233,11 +279,38 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.api_errors.schema_common_errors",
+        "config.api_errors.schema_links",
+    ],
 }
 
 # A run's time limit, its finish grace, the clock slack and the results time are rules:
 # they live in the engine's Ruleset (challenges/rules/ruleset.py), not here.
 LEADERBOARD_CACHE_SECONDS = env.int("LEADERBOARD_CACHE_SECONDS", default=30)
+
+# Content-Security-Policy (django-csp), on every response. The site runs only its own
+# ES modules from /static/ (no inline script, no eval: nothing here allows either),
+# imports its own JSON (rules/ruleset.json), fetches only its own API, and styles with
+# its own stylesheets: no style attribute or <style> element anywhere, so no
+# 'unsafe-inline' for styles either (JavaScript sets styles through the CSSOM, which CSP
+# leaves alone). Images: its own, and data: URLs (the favicon is one; so are the API
+# docs' icons). Nothing may frame it, and forms post only to it.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 LOGGING = {
     "version": 1,
@@ -245,6 +318,10 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # Django's own default gives the "django" logger a console handler of its own while
+    # DEBUG is on; its records also reach the root's, so `make run` printed each twice.
+    # Without it they are printed once, by the root.
+    "loggers": {"django": {"handlers": [], "propagate": True}},
 }
 
 if PRODUCTION:

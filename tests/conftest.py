@@ -7,6 +7,7 @@ a Celery worker or Chromium.
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -38,6 +39,48 @@ def _cache_cleared(request: pytest.FixtureRequest) -> None:
         from django.core.cache import cache
 
         cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _par_not_solved_in_background(request: pytest.FixtureRequest) -> None:
+    """No test solves a par behind its back (a thread of seconds of CPU, or a Celery
+    message nobody takes): pars are the tests' to solve (PAR_SOLVE=off). The tests of
+    the background paths turn them on themselves."""
+    if request.node.get_closest_marker("django_db") or _DJANGO_FIXTURES & set(request.fixturenames):
+        settings_ = request.getfixturevalue("settings")
+        settings_.PAR_SOLVE = "off"
+
+
+@pytest.fixture(autouse=True)
+def _api_responses_match_the_schema(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every JSON answer under /api/ that a test client gets must match /api/schema/
+    (tests/schema_check.py): the schema stays true because the suite reads it."""
+    if not (
+        request.node.get_closest_marker("django_db") or _DJANGO_FIXTURES & set(request.fixturenames)
+    ):
+        return
+    from django.test.client import Client
+
+    from tests.schema_check import response_problem
+
+    original = Client.request
+
+    def checked(self: Client, **environ: object) -> object:
+        response = original(self, **environ)
+        if str(response.get("Content-Type", "")).startswith("application/json"):
+            problem = response_problem(
+                str(environ.get("REQUEST_METHOD", "GET")),
+                str(environ.get("PATH_INFO", "")),
+                response.status_code,
+                json.loads(response.content or b"null"),
+            )
+            if problem is not None:
+                pytest.fail(f"response outside the API schema: {problem}", pytrace=False)
+        return response
+
+    monkeypatch.setattr(Client, "request", checked)
 
 
 # --- players, the open challenge and API clients (domain, API and page tests) ----------
@@ -73,6 +116,19 @@ def player_client(player: object) -> object:
     api = APIClient()
     api.force_authenticate(player)
     return api
+
+
+@pytest.fixture
+def server_clock(monkeypatch: pytest.MonkeyPatch) -> object:
+    """The server's clock (``django.utils.timezone.now``), standing still from the real
+    time now until the test moves it on, as a player's seconds pass (tests.playing)."""
+    from django.utils import timezone
+
+    from tests.playing import ServerClock
+
+    clock = ServerClock(timezone.now())
+    monkeypatch.setattr(timezone, "now", clock.now)
+    return clock
 
 
 @pytest.fixture

@@ -64,9 +64,16 @@ class ChallengeFactory(factory.django.DjangoModelFactory):
 
 
 def challenge_log(
-    challenge: Challenge, *, moves: int = 12, start_ms: int = 500, step_ms: int = 700
+    challenge: Challenge,
+    *,
+    moves: int = 12,
+    start_ms: int = 500,
+    step_ms: int = 700,
+    variant: int = 0,
 ) -> dict[str, Any]:
-    """A valid log of up to ``moves`` moves on ``challenge`` (greedy play)."""
+    """A valid log of up to ``moves`` moves on ``challenge``: the first legal placement,
+    else a draw. ``variant`` picks other placements for the first three moves, so runs
+    of different variants play different moves (a copied log is held for review)."""
     board = Board()
     tray = [tile_parse(tile_id) for tile_id in challenge.tray]
     well = [tile_parse(tile_id) for tile_id in challenge.well]
@@ -75,7 +82,11 @@ def challenge_log(
     while len(log) < moves:
         legal = board.legal_placements(tray)
         if legal:
-            placement = legal[0]
+            choice = 0
+            if len(log) < 3:
+                choice = variant % len(legal)
+                variant //= len(legal)
+            placement = legal[choice]
             board.play(placement)
             tray.remove(placement.tile)
             log.append(
@@ -116,13 +127,17 @@ class RunFactory(factory.django.DjangoModelFactory):
     started_at = factory.LazyFunction(timezone.now)
 
     class Params:
+        # Each finished run plays its own moves unless a test asks for the same ones.
+        variant = factory.Sequence(lambda n: n)
         finished = factory.Trait(
             status=Run.Status.FINISHED,
             # Finished as the player's last move arrives: the server's clock agrees with it.
             finished_at=factory.LazyAttribute(
                 lambda o: o.started_at + timedelta(milliseconds=_last_t(o.log))
             ),
-            log=factory.LazyAttribute(lambda o: challenge_log(o.challenge)),
+            log=factory.LazyAttribute(lambda o: challenge_log(o.challenge, variant=o.variant)),
+            # Witnessed: each move reached the server a quarter second after it was made.
+            arrivals=factory.LazyAttribute(lambda o: [m["t"] + 250 for m in o.log["moves"]]),
             score=factory.LazyAttribute(lambda o: challenge_log_score(o.challenge, o.log)),
             move_results=factory.LazyAttribute(
                 lambda o: [
@@ -155,6 +170,11 @@ class EntryFactory(factory.django.DjangoModelFactory):
     )
     score = factory.Sequence(lambda n: 100 + n)
     submitted_at = factory.LazyFunction(timezone.now)
+    voided_at = None
+    # An entry made voided is void; pass status="held" (and hold_reasons) for the queue.
+    status = factory.LazyAttribute(
+        lambda o: Entry.Status.VOID if o.voided_at is not None else Entry.Status.LIVE
+    )
 
     @classmethod
     def _create(cls, model_class: type[Entry], *args: Any, **kwargs: Any) -> Entry:

@@ -31,8 +31,15 @@ SERVICE_STATUS: dict[type[services.ServiceError], int] = {
     services.RunAlreadyFinished: status.HTTP_409_CONFLICT,
     services.RunDeadlinePassed: status.HTTP_409_CONFLICT,
     services.RunNotSubmittable: status.HTTP_400_BAD_REQUEST,
+    services.RunNotEligible: status.HTTP_400_BAD_REQUEST,
+    services.RunsLimitReached: status.HTTP_429_TOO_MANY_REQUESTS,
+    services.MovesConflict: status.HTTP_409_CONFLICT,
+    services.EntryNotHeld: status.HTTP_409_CONFLICT,
     services.EntryAlreadySubmitted: status.HTTP_409_CONFLICT,
     services.EntriesClosed: status.HTTP_409_CONFLICT,
+    services.EntryNotReportable: status.HTTP_409_CONFLICT,
+    services.EntryAlreadyReported: status.HTTP_409_CONFLICT,
+    services.FollowSelf: status.HTTP_400_BAD_REQUEST,
 }
 
 
@@ -69,6 +76,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, services.RunDeadlinePassed):
         run = exc.run
         return _error(exc.detail, exc.code, 409, id=str(run.id), status=run.status, valid=False)
+    if isinstance(exc, services.MovesConflict):
+        return _error(exc.detail, exc.code, 409, received=exc.received)
     if isinstance(exc, services.ServiceError):
         return _error(exc.detail, exc.code, SERVICE_STATUS.get(type(exc), 400))
     if isinstance(exc, PageOutOfRange):

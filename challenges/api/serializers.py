@@ -12,7 +12,7 @@ from typing import Any
 from rest_framework import serializers
 
 from challenges.game import RULESET
-from challenges.models import Challenge, Entry, Run
+from challenges.models import Challenge, Entry, EntryReport, Run
 
 
 class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
@@ -29,12 +29,19 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
     )
     tray = serializers.SerializerMethodField(help_text="Revealed once the challenge has closed.")
     well = serializers.SerializerMethodField(help_text="Revealed once the challenge has closed.")
+    par = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="The best score the solver found on this challenge; null while it is "
+        "still being computed.",
+    )
 
     class Meta:
         model = Challenge
         fields = [
             "id", "number", "opens_at", "closes_at", "results_at", "ruleset", "tray_size",
             "well_size", "time_limit_ms", "entries", "top_score", "is_open", "tray", "well",
+            "par",
         ]  # fmt: skip
 
     def _stats(self, challenge: Challenge) -> Any:
@@ -79,6 +86,9 @@ class HistoryRowSerializer(serializers.Serializer[Any]):
     )
     own_rank = serializers.IntegerField(allow_null=True)
     own_run = serializers.UUIDField(source="own_run_id", allow_null=True)
+    par = serializers.IntegerField(
+        source="challenge.par", allow_null=True, help_text="Null while being computed."
+    )
 
 
 class HistoryPageSerializer(serializers.Serializer[Any]):
@@ -139,11 +149,46 @@ class MoveSerializer(serializers.Serializer[Any]):
     rotation = serializers.IntegerField(required=False, min_value=0, max_value=2)
 
 
+class IneligibleSerializer(serializers.Serializer[Any]):
+    move = serializers.IntegerField(help_text="0-based index of the first move at fault.")
+    code = serializers.ChoiceField(choices=["not_witnessed", "too_fast"])
+    detail = serializers.CharField()
+
+
 class RunLogSerializer(serializers.Serializer[Any]):
+    from_ = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="Index of the first move sent: the moves the server holds are not sent "
+        "again. 0 (the whole log) when absent.",
+    )
     moves = MoveSerializer(
         many=True,
         help_text=f"At most {RULESET.run_moves_max} moves "
         f"({RULESET.tile_count} placements, {RULESET.well_size} draws).",
+    )
+
+    def get_fields(self) -> dict[str, Any]:
+        # "from" is a Python keyword: the field is declared as from_ and named "from".
+        fields = super().get_fields()
+        fields["from"] = fields.pop("from_")
+        return fields
+
+
+class MovesReceivedSerializer(serializers.Serializer[Any]):
+    received = serializers.IntegerField(help_text="How many moves of the run the server holds.")
+    score = serializers.IntegerField()
+    valid = serializers.BooleanField()
+    eligible = serializers.BooleanField(help_text="Whether the run may still enter a board.")
+    ineligible = IneligibleSerializer(required=False, help_text="Why not, when not eligible.")
+
+
+class MovesConflictSerializer(serializers.Serializer[Any]):
+    detail = serializers.CharField()
+    code = serializers.CharField()
+    received = serializers.IntegerField(
+        required=False,
+        help_text="With moves_conflict: how many moves of the run the server holds.",
     )
 
 
@@ -158,17 +203,33 @@ class RunFinishedSerializer(serializers.Serializer[Any]):
         allow_null=True, help_text="The player's best valid run on this challenge so far."
     )
     submitted = serializers.BooleanField(help_text="Whether the player already has an entry.")
+    eligible = serializers.BooleanField(
+        help_text="Valid, witnessed and paced: whether it may be submitted."
+    )
+    ineligible = IneligibleSerializer(
+        required=False, help_text="Present when a valid run may not enter a leaderboard."
+    )
+    received = serializers.IntegerField(help_text="How many moves of the run the server holds.")
     detail = serializers.CharField(required=False, help_text="Present when the run is rejected.")
+
+
+ENTRY_STATUS_HELP = (
+    "live (on the board), held (waiting for review; see reasons) or void (off the board)."
+)
 
 
 class EntrySubmittedSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="entry.pk")
+    status = serializers.CharField(source="entry.status", help_text=ENTRY_STATUS_HELP)
+    reasons = serializers.ListField(
+        child=serializers.CharField(), source="entry.hold_reasons", help_text="Why it is held."
+    )
     challenge = serializers.IntegerField(source="entry.challenge_id")
     run = serializers.UUIDField(source="entry.run_id")
     player = serializers.CharField(source="entry.player.get_username")
     score = serializers.IntegerField()
     submitted_at = serializers.DateTimeField(source="entry.submitted_at")
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text="Its rank, or the rank it would have once approved.")
     percentile = serializers.FloatField(help_text="Share of entries scoring at most this, 0-100.")
     count = serializers.IntegerField()
     page = serializers.IntegerField(help_text="The leaderboard page (of 50) holding the entry.")
@@ -183,14 +244,19 @@ class RunDetailSerializer(serializers.ModelSerializer[Run]):
     well = serializers.ListField(child=serializers.CharField(), source="challenge.well")
     moves = MoveResultSerializer(many=True, source="move_results")
     error = RunErrorSerializer(allow_null=True)
-    log = serializers.JSONField(allow_null=True, help_text="The run log as the client sent it.")
+    log = serializers.JSONField(
+        allow_null=True, help_text="The run log the server holds (RULES.md's fields only)."
+    )
     submitted = serializers.SerializerMethodField()
+    eligible = serializers.BooleanField(source="is_eligible")
+    ineligible = IneligibleSerializer(allow_null=True)
 
     class Meta:
         model = Run
         fields = [
             "id", "challenge", "player", "status", "valid", "started_at", "deadline",
             "finished_at", "score", "tray", "well", "log", "moves", "error", "submitted",
+            "eligible", "ineligible",
         ]  # fmt: skip
 
     def get_submitted(self, run: Run) -> bool:
@@ -219,8 +285,10 @@ class LeaderboardPageSerializer(serializers.Serializer[Any]):
 
 class PlayerRankSerializer(serializers.Serializer[Any]):
     challenge = serializers.IntegerField(source="entry.challenge_id")
+    status = serializers.CharField(source="entry.status", help_text=ENTRY_STATUS_HELP)
+    reasons = serializers.ListField(child=serializers.CharField(), source="entry.hold_reasons")
     player = serializers.CharField(source="entry.player.get_username")
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text="Its rank, or the rank it would have once approved.")
     score = serializers.IntegerField()
     percentile = serializers.FloatField()
     count = serializers.IntegerField()
@@ -235,3 +303,42 @@ class HistogramSerializer(serializers.Serializer[Any]):
     counts = serializers.ListField(child=serializers.IntegerField())
     player_bin = serializers.IntegerField(allow_null=True)
     player_score = serializers.IntegerField(allow_null=True)
+
+
+class MoveAnalysisSerializer(serializers.Serializer[Any]):
+    index = serializers.IntegerField(help_text="0-based index of the move in the run log.")
+    move = MoveSerializer()
+    played = MoveResultSerializer(help_text="What the move made.")
+    best = serializers.JSONField(
+        allow_null=True,
+        help_text='The best placement of the position ({"tile", "cell", "rotation"}); null '
+        "when nothing fitted (a draw was the only move).",
+    )
+    best_outcome = MoveResultSerializer(help_text="What the best move would have made.")
+    missed = serializers.IntegerField(help_text="The best move's points minus the move's, >= 0.")
+    text = serializers.CharField(help_text='e.g. "4-5-5 at 2,1 rotation 1 for +50 (hexagon)".')
+
+
+class RunAnalysisSerializer(serializers.Serializer[Any]):
+    run = serializers.UUIDField()
+    score = serializers.IntegerField()
+    points_missed = serializers.IntegerField()
+    moves = MoveAnalysisSerializer(many=True, help_text="Every move, in the order played.")
+    misses = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Indices of the moves that missed points, the biggest miss first.",
+    )
+
+
+class ReportRequestSerializer(serializers.Serializer[Any]):
+    reason = serializers.ChoiceField(choices=EntryReport.Reason.choices)
+    detail = serializers.CharField(
+        required=False, allow_blank=True, max_length=500, help_text="What you saw."
+    )
+
+
+class ReportSerializer(serializers.Serializer[Any]):
+    entry = serializers.IntegerField(source="entry_id")
+    run = serializers.UUIDField(source="entry.run_id")
+    reason = serializers.CharField()
+    reported_at = serializers.DateTimeField()

@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from challenges.api import views
+from challenges.api import runs, social, views
 from challenges.api.errors import api_not_found
 
 urlpatterns = [
@@ -11,7 +11,7 @@ urlpatterns = [
         views.ChallengeDetailView.as_view(),
         name="api-challenge",
     ),
-    path("challenges/<int:challenge_id>/runs/", views.RunStartView.as_view(), name="api-run-start"),
+    path("challenges/<int:challenge_id>/runs/", runs.RunStartView.as_view(), name="api-run-start"),
     path(
         "challenges/<int:challenge_id>/leaderboard/",
         views.LeaderboardView.as_view(),
@@ -27,9 +27,22 @@ urlpatterns = [
         views.HistogramView.as_view(),
         name="api-histogram",
     ),
-    path("runs/<uuid:run_id>/", views.RunDetailView.as_view(), name="api-run"),
-    path("runs/<uuid:run_id>/finish/", views.RunFinishView.as_view(), name="api-run-finish"),
-    path("runs/<uuid:run_id>/submit/", views.RunSubmitView.as_view(), name="api-run-submit"),
+    path(
+        "challenges/<int:challenge_id>/leaderboard/following/",
+        social.FollowingBoardView.as_view(),
+        name="api-leaderboard-following",
+    ),
+    path("boards/<str:period>/", social.PeriodBoardView.as_view(), name="api-board-period"),
+    path("players/<str:username>/", social.PlayerRecordView.as_view(), name="api-player"),
+    path("players/<str:username>/follow/", social.FollowView.as_view(), name="api-player-follow"),
+    path("runs/<uuid:run_id>/standing/", social.RunStandingView.as_view(), name="api-run-standing"),
+    path("runs/<uuid:run_id>/", runs.RunDetailView.as_view(), name="api-run"),
+    path("runs/<uuid:run_id>/moves/", runs.RunMovesView.as_view(), name="api-run-moves"),
+    path("runs/<uuid:run_id>/finish/", runs.RunFinishView.as_view(), name="api-run-finish"),
+    path("runs/<uuid:run_id>/submit/", runs.RunSubmitView.as_view(), name="api-run-submit"),
+    path("runs/<uuid:run_id>/analysis/", runs.RunAnalysisView.as_view(), name="api-run-analysis"),
+    path("runs/<uuid:run_id>/report/", runs.RunReportView.as_view(), name="api-run-report"),
     # Last: any other /api/ path gets a JSON 404, not the HTML page.
-    re_path(r"^(?P<path>.*)$", api_not_found, name="api-not-found"),
+    # [\s\S], not ".": a path may hold an encoded newline, and it is still an API path.
+    re_path(r"^(?P<path>[\s\S]*)$", api_not_found, name="api-not-found"),
 ]

@@ -33,13 +33,21 @@ The classic game (2-6 players, rounds to 400): :class:`ClassicGame`, its actions
 
 Replay: :func:`replay_challenge` ``(*, tray, well, log, max_t=None) ->`` :class:`ReplayResult`
 (valid prefix with a :class:`MoveOutcome` per move, score, first :class:`ReplayError`);
-it never raises, whatever the log. :data:`ERROR_CODES` lists the codes in RULES.md's
-order of precedence, then ``bad_log`` and ``bad_challenge``.
+it never raises, whatever the log. :class:`ChallengeReplay` is the same replay taken in
+batches, resumable from its :class:`ReplayPosition` (the server's moves while playing).
+
+Eligibility: :func:`eligibility_check` ``(*, moves, arrivals)`` answers the first
+:class:`Ineligibility` (``not_witnessed``, ``too_fast``) of a valid run, or None;
+:func:`move_trimmed` is a move as stored, :func:`moves_sequence` a log without times.
+:data:`ERROR_CODES` lists the codes in RULES.md's order of precedence, then ``bad_log``
+and ``bad_challenge``.
 
 Solver: :func:`solver_solve` (a beam search under a node budget, returning a human-paced
 run log as a :class:`SolverResult`) and :func:`solver_greedy`. Analysis:
 :func:`analysis_run` gives, for every move of a run, the best move of its position
 (:class:`MoveAnalysis`); :func:`analysis_biggest_misses` lists the biggest misses first.
+Review: :func:`run_features` measures a run against the solver (:class:`RunFeatures`)
+and :func:`review_reasons` says why a person should look at it (:class:`ReviewThresholds`).
 
 The classic 2-6 player game lives in :mod:`challenges.rules.classic`.
 """
@@ -83,29 +91,57 @@ from challenges.rules.moves import (
     placement_format,
     placement_parse,
 )
-from challenges.rules.replay import ReplayError, ReplayResult, replay_challenge
+from challenges.rules.replay import (
+    ChallengeReplay,
+    ReplayError,
+    ReplayPosition,
+    ReplayResult,
+    log_moves,
+    replay_challenge,
+)
+from challenges.rules.review import (
+    REVIEW_REASONS,
+    ReviewReason,
+    ReviewThresholds,
+    RunFeatures,
+    review_reasons,
+    run_features,
+)
 from challenges.rules.ruleset import DEFAULT_RULESET, Ruleset
 from challenges.rules.scoring import BONUSES, Bonus, MoveOutcome
 from challenges.rules.solver import Pace, SolverResult, solver_greedy, solver_solve
 from challenges.rules.tiles import TILE_IDS, TILES, Tile, tile_format, tile_parse
+from challenges.rules.witness import (
+    INELIGIBLE_CODES,
+    Ineligibility,
+    IneligibleCode,
+    eligibility_check,
+    move_trimmed,
+    moves_sequence,
+)
 
 __all__ = [
     "BOARD_ERROR_CODES",
     "BONUSES",
     "DEFAULT_RULESET",
     "ERROR_CODES",
+    "INELIGIBLE_CODES",
     "MOVE_ERROR_CODES",
     "ORIGIN",
+    "REVIEW_REASONS",
     "TILES",
     "TILE_IDS",
     "Board",
     "Bonus",
     "Cell",
+    "ChallengeReplay",
     "ClassicError",
     "ClassicGame",
     "Deal",
     "Draw",
     "ErrorCode",
+    "Ineligibility",
+    "IneligibleCode",
     "Move",
     "MoveAnalysis",
     "MoveOutcome",
@@ -115,9 +151,13 @@ __all__ = [
     "PlacementError",
     "Point",
     "ReplayError",
+    "ReplayPosition",
     "ReplayResult",
+    "ReviewReason",
+    "ReviewThresholds",
     "Ruleset",
     "RunAnalysis",
+    "RunFeatures",
     "SolverResult",
     "Tile",
     "analysis_biggest_misses",
@@ -129,15 +169,21 @@ __all__ = [
     "cell_parse",
     "cell_points_up",
     "deal_shuffle",
+    "eligibility_check",
     "log_from_moves",
+    "log_moves",
     "move_format",
     "move_parse",
+    "move_trimmed",
+    "moves_sequence",
     "placement_format",
     "placement_parse",
     "point_cells",
     "point_format",
     "point_parse",
     "replay_challenge",
+    "review_reasons",
+    "run_features",
     "solver_greedy",
     "solver_solve",
     "tile_format",

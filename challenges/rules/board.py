@@ -56,6 +56,15 @@ __all__ = ["Board"]
 _ORIGIN = cell_pack(0, 0)
 
 
+REFUSALS: tuple[ErrorCode, ...] = (
+    "cell_occupied",
+    "first_not_at_origin",
+    "not_adjacent",
+    "corner_mismatch",
+)
+"""What a negative answer of :meth:`Board.place_packed` means: ``-1 - i`` is
+``REFUSALS[i]``, in RULES.md's order."""
+
 _FIVE_AROUND = 5 * 8
 """A ``_points`` value at or above this has five tiles around: the sixth closes it."""
 
@@ -72,7 +81,15 @@ edge neighbours. One lookup instead of three on the hot path."""
 class Board:
     """A Tri-Ominos board, empty to start with. See the module docstring."""
 
-    __slots__ = ("_cells", "_outcomes", "_points", "_reach", "bonus_points", "ruleset")
+    __slots__ = (
+        "_cells",
+        "_last_bonus_code",
+        "_outcomes",
+        "_points",
+        "_reach",
+        "bonus_points",
+        "ruleset",
+    )
 
     def __init__(self, ruleset: Ruleset = DEFAULT_RULESET) -> None:
         self.ruleset = ruleset
@@ -88,6 +105,7 @@ class Board:
         self._cells: dict[int, int] = {}
         self._points: dict[int, int] = {}
         self._reach: set[int] = {_ORIGIN}
+        self._last_bonus_code = 0
 
     @classmethod
     def from_placements(
@@ -97,6 +115,23 @@ class Board:
         board = cls(ruleset)
         for placement in placements:
             board.play(placement)
+        return board
+
+    def packed_cells(self) -> list[tuple[int, int]]:
+        """The position as ``(packed cell, tile.index * 3 + rotation)`` pairs, in the
+        order the tiles went down: what :meth:`from_packed_cells` takes back."""
+        return list(self._cells.items())
+
+    @classmethod
+    def from_packed_cells(
+        cls, cells: Iterable[tuple[int, int]], ruleset: Ruleset = DEFAULT_RULESET
+    ) -> Board:
+        """A board rebuilt from :meth:`packed_cells` without checking the rules again:
+        the caller kept a position that a checked replay reached."""
+        board = cls(ruleset)
+        place = board.place_packed
+        for packed, tile_rotation in cells:
+            place(packed, tile_rotation, False)
         return board
 
     def copy(self) -> Board:
@@ -171,45 +206,38 @@ class Board:
 
         Checks rotation, empty cell, first tile at the origin, a shared edge, and the
         numbers at the corners, in RULES.md's order. Whether the tile is the player's
-        to place is for the caller to say (tray, turn).
+        to place is for the caller to say (tray, turn). The board decides legality in
+        one place, :meth:`place_packed`: a legal tile is put down and taken back.
         """
+        refused = self._refusal(placement)
+        if refused is not None:
+            return refused
+        self._pop()
+        return None
+
+    def play(self, placement: Placement) -> MoveOutcome:
+        """Put ``placement`` down if RULES.md allows it and return what it scores;
+        raise :class:`PlacementError` (the board unchanged) if not."""
+        refused = self._refusal(placement)
+        if refused is not None:
+            raise refused
+        return self._outcomes[self._last_bonus_code][placement.tile.index]
+
+    def _refusal(self, placement: Placement) -> PlacementError | None:
+        """Put ``placement`` down through :meth:`place_packed`, or say why it may not go."""
         tile, (row, col), rotation = placement
         if type(rotation) is not int or not 0 <= rotation <= 2:
             return PlacementError(
                 "bad_rotation", f"rotation must be 0, 1 or 2, not {shown(rotation)}"
             )
-        if coords_packable(row, col):
-            code = self._check_packed(cell_pack(row, col), tile.index * 3 + rotation)
-        else:
-            code = "first_not_at_origin" if self.is_empty else "not_adjacent"
-        return None if code is None else PlacementError(code, self.explain(placement, code))
-
-    def play(self, placement: Placement) -> MoveOutcome:
-        """Put ``placement`` down if RULES.md allows it and return what it scores;
-        raise :class:`PlacementError` (the board unchanged) if not."""
-        error = self.check(placement)
-        if error is not None:
-            raise error
-        return self.push(placement)
-
-    def _check_packed(self, packed: int, tile_rotation: int) -> ErrorCode | None:
-        """The code :meth:`check` answers, for a packable cell and a valid rotation."""
-        cells = self._cells
-        if packed in cells:
-            return "cell_occupied"
-        if not cells:
-            return None if packed == _ORIGIN else "first_not_at_origin"
-        if packed not in self._reach:
-            return "not_adjacent"
-        offsets = CELL_CORNER_OFFSETS[packed & 1]
-        n0, n1, n2 = CORNER_NUMBERS[tile_rotation]
-        points = self._points
-        if (
-            points.get(packed + offsets[0], n0) & 7 != n0
-            or points.get(packed + offsets[1], n1) & 7 != n1
-            or points.get(packed + offsets[2], n2) & 7 != n2
-        ):
-            return "corner_mismatch"
+        if not coords_packable(row, col):
+            code: ErrorCode = "first_not_at_origin" if self.is_empty else "not_adjacent"
+            return PlacementError(code, self.explain(placement, code))
+        bonus_code = self.place_packed(cell_pack(row, col), tile.index * 3 + rotation)
+        if bonus_code < 0:
+            refusal = REFUSALS[-bonus_code - 1]
+            return PlacementError(refusal, self.explain(placement, refusal))
+        self._last_bonus_code = bonus_code
         return None
 
     def explain(self, placement: Placement, code: ErrorCode) -> str:
@@ -257,7 +285,7 @@ class Board:
         anything else leaves the board inconsistent."""
         tile, (row, col), rotation = placement
         index = tile.index
-        code = self._place(row * STRIDE + col, index * 3 + rotation, False)
+        code = self.place_packed(row * STRIDE + col, index * 3 + rotation, False)
         return self._outcomes[code][index]
 
     def pop(self) -> Placement:
@@ -267,14 +295,15 @@ class Board:
         packed, tile_rotation = self._pop()
         return Placement(TILES[tile_rotation // 3], cell_unpack(packed), tile_rotation % 3)
 
-    def _place(self, packed: int, tile_rotation: int, check: bool = True) -> int:
+    def place_packed(self, packed: int, tile_rotation: int, check: bool = True) -> int:
         """Put a tile down and return its bonus code: 0 none, 1 bridge (all three
         corner points touched already), 2-4 one to three hexagons closed.
 
-        With ``check``, first make sure RULES.md allows it, and return -1 (the board
-        unchanged) if not; :meth:`_check_packed` then says which rule it breaks. This
-        is the replay's hot path: it reads each corner point once, for both the check
-        and the update.
+        With ``check``, first make sure RULES.md allows it, and if not return the
+        rule it breaks as a negative number (the board unchanged): ``-1 - i`` for
+        ``REFUSALS[i]``. This is the one place the board decides legality, and the
+        replay's hot path: it reads each corner point once, for the check and the update.
+        Without ``check`` the caller vouches for the placement (search, a stored position).
         """
         o0, o1, o2, n0, n1, n2, e0, e1, e2 = _PLANS[tile_rotation * 2 + (packed & 1)]
         points = self._points
@@ -287,17 +316,14 @@ class Board:
         cells = self._cells
         if check:
             if packed in cells:
-                return -1
+                return -1  # cell_occupied
             if not cells:
                 if packed != _ORIGIN:
-                    return -1
-            elif (
-                packed not in self._reach
-                or (v0 and v0 & 7 != n0)
-                or (v1 and v1 & 7 != n1)
-                or (v2 and v2 & 7 != n2)
-            ):
-                return -1
+                    return -2  # first_not_at_origin
+            elif packed not in self._reach:
+                return -3  # not_adjacent
+            elif (v0 and v0 & 7 != n0) or (v1 and v1 & 7 != n1) or (v2 and v2 & 7 != n2):
+                return -4  # corner_mismatch
         # A touched point keeps its number and counts one more tile; a new one takes
         # the tile's number.
         points[p0] = (v0 or n0) + 8

@@ -10,7 +10,15 @@ from django.http import HttpRequest
 from challenges.parsing import whole_number
 from challenges.views.errors import page_not_found, server_error
 
-__all__ = ["page_not_found", "page_number_parse", "page_window", "server_error", "top_percent"]
+__all__ = [
+    "page_not_found",
+    "page_number_parse",
+    "page_window",
+    "server_error",
+    "standing_phrase",
+    "top_percent",
+    "top_percent_shown",
+]
 
 
 def page_number_parse(request: HttpRequest, *, name: str = "page") -> int:
@@ -37,3 +45,27 @@ def page_window(*, page: int, num_pages: int, around: int = 2) -> list[int | Non
 def top_percent(*, rank: int, entries: int) -> int:
     """The smallest whole percentage of the field that includes this rank ("top 22%")."""
     return max(1, math.ceil(100 * rank / entries)) if entries else 100
+
+
+# Above this share of the field, "top X%" says nothing good and reads oddly.
+TOP_PERCENT_SHOWN_UP_TO = 50
+
+
+def top_percent_shown(*, rank: int, entries: int) -> int | None:
+    """The "top X%" worth saying: in the top half of a field of two or more (rank 1 of
+    1 is not "top 100%", and rank 9 of 12 is not praised as "top 75%"); else None."""
+    if entries <= 1:
+        return None
+    percent = top_percent(rank=rank, entries=entries)
+    return percent if percent <= TOP_PERCENT_SHOWN_UP_TO else None
+
+
+def standing_phrase(*, rank: int, entries: int) -> str:
+    """A rank in words, true and readable at every rank and field size: "the only
+    entry", "first of 12", "top 8%", else "9th of 12"."""
+    if entries <= 1:
+        return "the only entry"
+    if rank == 1:
+        return f"first of {entries}"
+    percent = top_percent_shown(rank=rank, entries=entries)
+    return f"top {percent}%" if percent is not None else f"{rank} of {entries}"

@@ -22,7 +22,7 @@ def _is_api(request: HttpRequest) -> bool:
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if _is_api(request):
-        return JsonResponse({"detail": "Not found."}, status=404)
+        return JsonResponse({"detail": "Not found.", "code": "not_found"}, status=404)
     return HttpResponse(
         loader.render_to_string("404.html", {"path": request.path}, request=request),
         status=404,
@@ -31,7 +31,10 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     if _is_api(request):
-        return JsonResponse({"detail": "Server error. Please try again shortly."}, status=500)
+        return JsonResponse(
+            {"detail": "Server error. Please try again shortly.", "code": "server_error"},
+            status=500,
+        )
     body: str
     try:
         # No request context: the failure may lie in a context processor or the session.

@@ -1,4 +1,4 @@
-"""Every challenge so far, newest first, with the reader's own score and rank."""
+"""Every challenge so far, newest first, with its par and the reader's own score and rank."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 
+from challenges import services
 from challenges.history import challenge_history
 from challenges.leaderboards import PageOutOfRange
 from challenges.views import page_number_parse, page_window
@@ -23,6 +24,7 @@ def history_page(request: HttpRequest) -> HttpResponse:
         )
     except PageOutOfRange as beyond:
         return HttpResponseRedirect(f"{reverse('challenges:history')}?page={beyond.num_pages}")
+    services.challenges_par_request(challenges=[row.challenge for row in shown.rows])
     rows = [{"row": row, "is_open": row.challenge.is_open(now)} for row in shown.rows]
     return render(
         request,

@@ -11,14 +11,26 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import leaderboards
+from challenges import leaderboards, services
 from challenges.charts import histogram_chart
 from challenges.game import tile_numbers
 from challenges.leaderboards import LeaderboardRow
-from challenges.models import Challenge
-from challenges.views import page_number_parse, page_window, top_percent
+from challenges.models import Challenge, Entry
+from challenges.views import page_number_parse, page_window, top_percent_shown
+from challenges.views.board_tabs import tab_context, tab_of
 
 PAGE_SIZE = 50
+_HOLD_REASONS = {
+    Entry.HoldReason.DUPLICATE_LOG.value: "it plays the same moves as an earlier entry",
+    Entry.HoldReason.NEAR_PAR.value: "its score is close to par, the best the solver found",
+    Entry.HoldReason.SOLVER_MOVES.value: (
+        "its placements match the solver's first choice more often than people's do"
+    ),
+    Entry.HoldReason.SOLVER_LIKE.value: (
+        "its score and its placements are, together, closer to the solver's than people's are"
+    ),
+    Entry.HoldReason.FAST_PACE.value: "its tiles went down faster than people place them",
+}
 HISTOGRAM_BINS = 20
 # ``?page=mine`` goes to the page holding the reader's own row.
 MY_PAGE = "mine"
@@ -37,6 +49,7 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     now = timezone.now()
     if challenge.opens_at > now:
         raise Http404("This challenge has not opened yet.")
+    services.challenge_par_request(challenge=challenge)
     viewer = request.user if request.user.is_authenticated else None
     you = leaderboards.leaderboard_rank(challenge=challenge, player=viewer) if viewer else None
     here = reverse("challenges:leaderboard", args=[challenge.pk])
@@ -54,6 +67,8 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
         challenge=challenge, bins=HISTOGRAM_BINS, player=viewer
     )
     closed = challenge.is_closed(now)
+    # Runs (logs, replays) are public only once no run can be submitted any more.
+    results_out = challenge.results_out(now)
     # A voided entry holds the player's slot without ranking; say so rather than "play".
     own_entry = (
         leaderboards.entry_get(challenge=challenge, player=viewer) if viewer and not you else None
@@ -64,18 +79,28 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
         "is_open": challenge.is_open(now),
         "is_closed": closed,
         "board": board,
-        "rows": [_row(row, username=username, closed=closed) for row in board.results],
+        "rows": [_row(row, username=username, public=results_out) for row in board.results],
+        "results_out": results_out,
+        "held_reasons": [_HOLD_REASONS.get(code, code) for code in you.entry.hold_reasons]
+        if you and you.entry.is_held
+        else [],
         "top_score": leaderboards.challenge_stats(challenge=challenge).top_score,
         "pages": page_window(page=board.page, num_pages=board.num_pages),
         "you": you,
         "voided_entry": own_entry if own_entry and own_entry.is_voided else None,
-        "you_top_percent": top_percent(rank=you.rank, entries=you.count) if you else None,
+        "you_top_percent": top_percent_shown(rank=you.rank, entries=you.count) if you else None,
         "you_on_this_page": bool(you and you.page == board.page),
         "chart": histogram_chart(
             edges=histogram.edges,
             counts=histogram.counts,
             player_bin=histogram.player_bin,
             you_score=histogram.player_score,
+            par=challenge.par,
+        ),
+        # The solver's run, beside the top runs, once every run is public.
+        "par_run_visible": results_out and challenge.par is not None,
+        **tab_context(
+            challenge=challenge, viewer=request.user, tab=tab_of(request.GET.get("board"))
         ),
         "tray": _tiles(challenge.tray) if closed else [],
         "well": _tiles(challenge.well) if closed else [],
@@ -83,10 +108,10 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     return render(request, "challenges/leaderboard.html", context)
 
 
-def _row(row: LeaderboardRow, *, username: str | None, closed: bool) -> dict[str, Any]:
+def _row(row: LeaderboardRow, *, username: str | None, public: bool) -> dict[str, Any]:
     is_you = username is not None and row.player == username
-    # Mirrors runs.run_visible for submitted runs: all public once the challenge
-    # closes, the owner's own at any time.
+    # Mirrors runs.run_visible for submitted runs: all public once the results are
+    # out, the owner's own at any time.
     return {
         "rank": row.rank,
         "player": row.player,
@@ -94,7 +119,7 @@ def _row(row: LeaderboardRow, *, username: str | None, closed: bool) -> dict[str
         "submitted_at": row.submitted_at,
         "run_id": row.run_id,
         "is_you": is_you,
-        "replay_visible": closed or is_you,
+        "replay_visible": public or is_you,
     }
 
 

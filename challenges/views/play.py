@@ -18,12 +18,13 @@ from challenges.game import RULESET
 RUN_ID_SLOT = "00000000-0000-0000-0000-000000000000"
 
 
-def _play_config(request: HttpRequest, *, challenge_id: int) -> dict[str, Any]:
+def _play_config(request: HttpRequest, *, challenge_id: int, par: int | None) -> dict[str, Any]:
     """What play.js needs, handed over as JSON (json_script) rather than scattered attributes."""
     challenge = {"challenge_id": challenge_id}
     run = {"run_id": RUN_ID_SLOT}
     return {
         "challengeId": challenge_id,
+        "par": par,
         "timeLimitMs": RULESET.time_limit_ms,
         "authenticated": request.user.is_authenticated,
         "runIdSlot": RUN_ID_SLOT,
@@ -32,9 +33,12 @@ def _play_config(request: HttpRequest, *, challenge_id: int) -> dict[str, Any]:
             "start": reverse("api-run-start", kwargs=challenge),
             "leaderboardMe": reverse("api-leaderboard-me", kwargs=challenge),
             "leaderboard": reverse("challenges:leaderboard", kwargs=challenge),
+            "moves": reverse("api-run-moves", kwargs=run),
             "finish": reverse("api-run-finish", kwargs=run),
             "submit": reverse("api-run-submit", kwargs=run),
             "run": reverse("api-run", kwargs=run),
+            "analysis": reverse("api-run-analysis", kwargs=run),
+            "standing": reverse("api-run-standing", kwargs=run),
             "replay": reverse("challenges:replay", kwargs=run),
             "login": f"{reverse('accounts:login')}?next={reverse('challenges:play')}",
         },
@@ -45,6 +49,7 @@ def _play_config(request: HttpRequest, *, challenge_id: int) -> dict[str, Any]:
 @ensure_csrf_cookie
 def play_page(request: HttpRequest) -> HttpResponse:
     challenge = services.challenge_current_ensure()
+    services.challenge_par_request(challenge=challenge)
     player = request.user
     standing = leaderboards.leaderboard_rank(challenge=challenge, player=player)
     context = {
@@ -53,7 +58,7 @@ def play_page(request: HttpRequest) -> HttpResponse:
         "best_score": runs.run_best_score(challenge=challenge, player=player),
         "entry": leaderboards.entry_get(challenge=challenge, player=player),
         "standing": standing,
-        "play_config": _play_config(request, challenge_id=challenge.pk),
+        "play_config": _play_config(request, challenge_id=challenge.pk, par=challenge.par),
         "time_limit_seconds": RULESET.time_limit_ms // 1000,
     }
     return render(request, "challenges/play.html", context)

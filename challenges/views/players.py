@@ -1,21 +1,32 @@
-"""A player's page: their submitted scores and ranks over time, plotted and listed."""
+"""A player's page: their streaks and calendar, their best ranks, their submitted scores
+and standings over time (plotted and listed), and a button to follow them."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
 
-from challenges.charts import line_chart
+from challenges import friends, services, streaks
+from challenges.charts import calendar_chart, line_chart
 from challenges.history import PlayerHistoryRow, player_history
-from challenges.views import page_number_parse, page_window, top_percent
+from challenges.parsing import time_zone
+from challenges.views import page_number_parse, page_window, standing_phrase, top_percent
 
 TABLE_PAGE_SIZE = 50
+BEST_RANKS = 5
+# pages.js keeps the reader's time zone in this cookie, so days are their days.
+TIME_ZONE_COOKIE = "tz"
 # The charts show the most recent challenges; the table below lists every one.
 CHART_POINTS = 60
 
@@ -24,15 +35,23 @@ CHART_POINTS = 60
 class Standing:
     row: PlayerHistoryRow
     top_percent: int
+    phrase: str
 
 
 def player_page(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(get_user_model(), username=username, is_active=True)
     history = player_history(player=player)
     standings = [
-        Standing(row=row, top_percent=top_percent(rank=row.rank, entries=row.entries))
+        Standing(
+            row=row,
+            top_percent=top_percent(rank=row.rank, entries=row.entries),
+            phrase=standing_phrase(rank=row.rank, entries=row.entries),
+        )
         for row in history
     ]
+    tz = time_zone(request.COOKIES.get(TIME_ZONE_COOKIE)) or UTC
+    calendar = streaks.player_calendar(player=player, tz=tz)
+    median = _median([standing.top_percent for standing in standings])
     recent = [standing.row for standing in standings[-CHART_POINTS:]]
     table = Paginator(list(reversed(standings)), TABLE_PAGE_SIZE)
     table_page = table.get_page(page_number_parse(request))
@@ -43,7 +62,16 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
         "best_score": max((row.score for row in history), default=None),
         "best_rank": min((row.rank for row in history), default=None),
         "wins": sum(1 for row in history if row.rank == 1),
-        "median_top_percent": _median([standing.top_percent for standing in standings]),
+        "median_top_percent": median if median is not None and median <= 50 else None,
+        "streaks": streaks.player_streaks(player=player, tz=tz),
+        "calendar": calendar,
+        "calendar_chart": calendar_chart(calendar.days),
+        "time_zone": str(tz),
+        "best_ranks": sorted(history, key=lambda row: (row.rank, -row.score, row.number))[
+            :BEST_RANKS
+        ],
+        "followers": friends.follower_count(player=player),
+        "followed_by_you": friends.is_following(follower=request.user, followed=player),
         "charts": [
             {
                 "id": "score",
@@ -74,6 +102,19 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
         "pages": page_window(page=table_page.number, num_pages=table.num_pages),
     }
     return render(request, "challenges/player.html", context)
+
+
+@require_POST
+@login_required
+def follow_toggle(request: HttpRequest, username: str) -> HttpResponse:
+    """The follow button's form: ``action`` "follow" or "unfollow", then back to the page."""
+    player = get_object_or_404(get_user_model(), username=username, is_active=True)
+    assert isinstance(request.user, User)
+    if request.POST.get("action") == "unfollow":
+        services.follow_remove(follower=request.user, followed=player)
+    elif player.pk != request.user.pk:
+        services.follow_add(follower=request.user, followed=player)
+    return HttpResponseRedirect(reverse("challenges:player", args=[player.get_username()]))
 
 
 def _median(values: Sequence[int]) -> float | None:

@@ -2,7 +2,10 @@
 
 Visible to the run's owner at any time, and to anyone once the run is a submitted
 entry of a closed challenge (``runs.run_visible``); to everyone else it does not
-exist (404), so that an open challenge's tiles stay secret.
+exist (404), so that an open challenge's tiles stay secret. A finished run comes with
+its analysis (the best move of every position, ``runs.run_analysis``), and a run on a
+board whose results are out with a form to report it. The solver's run of a challenge
+(its par) plays in the same viewer once the results are out (``runs.par_run``).
 """
 
 from __future__ import annotations
@@ -12,18 +15,22 @@ from uuid import UUID
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils import timezone
 
 from challenges import runs
-from challenges.models import Entry, Run
+from challenges.models import Challenge, Entry, EntryReport, Run
+from challenges.reports import entry_report_state
 
 
 def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:
     run = get_object_or_404(Run.objects.select_related("challenge", "player"), pk=run_id)
-    if not runs.run_visible(run=run, viewer=request.user):
+    now = timezone.now()
+    if not runs.run_visible(run=run, viewer=request.user, now=now):
         raise Http404("No run to show here.")
-    entry = Entry.objects.filter(run=run).first()
+    entry = Entry.objects.select_related("challenge").filter(run=run).first()
     is_owner = request.user.is_authenticated and request.user.pk == run.player_id
+    analysis = runs.run_analysis(run=run, viewer=request.user, now=now)
     return render(
         request,
         "challenges/replay.html",
@@ -32,14 +39,48 @@ def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:
             "challenge": run.challenge,
             "entry": entry,
             "is_owner": is_owner,
-            "challenge_open": run.challenge.is_open(timezone.now()),
-            "replay_data": _replay_data(run, entry=entry),
+            "challenge_open": run.challenge.is_open(now),
+            "replay_data": _replay_data(run, entry=entry, analysis=analysis, is_owner=is_owner),
+            "report_state": entry_report_state(entry=entry, viewer=request.user, now=now),
+            "report_reasons": EntryReport.Reason.choices,
+            "report_url": reverse("api-run-report", args=[run.pk]),
         },
     )
 
 
-def _replay_data(run: Run, *, entry: Entry | None) -> dict[str, Any]:
-    """What replay.js steps through: the valid moves, the server's verdict on each."""
+def par_replay_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    challenge = get_object_or_404(Challenge, pk=challenge_id)
+    shown = runs.par_run(challenge=challenge)
+    if shown is None:
+        raise Http404("The solver's run is shown once the results are out.")
+    return render(
+        request,
+        "challenges/par_replay.html",
+        {
+            "challenge": challenge,
+            "replay_data": {
+                "run": None,
+                "player": "the solver",
+                "challenge": challenge.number,
+                "status": "finished",
+                "submitted": False,
+                "score": shown["score"],
+                "tray": list(challenge.tray),
+                "well": list(challenge.well),
+                "moves": shown["moves"],
+                "results": shown["results"],
+                "error": None,
+                "analysis": None,
+            },
+        },
+    )
+
+
+def _replay_data(
+    run: Run, *, entry: Entry | None, analysis: dict[str, object] | None, is_owner: bool
+) -> dict[str, Any]:
+    """What replay.js steps through: the valid moves, the server's verdict on each, and
+    the analysis of a finished run (None for others)."""
     results = run.move_results if isinstance(run.move_results, list) else []
     raw_moves = run.log.get("moves") if isinstance(run.log, dict) else None
     # Only the valid prefix has a known shape; a rejected run's bad move is shown as the
@@ -56,5 +97,7 @@ def _replay_data(run: Run, *, entry: Entry | None) -> dict[str, Any]:
         "well": list(run.challenge.well),
         "moves": moves,
         "results": results[: len(moves)],
-        "error": run.error if isinstance(run.error, dict) else None,
+        "error": fault.to_json() if (fault := run.rejection) is not None else None,
+        "analysis": analysis,
+        "isOwner": is_owner,
     }

@@ -90,9 +90,10 @@ def test_an_empty_or_chunked_finish_is_a_400_that_keeps_the_run(
     _json_error(response, 400)
     run.refresh_from_db()
     assert run.status == Run.Status.STARTED
-    # The real log still finishes it.
-    log = challenge_log(challenge, moves=2, start_ms=0, step_ms=10)
-    assert player_client.post(f"/api/runs/{run.pk}/finish/", log, format="json").status_code == 200
+    # The real log still finishes it (two placements at a person's pace, just made).
+    log = challenge_log(challenge, moves=2, start_ms=0, step_ms=400)
+    finished = player_client.post(f"/api/runs/{run.pk}/finish/", log, format="json")
+    assert (finished.status_code, finished.json()["eligible"]) == (200, True)
 
 
 @pytest.mark.parametrize("path", ["/api/nowhere/", "/api/runs", "/api/challenges/1/runs"])
@@ -110,3 +111,12 @@ def test_a_csrf_refusal_on_a_page_is_the_sites_page() -> None:
     response = browser.post("/accounts/login/", {"username": "a", "password": "b"})
     assert response.status_code == 403
     assert response["Content-Type"].startswith("text/html")
+
+
+def test_a_path_with_an_encoded_newline_is_still_a_json_404(api_client: APIClient) -> None:
+    response = api_client.post("/api/runs/%0Azy/submit/")
+    assert response.status_code in (401, 403, 404)
+    body = response.json()
+    assert set(body) >= {"detail", "code"}
+    anonymous_get = api_client.get("/api/nothing%0Ahere/")
+    assert (anonymous_get.status_code, anonymous_get.json()["code"]) == (404, "not_found")

@@ -18,6 +18,7 @@ from tests.factories import (
     challenge_log,
     challenge_log_score,
 )
+from tests.playing import ServerClock, api_played
 
 pytestmark = pytest.mark.django_db
 
@@ -100,11 +101,11 @@ def test_start_is_throttled_per_player_with_a_clear_429(
 
 
 def test_finish_replays_and_answers_the_score(
-    player_client: APIClient, challenge: Challenge
+    player_client: APIClient, challenge: Challenge, server_clock: ServerClock
 ) -> None:
     run_id = _start(player_client, challenge)["id"]
-    log = challenge_log(challenge, moves=9, start_ms=0, step_ms=1)
-    response = _finish(player_client, run_id, log)
+    log = challenge_log(challenge, moves=9, start_ms=900, step_ms=800)
+    response = api_played(player_client, run_id, log, server_clock)
     assert response.status_code == 200
     body = response.json()
     assert body["valid"] is True
@@ -118,6 +119,7 @@ def test_finish_replays_and_answers_the_score(
         body["score"],
         False,
     )
+    assert (body["eligible"], body["received"]) == (True, 9)
 
 
 def test_a_rule_breaking_log_is_422_and_the_run_kept_rejected(
@@ -164,13 +166,13 @@ def test_a_body_that_is_not_a_log_is_400_and_kept(
     assert Run.objects.get(pk=run_id).status == Run.Status.REJECTED
 
 
-def test_finish_twice_is_a_conflict(player_client: APIClient, challenge: Challenge) -> None:
+def test_finish_twice_is_a_conflict(
+    player_client: APIClient, challenge: Challenge, server_clock: ServerClock
+) -> None:
     run_id = _start(player_client, challenge)["id"]
-    assert (
-        _finish(player_client, run_id, challenge_log(challenge, moves=2, step_ms=1)).status_code
-        == 200
-    )
-    again = _finish(player_client, run_id, challenge_log(challenge, moves=4, step_ms=1))
+    log = challenge_log(challenge, moves=2, step_ms=900)
+    assert api_played(player_client, run_id, log, server_clock).status_code == 200
+    again = _finish(player_client, run_id, challenge_log(challenge, moves=4, step_ms=900))
     assert again.status_code == 409
     assert again.json()["code"] == "run_finished"
     assert len(Run.objects.get(pk=run_id).move_results) == 2
@@ -212,24 +214,27 @@ def test_finish_needs_a_login(api_client: APIClient, challenge: Challenge) -> No
 # --- detail ----------------------------------------------------------------------------
 
 
-def test_the_owner_sees_their_run(player_client: APIClient, challenge: Challenge) -> None:
+def test_the_owner_sees_their_run(
+    player_client: APIClient, challenge: Challenge, server_clock: ServerClock
+) -> None:
     run_id = _start(player_client, challenge)["id"]
-    log = challenge_log(challenge, moves=5, step_ms=1)
-    _finish(player_client, run_id, log)
+    log = challenge_log(challenge, moves=5, step_ms=1200)
+    api_played(player_client, run_id, log, server_clock)
     body = player_client.get(f"/api/runs/{run_id}/").json()
     assert body["id"] == run_id
     assert (body["status"], body["valid"], body["submitted"]) == ("finished", True, False)
+    assert (body["eligible"], body["ineligible"]) == (True, None)
     assert body["log"] == log
     assert len(body["moves"]) == 5
     assert (body["tray"], body["well"]) == (challenge.tray, challenge.well)
 
 
-def test_others_see_a_submitted_run_only_once_its_challenge_closed(
+def test_others_see_a_submitted_run_only_once_its_results_are_out(
     api_client: APIClient, challenge: Challenge
 ) -> None:
     open_entry = EntryFactory(challenge=challenge)
     assert api_client.get(f"/api/runs/{open_entry.run_id}/").status_code == 404
-    past = ChallengeFactory(number=challenge.number - 1)
+    past = ChallengeFactory(number=challenge.number - 1)  # its results_at is long gone
     closed_entry = EntryFactory(challenge=past)
     body = api_client.get(f"/api/runs/{closed_entry.run_id}/").json()
     assert body["player"] == closed_entry.player.username

@@ -17,8 +17,16 @@ PATHS = {
     "/api/challenges/{challenge_id}/leaderboard/me/": {"get"},
     "/api/challenges/{challenge_id}/histogram/": {"get"},
     "/api/runs/{run_id}/": {"get"},
+    "/api/runs/{run_id}/moves/": {"post"},
     "/api/runs/{run_id}/finish/": {"post"},
     "/api/runs/{run_id}/submit/": {"post"},
+    "/api/runs/{run_id}/analysis/": {"get"},
+    "/api/runs/{run_id}/report/": {"post"},
+    "/api/runs/{run_id}/standing/": {"get"},
+    "/api/challenges/{challenge_id}/leaderboard/following/": {"get"},
+    "/api/boards/{period}/": {"get"},
+    "/api/players/{username}/": {"get"},
+    "/api/players/{username}/follow/": {"post", "delete"},
 }
 
 

@@ -144,7 +144,8 @@ def test_histogram_bins_every_entry_and_marks_the_player(challenge: Challenge) -
         challenge=challenge, bins=10, player=entries[5].player
     )
     assert sum(histogram.counts) == len(scores)
-    assert len(histogram.edges) == len(histogram.counts) + 1 <= 11
+    # Ten entries: five bars (about the square root, five at least), not ten thin ones.
+    assert len(histogram.edges) == len(histogram.counts) + 1 == 6
     assert histogram.edges[0] == -10 and histogram.edges[-1] > 121
     for score in scores:
         index = next(
@@ -165,7 +166,15 @@ def test_histogram_of_one_score_and_of_nothing(challenge: Challenge) -> None:
     _board(challenge, [42, 42])
     leaderboard_cache_bump(challenge=challenge)  # the factory skipped the service
     histogram = leaderboards.leaderboard_histogram(challenge=challenge)
-    assert (histogram.edges, histogram.counts) == ((42, 43), (2,))
+    # One score among empty neighbours, not one bar filling the chart.
+    assert (histogram.edges, histogram.counts) == ((40, 41, 42, 43, 44, 45), (0, 0, 2, 0, 0))
+
+
+def test_histogram_bins_suit_the_number_of_entries() -> None:
+    assert leaderboards.histogram_bin_count(entries=1, most=20) == 5
+    assert leaderboards.histogram_bin_count(entries=40, most=20) == 7
+    assert leaderboards.histogram_bin_count(entries=100_000, most=20) == 20
+    assert leaderboards.histogram_bin_count(entries=40, most=3) == 3, "never more than asked"
 
 
 def test_a_submit_shows_at_once_despite_the_cache(
@@ -262,20 +271,26 @@ def test_run_best_score_counts_only_valid_finished_runs(challenge: Challenge) ->
     assert runs.run_best_score(challenge=challenge, player=me) == 70
 
 
-def test_run_visible_to_its_owner_and_after_closing_to_all() -> None:
+def test_a_run_is_its_owners_until_the_results_are_out_then_public() -> None:
     now = at("2026-11-21T12:00:00")
     challenge = ChallengeFactory(number=schedule.slot_number(at=now))
     entry = EntryFactory(challenge=challenge)
     unsubmitted = RunFactory(challenge=challenge, finished=True)
     stranger = UserFactory()
     after_close = challenge.closes_at
+    just_before = challenge.results_at - timedelta(milliseconds=1)
     assert runs.run_visible(run=entry.run, viewer=entry.player, now=now)
-    assert not runs.run_visible(run=entry.run, viewer=stranger, now=now)
-    assert runs.run_visible(run=entry.run, viewer=stranger, now=after_close)
-    assert runs.run_visible(run=entry.run, viewer=AnonymousUser(), now=after_close)
-    assert not runs.run_visible(run=unsubmitted, viewer=stranger, now=after_close)
+    assert runs.run_visible(run=entry.run, viewer=entry.player, now=just_before)
+    # Between the close and the results a run started before the close may still be
+    # submitted: a public log could be copied, so no one else sees it yet.
+    for moment in (now, after_close, just_before):
+        assert not runs.run_visible(run=entry.run, viewer=stranger, now=moment)
+        assert not runs.run_visible(run=entry.run, viewer=AnonymousUser(), now=moment)
+    assert runs.run_visible(run=entry.run, viewer=stranger, now=challenge.results_at)
+    assert runs.run_visible(run=entry.run, viewer=AnonymousUser(), now=challenge.results_at)
+    assert not runs.run_visible(run=unsubmitted, viewer=stranger, now=challenge.results_at)
     services.entry_void(entry=entry, reason="test")
-    assert not runs.run_visible(run=entry.run, viewer=stranger, now=after_close)
+    assert not runs.run_visible(run=entry.run, viewer=stranger, now=challenge.results_at)
 
 
 def test_log_builder_is_valid_for_the_rules_engine(challenge: Challenge) -> None:

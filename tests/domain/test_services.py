@@ -21,6 +21,7 @@ from tests.factories import (
     challenge_log,
     challenge_log_score,
 )
+from tests.playing import run_played
 
 pytestmark = pytest.mark.django_db
 
@@ -242,9 +243,7 @@ def test_a_huge_log_is_judged_on_its_first_104_moves() -> None:
 def _finished(now=NOON, player=None) -> Run:  # type: ignore[no-untyped-def]
     challenge = ChallengeFactory(number=schedule.slot_number(at=now))
     run = services.run_start(player=player or UserFactory(), challenge=challenge, now=now)
-    return services.run_finish(
-        run=run, log=challenge_log(challenge, moves=8), now=now + timedelta(seconds=30)
-    )
+    return run_played(run, challenge_log(challenge, moves=8, step_ms=1500))
 
 
 def test_entry_submit_makes_the_run_the_players_entry() -> None:
@@ -263,7 +262,7 @@ def test_a_player_submits_once_per_challenge_whichever_run() -> None:
     first = _finished()
     services.entry_submit(run=first, now=NOON)
     second = services.run_start(player=first.player, challenge=first.challenge, now=NOON)
-    second = services.run_finish(run=second, log=challenge_log(first.challenge, moves=3), now=NOON)
+    second = run_played(second, challenge_log(first.challenge, moves=3))
     with pytest.raises(services.EntryAlreadySubmitted):
         services.entry_submit(run=second, now=NOON)
     assert Entry.objects.count() == 1
@@ -315,14 +314,18 @@ def test_run_factory_finished_trait_replays() -> None:
     assert run.score == challenge_log_score(run.challenge, run.log)
 
 
-def test_a_log_postgresql_could_not_store_is_kept_cleaned() -> None:
+def test_a_log_postgresql_could_not_store_is_kept_cleaned_and_trimmed() -> None:
     run = _started()
-    log = {"moves": [{"t": "\x00", "type": "draw"}], "\x00note": "\ud800", "x": float("inf")}
+    log = {
+        "moves": [{"t": "\x00", "type": "draw", "\x00note": "\ud800", "x": float("inf")}],
+        "extra": "x" * 50_000,
+    }
     finished = services.run_finish(run=run, log=log, now=NOON)
     stored = Run.objects.get(pk=finished.pk)
     assert stored.status == Run.Status.REJECTED
     assert stored.error is not None and stored.error["code"] == "malformed"
-    assert stored.log == {"moves": [{"t": "\ufffd", "type": "draw"}], "\ufffdnote": "?", "x": None}
+    # Only RULES.md's fields of a move are kept, and cleaned for jsonb.
+    assert stored.log == {"moves": [{"t": "\ufffd", "type": "draw"}]}
 
 
 def test_submits_and_voids_keep_the_challenges_entry_count_and_top_score() -> None:

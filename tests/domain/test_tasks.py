@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 import uuid
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -22,9 +24,10 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from challenges import schedule
+from challenges import schedule, services
 from challenges.models import Challenge
-from challenges.tasks import challenges_ensure_upcoming
+from challenges.rules import solver_solve
+from challenges.tasks import challenge_par_solve, challenges_ensure_upcoming, challenges_par_missing
 from config.celery import app
 from tests.conftest import service_missing
 
@@ -137,3 +140,85 @@ def test_the_task_body_is_idempotent_without_a_worker() -> None:
         min(_slots_now()) - 1
     }
     assert Challenge.objects.count() == 2
+
+
+# --- par ---------------------------------------------------------------------------------
+
+PAR_NODES = 20_000
+
+
+@pytest.fixture
+def par_worker_queue(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Iterator[str]:
+    """A real worker with a small solver budget, and this process publishing to its
+    queue (``send_task`` without a route goes to the default queue)."""
+    monkeypatch.setenv("PAR_SOLVER_NODES", str(PAR_NODES))
+    queue: str = request.getfixturevalue("worker_queue")
+    default = app.conf.task_default_queue
+    app.conf.task_default_queue = queue
+    try:
+        yield queue
+    finally:
+        app.conf.task_default_queue = default
+
+
+@pytest.mark.celery_worker
+@pytest.mark.django_db(transaction=True)
+def test_a_challenge_made_gets_its_par_from_the_worker(
+    par_worker_queue: str, settings: Any
+) -> None:
+    settings.PAR_SOLVE = "celery"
+    number = schedule.slot_number(at=timezone.now()) + 3
+    made = services.challenge_ensure(number=number)  # commits: the task is sent now
+    deadline = time.monotonic() + 90
+    while Challenge.objects.get(pk=made.pk).par is None:
+        assert time.monotonic() < deadline, "the worker never stored the par"
+        time.sleep(0.2)
+    stored = Challenge.objects.get(pk=made.pk)
+    expected = solver_solve(tray=made.tray, well=made.well, max_nodes=PAR_NODES)
+    assert (stored.par, stored.par_log) == (expected.score, expected.log)
+    assert stored.par_claimed_at is None
+
+
+@pytest.mark.celery_worker
+@pytest.mark.django_db(transaction=True)
+def test_the_par_task_sent_three_times_at_once_solves_once(par_worker_queue: str) -> None:
+    challenge = services.challenge_ensure(number=schedule.slot_number(at=timezone.now()) + 4)
+    results = [
+        challenge_par_solve.apply_async(
+            kwargs={"challenge_id": challenge.pk}, queue=par_worker_queue
+        )
+        for _ in range(3)
+    ]
+    answers = [result.get(timeout=90) for result in results]
+    stored = Challenge.objects.get(pk=challenge.pk)
+    assert stored.par is not None
+    # One claimed and solved; the others found the claim (None) or the par stored.
+    assert answers.count(stored.par) >= 1
+    assert set(answers) <= {stored.par, None}
+    solved_at = stored.par_solved_at
+    assert (
+        challenge_par_solve.apply_async(
+            kwargs={"challenge_id": challenge.pk}, queue=par_worker_queue
+        ).get(timeout=30)
+        == stored.par
+    )
+    assert Challenge.objects.get(pk=challenge.pk).par_solved_at == solved_at
+
+
+def test_the_par_tasks_are_registered_and_the_make_up_is_on_the_beat() -> None:
+    app.loader.import_default_modules()
+    assert "challenges.tasks.challenge_par_solve" in app.tasks
+    assert "challenges.tasks.challenges_par_missing" in app.tasks
+    beat = [entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()]
+    assert "challenges.tasks.challenges_par_missing" in beat
+
+
+@pytest.mark.django_db
+def test_the_make_up_task_body_solves_missing_pars_without_a_worker(settings: Any) -> None:
+    settings.PAR_SOLVER_NODES = 2_000
+    challenges_ensure_upcoming()
+    solved = challenges_par_missing()
+    assert sorted(solved) == sorted(_slots_now())
+    assert challenges_par_missing() == []

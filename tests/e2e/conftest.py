@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -75,6 +76,33 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
+# A JavaScript function's source: "() => ...", "x => ...", "(a, b) => ...", "function ...".
+_FUNCTION_SOURCE = re.compile(
+    r"^\s*(?:async\s+)?(?:function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)"
+)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _wait_for_function_without_eval() -> Iterator[None]:
+    """``page.wait_for_function("an expression")`` polls by eval'ing the string in the
+    page, which the site's Content-Security-Policy refuses (no 'unsafe-eval'); a function
+    source is called through DevTools instead, which CSP leaves alone. So an expression
+    is sent as ``() => (expression)``: the tests keep their words, and the pages keep
+    their policy (no test turns it off)."""
+    from playwright.sync_api import Page
+
+    original = Page.wait_for_function
+
+    def wait_for_function(page: Page, expression: str, **options: Any) -> Any:
+        if not _FUNCTION_SOURCE.match(expression):
+            expression = f"() => ({expression})"
+        return original(page, expression, **options)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Page, "wait_for_function", wait_for_function)
+        yield
+
+
 @pytest.fixture
 def site_url(live_server: Any) -> str:
     return str(live_server.url).rstrip("/")
@@ -119,12 +147,18 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.fixture
-def context(context: Any, site_clock: SiteClock, request: pytest.FixtureRequest) -> Any:
+def context(context: Any, site_clock: SiteClock, request: pytest.FixtureRequest) -> Iterator[Any]:
     """pytest-playwright's context, its pages showing the site's time (it still flows;
-    tests may fast-forward it), unless the test is marked ``real_browser_clock``."""
+    tests may fast-forward it), unless the test is marked ``real_browser_clock``.
+
+    An error a page's script throws and nothing catches fails the test, even when what
+    the test looks at still came out right."""
     if request.node.get_closest_marker("real_browser_clock") is None:
         context.clock.install(time=site_clock.now())
-    return context
+    thrown: list[str] = []
+    context.on("weberror", lambda error: thrown.append(str(error.error)))
+    yield context
+    assert not thrown, f"a page threw: {thrown}"
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import FloatRect, Locator, Page, expect
 
+from challenges.rules import DEFAULT_RULESET
 from tests.e2e.deals import DRAW, cell_choose, move_choose
 
 HIGHLIGHTED = ".board__highlight [data-highlight='legal']"
@@ -20,6 +21,9 @@ HIGHLIGHTED = ".board__highlight [data-highlight='legal']"
 # pointerdown/pointerup on the Draw button but no click; after a 400-600 ms pause it
 # drew every time.
 DOUBLE_TAP_MS = 400
+# The helpers play at a person's pace: a placement never comes within the ruleset's
+# pace floor (200 ms) of the one before, so every run they finish can be eligible.
+HUMAN_PACE_MS = 250
 
 
 def centre(box: FloatRect | None) -> tuple[float, float]:
@@ -103,7 +107,55 @@ def drag_tile_to_board(page: Page) -> str | None:
     tx, ty = centre(target.bounding_box())
     page.mouse.move(tx, ty, steps=12)
     expect(page.locator(".board__preview .tile")).to_have_count(1)
+    page.wait_for_timeout(HUMAN_PACE_MS)
     page.mouse.up()
     expect(page.locator(f".board__tiles .tile[data-cell='{cell}']")).to_have_count(1)
     expect(page.locator(".board__highlight [data-highlight]")).to_have_count(0)
+    return cell
+
+
+def moves_made(page: Page) -> int:
+    """The moves of the run so far, as the page shows them: tiles on the board and
+    tiles drawn from the well."""
+    placed = page.locator(".board__tiles .tile").count()
+    return placed + DEFAULT_RULESET.well_size - well_left(page)
+
+
+def expect_server_holds_all(page: Page, *, timeout: float = 8_000) -> int:
+    """Waits until the server has acknowledged every move made so far (the connection
+    line's ``data-acknowledged``); returns that count."""
+    made = moves_made(page)
+    expect(page.locator("#link-state")).to_have_attribute(
+        "data-acknowledged", str(made), timeout=timeout
+    )
+    return made
+
+
+def touch_drag_tile_to_board(page: Page) -> str | None:
+    """Drags a fitting tray tile (tapping Draw until one fits) onto the chosen
+    highlighted cell with a finger (touch events through the DevTools protocol): the
+    tile floats above the finger, so the finger ends below the cell it aims at. Returns
+    the cell key, or None when nothing can be placed."""
+    tile = fitting_tray_tile(page, draw=lambda: tap_draw(page))
+    if tile is None:
+        return None
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, x: float, y: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    x, y = centre(tile.bounding_box())
+    touch("touchStart", x, y)
+    touch("touchMove", x, y - 20)
+    cell, target = held_tile_target(page)
+    tx, ty = centre(target.bounding_box())
+    side = float(page.evaluate("parseFloat(board.style.getPropertyValue('--side-px'))"))
+    lift = max(40.0, side * 0.6)
+    for step in range(1, 9):
+        touch("touchMove", x + (tx - x) * step / 8, (y - 20) + (ty + lift - y + 20) * step / 8)
+    page.wait_for_timeout(HUMAN_PACE_MS)
+    touch("touchEnd", tx, ty + lift)
+    expect(page.locator(f".board__tiles .tile[data-cell='{cell}']")).to_have_count(1)
+    cdp.detach()
     return cell

@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.play_helpers import (
+    HUMAN_PACE_MS,
     centre,
     drag_tile_to_board,
     fitting_tray_tile,
@@ -176,6 +177,7 @@ def test_keyboard_play(logged_in_page: Page, screenshot: Any) -> None:
         expect(page.locator(".board__cursor .cell--cursor-fits")).to_have_count(1)
         if placed == 2:
             screenshot(page, "play-keyboard-cursor", full_page=False)
+        page.wait_for_timeout(HUMAN_PACE_MS)
         page.keyboard.press("Enter")
         expect(page.locator(".board__tiles .tile")).to_have_count(placed)
         expect(page.locator("#announcer")).to_contain_text("Placed")
@@ -336,6 +338,7 @@ def test_touch_drag_on_a_phone(
                     "touchMove", x + (tx - x) * step / 8, (y - 20) + (ty + lift - y + 20) * step / 8
                 )
             expect(page.locator(".drag-ghost")).to_have_count(1)
+            page.wait_for_timeout(HUMAN_PACE_MS)
             touch("touchEnd", tx, ty + lift)
             expect(page.locator(f".board__tiles .tile[data-cell='{cell}']")).to_have_count(1)
             expect(page.locator(".board__tiles .tile")).to_have_count(placed)

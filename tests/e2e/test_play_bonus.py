@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.play_helpers import HUMAN_PACE_MS
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 TRAY = ["0-0-1", "0-1-2", "0-2-3", "0-3-4", "0-4-5", "0-0-5", "5-5-5", "4-4-4", "3-3-3"]
@@ -47,6 +49,7 @@ def _drag(page: Page, tile: str, cell: str) -> None:
     target = page.locator(f".board__highlight [data-cell='{cell}']")
     tx, ty = _centre(target.bounding_box())
     page.mouse.move(tx, ty, steps=10)
+    page.wait_for_timeout(HUMAN_PACE_MS)
     page.mouse.up()
 
 

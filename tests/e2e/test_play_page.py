@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -57,6 +56,7 @@ def test_a_player_gets_the_start_button_and_working_api_urls(client: Client) -> 
     assert config["urls"]["login"].endswith("?next=/")
     assert resolved["login"].url_name == "login"
     assert resolved["start"].url_name == "api-run-start"
+    assert resolved["moves"].url_name == "api-run-moves"
     assert resolved["finish"].url_name == "api-run-finish"
     assert resolved["submit"].url_name == "api-run-submit"
     assert resolved["run"].url_name == "api-run"
@@ -66,13 +66,14 @@ def test_a_player_gets_the_start_button_and_working_api_urls(client: Client) -> 
 def test_the_page_shows_the_players_best_run_and_entry(client: Client) -> None:
     from challenges import services
     from tests.factories import challenge_log
+    from tests.playing import run_played
 
     player = UserFactory()
     client.force_login(player)
     challenge = services.challenge_current_ensure()
     run = services.run_start(player=player, challenge=challenge)
-    log = challenge_log(challenge, moves=4)
-    run = services.run_finish(run=run, log=log, now=run.started_at + timedelta(seconds=30))
+    # Played as a person plays, its moves sent in batches: a run the board can take.
+    run = run_played(run, challenge_log(challenge, moves=4))
     assert run.status == Run.Status.FINISHED
     html = client.get("/").content.decode()
     assert f'Your best run so far: <strong class="num">{run.score}</strong>' in html

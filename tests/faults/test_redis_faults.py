@@ -129,16 +129,21 @@ def _timed(call: Any, *args: Any, **kwargs: Any) -> Any:
 
 
 def _play_and_submit(player: Any, challenge: Challenge) -> dict[str, Any]:
-    """A player's whole path through the API: start, finish, submit, rank."""
+    """A player's whole path through the API: start, moves while playing, finish, submit,
+    rank (in real time: the first two moves go as a batch, the last with finish)."""
     api = APIClient()
     api.force_login(player)
     started = _timed(api.post, f"/api/challenges/{challenge.pk}/runs/")
     assert started.status_code == 201, started.content
     run_id = started.json()["id"]
     log = challenge_log(challenge, moves=3, start_ms=10, step_ms=300)
-    finished = _timed(api.post, f"/api/runs/{run_id}/finish/", log, format="json")
+    batch = {"from": 0, "moves": log["moves"][:2]}
+    sent = _timed(api.post, f"/api/runs/{run_id}/moves/", batch, format="json")
+    assert (sent.status_code, sent.json()["received"]) == (200, 2), sent.content
+    rest = {"from": 2, "moves": log["moves"][2:]}
+    finished = _timed(api.post, f"/api/runs/{run_id}/finish/", rest, format="json")
     assert finished.status_code == 200, finished.content
-    assert finished.json()["valid"] is True
+    assert (finished.json()["valid"], finished.json()["eligible"]) == (True, True)
     submitted = _timed(api.post, f"/api/runs/{run_id}/submit/")
     assert submitted.status_code == 201, submitted.content
     me = _timed(api.get, f"/api/challenges/{challenge.pk}/leaderboard/me/")
@@ -212,12 +217,17 @@ def test_redis_paused_costs_one_timeout_per_interval_not_one_per_request(
     redis_process.pause()
 
     player = UserFactory()
+    failed_before = resilient_cache.CACHE_HEALTH.failed_calls
     started = time.monotonic()
     result = _play_and_submit(player, challenge)
     _every_read_answers(challenge, player)
+    elapsed = time.monotonic() - started
     # Twenty-odd requests, each touching the cache several times: with the breaker
-    # open after the first 200 ms timeout they cost a few timeouts, not dozens.
-    assert time.monotonic() - started < 3.0
+    # open after the first timeout, Redis is tried once per interval, not per call.
+    # (Counted, not timed: a loaded machine makes requests slow, not timeouts more.)
+    open_seconds = float(cache.open_seconds)  # type: ignore[attr-defined]
+    failed = resilient_cache.CACHE_HEALTH.failed_calls - failed_before
+    assert 1 <= failed <= 2 + elapsed / open_seconds, (failed, elapsed)
     assert resilient_cache.CACHE_HEALTH.outages == 1
 
     # The submit's new board is served while Redis is frozen...

@@ -46,7 +46,7 @@ def test_not_found_handler_answers_json_under_api_and_html_elsewhere() -> None:
     factory = RequestFactory()
     api = page_not_found(factory.get("/api/x/"))
     assert api.status_code == 404
-    assert json.loads(api.content) == {"detail": "Not found."}
+    assert json.loads(api.content) == {"detail": "Not found.", "code": "not_found"}
     page = page_not_found(factory.get("/x/"))
     assert page.status_code == 404
     assert page["Content-Type"].startswith("text/html")

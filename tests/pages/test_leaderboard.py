@@ -70,7 +70,8 @@ def test_signed_in_players_row_is_highlighted_with_a_summary_card(challenge: Cha
     highlighted = re.findall(r'<tr id="you" class="is-you"[^>]*>(.*?)</tr>', body, re.S)
     assert len(highlighted) == 1
     assert f">{me.username}</a>" in highlighted[0]
-    assert "You: rank 2 of 3, top 67%" in body
+    # Rank 2 of 3 is in no top half: no "top 67%".
+    assert "You: rank 2 of 3</h2>" in body
     assert "?page=1#you" in body
 
 
@@ -84,7 +85,7 @@ def test_far_down_row_is_reachable_by_jump_link_and_redirect(challenge: Challeng
     assert first_page.context["you"].page == 3
     assert 'href="?page=3#you"' in first_page.content.decode()
     assert '<tr id="you"' not in first_page.content.decode()
-    assert "You: rank 111 of 120, top 93%" in first_page.content.decode()
+    assert "You: rank 111 of 120</h2>" in first_page.content.decode()
 
     jump = browser.get(_url(challenge), {"page": "mine"})
     assert jump.status_code == 302
@@ -186,14 +187,18 @@ def test_closed_challenge_reveals_tray_well_and_every_replay() -> None:
 
 def test_voided_entries_are_not_listed(challenge: Challenge) -> None:
     kept, voided = _board(challenge, [50, 60])
-    Entry.objects.filter(pk=voided.pk).update(voided_at=timezone.now(), void_reason="test")
+    Entry.objects.filter(pk=voided.pk).update(
+        status="void", voided_at=timezone.now(), void_reason="test"
+    )
     response = Client().get(_url(challenge))
     assert [row["player"] for row in response.context["rows"]] == [kept.player.username]
 
 
 def test_a_player_whose_entry_was_voided_is_told_so(challenge: Challenge) -> None:
     _kept, voided = _board(challenge, [50, 60])
-    Entry.objects.filter(pk=voided.pk).update(voided_at=timezone.now(), void_reason="bot play")
+    Entry.objects.filter(pk=voided.pk).update(
+        status="void", voided_at=timezone.now(), void_reason="bot play"
+    )
     body = _signed_in(voided.player).get(_url(challenge)).content.decode()
     assert "Your entry was removed from this board" in body
     assert "Reason: bot play." in body

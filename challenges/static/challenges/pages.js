@@ -75,6 +75,22 @@ export function pinYourRank(root = document) {
   }
 }
 
+/** Keeps the reader's time zone in the "tz" cookie, so the server counts a player's
+ * days (streaks, calendar) as the reader's days. */
+export function rememberTimeZone() {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone && !document.cookie.split("; ").includes(`tz=${zone}`)) {
+    document.cookie = `tz=${zone}; path=/; max-age=31536000; samesite=lax`;
+  }
+}
+
+/** Scrolls each calendar to its latest weeks (it scrolls sideways on a narrow screen). */
+export function showLatestWeeks(root = document) {
+  for (const wrap of root.querySelectorAll(".calendar-wrap")) {
+    wrap.scrollLeft = wrap.scrollWidth;
+  }
+}
+
 // A page whose challenge closes while it is open reloads once, to reveal the tiles.
 document.addEventListener("countdown:end", (event) => {
   if (event.target.dataset.reloadOnEnd !== undefined) {
@@ -85,3 +101,5 @@ document.addEventListener("countdown:end", (event) => {
 startCountdowns();
 localizeTimes();
 pinYourRank();
+rememberTimeZone();
+showLatestWeeks();

@@ -2,6 +2,10 @@
 // points for each move and the running score. The rules engine (rules/) rebuilds the
 // tray and the board after every move; the board view (board_view/) draws them. The
 // server's verdict (its per-move points) is what the page shows: it is the authority.
+// A finished run comes with the server's analysis: before each move that missed points,
+// the best move of the position is drawn on the board as a ghost tile, with its
+// sentence ("best move you missed: 4-5-5 at 2,1 rotation 1 for +50 (hexagon)"), and the
+// biggest misses are listed, each a jump to its position.
 
 import { BoardView, tileIcon } from "./board_view/index.js";
 import { ChallengeRun } from "./rules/index.js";
@@ -68,6 +72,12 @@ function signed(points) {
   return points > 0 ? `+${points}` : points < 0 ? `\u2212${-points}` : "0";
 }
 
+/** The sentence under the board before move `index` (0-based) when it missed points. */
+export function missSentence(entry, { isOwner = false } = {}) {
+  const who = isOwner ? "best move you missed" : "best move missed";
+  return `Move ${entry.index + 1}: ${who}: ${entry.text}; the move played made ${signed(entry.played.points)}.`;
+}
+
 function describeMove(move) {
   if (move.type === "draw") {
     return `Drew ${move.tile ?? "a tile"}`;
@@ -80,6 +90,7 @@ class ReplayViewer {
     this.root = root;
     this.data = data;
     this.frames = replayFrames(data);
+    this.analysis = data.analysis ?? null;
     this.current = 0;
     this.timer = null;
     this.shown = 0; // placements currently drawn on the board
@@ -99,11 +110,15 @@ class ReplayViewer {
       tray: $("replay-tray"),
       well: $("replay-well"),
       moves: $("replay-moves"),
+      miss: $("replay-miss"),
+      misses: $("replay-misses"),
+      showMisses: $("replay-show-misses"),
     };
     this.board = new BoardView(this.el.board, { interactive: true, showOpen: true });
     this.board.render([]); // the empty board still shows where the first tile goes
     this.el.slider.max = String(this.last);
     this._buildMoveList();
+    this._buildMissList();
     this._listen();
     this.show(0);
   }
@@ -138,6 +153,13 @@ class ReplayViewer {
         bonus.textContent = BONUS_NAMES[move.bonus] ?? move.bonus;
         what.appendChild(bonus);
       }
+      const missed = this.analysis?.moves[i]?.missed ?? 0;
+      if (missed > 0) {
+        const tag = document.createElement("span");
+        tag.className = "missed";
+        tag.textContent = `missed ${missed}`;
+        what.appendChild(tag);
+      }
       const points = document.createElement("span");
       points.className = move.points < 0 ? "pts neg" : "pts";
       points.textContent = signed(move.points);
@@ -152,8 +174,29 @@ class ReplayViewer {
     this.el.moves.replaceChildren(...items);
   }
 
+  /** The biggest misses, biggest first: each goes to the position before its move. */
+  _buildMissList() {
+    if (!this.analysis || !this.el.misses) return;
+    const items = this.analysis.misses.slice(0, 10).map((index) => {
+      const entry = this.analysis.moves[index];
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = `Move ${index + 1}: ${entry.text} (missed ${entry.missed})`;
+      button.addEventListener("click", () => {
+        this.pause();
+        if (this.el.showMisses) this.el.showMisses.checked = true;
+        this.show(Math.min(index, this.last));
+      });
+      item.appendChild(button);
+      return item;
+    });
+    this.el.misses.replaceChildren(...items);
+  }
+
   _listen() {
     const { el } = this;
+    el.showMisses?.addEventListener("change", () => this._showMiss());
     el.play.addEventListener("click", () => (this.playing ? this.pause() : this.play()));
     el.back.addEventListener("click", () => this.step(-1));
     el.forward.addEventListener("click", () => this.step(1));
@@ -264,6 +307,18 @@ class ReplayViewer {
     }
     this.current = index;
     this._showStatus(frame);
+    this._showMiss();
+  }
+
+  /** Before a move that missed points: its position's best move, drawn as a ghost. */
+  _showMiss() {
+    if (!this.analysis || !this.el.miss) return;
+    const entry = this.analysis.moves[this.current];
+    const shown = Boolean(this.el.showMisses?.checked && entry && entry.missed > 0 && entry.best);
+    this.board.setPreview(shown ? entry.best : null, { className: "tile tile--missed" });
+    this.el.miss.hidden = !shown;
+    this.el.miss.textContent = shown ? missSentence(entry, { isOwner: this.data.isOwner }) : "";
+    if (shown) this.board.ensureVisible([entry.best.cell]);
   }
 
   /** Outlines the tile the shown move put down, so the eye finds it. */

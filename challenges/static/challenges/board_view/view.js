@@ -150,12 +150,15 @@ export class BoardView {
     this.layers.highlight.replaceChildren();
   }
 
-  /** Shows a translucent tile where a drop would put it; null hides it. */
-  setPreview(placement) {
+  /**
+   * Shows a translucent tile where a drop would put it; null hides it. `className`
+   * draws another kind of ghost (the replay's best move missed: "tile tile--missed").
+   */
+  setPreview(placement, { className = "tile tile--preview" } = {}) {
     this.layers.preview.replaceChildren();
     if (placement) {
       this.layers.preview.appendChild(
-        tileGroup(placement.tile, placement.cell, placement.rotation, "tile tile--preview"),
+        tileGroup(placement.tile, placement.cell, placement.rotation, className),
       );
     }
   }

@@ -1,0 +1,56 @@
+"""Accounts' own tables: hashed API tokens, and the look-alike key of each name."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class ApiToken(models.Model):
+    """An API token, kept as a SHA-256 digest of its secret (never the secret itself).
+
+    The secret is random (256 bits for new tokens, 160 for those carried over from the
+    old plain-text table), so a plain hash is enough: there is nothing to guess that a
+    slow hash would protect. ``prefix`` is the start of the secret, kept to tell a
+    player's tokens apart and to find the candidates for a secret without using its hash
+    as the lookup key; the digest is then compared in constant time.
+    """
+
+    class Origin(models.TextChoices):
+        PASSWORD = "password", "Exchanged for the password (API)"
+        SETTINGS = "settings", "Made on the settings page"
+        MIGRATED = "migrated", "Carried over from the old tokens"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    prefix = models.CharField(max_length=16, db_index=True)
+    digest = models.CharField(max_length=64, unique=True)
+    name = models.CharField(max_length=60, blank=True)
+    origin = models.CharField(max_length=16, choices=Origin.choices)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = "API token"
+
+    def __str__(self) -> str:
+        return f"{self.prefix}… ({self.user_id})"
+
+
+class UsernameKey(models.Model):
+    """The look-alike key of a player's name (accounts.confusables.name_key, hashed):
+    unique, so that no two players' names look alike, whatever their script or case."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="username_key",
+    )
+    digest = models.CharField(max_length=64, unique=True)
+
+    def __str__(self) -> str:
+        return f"{self.digest[:12]}… ({self.user_id})"

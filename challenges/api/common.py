@@ -1,0 +1,78 @@
+"""What the API's views share: the error schema, paging parameters, lookups."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from urllib.parse import urlencode
+from uuid import UUID
+
+from django.contrib.auth.models import User
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.request import Request
+
+from challenges.models import Challenge, Run
+from challenges.parsing import whole_number
+from config.api_errors import ErrorSerializer
+
+LEADERBOARD_PAGE_SIZE = 50
+LEADERBOARD_PAGE_SIZE_MAX = 100
+HISTORY_PAGE_SIZE = 30
+
+ERRORS = ErrorSerializer
+# whole_number reads at most 12 digits: the schema says so, not only the parser.
+PAGE_MAX = 999_999_999_999
+PAGE = OpenApiParameter(
+    "page",
+    {"type": "integer", "minimum": 1, "maximum": PAGE_MAX},
+    description="1-based page number.",
+)
+
+
+def positive_int(request: Request, name: str, default: int, maximum: int | None = None) -> int:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return default
+    value = whole_number(raw)
+    if value is None or value < 1:
+        raise ValidationError({name: [f"must be a whole number from 1 up, not {raw[:20]!r}."]})
+    if maximum is not None and value > maximum:
+        raise ValidationError({name: [f"must be at most {maximum}."]})
+    return value
+
+
+def url_with(request: Request, **params: object) -> str:
+    query = request.query_params.copy()
+    for key in ("page", "cursor"):
+        query.pop(key, None)
+    for key, value in params.items():
+        query[key] = str(value)
+    return request.build_absolute_uri(f"{request.path}?{urlencode(sorted(query.items()))}")
+
+
+def challenge_or_404(challenge_id: int) -> Challenge:
+    challenge = Challenge.objects.filter(pk=challenge_id).first()
+    if challenge is None:
+        raise NotFound(f"There is no challenge #{challenge_id}.")
+    return challenge
+
+
+def player_of(request: Request) -> User:
+    """The logged-in player (views using this require authentication)."""
+    assert isinstance(request.user, User)
+    return request.user
+
+
+def own_run_or_404(request: Request, run_id: UUID, *, id_only: bool = False) -> Run:
+    """The logged-in player's run, or a 404. ``id_only`` when the service loads (and
+    locks) the run itself: the lookup then only proves it is theirs."""
+    runs = Run.objects.filter(pk=run_id, player=player_of(request))
+    run = (runs.only("pk", "player_id") if id_only else runs.select_related("challenge")).first()
+    if run is None:
+        raise NotFound("You have no run with this id.")
+    return run
+
+
+def iso(moment: datetime) -> str:
+    """A UTC time as DRF writes it (``...Z``)."""
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")

@@ -1,0 +1,337 @@
+"""The JSON API of API.md about runs: start, moves while playing, finish, submit, read;
+and the analysis of a run, and a report of a submitted run's entry.
+
+Views parse input, call one service or selector, and render.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound, ParseError, ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from challenges import leaderboards, runs, services
+from challenges.api import serializers as s
+from challenges.api.common import (
+    ERRORS,
+    LEADERBOARD_PAGE_SIZE,
+    challenge_or_404,
+    own_run_or_404,
+    player_of,
+)
+from challenges.api.errors import PayloadTooLarge
+from challenges.game import RULESET
+from challenges.models import Entry, Run
+from config.throttling import AtomicScopedRateThrottle
+
+
+class RunStartView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [AtomicScopedRateThrottle]
+    throttle_scope = "run_start"
+
+    @extend_schema(
+        operation_id="runs_start",
+        summary="Start a run on an open challenge",
+        description="The server's clock starts the run; send its moves while it is played "
+        "and finish it within `time_limit_ms` plus `grace_ms`.",
+        request=None,
+        responses={
+            201: s.RunStartedSerializer,
+            403: ERRORS,
+            404: ERRORS,
+            409: OpenApiResponse(ERRORS, description="The challenge is not open."),
+            429: OpenApiResponse(
+                ERRORS, description="Too many starts a minute, or runs of this challenge."
+            ),
+        },
+    )
+    def post(self, request: Request, challenge_id: int) -> Response:
+        challenge = challenge_or_404(challenge_id)
+        run = services.run_start(player=player_of(request), challenge=challenge)
+        data = s.RunStartedSerializer(run).data
+        return Response(data, status=status.HTTP_201_CREATED)
+
+
+def _json_body(request: Request) -> object:
+    """The request's JSON, refused before reading when it is too large or absent."""
+    limit: int = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    length = _content_length(request)
+    if length > limit:
+        raise PayloadTooLarge(
+            f"This request is {length} bytes; a run log is at most {limit} bytes (no legal "
+            f"run has more than {RULESET.run_moves_max} moves)."
+        )
+    if length == 0:
+        # Django reads no body without a Content-Length (a chunked upload arrives
+        # empty): refuse it, and keep the run open for the real log.
+        raise ParseError(
+            "The request has no body: send the moves as JSON with a Content-Length "
+            "(chunked bodies are not read). The run is still open."
+        )
+    try:
+        return request.data
+    except RecursionError as too_deep:
+        raise ParseError("JSON parse error - the JSON nests too deeply.") from too_deep
+
+
+def _content_length(request: Request) -> int:
+    raw = str(request.META.get("CONTENT_LENGTH") or "")
+    return int(raw) if raw.isascii() and raw.isdigit() else 0
+
+
+def _start_index(body: dict[str, Any], *, required: bool) -> int:
+    """The ``from`` of a batch: the index of its first move."""
+    if "from" not in body:
+        if required:
+            raise ValidationError({"from": ["is required: the index of the first move sent."]})
+        return 0
+    start = body["from"]
+    if type(start) is not int or start < 0:
+        raise ValidationError({"from": [f"must be a whole number from 0 up, not {start!r:.20}."]})
+    return start
+
+
+class RunMovesView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [AtomicScopedRateThrottle]
+    throttle_scope = "run_moves"
+
+    @extend_schema(
+        operation_id="runs_moves",
+        summary="Send a run's moves while it is played",
+        description="The moves of the run log from index `from` on. The server stamps "
+        "their arrival and replays them after those it holds. Sending a batch again is "
+        "harmless.",
+        request=s.RunLogSerializer,
+        responses={
+            200: s.MovesReceivedSerializer,
+            400: ERRORS,
+            404: ERRORS,
+            409: OpenApiResponse(
+                s.MovesConflictSerializer,
+                description="A gap or a changed move (code moves_conflict, with the count "
+                "held), or a run already finished or too late.",
+            ),
+            413: ERRORS,
+            415: ERRORS,
+            422: OpenApiResponse(
+                s.RunFinishedSerializer, description="A move broke a rule; run rejected."
+            ),
+            429: ERRORS,
+        },
+    )
+    def post(self, request: Request, run_id: UUID) -> Response:
+        run = own_run_or_404(request, run_id, id_only=True)
+        body = _json_body(request)
+        if not isinstance(body, dict) or not isinstance(body.get("moves"), list):
+            raise ValidationError(
+                {"moves": ["send an object with 'from' and a list 'moves' of the run log."]}
+            )
+        start = _start_index(body, required=True)
+        run = services.run_moves_add(run=run, start=start, moves=body["moves"])
+        if run.status == Run.Status.REJECTED:
+            return _rejected_response(run, player_of(request))
+        data: dict[str, Any] = {
+            "received": len(run.arrivals),
+            "score": run.score or 0,
+            "valid": True,
+            "eligible": run.ineligibility is None,
+        }
+        ineligibility = run.ineligibility
+        if ineligibility is not None:
+            data["ineligible"] = ineligibility.to_json()
+        return Response(data)
+
+
+class RunFinishView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="runs_finish",
+        summary="Finish a run: the server replays the rest of its log",
+        description="The whole log, or `from` and the moves after those already sent. "
+        "The answer says whether the run is valid and whether it is eligible.",
+        request=s.RunLogSerializer,
+        responses={
+            200: s.RunFinishedSerializer,
+            400: OpenApiResponse(
+                ERRORS,
+                description="No body or a bad `from` (the run stays open); or not a log at "
+                "all (code bad_log): the run is rejected, and the answer also has the fields "
+                "of a finished run.",
+            ),
+            404: ERRORS,
+            409: OpenApiResponse(
+                ERRORS, description="Already finished, too late, or not the held moves."
+            ),
+            413: ERRORS,
+            415: ERRORS,
+            422: OpenApiResponse(s.RunFinishedSerializer, description="A move broke a rule."),
+        },
+    )
+    def post(self, request: Request, run_id: UUID) -> Response:
+        run = own_run_or_404(request, run_id)
+        log = _json_body(request)
+        start = 0
+        if isinstance(log, dict) and "from" in log:
+            start = _start_index(log, required=False)
+            log = {"moves": log.get("moves")}
+        run = services.run_finish(run=run, log=log, start=start)
+        if run.status == Run.Status.FINISHED:
+            return Response(_finished_data(run, player_of(request)))
+        return _rejected_response(run, player_of(request))
+
+
+def _rejected_response(run: Run, player: User) -> Response:
+    data = _finished_data(run, player)
+    fault = run.rejection
+    assert fault is not None, "a rejected run keeps its reason"
+    where = f"Move {fault.move}: " if fault.move is not None else ""
+    reason = fault.detail
+    data["detail"] = f"Run rejected. {where}{reason[:1].upper()}{reason[1:]}".strip()
+    data["code"] = fault.code
+    bad_log = fault.code == "bad_log"
+    return Response(data, status=400 if bad_log else status.HTTP_422_UNPROCESSABLE_ENTITY)
+
+
+def _finished_data(run: Run, player: User) -> dict[str, Any]:
+    """The finish answer (shape: ``RunFinishedSerializer``), built directly: it is hot."""
+    entry = leaderboards.entry_get(challenge=run.challenge, player=player)
+    data: dict[str, Any] = {
+        "id": str(run.id),
+        "status": run.status,
+        "valid": run.status == Run.Status.FINISHED,
+        "score": run.score or 0,
+        "moves": run.move_results,
+        "error": fault.to_json() if (fault := run.rejection) is not None else None,
+        "best_score": runs.run_best_score(challenge=run.challenge, player=player),
+        "submitted": entry is not None,
+        "eligible": run.is_eligible,
+        "received": len(run.arrivals),
+    }
+    ineligibility = run.ineligibility
+    if ineligibility is not None and run.status == Run.Status.FINISHED:
+        data["ineligible"] = ineligibility.to_json()
+    return data
+
+
+class RunSubmitView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="runs_submit",
+        summary="Make a finished, valid, eligible run the player's entry",
+        description="The entry is live, or held for review (with reasons).",
+        request=None,
+        responses={
+            201: s.EntrySubmittedSerializer,
+            400: OpenApiResponse(
+                ERRORS,
+                description="Not finished and valid (run_not_valid), or not eligible "
+                "(not_witnessed, too_fast).",
+            ),
+            404: ERRORS,
+            409: OpenApiResponse(ERRORS, description="Already submitted, or entries closed."),
+        },
+    )
+    def post(self, request: Request, run_id: UUID) -> Response:
+        run = own_run_or_404(request, run_id)
+        entry = services.entry_submit(run=run)
+        standing = leaderboards.leaderboard_rank(
+            challenge=run.challenge, player=request.user, size=LEADERBOARD_PAGE_SIZE
+        )
+        assert standing is not None
+        data = s.EntrySubmittedSerializer(
+            {
+                "entry": entry,
+                "score": entry.score,
+                "rank": standing.rank,
+                "percentile": standing.percentile,
+                "count": standing.count,
+                "page": standing.page,
+            }
+        ).data
+        return Response(data, status=status.HTTP_201_CREATED)
+
+
+class RunDetailView(APIView):
+    @extend_schema(
+        operation_id="runs_retrieve",
+        summary="A run, with its log and per-move results",
+        description="The owner sees their run at any time; anyone sees a submitted run "
+        "from its challenge's `results_at` on.",
+        responses={200: s.RunDetailSerializer, 404: ERRORS},
+    )
+    def get(self, request: Request, run_id: UUID) -> Response:
+        run = Run.objects.select_related("challenge", "player").filter(pk=run_id).first()
+        if run is None or not runs.run_visible(run=run, viewer=request.user):
+            raise NotFound("No run with this id is visible to you.")
+        return Response(s.RunDetailSerializer(run).data)
+
+
+class RunAnalysisView(APIView):
+    @extend_schema(
+        operation_id="runs_analysis",
+        summary="The analysis of a finished run: the move missed in every position",
+        description="For every move, the best move of its position and the points it "
+        "would have made; `misses` lists the moves that missed points, the biggest first. "
+        "While the challenge is open, only the run's owner sees it; from `results_at` on, "
+        "anyone who may see the run.",
+        responses={200: s.RunAnalysisSerializer, 404: ERRORS},
+    )
+    def get(self, request: Request, run_id: UUID) -> Response:
+        run = Run.objects.select_related("challenge").filter(pk=run_id).first()
+        analysis = runs.run_analysis(run=run, viewer=request.user) if run else None
+        if analysis is None:
+            raise NotFound("No finished run with this id is visible to you.")
+        return Response({"run": str(run_id), **analysis})
+
+
+class RunReportView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [AtomicScopedRateThrottle]
+    throttle_scope = "entry_report"
+
+    @extend_schema(
+        operation_id="runs_report",
+        summary="Report the entry of a submitted run to the moderators",
+        description="Once the challenge's results are out, a player may report another "
+        "player's entry, once, with a reason. The entry joins the review queue; it stays "
+        "on the board until a moderator decides.",
+        request=s.ReportRequestSerializer,
+        responses={
+            201: s.ReportSerializer,
+            400: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: OpenApiResponse(
+                ERRORS,
+                description="Already reported by you (already_reported), or not reportable: "
+                "results not out, your own entry, or not on the board (not_reportable).",
+            ),
+            429: ERRORS,
+        },
+    )
+    def post(self, request: Request, run_id: UUID) -> Response:
+        entry = Entry.objects.select_related("challenge").filter(run_id=run_id).first()
+        if entry is None:
+            raise NotFound("No entry was submitted with this run.")
+        form = s.ReportRequestSerializer(data=_json_body(request))
+        form.is_valid(raise_exception=True)
+        report = services.entry_report(
+            entry=entry,
+            reporter=player_of(request),
+            reason=form.validated_data["reason"],
+            detail=form.validated_data.get("detail", ""),
+        )
+        return Response(s.ReportSerializer(report).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,179 @@
+"""The JSON API of issue 9: a player's record (streaks, calendar, best ranks), following,
+the following board of a challenge, the day and week boards, and a run's standing with
+its share card. Views parse the request, call the domain, and render."""
+
+from __future__ import annotations
+
+from datetime import UTC, tzinfo
+from typing import Any
+from uuid import UUID
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser, User
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotAuthenticated, NotFound
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from challenges import friends, history, period_boards, personal, services, sharing, streaks
+from challenges.api import social_serializers as s
+from challenges.api.common import ERRORS, challenge_or_404, own_run_or_404, player_of
+from challenges.parsing import time_zone
+
+TZ = OpenApiParameter(
+    "tz", OpenApiTypes.STR, description="An IANA time zone for days and weeks (default UTC)."
+)
+BEST_RANKS = 5
+
+
+def zone_of(request: Request) -> tzinfo:
+    """The time zone the request names (``?tz=``), else UTC."""
+    return time_zone(request.query_params.get("tz")) or UTC
+
+
+def player_or_404(username: str) -> User:
+    player = get_user_model().objects.filter(username=username, is_active=True).first()
+    if player is None:
+        raise NotFound(f"There is no player {username!r}.")
+    return player
+
+
+def player_record(player: User, viewer: User | AnonymousUser, tz: tzinfo) -> dict[str, Any]:
+    """A player's record as PlayerRecordSerializer reads it (the player page shows the same)."""
+    rows = history.player_history(player=player)
+    best = sorted(rows, key=lambda row: (row.rank, -row.score, row.number))[:BEST_RANKS]
+    return {
+        "username": player.get_username(),
+        "joined": player.date_joined,
+        "time_zone": str(tz),
+        "played": len(rows),
+        "streaks": streaks.player_streaks(player=player, tz=tz),
+        "calendar": streaks.player_calendar(player=player, tz=tz),
+        "best_ranks": best,
+        "followers": friends.follower_count(player=player),
+        "following": friends.following_count(player=player),
+        "followed_by_you": friends.is_following(follower=viewer, followed=player),
+    }
+
+
+class PlayerRecordView(APIView):
+    @extend_schema(
+        operation_id="players_retrieve",
+        summary="A player's record: streaks, calendar, best ranks, followers",
+        parameters=[TZ],
+        responses={200: s.PlayerRecordSerializer, 404: ERRORS},
+    )
+    def get(self, request: Request, username: str) -> Response:
+        player = player_or_404(username)
+        record = player_record(player, request.user, zone_of(request))
+        return Response(s.PlayerRecordSerializer(record).data)
+
+
+class FollowView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    def _answer(self, request: Request, player: User, code: int) -> Response:
+        data = {
+            "player": player.get_username(),
+            "followed_by_you": friends.is_following(follower=request.user, followed=player),
+            "followers": friends.follower_count(player=player),
+        }
+        return Response(s.FollowSerializer(data).data, status=code)
+
+    @extend_schema(
+        operation_id="players_follow",
+        summary="Follow a player",
+        description="Their entries then show on your following boards. Following twice "
+        "changes nothing.",
+        request=None,
+        responses={200: s.FollowSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+    )
+    def post(self, request: Request, username: str) -> Response:
+        player = player_or_404(username)
+        services.follow_add(follower=player_of(request), followed=player)
+        return self._answer(request, player, status.HTTP_200_OK)
+
+    @extend_schema(
+        operation_id="players_unfollow",
+        summary="Stop following a player",
+        request=None,
+        responses={200: s.FollowSerializer, 403: ERRORS, 404: ERRORS},
+    )
+    def delete(self, request: Request, username: str) -> Response:
+        player = player_or_404(username)
+        services.follow_remove(follower=player_of(request), followed=player)
+        return self._answer(request, player, status.HTTP_200_OK)
+
+
+class FollowingBoardView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="challenges_leaderboard_following",
+        summary="A challenge's board among the players you follow, and you",
+        responses={200: s.FollowingBoardSerializer, 403: ERRORS, 404: ERRORS},
+    )
+    def get(self, request: Request, challenge_id: int) -> Response:
+        challenge = challenge_or_404(challenge_id)
+        board = friends.following_board(challenge=challenge, player=player_of(request))
+        return Response(s.FollowingBoardSerializer(board).data)
+
+
+class PeriodBoardView(APIView):
+    @extend_schema(
+        operation_id="boards_period",
+        summary="Today's board (the day's 3 challenges) or this week's (the best 7 of 21)",
+        description="`following=1`: only the players you follow, and you.",
+        parameters=[OpenApiParameter("following", OpenApiTypes.BOOL)],
+        responses={200: s.PeriodBoardSerializer, 403: ERRORS, 404: ERRORS},
+    )
+    def get(self, request: Request, period: str) -> Response:
+        if period not in period_boards.BEST_OF:
+            raise NotFound("The boards are 'day' and 'week'.")
+        only = None
+        if request.query_params.get("following") in ("1", "true"):
+            viewer = player_of_or_403(request)
+            only = friends.followed_ids(player=viewer) | {viewer.pk}
+        board = period_boards.period_board(period=period, only=only)
+        return Response(s.PeriodBoardSerializer(board).data)
+
+
+def player_of_or_403(request: Request) -> User:
+    if not request.user.is_authenticated:
+        raise NotAuthenticated("Log in to see the players you follow.")
+    return player_of(request)
+
+
+def share_links(request: Request, card: sharing.ShareCard) -> dict[str, str]:
+    url = request.build_absolute_uri(reverse("challenges:share", args=[card.run_id]))
+    image = request.build_absolute_uri(reverse("challenges:share-image", args=[card.run_id]))
+    return {"text": card.text(url), "url": url, "image": image}
+
+
+class RunStandingView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="runs_standing",
+        summary="Your finished run against your bests, its place, your runs, its share card",
+        parameters=[TZ],
+        responses={200: s.RunStandingSerializer, 403: ERRORS, 404: ERRORS},
+    )
+    def get(self, request: Request, run_id: UUID) -> Response:
+        run = own_run_or_404(request, run_id)
+        if not sharing.run_shareable(run):
+            raise NotFound("Only a finished, valid run has a standing.")
+        standing = personal.run_standing(run=run, tz=zone_of(request))
+        card = sharing.share_card(run=run)
+        data = {
+            "standing": standing,
+            "par_percent": card.par_percent,
+            "runs": personal.own_runs(challenge=run.challenge, player=run.player),
+            "share": share_links(request, card),
+        }
+        return Response(s.RunStandingSerializer(data).data)

@@ -1,0 +1,197 @@
+"""Writes about entries: submitting a run, holding a copied one, a moderator's approval
+or void, and the challenge's live counts that boards read."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count, F, Max, Value
+from django.db.models.functions import Coalesce, Greatest
+
+from challenges.leaderboard_cache import leaderboard_cache_bump
+from challenges.models import Challenge, Entry, EntryDecision, EntryReport, Run, ScoreCount
+from challenges.rules import moves_sequence
+from challenges.services.errors import (
+    EntriesClosed,
+    EntryAlreadySubmitted,
+    EntryNotHeld,
+    RunNotEligible,
+    RunNotSubmittable,
+    service_now,
+)
+from challenges.services.review import run_review
+
+
+def run_moves_hash(*, run: Run) -> str:
+    """SHA-256 of the run's places and draws without their times: equal for a copy."""
+    valid = run.held_moves[: len(run.move_results)]
+    return hashlib.sha256(moves_sequence(valid).encode()).hexdigest()  # type: ignore[arg-type]
+
+
+def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
+    """Make a finished, valid, eligible run its player's one entry for the challenge.
+
+    The entry is live, or held for review when an earlier entry of the challenge played
+    the same moves (``duplicate_log``): a copied log never reaches the board unseen; or
+    when the review of runs finds it beyond a threshold (``services/review.py``: near
+    par, the solver's moves, a pace no person keeps).
+    ``UNIQUE(challenge, player)`` decides between simultaneous submits: exactly one
+    insert wins, the others get ``EntryAlreadySubmitted``.
+    """
+    now = service_now(now)
+    if run.status != Run.Status.FINISHED:
+        if run.status == Run.Status.STARTED:
+            raise RunNotSubmittable("Finish this run before submitting it.")
+        raise RunNotSubmittable("This run was rejected, so it cannot be submitted.")
+    ineligibility = run.ineligibility
+    if ineligibility is not None:
+        raise RunNotEligible(
+            f"This run cannot enter the leaderboard: {ineligibility.detail}. It counts "
+            "as practice in your history.",
+            code=ineligibility.code,
+        )
+    challenge = run.challenge
+    if now > challenge.results_at:
+        raise EntriesClosed(
+            f"Challenge #{challenge.number} stopped taking entries at "
+            f"{challenge.results_at:%Y-%m-%d %H:%M:%S} UTC."
+        )
+    assert run.score is not None
+    if Entry.objects.filter(challenge=challenge, player_id=run.player_id).exists():
+        raise EntryAlreadySubmitted()
+    moves_hash = run_moves_hash(run=run)
+    review = run_review(run=run)
+    try:
+        with transaction.atomic():
+            _moves_hash_lock(moves_hash)
+            copied = Entry.objects.filter(challenge=challenge, moves_hash=moves_hash).exists()
+            reasons = [Entry.HoldReason.DUPLICATE_LOG.value] if copied else []
+            reasons += review.reasons
+            entry = Entry.objects.create(
+                challenge=challenge,
+                player_id=run.player_id,
+                run=run,
+                score=run.score,
+                submitted_at=now,
+                moves_hash=moves_hash,
+                status=Entry.Status.HELD if reasons else Entry.Status.LIVE,
+                hold_reasons=reasons,
+                features=review.features,
+            )
+            if entry.status == Entry.Status.LIVE:
+                _challenge_entry_stats_add(challenge=challenge, score=run.score)
+                leaderboard_cache_bump(challenge=challenge)
+    except IntegrityError as error:
+        # Only the entry's UNIQUE(challenge, player) can fail here; the stats absorb
+        # their own races.
+        raise EntryAlreadySubmitted() from error
+    return entry
+
+
+def _moves_hash_lock(moves_hash: str) -> None:
+    """Make two submits of the same moves take turns, so the second sees the first.
+
+    PostgreSQL: a transaction-scoped advisory lock on the hash (other submits run on).
+    SQLite writes one transaction at a time already.
+    """
+    if connection.vendor == "postgresql":
+        key = int(moves_hash[:15], 16)  # 60 bits: a bigint
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+
+
+def _challenge_entry_stats_add(*, challenge: Challenge, score: int) -> None:
+    """Count one more live entry at ``score``: the row's totals and the score count."""
+    Challenge.objects.filter(pk=challenge.pk).update(
+        entry_count=F("entry_count") + 1,
+        top_score=Greatest(Coalesce(F("top_score"), Value(score)), Value(score)),
+    )
+    same_score = ScoreCount.objects.filter(challenge=challenge, score=score)
+    if same_score.update(entries=F("entries") + 1):
+        return
+    try:
+        with transaction.atomic():
+            ScoreCount.objects.create(challenge=challenge, score=score, entries=1)
+    except IntegrityError:
+        # Another submit made the row first; it is committed now, so add to it.
+        same_score.update(entries=F("entries") + 1)
+
+
+def entry_approve(
+    *, entry: Entry, by: User | None, reason: str = "", now: datetime | None = None
+) -> Entry:
+    """A moderator puts a held entry on the board; the decision is recorded."""
+    now = service_now(now)
+    with transaction.atomic():
+        locked = Entry.objects.select_for_update().select_related("challenge").get(pk=entry.pk)
+        if locked.status != Entry.Status.HELD:
+            raise EntryNotHeld(f"This entry is {locked.get_status_display().lower()}, not held.")
+        locked.status = Entry.Status.LIVE
+        locked.save(update_fields=["status"])
+        EntryDecision.objects.create(
+            entry=locked,
+            verdict=EntryDecision.Verdict.APPROVE,
+            decided_by=by,
+            decided_at=now,
+            reason=reason.strip() or "Approved after review.",
+        )
+        entry_reports_resolve(entry=locked, now=now)
+        challenge_entry_stats_refresh(challenge=locked.challenge)
+    return locked
+
+
+def entry_void(
+    *, entry: Entry, reason: str, by: User | None = None, now: datetime | None = None
+) -> Entry:
+    """Take an entry off the boards for good (live or held), keeping it and the
+    decision (who, when, why) for the record."""
+    reason = reason.strip()
+    if not reason:
+        raise ValueError("a voided entry needs a reason")
+    now = service_now(now)
+    with transaction.atomic():
+        locked = Entry.objects.select_for_update().select_related("challenge").get(pk=entry.pk)
+        locked.status = Entry.Status.VOID
+        locked.voided_at = locked.voided_at or now
+        locked.void_reason = reason
+        locked.save(update_fields=["status", "voided_at", "void_reason"])
+        EntryDecision.objects.create(
+            entry=locked,
+            verdict=EntryDecision.Verdict.VOID,
+            decided_by=by,
+            decided_at=now,
+            reason=reason,
+        )
+        entry_reports_resolve(entry=locked, now=now)
+        challenge_entry_stats_refresh(challenge=locked.challenge)
+    entry.refresh_from_db()
+    return locked
+
+
+def entry_reports_resolve(*, entry: Entry, now: datetime) -> None:
+    """A moderator's decision on an entry answers every open report of it (called
+    inside the decision's transaction)."""
+    EntryReport.objects.filter(entry=entry, resolved_at=None).update(resolved_at=now)
+
+
+def challenge_entry_stats_refresh(*, challenge: Challenge) -> None:
+    """Recount a challenge's live entries, top score and score counts from the entries.
+
+    Submits keep these up to date incrementally; a void or an approval (rare) recounts,
+    and so may an operator after writing entries by hand.
+    """
+    live = Entry.objects.live().filter(challenge=challenge)
+    with transaction.atomic():
+        ScoreCount.objects.filter(challenge=challenge).delete()
+        counts = live.order_by().values("score").annotate(n=Count("id")).values_list("score", "n")
+        ScoreCount.objects.bulk_create(
+            ScoreCount(challenge=challenge, score=score, entries=n) for score, n in counts
+        )
+        totals = live.aggregate(count=Count("id"), top=Max("score"))
+        Challenge.objects.filter(pk=challenge.pk).update(
+            entry_count=totals["count"], top_score=totals["top"]
+        )
+        leaderboard_cache_bump(challenge=challenge)

@@ -1,0 +1,290 @@
+"""Writes about runs: starting one, taking its moves while it is played, finishing it,
+and expiring the ones nobody finished.
+
+The server witnesses a run (RULES.md "Leaderboard eligibility"): moves arrive in
+batches while it is played, each stamped with the server's clock on arrival, and the
+replay goes on from the position the previous batch left. Finish takes the rest. A
+move that breaks a rule rejects the run (kept, with its reason); a run that was not
+witnessed or not paced finishes as valid practice, with ``ineligible`` saying why.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from challenges.game import RULESET, run_clock_reach_ms
+from challenges.models import Challenge, Run, RunFault
+from challenges.rules import (
+    ChallengeReplay,
+    ReplayPosition,
+    eligibility_check,
+    log_moves,
+    move_trimmed,
+)
+from challenges.services.errors import (
+    ChallengeNotOpen,
+    MovesConflict,
+    RunAlreadyFinished,
+    RunDeadlinePassed,
+    RunsLimitReached,
+    service_now,
+)
+
+_RUN_FIELDS_PLAYED = [
+    "finished_at",
+    "log",
+    "status",
+    "score",
+    "move_results",
+    "error",
+    "arrivals",
+    "position",
+    "ineligible",
+]
+
+
+def run_start(*, player: User, challenge: Challenge, now: datetime | None = None) -> Run:
+    """Start a run on an open challenge; the server's clock is the run's start.
+
+    A player may start at most ``RUNS_PER_CHALLENGE_LIMIT`` runs of one challenge: a
+    person plays a few dozen in 8 hours, a script filling the disk many thousands.
+    """
+    now = service_now(now)
+    if now < challenge.opens_at:
+        raise ChallengeNotOpen(f"Challenge #{challenge.number} has not opened yet.")
+    if challenge.is_closed(now):
+        raise ChallengeNotOpen(
+            f"Challenge #{challenge.number} closed at {challenge.closes_at:%Y-%m-%d %H:%M} UTC; "
+            "play the current challenge instead."
+        )
+    limit: int = settings.RUNS_PER_CHALLENGE_LIMIT
+    if Run.objects.filter(player=player, challenge=challenge).count() >= limit:
+        raise RunsLimitReached(
+            f"You have started {limit} runs of challenge #{challenge.number}, as many as a "
+            "player may; submit one of them, or play the next challenge."
+        )
+    return Run.objects.create(player=player, challenge=challenge, started_at=now)
+
+
+def run_moves_add(
+    *, run: Run, start: int, moves: Sequence[object], now: datetime | None = None
+) -> Run:
+    """Take the moves of ``run`` from index ``start`` on, as they arrive while it is played.
+
+    Moves the server already holds must come again unchanged (a resent batch is a
+    no-op); a gap or a change raises ``MovesConflict`` with the count held. A move that
+    breaks a rule rejects the run, as finish would.
+    """
+    now = service_now(now)
+    with transaction.atomic():
+        locked = _run_in_play(run=run, now=now, start=start, moves=moves)
+        if _run_moves_take(run=locked, start=start, moves=moves, now=now):
+            locked.save(update_fields=_RUN_FIELDS_PLAYED)
+    _run_late_raise(locked)
+    return locked
+
+
+def run_finish(*, run: Run, log: object, start: int = 0, now: datetime | None = None) -> Run:
+    """Finish ``run`` with the rest of its log: the whole log (``start`` 0) or the moves
+    from index ``start`` on. What the server holds must be an unchanged prefix.
+
+    The outcome is kept, valid or rejected. Raises ``RunAlreadyFinished`` for a run that
+    is not in progress, ``MovesConflict`` for a log that does not extend the held moves,
+    and ``RunDeadlinePassed`` (after storing the run as rejected) once its finish is late.
+    """
+    now = service_now(now)
+    with transaction.atomic():
+        moves = log_moves(log)
+        sent = moves if isinstance(moves, list) else []
+        locked = _run_in_play(run=run, now=now, start=start, moves=sent)
+        if locked.status == Run.Status.STARTED:
+            if not isinstance(moves, list):
+                locked.status = Run.Status.REJECTED
+                locked.error = moves.to_json()
+                locked.finished_at = now
+                locked.position = None
+            else:
+                _run_moves_take(run=locked, start=start, moves=moves, now=now)
+                if locked.status == Run.Status.STARTED:
+                    locked.status = Run.Status.FINISHED
+                    locked.finished_at = now
+                    locked.position = None
+                    if locked.score is None:
+                        # Finished without a move: a valid run of 0 points, like any other
+                        # finished run it has a score and a log.
+                        locked.score = 0
+                        locked.log = {"moves": []}
+            locked.save(update_fields=_RUN_FIELDS_PLAYED)
+    _run_late_raise(locked)
+    return locked
+
+
+def _run_in_play(*, run: Run, now: datetime, start: int, moves: Sequence[object]) -> Run:
+    """The run, locked for this transaction, if it still takes moves.
+
+    The row lock makes simultaneous batches or finishes of one run take turns. A run
+    past its finish time is stored as rejected (with what was sent) and returned so the
+    caller can raise once the rejection is committed.
+    """
+    locked = Run.objects.select_for_update().select_related("challenge").get(pk=run.pk)
+    if locked.status == Run.Status.EXPIRED:
+        raise RunDeadlinePassed(
+            f"Too late: this run started at {locked.started_at:%H:%M:%S} UTC and was "
+            "never finished in time.",
+            run=locked,
+        )
+    if locked.status != Run.Status.STARTED:
+        raise RunAlreadyFinished(
+            f"This run was already finished at {locked.finished_at:%H:%M:%S} UTC "
+            f"({locked.get_status_display().lower()}); start a new run to play again."
+        )
+    deadline = locked.finish_by
+    if now > deadline:
+        detail = (
+            f"Too late: this run started at {locked.started_at:%H:%M:%S} UTC and its moves "
+            f"were taken until {deadline:%H:%M:%S} UTC "
+            f"({RULESET.time_limit_ms // 1000} s plus {RULESET.finish_grace_ms // 1000} s "
+            "grace)."
+        )
+        held = locked.held_moves
+        unseen = list(moves)[max(0, len(held) - start) :] if 0 <= start <= len(held) else []
+        sent = [move_trimmed(move) for move in unseen[: _moves_room(len(held))]]
+        locked.status = Run.Status.REJECTED
+        locked.finished_at = now
+        locked.log = _log_storable({"moves": held + sent})
+        locked.position = None
+        locked.error = RunFault(None, RunDeadlinePassed.code, detail).to_json()
+        locked.save(update_fields=_RUN_FIELDS_PLAYED)
+    return locked
+
+
+def _run_late_raise(run: Run) -> None:
+    """After the transaction: tell the caller a late run was rejected."""
+    fault = run.rejection
+    if run.status == Run.Status.REJECTED and fault and fault.code == RunDeadlinePassed.code:
+        raise RunDeadlinePassed(fault.detail, run=run)
+
+
+def _moves_room(held: int) -> int:
+    """How many more moves are worth reading: move 104 of any log is already bad."""
+    return max(0, RULESET.run_moves_max + 1 - held)
+
+
+def _run_moves_take(*, run: Run, start: int, moves: Sequence[object], now: datetime) -> bool:
+    """Check ``moves`` (from index ``start``) against the held ones, replay the new ones
+    from the held position, stamp their arrival and keep the outcome on ``run`` (not
+    saved). Returns whether there was anything new."""
+    if run.status != Run.Status.STARTED:
+        return False  # rejected as late by _run_in_play
+    held = run.held_moves
+    received = len(held)
+    if start < 0 or start > received:
+        raise MovesConflict(
+            f"These moves start at index {start}, but the server holds {received} moves of "
+            f"this run: send the moves from index {received} on.",
+            received=received,
+        )
+    overlap = min(len(moves), received - start)
+    for offset in range(overlap):
+        if move_trimmed(moves[offset]) != held[start + offset]:
+            raise MovesConflict(
+                f"Move {start + offset} differs from the one the server already holds: moves "
+                f"sent cannot change. The server holds {received} moves of this run.",
+                received=received,
+            )
+    new = list(moves[overlap : overlap + _moves_room(received)])
+    if not new:
+        return False
+    challenge = run.challenge
+    position = ReplayPosition.from_json(run.position) if run.position else None
+    replay = ChallengeReplay(tray=challenge.tray, well=challenge.well, position=position)
+    error = replay.extend(new, max_t=run_clock_reach_ms(started_at=run.started_at, at=now))
+    taken = len(replay) - received
+    arrival_ms = max(0, int((now - run.started_at) / timedelta(milliseconds=1)))
+    kept = new[: taken + (1 if error is not None else 0)]
+    run.log = _log_storable({"moves": held + [move_trimmed(move) for move in kept]})
+    run.arrivals = [*run.arrivals, *([arrival_ms] * taken)]
+    run.score = replay.score
+    run.move_results = [
+        *run.move_results,
+        *({"points": points, "bonus": bonus} for points, bonus in replay.outcomes[received:]),
+    ]
+    if error is not None:
+        run.status = Run.Status.REJECTED
+        run.error = error.to_json()
+        run.finished_at = now
+        run.position = None
+    else:
+        run.position = replay.position().to_json()
+    if run.ineligible is None:
+        # The held moves of a replay's valid prefix are well-formed moves of RULES.md.
+        valid_moves: list[dict[str, Any]] = run.held_moves[: len(replay)]  # type: ignore[assignment]
+        breach = eligibility_check(moves=valid_moves, arrivals=run.arrivals)
+        run.ineligible = breach.to_json() if breach is not None else None
+    return True
+
+
+def runs_expire(*, now: datetime | None = None) -> int:
+    """Mark the runs nobody finished in time as expired; returns how many.
+
+    A started run whose finish can no longer be taken is abandoned (a closed tab, a
+    script that gave up). Expiring it keeps "started" meaning "may still finish".
+    """
+    now = service_now(now)
+    too_old = now - timedelta(milliseconds=RULESET.time_limit_ms + RULESET.finish_grace_ms)
+    return Run.objects.filter(status=Run.Status.STARTED, started_at__lt=too_old).update(
+        status=Run.Status.EXPIRED, position=None
+    )
+
+
+def runs_expired_purge(*, older_than: timedelta, now: datetime | None = None) -> int:
+    """Delete expired runs started longer ago than ``older_than``; returns how many.
+
+    An expired run holds no score or entry, so no history, board or replay needs it:
+    only the row, which a script starting runs in a loop would pile up.
+    """
+    cutoff = service_now(now) - older_than
+    deleted, _ = Run.objects.filter(status=Run.Status.EXPIRED, started_at__lt=cutoff).delete()
+    return deleted
+
+
+def _clean_text(text: str) -> str:
+    # Lone surrogates cannot be UTF-8; NUL cannot be in a PostgreSQL text or jsonb value.
+    return text.encode("utf-8", "replace").decode("utf-8").replace("\x00", "\ufffd")
+
+
+def _log_storable(log: dict[str, Any]) -> dict[str, Any]:
+    """``log`` as jsonb accepts it: a client's strings may hold what PostgreSQL refuses.
+
+    Moves are already trimmed (``move_trimmed``: flat, bounded), so one level of
+    cleaning is enough: lone surrogates and NUL in strings become U+FFFD, non-finite
+    numbers null.
+    """
+    try:
+        text = json.dumps(log, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+        if "\x00" not in text and "\\u0000" not in text:
+            return log
+    except (ValueError, UnicodeEncodeError):
+        pass
+    return {"moves": [_json_cleaned(move) for move in log["moves"]]}
+
+
+def _json_cleaned(value: object) -> object:
+    if isinstance(value, str):
+        return _clean_text(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, list):
+        return [_json_cleaned(item) for item in value]
+    if isinstance(value, dict):
+        return {_clean_text(str(key)): _json_cleaned(item) for key, item in value.items()}
+    return value

@@ -1,0 +1,410 @@
+// The play page's state and the only code that changes it.
+//
+// A run goes ready → playing → ended, and from the end screen to submitting and back to
+// ended, or to playing again. Each transition below checks that it may happen in the
+// current phase, writes a new frozen snapshot of the state, and tells every listener
+// what happened (an event). Everything else (input, HUD, tray, end screen) reads
+// `machine.state` and reacts to events; nothing else writes. DOM-free: the clock is
+// injected, so node tests drive whole runs.
+//
+// One thing in the state is not frozen: `run`, the rules engine's ChallengeRun, which
+// changes as moves are played. Only this file calls its `place` and `draw` (a node
+// test checks that); the other parts only ask it questions.
+
+import { ChallengeRun, cellFormat } from "../rules/index.js";
+
+export const READY = "ready";
+export const PLAYING = "playing";
+export const ENDED = "ended";
+export const SUBMITTING = "submitting";
+
+// Which phase may follow which. `ended → ready`: a new run's start failed from the end
+// screen. `ready → ended`: a run kept unsent in this browser is sent from the intro.
+// `submitting → playing`: Play again does not wait for the submit's answer.
+const NEXT_PHASES = Object.freeze({
+  [READY]: [READY, PLAYING, ENDED],
+  [PLAYING]: [ENDED],
+  [ENDED]: [READY, PLAYING, ENDED, SUBMITTING],
+  [SUBMITTING]: [READY, PLAYING, ENDED],
+});
+
+// What an ended run is waiting for: "waiting" (its last moment stays on screen before
+// finish goes), "sending" (finish is on its way), "unsent" (it did not get through;
+// the log is kept), "scored" (the server's verdict is in `finish.result`).
+export const FINISH_STATUSES = Object.freeze(["waiting", "sending", "unsent", "scored"]);
+
+export class TransitionError extends Error {}
+
+const NO_SELECTION = Object.freeze({ selected: null, rotations: Object.freeze({}), cursor: Object.freeze([0, 0]) });
+
+const INITIAL = Object.freeze({
+  phase: READY,
+  run: null,
+  runId: null,
+  // performance.now() when the run started: the run's clock counts from here.
+  t0: 0,
+  selection: NO_SELECTION,
+  finish: null,
+  // The player's standing after a valid run (standing.js): bests, place, runs, share.
+  standing: null,
+  submit: null,
+});
+
+function frozen(object) {
+  return Object.freeze({ ...object });
+}
+
+/** The screen a state shows: intro, game, sending or end. */
+export function screenOf(state) {
+  if (state.phase === READY) return "intro";
+  if (state.phase === PLAYING) return "game";
+  if (state.phase === SUBMITTING) return "end";
+  const { status } = state.finish;
+  if (status === "waiting") {
+    // The run's last moment stays on screen; a run recovered from the browser has none.
+    return state.run === null ? "sending" : "game";
+  }
+  return { sending: "sending", unsent: "sending", scored: "end" }[status];
+}
+
+/** The rotation the player turned `tileId` to (0 until turned). */
+export function rotationOf(state, tileId) {
+  return state.selection.rotations[tileId] ?? 0;
+}
+
+/** The distinct cells where the tray tile `tileId` fits now. */
+export function legalCells(run, tileId) {
+  const cells = new Map();
+  for (const move of run.legalPlacements(tileId)) {
+    cells.set(cellFormat(move.cell), move.cell);
+  }
+  return [...cells.values()];
+}
+
+/** A finished run's verdict may go to the leaderboard: valid and eligible. */
+export function submittable(result) {
+  return Boolean(result?.valid) && result.eligible !== false;
+}
+
+export class PlayMachine {
+  #state = INITIAL;
+  #listeners = new Set();
+  #now;
+  #timeLimitMs;
+  #newRun;
+
+  /**
+   * `now()`: a monotonic clock in ms (performance.now); `timeLimitMs`: the run's limit;
+   * `newRun({tray, well})`: the engine's run for a deal (ChallengeRun).
+   */
+  constructor({ now, timeLimitMs, newRun = (deal) => new ChallengeRun(deal) }) {
+    this.#now = now;
+    this.#timeLimitMs = timeLimitMs;
+    this.#newRun = newRun;
+  }
+
+  get state() {
+    return this.#state;
+  }
+
+  /** The run's clock: ms since it started. */
+  elapsed() {
+    return this.#now() - this.#state.t0;
+  }
+
+  /** Calls `listener(event, state, previous)` after every transition; returns an unsubscribe. */
+  subscribe(listener) {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #commit(changes, event) {
+    const previous = this.#state;
+    const phase = changes.phase ?? previous.phase;
+    if (!NEXT_PHASES[previous.phase].includes(phase) && phase !== previous.phase) {
+      throw new TransitionError(`${event.type}: no way from ${previous.phase} to ${phase}`);
+    }
+    this.#state = frozen({ ...previous, ...changes });
+    this.#tell(event, previous);
+  }
+
+  /** An event that changes nothing (a refusal, a notice): told, state untouched. */
+  #tell(event, previous = this.#state) {
+    for (const listener of this.#listeners) {
+      listener(event, this.#state, previous);
+    }
+  }
+
+  #require(...phases) {
+    if (!phases.includes(this.#state.phase)) {
+      throw new TransitionError(`not in ${phases.join(" or ")} but ${this.#state.phase}`);
+    }
+  }
+
+  #playing() {
+    return this.#state.phase === PLAYING;
+  }
+
+  #select(changes) {
+    return frozen({ ...this.#state.selection, ...changes });
+  }
+
+  // ------------------------------------------------------------------ a run
+
+  /** The server started a run (`data`: its start answer, {id, tray, well}). */
+  begin({ id, tray, well }) {
+    this.#require(READY, ENDED, SUBMITTING);
+    const run = this.#newRun({ tray, well });
+    this.#commit(
+      {
+        phase: PLAYING,
+        run,
+        runId: id,
+        t0: this.#now(),
+        selection: frozen({ selected: run.tray[0] ?? null, rotations: Object.freeze({}), cursor: Object.freeze([0, 0]) }),
+        finish: null,
+        standing: null,
+        submit: null,
+      },
+      { type: "started" },
+    );
+  }
+
+  /** The run could not start: back to the intro, with `message`. */
+  startFailed(message) {
+    this.#require(READY, ENDED, SUBMITTING);
+    this.#commit(
+      { phase: READY, run: null, runId: null, finish: null, standing: null, submit: null, selection: NO_SELECTION },
+      { type: "startFailed", message },
+    );
+  }
+
+  select(tileId) {
+    const { run } = this.#state;
+    if (!this.#playing() || tileId === null || !run.tray.includes(tileId)) {
+      return;
+    }
+    this.#commit({ selection: this.#select({ selected: tileId }) }, { type: "selected", tileId });
+  }
+
+  /** Turns `tileId` a third of a turn clockwise (rotation index 2 does that). */
+  rotate(tileId) {
+    if (!this.#playing() || !this.#state.run.tray.includes(tileId)) {
+      return;
+    }
+    const rotation = (rotationOf(this.#state, tileId) + 2) % 3;
+    const rotations = Object.freeze({ ...this.#state.selection.rotations, [tileId]: rotation });
+    this.#commit({ selection: this.#select({ rotations }) }, { type: "rotated", tileId, rotation });
+  }
+
+  /** The keyboard cursor moves to `cell`. */
+  cursorTo(cell) {
+    if (!this.#playing()) {
+      return;
+    }
+    this.#commit({ selection: this.#select({ cursor: Object.freeze([cell[0], cell[1]]) }) }, { type: "cursor", cell });
+  }
+
+  /** Plays a placement now, on the run's clock. Ends the run when time is up or the
+   * board is cleared. Returns true when the tile went down. */
+  place(tileId, cell, rotation) {
+    if (!this.#playing()) {
+      return false;
+    }
+    const t = this.elapsed();
+    if (t >= this.#timeLimitMs) {
+      this.end("time");
+      return false;
+    }
+    const { run, selection } = this.#state;
+    const outcome = run.place(tileId, cell, rotation, t);
+    if (!outcome.ok) {
+      this.#tell({ type: "placeRefused", tileId, cell, outcome });
+      return false;
+    }
+    const rotations = { ...selection.rotations };
+    delete rotations[tileId];
+    this.#commit(
+      {
+        selection: this.#select({
+          rotations: Object.freeze(rotations),
+          // The placed tile left the tray: the first one is chosen instead.
+          selected: run.tray.includes(selection.selected) ? selection.selected : (run.tray[0] ?? null),
+          cursor: outcome.cleared ? selection.cursor : Object.freeze([cell[0], cell[1]]),
+        }),
+      },
+      { type: "placed", tileId, cell, rotation, outcome },
+    );
+    if (outcome.cleared) {
+      this.end("cleared");
+    }
+    return true;
+  }
+
+  /** Draws from the well now, on the run's clock. */
+  draw() {
+    if (!this.#playing()) {
+      return false;
+    }
+    const { run } = this.#state;
+    if (run.wellRemaining === 0) {
+      this.#tell({ type: "wellEmpty" });
+      return false;
+    }
+    const t = this.elapsed();
+    if (t >= this.#timeLimitMs) {
+      this.end("time");
+      return false;
+    }
+    const outcome = run.draw(t);
+    if (!outcome.ok) {
+      this.#tell({ type: "drawRefused", outcome });
+      return false;
+    }
+    this.#commit({}, { type: "drew", tileId: run.tray[run.tray.length - 1], outcome });
+    return true;
+  }
+
+  // --------------------------------------------------------------- the end
+
+  /** The run is over (`reason`: time, cleared or player); its log waits to be sent. */
+  end(reason) {
+    if (!this.#playing()) {
+      return false;
+    }
+    const { run, runId } = this.#state;
+    const finish = frozen({
+      reason,
+      runId,
+      log: run.toLog(),
+      clientScore: run.score,
+      endedAt: this.elapsed(),
+      acknowledged: 0,
+      status: "waiting",
+      message: null,
+      result: null,
+    });
+    this.#commit({ phase: ENDED, finish }, { type: "ended", reason });
+    return true;
+  }
+
+  /** The server rejected the run from a batch of moves (its 422 answer): it is over,
+   * and that answer is its verdict; no finish is sent. */
+  reject(data) {
+    if (!this.#playing()) {
+      return false;
+    }
+    const { run, runId } = this.#state;
+    const result = frozen({
+      valid: false,
+      score: data.score ?? 0,
+      moves: Array.isArray(data.moves) ? data.moves : [],
+      error: data.error ?? null,
+      detail: data.detail,
+      best_score: data.best_score,
+    });
+    const finish = frozen({
+      reason: "rejected",
+      runId,
+      log: run.toLog(),
+      clientScore: run.score,
+      endedAt: this.elapsed(),
+      acknowledged: 0,
+      status: "scored",
+      message: null,
+      result,
+    });
+    this.#commit({ phase: ENDED, finish }, { type: "ended", reason: "rejected" });
+    return true;
+  }
+
+  /** A run kept unsent in this browser (unsent_runs.js's record) goes to the server. */
+  recover(pending) {
+    this.#require(READY);
+    const finish = frozen({
+      reason: "recovered",
+      runId: pending.runId,
+      log: pending.log,
+      clientScore: pending.clientScore,
+      endedAt: null,
+      acknowledged: 0,
+      status: "waiting",
+      message: null,
+      result: null,
+    });
+    this.#commit({ phase: ENDED, run: null, runId: pending.runId, finish, standing: null, submit: null }, { type: "recovered" });
+  }
+
+  #finishWith(changes, event) {
+    this.#require(ENDED);
+    if (this.#state.finish.status === "scored") {
+      throw new TransitionError(`${event.type}: the run has its verdict already`);
+    }
+    this.#commit({ finish: frozen({ ...this.#state.finish, ...changes }) }, event);
+  }
+
+  /** Finish is (again) on its way. False while it already is. */
+  finishSending() {
+    if (this.#state.phase !== ENDED || this.#state.finish.status === "sending") {
+      return false;
+    }
+    this.#finishWith({ status: "sending", message: null }, { type: "sending" });
+    return true;
+  }
+
+  /** The server holds the run's first `count` moves: finish sends the rest. */
+  finishAcknowledged(count) {
+    this.#finishWith({ acknowledged: count }, { type: "acknowledged", count });
+  }
+
+  /** Finish did not get through; the log stays in the browser. */
+  finishFailed(message) {
+    this.#finishWith({ status: "unsent", message }, { type: "unsent", message });
+  }
+
+  /** The server's verdict on the run (finish's answer, or the run as the server kept it). */
+  scored(result) {
+    this.#finishWith({ status: "scored", result: frozen(result) }, { type: "scored", result });
+  }
+
+  /** The player's standing after this run came (standing.js reads it). */
+  standingLoaded(standing) {
+    const { phase, finish } = this.#state;
+    if ((phase !== ENDED && phase !== SUBMITTING) || finish.status !== "scored" || standing.run !== finish.runId) {
+      // An answer about a run the player has left behind.
+      return;
+    }
+    this.#commit({ standing: frozen(standing) }, { type: "standing", standing });
+  }
+
+  // ------------------------------------------------------------ submitting
+
+  /**
+   * The player confirmed the submit of `runId` (the run just played, or another of
+   * their runs of this challenge that the standing lists as submittable); it is on its
+   * way. False when it cannot be submitted.
+   */
+  submitStart(runId = this.#state.finish?.runId) {
+    const { phase, finish, submit, standing } = this.#state;
+    if (phase !== ENDED || finish.status !== "scored" || finish.result.submitted || submit?.final) {
+      return false;
+    }
+    const listed = standing?.runs.find((run) => run.id === runId);
+    const allowed = runId === finish.runId ? submittable(finish.result) && listed?.submittable !== false : Boolean(listed?.submittable);
+    if (!allowed) {
+      return false;
+    }
+    this.#commit({ phase: SUBMITTING, submit: frozen({ runId, final: false }) }, { type: "submitting", runId });
+    return true;
+  }
+
+  /** The submit's outcome (submit.js's submitOutcome). An answer that comes after the
+   * player started another run changes nothing on screen. */
+  submitDone(outcome) {
+    if (this.#state.phase !== SUBMITTING) {
+      return;
+    }
+    const runId = this.#state.submit.runId;
+    this.#commit({ phase: ENDED, submit: frozen({ ...outcome, runId }) }, { type: "submitted", outcome, runId });
+  }
+}

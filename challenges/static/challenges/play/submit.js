@@ -1,0 +1,34 @@
+// Submitting a run as the player's entry (API.md, "Submit") and reading the answer.
+// DOM-free: `post()` is injected, so node tests give every answer.
+
+import { serverAnswered } from "./words.js";
+
+// Submit refuses a run the leaderboard cannot take with one of these codes.
+const INELIGIBLE_CODES = new Set(["not_witnessed", "too_fast"]);
+
+/**
+ * What came of a submit, as the end screen shows it:
+ * - {kind: "entered", entry, final: true}: the run is the player's entry (entry: 201's body);
+ * - {kind: "already", detail, final: true}: the player has an entry for this challenge;
+ * - {kind: "error", message, final, retry}: not submitted; `final` when trying again
+ *   cannot help (the run is not eligible), `retry` when the button stays usable.
+ */
+export function submitOutcome({ status, data }) {
+  if (status === 201) {
+    return { kind: "entered", entry: data, final: true };
+  }
+  if (status === 409 && data.code === "already_submitted") {
+    return { kind: "already", detail: data.detail, final: true };
+  }
+  const final = status === 400 && INELIGIBLE_CODES.has(data.code);
+  return { kind: "error", message: data.detail ?? serverAnswered(status), final, retry: status < 500 };
+}
+
+/** Sends the submit; resolves to its outcome, a dropped network included (never rejects). */
+export async function submitSend(post) {
+  try {
+    return submitOutcome(await post());
+  } catch (error) {
+    return { kind: "error", message: `${error.message} Nothing was submitted; try again.`, final: false, retry: true };
+  }
+}

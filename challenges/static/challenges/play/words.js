@@ -1,0 +1,188 @@
+// Everything the play page says, in one place: announcements for screen readers, toasts,
+// labels and the sentences of the sending and end screens. DOM-free, so node tests
+// read the words, and one file to translate. (The witness's words are witness_words.js.)
+
+import { DEFAULT_RULESET, tileParse } from "../rules/index.js";
+
+export const DRAW_COST = -DEFAULT_RULESET.drawPoints;
+
+export const BONUS_LABELS = Object.freeze({
+  bridge: "Bridge",
+  hexagon: "Hexagon",
+  double_hexagon: "Double hexagon",
+  triple_hexagon: "Triple hexagon",
+});
+
+/** Why a run ended, as the sending and end screens title it. */
+export const END_TITLES = Object.freeze({
+  time: "Time's up!",
+  cleared: "Board cleared!",
+  player: "Run ended",
+  rejected: "Run rejected",
+  recovered: "Your unsent run",
+});
+
+export function endTitle(reason) {
+  return END_TITLES[reason] ?? "Run over";
+}
+
+export function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/** A tile id as it is read out: "1 2 4", not "1-2-4" (read as "one minus two"). */
+export function tileSpoken(tileId) {
+  return tileId.replaceAll("-", " ");
+}
+
+export function cellText([r, c]) {
+  return `row ${r}, column ${c}`;
+}
+
+/** "1:05" for 65,000 ms left; never below 0:00, and a started second shows whole. */
+export function formatClock(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+export function formatSeconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+// ------------------------------------------------------------------ playing
+
+export function runStarted(traySize) {
+  return (
+    `Run started: two minutes. ${plural(traySize, "tile")} in your tray. ` +
+    "Place the first one anywhere: it goes in the middle."
+  );
+}
+
+export function secondsLeft(seconds) {
+  return `${seconds} seconds left.`;
+}
+
+/** A tray tile's accessible name: its numbers, how it is turned, where it fits. */
+export function tileLabel(tileId, rotation, fits) {
+  const tile = tileParse(tileId);
+  const [top, right, left] = tile.cornerNumbers(rotation);
+  return (
+    `Tile ${tile.a} ${tile.b} ${tile.c}, worth ${tile.value}; shows ${top} on top, ${right} right, ` +
+    `${left} left; ${fits === 0 ? "fits nowhere yet" : `fits ${plural(fits, "spot")}`}`
+  );
+}
+
+export function tilePicked(label, fits) {
+  return `${label}. ${fits} spots where it fits.`;
+}
+
+export function turned(tileId, rotation) {
+  const [top, right, left] = tileParse(tileId).cornerNumbers(rotation);
+  return `Turned: ${top} on top, ${right} right, ${left} left.`;
+}
+
+export function placed(tileId, cell, outcome, score) {
+  const bonus =
+    outcome.bonus === null
+      ? ""
+      : `, ${BONUS_LABELS[outcome.bonus]} bonus +${DEFAULT_RULESET.bonusPoints(outcome.bonus)}`;
+  return `Placed ${tileSpoken(tileId)} at ${cellText(cell)}: ${outcome.points} points${bonus}. Score ${score}.`;
+}
+
+export function bonusToast(bonus) {
+  return `${BONUS_LABELS[bonus]}! +${DEFAULT_RULESET.bonusPoints(bonus)}`;
+}
+
+export const CLEARED_TOAST = `Board cleared! +${DEFAULT_RULESET.clearBonus}`;
+
+export function doesNotFit(detail) {
+  return `That tile does not fit there: ${detail}.`;
+}
+
+export const ONE_AT_A_TIME = "One tile at a time: the last one is still going down.";
+
+export function fitsNowhere(tileId) {
+  return `${tileSpoken(tileId)} fits nowhere on the board yet.`;
+}
+
+export function drew(tileId, score, wellRemaining) {
+  return (
+    `Drew ${tileSpoken(tileId)}, minus ${DRAW_COST}. Score ${score}. ` +
+    `${plural(wellRemaining, "tile")} left in the well.`
+  );
+}
+
+export const WELL_EMPTY = "The well is empty.";
+
+export function drawLabel(wellRemaining) {
+  return `Draw a tile for minus ${DRAW_COST} points; ${plural(wellRemaining, "tile")} left in the well`;
+}
+
+export const STUCK_TOAST = "No tile fits and the well is empty";
+export const STUCK_ANNOUNCEMENT = "No tile fits and the well is empty: end the run to keep your score.";
+
+// --------------------------------------------------------------- the keyboard
+
+export function cursorAt(cell, fits) {
+  return `${cellText(cell)}${fits ? ": fits" : ""}.`;
+}
+
+export const FITS_NOWHERE_KEYS = "This tile fits nowhere yet. Pick another, or draw with D.";
+
+export function jumpedTo(cell, spots) {
+  return `${cellText(cell)}: fits. ${spots} spots in all. Enter places it.`;
+}
+
+export const PICK_FIRST = "Pick a tile first, with the number keys.";
+
+export function notFitAtCursor(tileId, cell) {
+  return `${tileSpoken(tileId)} does not fit at ${cellText(cell)}. N jumps to a spot where it does.`;
+}
+
+// ---------------------------------------------------------- sending the run
+
+export function runOver(title, score) {
+  return `${title} Your score: ${score}. Sending the run to the server.`;
+}
+
+export const CHECKING = "Checking your run: the server replays every move to score it…";
+export const NOT_SENT_TITLE = "Your run has not reached the server";
+
+export function notSentText(clientScore) {
+  return (
+    `It ended with ${clientScore} points by your browser's count; the server ` +
+    "scores it once it arrives."
+  );
+}
+
+export function notSentAnnouncement(message) {
+  return `${message} Your moves are kept in this browser. Try again when you are back online.`;
+}
+
+export function loggedOut(detail) {
+  return `${detail ?? "You are not logged in."} Log in again (in another tab) and try again.`;
+}
+
+export function serverAnswered(status) {
+  return `The server answered ${status}.`;
+}
+
+export function startFailed(status) {
+  return `The run could not start (${status}).`;
+}
+
+/**
+ * The intro's offer of a run this browser kept because the server never had its end:
+ * what it is, and what can still be done with it. `when`: its local time; `late`: the
+ * server no longer takes it (a run's log is taken until its two minutes and the grace
+ * are over).
+ */
+export function unsentOffer(pending, when, { late }) {
+  const what =
+    `This browser kept a run of challenge #${pending.challengeId} from ${when} that never reached ` +
+    `the server: ${plural(pending.log.moves.length, "move")}, ${pending.clientScore} points by this ` +
+    "browser's count.";
+  return late
+    ? `${what} It is too late to send it now (the server takes a run only until shortly after its two minutes end), so it cannot be scored or submitted.`
+    : `${what} Send it and the server replays and scores it; then you can submit it.`;
+}

@@ -1,0 +1,57 @@
+// What the play page says about the witness: the connection state while playing, the
+// moment a run can no longer be eligible, and the end screen's eligibility. DOM-free,
+// so node tests read the words.
+
+const LINK_TEXT = {
+  idle: "Your moves go to the server as you play",
+  live: "Live · moves reach the server",
+  retrying: "Reconnecting…",
+  offline: "Offline · moves wait in this browser",
+};
+
+/** The connection state shown on the play screen: {state, text}. The browser's own
+ * offline flag wins, since no batch can get through without a network. */
+export function linkStatus({ connection, online }) {
+  const state = online ? connection : "offline";
+  return { state, text: LINK_TEXT[state] ?? LINK_TEXT.idle };
+}
+
+/** A server detail as the middle of a sentence: no final full stop, and a capital
+ * that only began the sentence lowered ("Move 3 ..." but not "API ..."). */
+function clause(detail) {
+  const text = String(detail ?? "").trim().replace(/\.+$/, "");
+  return /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
+}
+
+function seconds(ms) {
+  const value = ms / 1000;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} second${value === 1 ? "" : "s"}`;
+}
+
+/**
+ * The words the player reads at once when the run can no longer be eligible, from the
+ * witness's verdict ({code, detail, source}); null while it still can be.
+ */
+export function lostNotice(verdict, windowMs) {
+  if (verdict === null) {
+    return null;
+  }
+  const why =
+    verdict.source === "local" || !clause(verdict.detail)
+      ? `Your moves have not reached the server for ${seconds(windowMs)}`
+      : `The server says: ${clause(verdict.detail)}`;
+  return `${why}: this run can no longer enter the leaderboard. You can finish it as practice.`;
+}
+
+/** The end screen's words for a valid run the leaderboard refuses (finish's
+ * `eligible: false`), or null when the run is eligible or not valid at all. */
+export function endIneligible(result) {
+  if (!result?.valid || result.eligible !== false) {
+    return null;
+  }
+  const reason = clause(result.ineligible?.detail) || "the server did not see it played in time";
+  return (
+    `This run cannot enter the leaderboard: ${reason}. It still counts as practice in ` +
+    "your history, with its score."
+  );
+}

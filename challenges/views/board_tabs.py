@@ -1,0 +1,91 @@
+"""The leaderboard page's tabs: everyone (the challenge's own board, leaderboards.py),
+the players the reader follows, the day's board and the week's (period_boards.py).
+Each tab is ``?board=NAME``; everything but the chosen tab's rows stays as it is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+
+from challenges import friends, period_boards
+from challenges.models import Challenge
+
+EVERYONE = "everyone"
+FOLLOWING = "following"
+TABS = (
+    (EVERYONE, "Everyone"),
+    (FOLLOWING, "Following"),
+    ("day", "Today's board"),
+    ("week", "This week"),
+)
+# A day's or week's board lists its leaders and the reader.
+PERIOD_ROWS_SHOWN = 100
+EXPLAINED = {
+    FOLLOWING: "This challenge's entries of the players you follow, and yours: the rank among "
+    "them first, the rank on the whole board beside it.",
+    "day": "The day's three challenges (00:00, 08:00 and 16:00 UTC), each player's entries "
+    "added up.",
+    "week": "The week's 21 challenges from Monday 00:00 UTC: each player's best 7 entries "
+    "added up. The best 7, not all 21, so that playing once a day competes with playing "
+    "every slot, and the board ranks the best play rather than the most.",
+}
+
+
+@dataclass(frozen=True)
+class TabRow:
+    rank: int
+    player: str
+    score: int
+    is_you: bool
+    # On the following tab: the rank on the whole board; on a period: entries counted.
+    detail: str
+
+
+def tab_of(raw: str | None) -> str:
+    names = [name for name, _ in TABS]
+    return raw if raw in names else EVERYONE
+
+
+def tab_context(*, challenge: Challenge, viewer: User | AnonymousUser, tab: str) -> dict[str, Any]:
+    """What the page needs for ``tab``: the tab list, and the rows of any tab but everyone."""
+    context: dict[str, Any] = {
+        "tabs": TABS,
+        "tab": tab,
+        "tab_explained": EXPLAINED.get(tab, ""),
+        "tab_rows": [],
+        "tab_needs_login": False,
+    }
+    you = viewer.pk if viewer.is_authenticated else None
+    if tab == FOLLOWING:
+        if not isinstance(viewer, User):
+            context["tab_needs_login"] = True
+            return context
+        board = friends.following_board(challenge=challenge, player=viewer)
+        context["tab_following"] = board.following
+        context["tab_rows"] = [
+            TabRow(row.rank, row.player, row.score, row.is_you, f"#{row.board_rank} overall")
+            for row in board.rows
+        ]
+    elif tab in period_boards.BEST_OF:
+        period = period_boards.period_board(period=tab, at=challenge.opens_at)
+        shown = [
+            row
+            for index, row in enumerate(period.rows)
+            if index < PERIOD_ROWS_SHOWN or row.player_id == you
+        ]
+        context["tab_period"] = period
+        context["tab_rows"] = [
+            TabRow(
+                row.rank,
+                row.player,
+                row.score,
+                row.player_id == you,
+                f"{row.counted} of {row.entered} counted"
+                if row.entered > row.counted
+                else f"{row.entered} entr{'y' if row.entered == 1 else 'ies'}",
+            )
+            for row in shown
+        ]
+    return context

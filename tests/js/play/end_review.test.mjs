@@ -1,0 +1,38 @@
+// end_review.js's pure parts: the par line, a miss's sentence, the board before a move.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { missLine, parLine, placementsBefore } from "../../../challenges/static/challenges/end_review.js";
+import { HEXAGON_MOVES, HEXAGON_TRAY, HEXAGON_WELL } from "../rules/fixtures.mjs";
+
+test("the score as a share of par, or par: soon", () => {
+  assert.equal(parLine(280, 412), "68 % of par 412");
+  assert.equal(parLine(412, 412), "100 % of par 412");
+  assert.equal(parLine(-12, 400), "-3 % of par 400");
+  assert.equal(parLine(280, null), "par: soon");
+  assert.equal(parLine(280, 0), "par: soon");
+});
+
+test("a miss says the move, the best move and what was made", () => {
+  const entry = {
+    index: 11,
+    played: { points: 12, bonus: null },
+    text: "4-5-5 at 2,1 rotation 1 for +50 (hexagon)",
+  };
+  assert.equal(
+    missLine(entry),
+    "Move 12: best move you missed: 4-5-5 at 2,1 rotation 1 for +50 (hexagon); you made +12.",
+  );
+  assert.match(missLine({ ...entry, played: { points: -5, bonus: null } }), /you made -5\.$/);
+});
+
+test("the board before a move holds the placements made before it, in order", () => {
+  const deal = { tray: HEXAGON_TRAY, well: HEXAGON_WELL, moves: HEXAGON_MOVES.map((m) => ({ type: "place", ...m })) };
+  assert.deepEqual(placementsBefore(deal, 0), []);
+  const three = placementsBefore(deal, 3);
+  assert.deepEqual(
+    three,
+    HEXAGON_MOVES.slice(0, 3).map(({ tile, cell, rotation }) => ({ tile, cell, rotation })),
+  );
+});

@@ -1,0 +1,105 @@
+// play/end_screen.js and play/end_words.js: what the end screen shows for each
+// verdict, the move review, and the submit's outcome in words.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { endSummary, reviewRows } from "../../../challenges/static/challenges/play/end_screen.js";
+import { submitSentence, verdictText } from "../../../challenges/static/challenges/play/end_words.js";
+
+const MOVES = [
+  { t: 900, type: "place", tile: "0-0-1", cell: [0, 0], rotation: 2 },
+  { t: 1500, type: "draw" },
+  { t: 2650, type: "place", tile: "0-1-2", cell: [0, 1], rotation: 0 },
+];
+const FINISH = { reason: "time", runId: "r1", log: { moves: MOVES }, clientScore: 0 };
+const REPLAYED = [
+  { points: 1, bonus: null },
+  { points: -5, bonus: null },
+  { points: 4, bonus: "bridge" },
+];
+
+test("a valid eligible run: its score, its figures, Submit offered", () => {
+  const summary = endSummary(FINISH, { valid: true, eligible: true, score: 0, moves: REPLAYED, best_score: 12 });
+  assert.equal(summary.title, "Time's up!");
+  assert.equal(summary.score, 0);
+  assert.equal(summary.placed, 2);
+  assert.equal(summary.draws, 1);
+  assert.equal(summary.best, 12);
+  assert.equal(summary.verdict, "");
+  assert.equal(summary.submittable, true);
+  assert.equal(summary.alreadySubmitted, false);
+  assert.equal(summary.announcement, "Time's up! The server's score: 0. Your best on this challenge: 12.");
+});
+
+test("a run submitted already shows so, and offers no second submit", () => {
+  const summary = endSummary(FINISH, { valid: true, eligible: true, score: 0, moves: REPLAYED, submitted: true });
+  assert.equal(summary.alreadySubmitted, true);
+  assert.equal(summary.best, null);
+});
+
+test("practice: valid but not eligible, with the server's reason", () => {
+  const result = {
+    valid: true,
+    eligible: false,
+    ineligible: { code: "not_witnessed", detail: "A move reached the server more than 10 s after its t." },
+    score: 0,
+    moves: REPLAYED,
+  };
+  const summary = endSummary(FINISH, result);
+  assert.equal(summary.submittable, false);
+  assert.match(summary.verdict, /^This run cannot enter the leaderboard: A move reached the server.* It still counts as practice/);
+  assert.match(summary.announcement, /It counts as practice/);
+});
+
+test("the server's count stands over the browser's", () => {
+  const text = verdictText({ valid: true, score: 5, moves: REPLAYED }, 9);
+  assert.equal(text, "Your browser counted 9 points; the server's replay gives 5, and the server's count is the one that stands.");
+});
+
+test("a rejected run: where and why, and only the replayed moves count", () => {
+  const result = {
+    valid: false,
+    score: 1,
+    moves: REPLAYED.slice(0, 1),
+    error: { move: 1, code: "bad_draw", detail: "the well is empty" },
+  };
+  const summary = endSummary({ ...FINISH, clientScore: 0 }, result);
+  assert.equal(summary.placed, 1);
+  assert.equal(summary.draws, 0);
+  assert.equal(summary.submittable, false);
+  assert.equal(
+    summary.verdict,
+    "The server rejected this run at move 2: the well is empty (bad_draw). Your browser counted 0 points, " +
+      "but only the server's replay counts, and only a valid run can be submitted.",
+  );
+  assert.match(summary.announcement, /The run was rejected\.$/);
+  assert.deepEqual(
+    summary.review.map((row) => row.kind),
+    [null, "error", "dropped"],
+  );
+  assert.equal(summary.review[1].title, "the well is empty");
+});
+
+test("a run the server would not take says so plainly", () => {
+  const text = verdictText({ valid: false, score: 0, moves: [], error: null, detail: "No such run.", refused: true }, 3);
+  assert.equal(text, "The server did not take this run: No such run.");
+});
+
+test("the review: number, time, move, cell, points, bonus", () => {
+  const rows = reviewRows(MOVES, REPLAYED, null);
+  assert.deepEqual(rows[0], { cells: ["1", "0.9 s", "0-0-1", "0, 0", "1", ""], kind: null, title: null });
+  assert.deepEqual(rows[1].cells, ["2", "1.5 s", "Draw", "", "-5", ""]);
+  assert.deepEqual(rows[2].cells, ["3", "2.6 s", "0-1-2", "0, 1", "4", "Bridge"]);
+  assert.deepEqual(reviewRows([], [], null), []);
+});
+
+test("the submit's outcome in words", () => {
+  const entered = submitSentence({ kind: "entered", entry: { rank: 3, count: 40, percentile: 95.2 } });
+  assert.equal(entered.map(([text]) => text).join(""), "Submitted! You are #3 of 40, scoring as well as or better than 95% of entries.");
+  assert.deepEqual(entered.filter(([, emphasis]) => emphasis === "strong").map(([text]) => text), ["#3", "95%"]);
+  assert.deepEqual(submitSentence({ kind: "already", detail: "You have already submitted a run for this challenge." }), [
+    ["You have already submitted a run for this challenge. Only one run per challenge counts.", null],
+  ]);
+  assert.deepEqual(submitSentence({ kind: "error", message: "Closed." }), [["Closed.", null]]);
+});
