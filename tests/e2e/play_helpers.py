@@ -15,7 +15,10 @@ from playwright.sync_api import FloatRect, Locator, Page, expect
 from challenges.rules import DEFAULT_RULESET
 from tests.e2e.deals import DRAW, cell_choose, move_choose
 
-HIGHLIGHTED = ".board__highlight [data-highlight='legal']"
+# The play board only: the end screen draws boards of its own (the final board, the
+# move you missed), with the same classes, which stay in the page between runs.
+PLAY_BOARD = "#board"
+HIGHLIGHTED = f"{PLAY_BOARD} .board__highlight [data-highlight='legal']"
 # Chromium on a touch screen fires no click for a tap that comes right after another
 # touch gesture (its double-tap time). Tried: a tap just after a touch drag gave a
 # pointerdown/pointerup on the Draw button but no click; after a 400-600 ms pause it
@@ -88,7 +91,7 @@ def held_tile_target(page: Page) -> tuple[str, Locator]:
     expect(page.locator(HIGHLIGHTED).first).to_be_attached()
     cells = page.locator(HIGHLIGHTED).evaluate_all("cells => cells.map((c) => c.dataset.cell)")
     cell = cell_choose([str(key) for key in cells])
-    target = page.locator(f".board__highlight [data-cell='{cell}']")
+    target = page.locator(f"{PLAY_BOARD} .board__highlight [data-cell='{cell}']")
     target.scroll_into_view_if_needed()
     return cell, target
 
@@ -106,18 +109,18 @@ def drag_tile_to_board(page: Page) -> str | None:
     cell, target = held_tile_target(page)
     tx, ty = centre(target.bounding_box())
     page.mouse.move(tx, ty, steps=12)
-    expect(page.locator(".board__preview .tile")).to_have_count(1)
+    expect(page.locator(f"{PLAY_BOARD} .board__preview .tile")).to_have_count(1)
     page.wait_for_timeout(HUMAN_PACE_MS)
     page.mouse.up()
-    expect(page.locator(f".board__tiles .tile[data-cell='{cell}']")).to_have_count(1)
-    expect(page.locator(".board__highlight [data-highlight]")).to_have_count(0)
+    expect(page.locator(f"{PLAY_BOARD} .board__tiles .tile[data-cell='{cell}']")).to_have_count(1)
+    expect(page.locator(f"{PLAY_BOARD} .board__highlight [data-highlight]")).to_have_count(0)
     return cell
 
 
 def moves_made(page: Page) -> int:
     """The moves of the run so far, as the page shows them: tiles on the board and
     tiles drawn from the well."""
-    placed = page.locator(".board__tiles .tile").count()
+    placed = page.locator(f"{PLAY_BOARD} .board__tiles .tile").count()
     return placed + DEFAULT_RULESET.well_size - well_left(page)
 
 
@@ -156,6 +159,6 @@ def touch_drag_tile_to_board(page: Page) -> str | None:
         touch("touchMove", x + (tx - x) * step / 8, (y - 20) + (ty + lift - y + 20) * step / 8)
     page.wait_for_timeout(HUMAN_PACE_MS)
     touch("touchEnd", tx, ty + lift)
-    expect(page.locator(f".board__tiles .tile[data-cell='{cell}']")).to_have_count(1)
+    expect(page.locator(f"{PLAY_BOARD} .board__tiles .tile[data-cell='{cell}']")).to_have_count(1)
     cdp.detach()
     return cell
