@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.admin_login import admin_login
@@ -7,6 +8,11 @@ from config.health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    # The footer's language switcher posts here (Django's set_language: a cookie).
+    path("i18n/", include("django.conf.urls.i18n")),
+    # The JavaScript catalog (docs/i18n.md): the "djangojs" messages of the reader's
+    # language, loaded as a script file before the page's modules (no inline script).
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     # Before the admin's own URLs, so its log-in is throttled like the players'.
     path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
