@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from challenges.game import RULESET, PlacedTile, log_placed_tiles
 from challenges.leaderboards import leaderboard_rank
@@ -69,11 +70,15 @@ class ShareCard:
 
     @property
     def summary(self) -> str:
-        parts = [f"{self.score} points"]
+        # In the language of the request that shows it (the card's page, its text).
+        parts = [gettext("%(score)s points") % {"score": self.score}]
         if self.par_percent is not None:
-            parts.append(f"{self.par_percent}% of par")
+            parts.append(gettext("%(percent)s%% of par") % {"percent": self.par_percent})
         if self.rank is not None:
-            parts.append(f"rank {self.rank.rank} of {self.rank.count}")
+            parts.append(
+                gettext("rank %(rank)s of %(count)s")
+                % {"rank": self.rank.rank, "count": self.rank.count}
+            )
         return " · ".join(parts)
 
     def text(self, url: str) -> str:

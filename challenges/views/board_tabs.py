@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from challenges import friends, period_boards
 from challenges.models import Challenge
@@ -15,21 +17,27 @@ from challenges.models import Challenge
 EVERYONE = "everyone"
 FOLLOWING = "following"
 TABS = (
-    (EVERYONE, "Everyone"),
-    (FOLLOWING, "Following"),
-    ("day", "Today's board"),
-    ("week", "This week"),
+    (EVERYONE, _("Everyone")),
+    (FOLLOWING, _("Following")),
+    ("day", _("Today's board")),
+    ("week", _("This week")),
 )
 # A day's or week's board lists its leaders and the reader.
 PERIOD_ROWS_SHOWN = 100
 EXPLAINED = {
-    FOLLOWING: "This challenge's entries of the players you follow, and yours: the rank among "
-    "them first, the rank on the whole board beside it.",
-    "day": "The day's three challenges (00:00, 08:00 and 16:00 UTC), each player's entries "
-    "added up.",
-    "week": "The week's 21 challenges from Monday 00:00 UTC: each player's best 7 entries "
-    "added up. The best 7, not all 21, so that playing once a day competes with playing "
-    "every slot, and the board ranks the best play rather than the most.",
+    FOLLOWING: _(
+        "This challenge's entries of the players you follow, and yours: the rank among "
+        "them first, the rank on the whole board beside it."
+    ),
+    "day": _(
+        "The day's three challenges (00:00, 08:00 and 16:00 UTC), each player's entries "
+        "added up."
+    ),
+    "week": _(
+        "The week's 21 challenges from Monday 00:00 UTC: each player's best 7 entries "
+        "added up. The best 7, not all 21, so that playing once a day competes with playing "
+        "every slot, and the board ranks the best play rather than the most."
+    ),
 }
 
 
@@ -65,7 +73,7 @@ def tab_context(*, challenge: Challenge, viewer: User | AnonymousUser, tab: str)
         board = friends.following_board(challenge=challenge, player=viewer)
         context["tab_following"] = board.following
         context["tab_rows"] = [
-            TabRow(row.rank, row.player, row.score, row.is_you, f"#{row.board_rank} overall")
+            TabRow(row.rank, row.player, row.score, row.is_you, gettext("#%(rank)s overall") % {"rank": row.board_rank})
             for row in board.rows
         ]
     elif tab in period_boards.BEST_OF:
@@ -82,9 +90,11 @@ def tab_context(*, challenge: Challenge, viewer: User | AnonymousUser, tab: str)
                 row.player,
                 row.score,
                 row.player_id == you,
-                f"{row.counted} of {row.entered} counted"
+                gettext("%(counted)s of %(entered)s counted")
+                % {"counted": row.counted, "entered": row.entered}
                 if row.entered > row.counted
-                else f"{row.entered} entr{'y' if row.entered == 1 else 'ies'}",
+                else ngettext("%(count)s entry", "%(count)s entries", row.entered)
+                % {"count": row.entered},
             )
             for row in shown
         ]

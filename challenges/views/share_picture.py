@@ -6,9 +6,10 @@ when the card reveals it (the results are out); before, the panel says when it w
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
+from django.utils.translation import gettext, ngettext
 from PIL import Image, ImageDraw, ImageFont
 
 from challenges.game import PlacedTile
@@ -29,11 +30,13 @@ TILE_NUMBER = (42, 33, 24)
 NUMBER_INSET = 0.56
 # Tile numbers stay readable however large the board: never below 12 px.
 NUMBER_MIN_PX = 12
-BONUS_WORDS = {
-    "bridge": ("bridge", "bridges"),
-    "hexagon": ("hexagon", "hexagons"),
-    "double_hexagon": ("double hexagon", "double hexagons"),
-    "triple_hexagon": ("triple hexagon", "triple hexagons"),
+# Each bonus counted in words, in the reader's language (one ngettext call each, so
+# makemessages finds both forms).
+BONUS_WORDS: dict[str, Callable[[int], str]] = {
+    "bridge": lambda n: ngettext("%(count)s bridge", "%(count)s bridges", n),
+    "hexagon": lambda n: ngettext("%(count)s hexagon", "%(count)s hexagons", n),
+    "double_hexagon": lambda n: ngettext("%(count)s double hexagon", "%(count)s double hexagons", n),
+    "triple_hexagon": lambda n: ngettext("%(count)s triple hexagon", "%(count)s triple hexagons", n),
 }
 
 
@@ -46,13 +49,13 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 def bonus_words(card: ShareCard) -> str:
     """ "2 bridges, 1 hexagon, board cleared", or "no bonus"."""
     parts = []
-    for name, (one, many) in BONUS_WORDS.items():
+    for name, words in BONUS_WORDS.items():
         count = card.bonuses_made.count(name)
         if count:
-            parts.append(f"{count} {one if count == 1 else many}")
+            parts.append(words(count) % {"count": count})
     if card.cleared:
-        parts.append("board cleared")
-    return ", ".join(parts) or "no bonus"
+        parts.append(gettext("board cleared"))
+    return ", ".join(parts) or gettext("no bonus")
 
 
 def _board_transform(
