@@ -1,4 +1,4 @@
-"""The solver in a real Chromium: the end screen's par ("68 % of par 412") and the move
+"""The solver in a real Chromium: the end screen's par ("68% of par 412") and the move
 missed drawn on a board, the same in the replay viewer, the solver's run played in the
 viewer once the results are out (and linked from the leaderboard beside the top runs,
 with the par line in its histogram), and a player reporting an entry. Screenshots in
@@ -171,7 +171,7 @@ def test_the_end_screen_shows_par_and_the_move_missed_drawn_on_a_board(
 
     run = Run.objects.get(player=user)
     share = round(100 * (run.score or 0) / challenge.par)
-    expect(page.locator("[data-testid=end-par]")).to_have_text(f"{share} % of par {challenge.par}")
+    expect(page.locator("[data-testid=end-par]")).to_have_text(f"{share}% of par {challenge.par}")
     missed = page.locator("[data-testid=end-missed]")
     expect(missed).to_be_visible()
     expect(page.locator("[data-testid=end-missed-text]")).to_contain_text(

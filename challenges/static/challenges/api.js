@@ -2,6 +2,8 @@
 // every answer read as JSON (errors carry a "detail"), a dropped connection told
 // apart from an answer.
 
+import { gettext, interpolate } from "./i18n.js";
+
 export class NetworkError extends Error {}
 
 function csrfToken() {
@@ -27,13 +29,13 @@ export async function api(url, { method = "GET", body = undefined } = {}) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
-    throw new NetworkError(`The server could not be reached (${error.message}).`);
+    throw new NetworkError(interpolate(gettext("The server could not be reached (%(reason)s)."), { reason: error.message }));
   }
   let data = null;
   try {
     data = await response.json();
   } catch {
-    data = { detail: `The server answered ${response.status} without a readable body.` };
+    data = { detail: interpolate(gettext("The server answered %(status)s without a readable body."), { status: response.status }) };
   }
   return { status: response.status, data: data ?? {} };
 }

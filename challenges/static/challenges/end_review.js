@@ -1,4 +1,4 @@
-// The end screen's look back at a valid run: its score against par ("68 % of par 412",
+// The end screen's look back at a valid run: its score against par ("68% of par 412",
 // or "par: soon" while the solver is still at it) and the moves it missed, the biggest
 // first, each drawn on a small board: the position before the move, with the best move
 // of that position as a ghost tile where it would have gone. The analysis is the
@@ -7,23 +7,16 @@
 import { BoardView } from "./board_view/index.js";
 import { ChallengeRun } from "./rules/index.js";
 import { api } from "./api.js";
+import { NO_MISSES, missButton, missLine, parOfScore } from "./review_words.js";
+
+export { missLine };
 
 // The end screen lists this many misses; the replay viewer has them all.
 const MISSES_SHOWN = 3;
 
-/** "68 % of par 412", or "par: soon" without a par yet. */
+/** "68% of par 412", or "par: soon" without a par yet. */
 export function parLine(score, par) {
-  if (typeof par !== "number" || par <= 0) {
-    return "par: soon";
-  }
-  return `${Math.round((100 * score) / par)} % of par ${par}`;
-}
-
-/** The sentence under the board for one analysed move (the API's `moves[i]`). */
-export function missLine(entry) {
-  const made = entry.played.points;
-  const signed = made > 0 ? `+${made}` : String(made);
-  return `Move ${entry.index + 1}: best move you missed: ${entry.text}; you made ${signed}.`;
+  return parOfScore(score, par);
 }
 
 /** The placements on the board before move `index` of `moves` (a valid log's moves). */
@@ -64,7 +57,7 @@ export async function showEndReview({ elements, urls, deal, moves, score, par })
   const misses = analysis.misses.slice(0, MISSES_SHOWN).map((index) => analysis.moves[index]);
   box.hidden = false;
   if (misses.length === 0) {
-    text.textContent = "Every move made the most points its position offered.";
+    text.textContent = NO_MISSES;
     elements.board.parentElement.hidden = true;
     return;
   }
@@ -86,7 +79,7 @@ export async function showEndReview({ elements, urls, deal, moves, score, par })
     item.dataset.move = String(entry.index);
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = `Move ${entry.index + 1}: ${entry.text} (missed ${entry.missed})`;
+    button.textContent = missButton(entry);
     button.addEventListener("click", () => show(entry));
     item.appendChild(button);
     list.appendChild(item);

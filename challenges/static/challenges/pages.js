@@ -1,6 +1,8 @@
 // Small enhancements shared by every page: live countdowns and local times.
 // Without JavaScript the server-rendered text stays correct as of page load.
 
+import { gettext, interpolate, pageLanguage } from "./i18n.js";
+
 /** "5h 02m 09s", "2m 09s", "9s" for a duration in milliseconds (never negative). */
 export function formatCountdown(ms) {
   const total = Math.max(0, Math.floor(ms / 1000));
@@ -8,9 +10,9 @@ export function formatCountdown(ms) {
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
   const pad = (n) => String(n).padStart(2, "0");
-  if (h > 0) return `${h}h ${pad(m)}m ${pad(s)}s`;
-  if (m > 0) return `${m}m ${pad(s)}s`;
-  return `${s}s`;
+  if (h > 0) return interpolate(gettext("%(h)sh %(m)sm %(s)ss"), { h, m: pad(m), s: pad(s) });
+  if (m > 0) return interpolate(gettext("%(m)sm %(s)ss"), { m, s: pad(s) });
+  return interpolate(gettext("%(s)ss"), { s });
 }
 
 /** Tick every `[data-countdown]` element (a <time datetime=...>) down to its end. */
@@ -26,7 +28,7 @@ export function startCountdowns(root = document) {
       if (left <= 0) {
         if (!el.dataset.ended) {
           el.dataset.ended = "1";
-          el.textContent = el.dataset.endedText || "now";
+          el.textContent = el.dataset.endedText || gettext("now");
           el.dispatchEvent(new CustomEvent("countdown:end", { bubbles: true }));
         }
       } else {
@@ -40,16 +42,18 @@ export function startCountdowns(root = document) {
 
 /** Show `<time data-local>` in the reader's own time zone, keeping UTC in the title. */
 export function localizeTimes(root = document) {
+  // In the page's language (its <html lang>), in the reader's own time zone.
+  const language = pageLanguage();
   const formats = {
     // <time data-local>: "Nov 21, 2026, 8:01 AM"; data-local="short": "Nov 21, 8:01 AM".
-    "": new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }),
-    short: new Intl.DateTimeFormat(undefined, {
+    "": new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }),
+    short: new Intl.DateTimeFormat(language, {
       month: "short",
       day: "numeric",
       hour: "numeric",
       minute: "2-digit",
     }),
-    time: new Intl.DateTimeFormat(undefined, { timeStyle: "short" }),
+    time: new Intl.DateTimeFormat(language, { timeStyle: "short" }),
   };
   for (const el of root.querySelectorAll("time[data-local]")) {
     const when = new Date(el.getAttribute("datetime"));

@@ -16,6 +16,7 @@
 // - requests.js (with finish.js and submit.js) talks to the server through api.js.
 
 import { api } from "./api.js";
+import { pageLanguage } from "./i18n.js";
 import { BoardView } from "./board_view/index.js";
 import { DragInput } from "./play/drag.js";
 import { EndScreen, endSummary } from "./play/end_screen.js";
@@ -101,7 +102,7 @@ const endScreen = new EndScreen($, {
   finalBoard: new BoardView($("end-board"), { interactive: false, showOpen: false }),
 });
 const standingPart = new StandingView($, {
-  when: (iso) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }),
+  when: (iso) => new Date(iso).toLocaleTimeString(pageLanguage(), { hour: "2-digit", minute: "2-digit" }),
   onSubmit: (run) => askSubmit(run),
   onShare: shareStanding,
   announce,
@@ -163,7 +164,7 @@ const VIEWS = {
   },
   cursor: () => keyboard.showHints(),
   placed: tilePlaced,
-  placeRefused: ({ outcome }) => announce(words.doesNotFit(outcome.detail)),
+  placeRefused: ({ outcome }) => announce(words.doesNotFit(words.refusalReason(outcome))),
   drew: ({ tileId }, current) => {
     tray.render(current, { fresh: tileId });
     hud.showRun(current.run, { gained: -words.DRAW_COST });

@@ -9,13 +9,10 @@
 
 import { BoardView, tileIcon } from "./board_view/index.js";
 import { ChallengeRun } from "./rules/index.js";
+import * as words from "./review_words.js";
+import { bonusName, describeMove, missSentence, signed } from "./review_words.js";
 
-const BONUS_NAMES = Object.freeze({
-  bridge: "bridge",
-  hexagon: "hexagon",
-  double_hexagon: "double hexagon",
-  triple_hexagon: "triple hexagon",
-});
+export { missSentence };
 // "As played" waits as long as the player did, within these bounds (ms).
 const REAL_PACE_MIN = 150;
 const REAL_PACE_MAX = 2500;
@@ -68,22 +65,6 @@ function formatClock(ms) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-function signed(points) {
-  return points > 0 ? `+${points}` : points < 0 ? `\u2212${-points}` : "0";
-}
-
-/** The sentence under the board before move `index` (0-based) when it missed points. */
-export function missSentence(entry, { isOwner = false } = {}) {
-  const who = isOwner ? "best move you missed" : "best move missed";
-  return `Move ${entry.index + 1}: ${who}: ${entry.text}; the move played made ${signed(entry.played.points)}.`;
-}
-
-function describeMove(move) {
-  if (move.type === "draw") {
-    return `Drew ${move.tile ?? "a tile"}`;
-  }
-  return `Placed ${move.tile}`;
-}
 
 class ReplayViewer {
   constructor(root, data) {
@@ -138,7 +119,7 @@ class ReplayViewer {
       item.dataset.frame = String(i + 1);
       const button = document.createElement("button");
       button.type = "button";
-      button.setAttribute("aria-label", `Go to move ${i + 1}`);
+      button.setAttribute("aria-label", words.goToMove(i + 1));
       const number = document.createElement("span");
       number.className = "muted";
       number.textContent = `${i + 1}.`;
@@ -150,14 +131,14 @@ class ReplayViewer {
       if (move.bonus) {
         const bonus = document.createElement("span");
         bonus.className = "bonus";
-        bonus.textContent = BONUS_NAMES[move.bonus] ?? move.bonus;
+        bonus.textContent = bonusName(move.bonus);
         what.appendChild(bonus);
       }
       const missed = this.analysis?.moves[i]?.missed ?? 0;
       if (missed > 0) {
         const tag = document.createElement("span");
         tag.className = "missed";
-        tag.textContent = `missed ${missed}`;
+        tag.textContent = words.missedTag(missed);
         what.appendChild(tag);
       }
       const points = document.createElement("span");
@@ -182,7 +163,7 @@ class ReplayViewer {
       const item = document.createElement("li");
       const button = document.createElement("button");
       button.type = "button";
-      button.textContent = `Move ${index + 1}: ${entry.text} (missed ${entry.missed})`;
+      button.textContent = words.missButton(entry);
       button.addEventListener("click", () => {
         this.pause();
         if (this.el.showMisses) this.el.showMisses.checked = true;
@@ -251,7 +232,7 @@ class ReplayViewer {
       this.show(0);
     }
     this.el.play.dataset.playing = "true";
-    this.el.play.setAttribute("aria-label", "Pause");
+    this.el.play.setAttribute("aria-label", words.PAUSE);
     // Announcing every move while it plays would drown a screen reader; steps still speak.
     this.el.move.parentElement.setAttribute("aria-live", "off");
     this._schedule();
@@ -261,7 +242,7 @@ class ReplayViewer {
     clearTimeout(this.timer);
     this.timer = null;
     this.el.play.dataset.playing = "false";
-    this.el.play.setAttribute("aria-label", "Play");
+    this.el.play.setAttribute("aria-label", words.PLAY);
     this.el.move.parentElement.setAttribute("aria-live", "polite");
   }
 
@@ -333,15 +314,12 @@ class ReplayViewer {
     const { el } = this;
     const { move } = frame;
     el.slider.value = String(this.current);
-    el.slider.setAttribute("aria-valuetext", `move ${this.current} of ${this.last}`);
+    el.slider.setAttribute("aria-valuetext", words.moveOfMoves(this.current, this.last));
     el.score.textContent = String(frame.score);
     if (move === null) {
-      el.move.textContent = this.last === 0 ? "No moves to replay" : `Before the first move · ${this.last} moves`;
+      el.move.textContent = this.last === 0 ? words.NO_MOVES_TO_REPLAY : words.beforeFirstMove(this.last);
     } else {
-      const bonus = move.bonus ? `, ${BONUS_NAMES[move.bonus] ?? move.bonus}` : "";
-      el.move.textContent =
-        `Move ${this.current} of ${this.last} · ${formatClock(move.t)} · ` +
-        `${describeMove(move)}: ${signed(move.points)}${bonus}`;
+      el.move.textContent = words.moveStatus({ current: this.current, last: this.last, clock: formatClock(move.t), move });
     }
     el.back.disabled = this.current === 0;
     el.first.disabled = this.current === 0;
@@ -356,7 +334,7 @@ class ReplayViewer {
         return item;
       }),
     );
-    el.well.textContent = `· ${frame.tray.length} in hand, ${frame.wellLeft} left in the well`;
+    el.well.textContent = words.trayStatus(frame.tray.length, frame.wellLeft);
 
     for (const item of el.moves.children) {
       const n = Number(item.dataset.frame);

@@ -2,6 +2,7 @@
 // out): sends it to the API, then says what happened in place of the form.
 
 import { NetworkError, api } from "./api.js";
+import { REPORT_THANKS, reportRefused } from "./review_words.js";
 
 const form = document.getElementById("report-form");
 const result = document.getElementById("report-result");
@@ -26,10 +27,10 @@ if (form && result) {
     }
     if (answer.status === 201) {
       form.hidden = true;
-      result.textContent = "Thank you: the moderators will watch this run and decide.";
+      result.textContent = REPORT_THANKS;
     } else {
       // Already reported, results not out, too many reports: the server says which.
-      result.textContent = answer.data.detail ?? `The report was refused (${answer.status}).`;
+      result.textContent = answer.data.detail ?? reportRefused(answer.status);
       send.disabled = false;
       form.hidden = answer.status === 409;
     }

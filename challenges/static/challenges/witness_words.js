@@ -1,12 +1,14 @@
 // What the play page says about the witness: the connection state while playing, the
 // moment a run can no longer be eligible, and the end screen's eligibility. DOM-free,
-// so node tests read the words.
+// so node tests read the words. Every sentence through the catalog (i18n.js).
+
+import { gettext, interpolate, ngettext, pageLanguage } from "./i18n.js";
 
 const LINK_TEXT = {
-  idle: "Your moves go to the server as you play",
-  live: "Live · moves reach the server",
-  retrying: "Reconnecting…",
-  offline: "Offline · moves wait in this browser",
+  idle: gettext("Your moves go to the server as you play"),
+  live: gettext("Live · moves reach the server"),
+  retrying: gettext("Reconnecting…"),
+  offline: gettext("Offline · moves wait in this browser"),
 };
 
 /** The connection state shown on the play screen: {state, text}. The browser's own
@@ -25,7 +27,8 @@ function clause(detail) {
 
 function seconds(ms) {
   const value = ms / 1000;
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} second${value === 1 ? "" : "s"}`;
+  const shown = (Number.isInteger(value) ? value : Number(value.toFixed(1))).toLocaleString(pageLanguage());
+  return interpolate(ngettext("%(seconds)s second", "%(seconds)s seconds", value), { seconds: shown });
 }
 
 /**
@@ -36,11 +39,19 @@ export function lostNotice(verdict, windowMs) {
   if (verdict === null) {
     return null;
   }
-  const why =
-    verdict.source === "local" || !clause(verdict.detail)
-      ? `Your moves have not reached the server for ${seconds(windowMs)}`
-      : `The server says: ${clause(verdict.detail)}`;
-  return `${why}: this run can no longer enter the leaderboard. You can finish it as practice.`;
+  return verdict.source === "local" || !clause(verdict.detail)
+    ? interpolate(
+        gettext(
+          "Your moves have not reached the server for %(seconds)s: this run can no longer enter the leaderboard. You can finish it as practice.",
+        ),
+        { seconds: seconds(windowMs) },
+      )
+    : interpolate(
+        gettext(
+          "The server says: %(detail)s: this run can no longer enter the leaderboard. You can finish it as practice.",
+        ),
+        { detail: clause(verdict.detail) },
+      );
 }
 
 /** The end screen's words for a valid run the leaderboard refuses (finish's
@@ -49,9 +60,9 @@ export function endIneligible(result) {
   if (!result?.valid || result.eligible !== false) {
     return null;
   }
-  const reason = clause(result.ineligible?.detail) || "the server did not see it played in time";
-  return (
-    `This run cannot enter the leaderboard: ${reason}. It still counts as practice in ` +
-    "your history, with its score."
+  const reason = clause(result.ineligible?.detail) || gettext("the server did not see it played in time");
+  return interpolate(
+    gettext("This run cannot enter the leaderboard: %(reason)s. It still counts as practice in your history, with its score."),
+    { reason },
   );
 }

@@ -7,9 +7,9 @@ import { missLine, parLine, placementsBefore } from "../../../challenges/static/
 import { HEXAGON_MOVES, HEXAGON_TRAY, HEXAGON_WELL } from "../rules/fixtures.mjs";
 
 test("the score as a share of par, or par: soon", () => {
-  assert.equal(parLine(280, 412), "68 % of par 412");
-  assert.equal(parLine(412, 412), "100 % of par 412");
-  assert.equal(parLine(-12, 400), "-3 % of par 400");
+  assert.equal(parLine(280, 412), "68% of par 412");
+  assert.equal(parLine(412, 412), "100% of par 412");
+  assert.equal(parLine(-12, 400), "-3% of par 400");
   assert.equal(parLine(280, null), "par: soon");
   assert.equal(parLine(280, 0), "par: soon");
 });

@@ -1,28 +1,44 @@
 // What the end screen says: the server's verdict, why a run is practice, the submit's
-// outcome. DOM-free, one file to translate. (Eligibility's words are witness_words.js.)
+// outcome. DOM-free; every sentence through the catalog (../i18n.js, docs/i18n.md).
+// (Eligibility's words are witness_words.js.)
 
+import { gettext, interpolate, pageLanguage } from "../i18n.js";
 import { endIneligible } from "../witness_words.js";
 
-export const ALREADY_SUBMITTED = "You have already submitted a run for this challenge.";
-export const ONE_RUN_COUNTS = "Only one run per challenge counts.";
-export const SEE_LEADERBOARD = "See the leaderboard";
-export const NO_MOVES = "No moves in this run.";
-export const DRAW_MOVE = "Draw";
+/** "75%" for 75, as the page's language writes a percentage ("75 %" in French). */
+export function formatPercent(percent) {
+  return new Intl.NumberFormat(pageLanguage(), { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
+}
+
+export const ALREADY_SUBMITTED = gettext("You have already submitted a run for this challenge.");
+export const ONE_RUN_COUNTS = gettext("Only one run per challenge counts.");
+export const SEE_LEADERBOARD = gettext("See the leaderboard");
+export const NO_MOVES = gettext("No moves in this run.");
+export const DRAW_MOVE = gettext("Draw");
 
 /** The server's verdict in words, or "" when there is nothing to say. */
 export function verdictText(result, clientScore) {
   if (!result.valid) {
     const error = result.error;
-    const where = error && error.move !== null && error.move !== undefined ? ` at move ${error.move + 1}` : "";
     const reason = error ? `${error.detail ?? ""} (${error.code})` : (result.detail ?? "");
     if (result.refused) {
-      return `The server did not take this run: ${reason}`;
+      return interpolate(gettext("The server did not take this run: %(reason)s"), { reason });
     }
-    return (
-      `The server rejected this run${where}: ${reason}. Your browser counted ` +
-      `${clientScore} points, but only the server's replay counts, and only a valid ` +
-      "run can be submitted."
-    );
+    const hasMove = error && error.move !== null && error.move !== undefined;
+    const values = { reason, score: clientScore, move: hasMove ? error.move + 1 : null };
+    return hasMove
+      ? interpolate(
+          gettext(
+            "The server rejected this run at move %(move)s: %(reason)s. Your browser counted %(score)s points, but only the server's replay counts, and only a valid run can be submitted.",
+          ),
+          values,
+        )
+      : interpolate(
+          gettext(
+            "The server rejected this run: %(reason)s. Your browser counted %(score)s points, but only the server's replay counts, and only a valid run can be submitted.",
+          ),
+          values,
+        );
   }
   const notes = [];
   const ineligible = endIneligible(result);
@@ -31,8 +47,12 @@ export function verdictText(result, clientScore) {
   }
   if (result.score !== clientScore) {
     notes.push(
-      `Your browser counted ${clientScore} points; the server's replay gives ${result.score}, ` +
-        "and the server's count is the one that stands.",
+      interpolate(
+        gettext(
+          "Your browser counted %(client)s points; the server's replay gives %(server)s, and the server's count is the one that stands.",
+        ),
+        { client: clientScore, server: result.score },
+      ),
     );
   }
   return notes.join(" ");
@@ -40,30 +60,36 @@ export function verdictText(result, clientScore) {
 
 /** What a screen reader hears when the end screen opens. */
 export function endAnnouncement({ title, result, submittable, best }) {
-  return (
-    `${title} The server's score: ${result.score}.` +
-    (result.valid ? "" : " The run was rejected.") +
-    (result.valid && !submittable ? " It counts as practice: it cannot enter the leaderboard." : "") +
-    (best === null ? "" : ` Your best on this challenge: ${best}.`)
-  );
+  const parts = [interpolate(gettext("%(title)s The server's score: %(score)s."), { title, score: result.score })];
+  if (!result.valid) parts.push(gettext("The run was rejected."));
+  if (result.valid && !submittable) parts.push(gettext("It counts as practice: it cannot enter the leaderboard."));
+  if (best !== null) parts.push(interpolate(gettext("Your best on this challenge: %(best)s."), { best }));
+  return parts.join(" ");
 }
 
 /**
  * The submit's outcome as pieces of one sentence: [text, emphasis] pairs, where
- * emphasis is "strong", "num" (a number, not stressed) or null.
+ * emphasis is "strong", "num" (a number, not stressed) or null. The translated
+ * sentence keeps its placeholders where its language puts them; each becomes a piece.
  */
 export function submitSentence(outcome) {
   if (outcome.kind === "entered") {
     const { rank, count, percentile } = outcome.entry;
-    return [
-      ["Submitted! You are ", null],
-      [`#${rank}`, "strong"],
-      [" of ", null],
-      [String(count), "num"],
-      [", scoring as well as or better than ", null],
-      [`${Math.round(percentile)}%`, "strong"],
-      [" of entries.", null],
-    ];
+    const sentence = gettext(
+      "Submitted! You are %(rank)s of %(count)s, scoring as well as or better than %(percent)s of entries.",
+    );
+    const pieces = {
+      rank: [`#${rank}`, "strong"],
+      count: [String(count), "num"],
+      percent: [formatPercent(Math.round(percentile)), "strong"],
+    };
+    return sentence
+      .split(/(%\(\w+\)s)/)
+      .filter((part) => part !== "")
+      .map((part) => {
+        const name = /^%\((\w+)\)s$/.exec(part)?.[1];
+        return name && pieces[name] ? pieces[name] : [part, null];
+      });
   }
   if (outcome.kind === "already") {
     return [[`${outcome.detail} ${ONE_RUN_COUNTS}`, null]];
@@ -73,50 +99,55 @@ export function submitSentence(outcome) {
 
 // ------------------------------------------------- bests, place, runs, share
 
-const SPAN_WORDS = { today: "today", week: "this week", all_time: "ever" };
-
 /** The moment a run beats a best: the widest span it beats, in words; null when none. */
 export function bestMoment(newBests) {
-  if (newBests.includes("all_time")) return "New personal best!";
-  if (newBests.includes("week")) return "Your best this week!";
-  if (newBests.includes("today")) return "Your best today!";
+  if (newBests.includes("all_time")) return gettext("New personal best!");
+  if (newBests.includes("week")) return gettext("Your best this week!");
+  if (newBests.includes("today")) return gettext("Your best today!");
   return null;
 }
 
 /** "Your best today 40, this week 55, ever 90" (before this run), or null with none. */
 export function bestsLine(before) {
-  const parts = Object.entries(SPAN_WORDS)
+  const spanWords = {
+    today: gettext("today %(score)s"),
+    week: gettext("this week %(score)s"),
+    all_time: gettext("ever %(score)s"),
+  };
+  const parts = Object.entries(spanWords)
     .filter(([span]) => before[span] !== null && before[span] !== undefined)
-    .map(([span, words]) => `${words} ${before[span]}`);
-  return parts.length === 0 ? null : `Your best before this run: ${parts.join(", ")}.`;
+    .map(([span, words]) => interpolate(words, { score: before[span] }));
+  return parts.length === 0 ? null : interpolate(gettext("Your best before this run: %(bests)s."), { bests: parts.join(", ") });
 }
 
 /** The par and how this score compares, or null while the challenge has no par. */
 export function parLine(par, percent) {
   if (par === null || par === undefined) return null;
-  return percent === null || percent === undefined ? `Par ${par}.` : `Par ${par}: you scored ${percent}% of par.`;
+  return percent === null || percent === undefined
+    ? interpolate(gettext("Par %(par)s."), { par })
+    : interpolate(gettext("Par %(par)s: you scored %(percent)s of par."), { par, percent: formatPercent(percent) });
 }
 
 /** Where the run stands on the board, or would if submitted now; null when neither. */
 export function placeLine({ entry, would_be: wouldBe }) {
-  if (entry) return `Your entry: rank ${entry.rank} of ${entry.count}.`;
-  if (wouldBe) return `Submitted now, it would be rank ${wouldBe.rank} of ${wouldBe.count}.`;
+  if (entry) return interpolate(gettext("Your entry: rank %(rank)s of %(count)s."), entry);
+  if (wouldBe) return interpolate(gettext("Submitted now, it would be rank %(rank)s of %(count)s."), wouldBe);
   return null;
 }
 
-export const RUNS_TITLE = "Your runs of this challenge";
-export const BEST_TAG = "best";
-export const SUBMITTED_TAG = "your entry";
-export const THIS_RUN_TAG = "this run";
-export const PRACTICE_TAG = "practice";
-export const SUBMIT_THIS = "Submit";
+export const RUNS_TITLE = gettext("Your runs of this challenge");
+export const BEST_TAG = gettext("best");
+export const SUBMITTED_TAG = gettext("your entry");
+export const THIS_RUN_TAG = gettext("this run");
+export const PRACTICE_TAG = gettext("practice");
+export const SUBMIT_THIS = gettext("Submit");
 
 export function runRowLabel(score, when) {
-  return `${score} points, started ${when}`;
+  return interpolate(gettext("%(score)s points, started %(when)s"), { score, when });
 }
 
-export const CONFIRM_SUBMIT = "Submit this run? Only one run per challenge counts.";
-export const SHARE = "Share";
-export const SHARED = "Shared.";
-export const COPIED = "Copied: paste it anywhere.";
-export const SHARE_FAILED = "Could not copy it. Here it is to copy by hand:";
+export const CONFIRM_SUBMIT = gettext("Submit this run? Only one run per challenge counts.");
+export const SHARE = gettext("Share");
+export const SHARED = gettext("Shared.");
+export const COPIED = gettext("Copied: paste it anywhere.");
+export const SHARE_FAILED = gettext("Could not copy it. Here it is to copy by hand:");

@@ -1,7 +1,7 @@
 // Submitting a run as the player's entry (API.md, "Submit") and reading the answer.
 // DOM-free: `post()` is injected, so node tests give every answer.
 
-import { serverAnswered } from "./words.js";
+import { nothingSubmitted, serverAnswered } from "./words.js";
 
 // Submit refuses a run the leaderboard cannot take with one of these codes.
 const INELIGIBLE_CODES = new Set(["not_witnessed", "too_fast"]);
@@ -29,6 +29,6 @@ export async function submitSend(post) {
   try {
     return submitOutcome(await post());
   } catch (error) {
-    return { kind: "error", message: `${error.message} Nothing was submitted; try again.`, final: false, retry: true };
+    return { kind: "error", message: nothingSubmitted(error.message), final: false, retry: true };
   }
 }

@@ -1,6 +1,7 @@
 // The play page's side of the unsent store (unsent_runs.js): what it keeps of the run
 // being played, and the intro's offer to send a run kept from an earlier visit.
 
+import { pageLanguage } from "../i18n.js";
 import { DEFAULT_RULESET } from "../rules/index.js";
 import { pendingLoad, pendingStore } from "../unsent_runs.js";
 import { unsentOffer } from "./words.js";
@@ -37,7 +38,7 @@ export function offerUnsent({ notice, text, send }, { authenticated, now = Date.
     notice.hidden = true;
     return;
   }
-  const when = new Date(pending.savedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const when = new Date(pending.savedAt).toLocaleTimeString(pageLanguage(), { hour: "2-digit", minute: "2-digit" });
   const late = unsentTooLate(pending, now);
   text.textContent = unsentOffer(pending, when, { late });
   send.hidden = late;

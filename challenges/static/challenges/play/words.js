@@ -1,33 +1,35 @@
 // Everything the play page says, in one place: announcements for screen readers, toasts,
 // labels and the sentences of the sending and end screens. DOM-free, so node tests
-// read the words, and one file to translate. (The witness's words are witness_words.js.)
+// read the words. Every sentence goes through the catalog (../i18n.js, docs/i18n.md):
+// gettext/ngettext with named placeholders, never English typed into the logic.
+// (The witness's words are witness_words.js.)
 
+import { gettext, interpolate, ngettext, pageLanguage } from "../i18n.js";
 import { DEFAULT_RULESET, tileParse } from "../rules/index.js";
 
 export const DRAW_COST = -DEFAULT_RULESET.drawPoints;
 
+// Constants are read from the catalog when this module is first evaluated: the page
+// loads the catalog (/jsi18n/, a classic script) before any module runs.
+
 export const BONUS_LABELS = Object.freeze({
-  bridge: "Bridge",
-  hexagon: "Hexagon",
-  double_hexagon: "Double hexagon",
-  triple_hexagon: "Triple hexagon",
+  bridge: gettext("Bridge"),
+  hexagon: gettext("Hexagon"),
+  double_hexagon: gettext("Double hexagon"),
+  triple_hexagon: gettext("Triple hexagon"),
 });
 
 /** Why a run ended, as the sending and end screens title it. */
 export const END_TITLES = Object.freeze({
-  time: "Time's up!",
-  cleared: "Board cleared!",
-  player: "Run ended",
-  rejected: "Run rejected",
-  recovered: "Your unsent run",
+  time: gettext("Time's up!"),
+  cleared: gettext("Board cleared!"),
+  player: gettext("Run ended"),
+  rejected: gettext("Run rejected"),
+  recovered: gettext("Your unsent run"),
 });
 
 export function endTitle(reason) {
-  return END_TITLES[reason] ?? "Run over";
-}
-
-export function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
+  return END_TITLES[reason] ?? gettext("Run over");
 }
 
 /** A tile id as it is read out: "1 2 4", not "1-2-4" (read as "one minus two"). */
@@ -36,7 +38,7 @@ export function tileSpoken(tileId) {
 }
 
 export function cellText([r, c]) {
-  return `row ${r}, column ${c}`;
+  return interpolate(gettext("row %(row)s, column %(column)s"), { row: r, column: c });
 }
 
 /** "1:05" for 65,000 ms left; never below 0:00, and a started second shows whole. */
@@ -45,130 +47,196 @@ export function formatClock(ms) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
+/** "12.5 s" (a move's time in the review), with the language's decimal mark. */
 export function formatSeconds(ms) {
-  return `${(ms / 1000).toFixed(1)} s`;
+  // Rounded as before (toFixed), then written with the language's decimal mark.
+  const tenths = Number((ms / 1000).toFixed(1));
+  const seconds = tenths.toLocaleString(pageLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return interpolate(gettext("%(seconds)s s"), { seconds });
 }
 
 // ------------------------------------------------------------------ playing
 
 export function runStarted(traySize) {
-  return (
-    `Run started: two minutes. ${plural(traySize, "tile")} in your tray. ` +
-    "Place the first one anywhere: it goes in the middle."
+  return interpolate(
+    ngettext(
+      "Run started: two minutes. %(count)s tile in your tray. Place the first one anywhere: it goes in the middle.",
+      "Run started: two minutes. %(count)s tiles in your tray. Place the first one anywhere: it goes in the middle.",
+      traySize,
+    ),
+    { count: traySize },
   );
 }
 
 export function secondsLeft(seconds) {
-  return `${seconds} seconds left.`;
+  return interpolate(ngettext("%(seconds)s second left.", "%(seconds)s seconds left.", seconds), { seconds });
 }
 
 /** A tray tile's accessible name: its numbers, how it is turned, where it fits. */
 export function tileLabel(tileId, rotation, fits) {
   const tile = tileParse(tileId);
   const [top, right, left] = tile.cornerNumbers(rotation);
-  return (
-    `Tile ${tile.a} ${tile.b} ${tile.c}, worth ${tile.value}; shows ${top} on top, ${right} right, ` +
-    `${left} left; ${fits === 0 ? "fits nowhere yet" : `fits ${plural(fits, "spot")}`}`
+  const where =
+    fits === 0
+      ? gettext("fits nowhere yet")
+      : interpolate(ngettext("fits %(count)s spot", "fits %(count)s spots", fits), { count: fits });
+  return interpolate(
+    gettext("Tile %(a)s %(b)s %(c)s, worth %(value)s; shows %(top)s on top, %(right)s right, %(left)s left; %(where)s"),
+    { a: tile.a, b: tile.b, c: tile.c, value: tile.value, top, right, left, where },
   );
 }
 
 export function tilePicked(label, fits) {
-  return `${label}. ${fits} spots where it fits.`;
+  return interpolate(ngettext("%(label)s. %(count)s spot where it fits.", "%(label)s. %(count)s spots where it fits.", fits), {
+    label,
+    count: fits,
+  });
 }
 
 export function turned(tileId, rotation) {
   const [top, right, left] = tileParse(tileId).cornerNumbers(rotation);
-  return `Turned: ${top} on top, ${right} right, ${left} left.`;
+  return interpolate(gettext("Turned: %(top)s on top, %(right)s right, %(left)s left."), { top, right, left });
 }
 
 export function placed(tileId, cell, outcome, score) {
-  const bonus =
-    outcome.bonus === null
-      ? ""
-      : `, ${BONUS_LABELS[outcome.bonus]} bonus +${DEFAULT_RULESET.bonusPoints(outcome.bonus)}`;
-  return `Placed ${tileSpoken(tileId)} at ${cellText(cell)}: ${outcome.points} points${bonus}. Score ${score}.`;
+  const values = { tile: tileSpoken(tileId), cell: cellText(cell), points: outcome.points, score };
+  if (outcome.bonus === null) {
+    return interpolate(gettext("Placed %(tile)s at %(cell)s: %(points)s points. Score %(score)s."), values);
+  }
+  return interpolate(gettext("Placed %(tile)s at %(cell)s: %(points)s points, %(bonus)s bonus +%(bonusPoints)s. Score %(score)s."), {
+    ...values,
+    bonus: BONUS_LABELS[outcome.bonus],
+    bonusPoints: DEFAULT_RULESET.bonusPoints(outcome.bonus),
+  });
 }
 
 export function bonusToast(bonus) {
-  return `${BONUS_LABELS[bonus]}! +${DEFAULT_RULESET.bonusPoints(bonus)}`;
+  return interpolate(gettext("%(bonus)s! +%(points)s"), { bonus: BONUS_LABELS[bonus], points: DEFAULT_RULESET.bonusPoints(bonus) });
 }
 
-export const CLEARED_TOAST = `Board cleared! +${DEFAULT_RULESET.clearBonus}`;
+export const CLEARED_TOAST = interpolate(gettext("Board cleared! +%(points)s"), { points: DEFAULT_RULESET.clearBonus });
 
 export function doesNotFit(detail) {
-  return `That tile does not fit there: ${detail}.`;
+  return interpolate(gettext("That tile does not fit there: %(detail)s."), { detail });
 }
 
-export const ONE_AT_A_TIME = "One tile at a time: the last one is still going down.";
+/**
+ * Why the board refused a placement (the rules engine's {code, detail}), in the page's
+ * language. The engine's `detail` is the server's English sentence (both engines must
+ * agree on it word for word), so the page words the reason from the code; a code it
+ * does not know keeps the engine's detail.
+ */
+export function refusalReason({ code, detail }) {
+  const reasons = {
+    cell_occupied: gettext("that spot is already taken"),
+    first_not_at_origin: gettext("the first tile goes in the middle"),
+    not_adjacent: gettext("it must touch a tile on the board along an edge"),
+    corner_mismatch: gettext("its numbers do not match the corners it touches"),
+  };
+  return reasons[code] ?? detail;
+}
+
+export const ONE_AT_A_TIME = gettext("One tile at a time: the last one is still going down.");
 
 export function fitsNowhere(tileId) {
-  return `${tileSpoken(tileId)} fits nowhere on the board yet.`;
+  return interpolate(gettext("%(tile)s fits nowhere on the board yet."), { tile: tileSpoken(tileId) });
 }
 
 export function drew(tileId, score, wellRemaining) {
-  return (
-    `Drew ${tileSpoken(tileId)}, minus ${DRAW_COST}. Score ${score}. ` +
-    `${plural(wellRemaining, "tile")} left in the well.`
+  return interpolate(
+    ngettext(
+      "Drew %(tile)s, minus %(cost)s. Score %(score)s. %(count)s tile left in the well.",
+      "Drew %(tile)s, minus %(cost)s. Score %(score)s. %(count)s tiles left in the well.",
+      wellRemaining,
+    ),
+    { tile: tileSpoken(tileId), cost: DRAW_COST, score, count: wellRemaining },
   );
 }
 
-export const WELL_EMPTY = "The well is empty.";
+export const WELL_EMPTY = gettext("The well is empty.");
 
 export function drawLabel(wellRemaining) {
-  return `Draw a tile for minus ${DRAW_COST} points; ${plural(wellRemaining, "tile")} left in the well`;
+  return interpolate(
+    ngettext(
+      "Draw a tile for minus %(cost)s points; %(count)s tile left in the well",
+      "Draw a tile for minus %(cost)s points; %(count)s tiles left in the well",
+      wellRemaining,
+    ),
+    { cost: DRAW_COST, count: wellRemaining },
+  );
 }
 
-export const STUCK_TOAST = "No tile fits and the well is empty";
-export const STUCK_ANNOUNCEMENT = "No tile fits and the well is empty: end the run to keep your score.";
+export const STUCK_TOAST = gettext("No tile fits and the well is empty");
+export const STUCK_ANNOUNCEMENT = gettext("No tile fits and the well is empty: end the run to keep your score.");
 
 // --------------------------------------------------------------- the keyboard
 
 export function cursorAt(cell, fits) {
-  return `${cellText(cell)}${fits ? ": fits" : ""}.`;
+  return fits
+    ? interpolate(gettext("%(cell)s: fits."), { cell: cellText(cell) })
+    : interpolate(gettext("%(cell)s."), { cell: cellText(cell) });
 }
 
-export const FITS_NOWHERE_KEYS = "This tile fits nowhere yet. Pick another, or draw with D.";
+export const FITS_NOWHERE_KEYS = gettext("This tile fits nowhere yet. Pick another, or draw with D.");
 
 export function jumpedTo(cell, spots) {
-  return `${cellText(cell)}: fits. ${spots} spots in all. Enter places it.`;
+  return interpolate(
+    ngettext(
+      "%(cell)s: fits. %(count)s spot in all. Enter places it.",
+      "%(cell)s: fits. %(count)s spots in all. Enter places it.",
+      spots,
+    ),
+    { cell: cellText(cell), count: spots },
+  );
 }
 
-export const PICK_FIRST = "Pick a tile first, with the number keys.";
+export const PICK_FIRST = gettext("Pick a tile first, with the number keys.");
 
 export function notFitAtCursor(tileId, cell) {
-  return `${tileSpoken(tileId)} does not fit at ${cellText(cell)}. N jumps to a spot where it does.`;
+  return interpolate(gettext("%(tile)s does not fit at %(cell)s. N jumps to a spot where it does."), {
+    tile: tileSpoken(tileId),
+    cell: cellText(cell),
+  });
 }
 
 // ---------------------------------------------------------- sending the run
 
 export function runOver(title, score) {
-  return `${title} Your score: ${score}. Sending the run to the server.`;
+  return interpolate(gettext("%(title)s Your score: %(score)s. Sending the run to the server."), { title, score });
 }
 
-export const CHECKING = "Checking your run: the server replays every move to score it…";
-export const NOT_SENT_TITLE = "Your run has not reached the server";
+export const CHECKING = gettext("Checking your run: the server replays every move to score it…");
+export const NOT_SENT_TITLE = gettext("Your run has not reached the server");
 
 export function notSentText(clientScore) {
-  return (
-    `It ended with ${clientScore} points by your browser's count; the server ` +
-    "scores it once it arrives."
+  return interpolate(
+    gettext("It ended with %(score)s points by your browser's count; the server scores it once it arrives."),
+    { score: clientScore },
   );
 }
 
 export function notSentAnnouncement(message) {
-  return `${message} Your moves are kept in this browser. Try again when you are back online.`;
+  return interpolate(gettext("%(message)s Your moves are kept in this browser. Try again when you are back online."), {
+    message,
+  });
 }
 
 export function loggedOut(detail) {
-  return `${detail ?? "You are not logged in."} Log in again (in another tab) and try again.`;
+  return interpolate(gettext("%(detail)s Log in again (in another tab) and try again."), {
+    detail: detail ?? gettext("You are not logged in."),
+  });
 }
 
 export function serverAnswered(status) {
-  return `The server answered ${status}.`;
+  return interpolate(gettext("The server answered %(status)s."), { status });
+}
+
+export function nothingSubmitted(message) {
+  return interpolate(gettext("%(message)s Nothing was submitted; try again."), { message });
 }
 
 export function startFailed(status) {
-  return `The run could not start (${status}).`;
+  return interpolate(gettext("The run could not start (%(status)s)."), { status });
 }
 
 /**
@@ -178,11 +246,19 @@ export function startFailed(status) {
  * are over).
  */
 export function unsentOffer(pending, when, { late }) {
-  const what =
-    `This browser kept a run of challenge #${pending.challengeId} from ${when} that never reached ` +
-    `the server: ${plural(pending.log.moves.length, "move")}, ${pending.clientScore} points by this ` +
-    "browser's count.";
-  return late
-    ? `${what} It is too late to send it now (the server takes a run only until shortly after its two minutes end), so it cannot be scored or submitted.`
-    : `${what} Send it and the server replays and scores it; then you can submit it.`;
+  const moves = pending.log.moves.length;
+  const what = interpolate(
+    ngettext(
+      "This browser kept a run of challenge #%(number)s from %(when)s that never reached the server: %(count)s move, %(score)s points by this browser's count.",
+      "This browser kept a run of challenge #%(number)s from %(when)s that never reached the server: %(count)s moves, %(score)s points by this browser's count.",
+      moves,
+    ),
+    { number: pending.challengeId, when, count: moves, score: pending.clientScore },
+  );
+  const then = late
+    ? gettext(
+        "It is too late to send it now (the server takes a run only until shortly after its two minutes end), so it cannot be scored or submitted.",
+      )
+    : gettext("Send it and the server replays and scores it; then you can submit it.");
+  return `${what} ${then}`;
 }
