@@ -14,12 +14,15 @@ from django.contrib import admin, messages
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 
 from accounts.throttle import attempt_give_back, login_attempt_take
 
-REFUSAL = "Too many failed log-ins from your network. Please wait a few minutes and try again."
+REFUSAL = gettext_lazy(
+    "Too many failed log-ins from your network. Please wait a few minutes and try again."
+)
 
 
 @csrf_protect
@@ -32,7 +35,7 @@ def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = Non
         messages.error(request, REFUSAL)
         context = {
             **admin.site.each_context(request),
-            "title": "Log in",
+            "title": gettext_lazy("Log in"),
             "subtitle": None,
             "app_path": request.get_full_path(),
             "form": AdminAuthenticationForm(request),

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib.auth import authenticate
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException
@@ -28,19 +29,19 @@ from config.throttling import AtomicScopedRateThrottle
 
 class InvalidCredentials(APIException):
     status_code = status.HTTP_400_BAD_REQUEST
-    default_detail = "Unable to log in with that username and password."
+    default_detail = _("Unable to log in with that username and password.")
     default_code = "invalid_credentials"
 
 
 class TooManySignups(APIException):
     status_code = status.HTTP_429_TOO_MANY_REQUESTS
-    default_detail = "Too many new accounts from your network today. Please try again later."
+    default_detail = _("Too many new accounts from your network today. Please try again later.")
     default_code = "too_many_signups"
 
 
 class TooManyFailedLogins(APIException):
     status_code = status.HTTP_429_TOO_MANY_REQUESTS
-    default_detail = (
+    default_detail = _(
         "Too many failed log-ins for this name from your network. Please wait a few "
         "minutes and try again."
     )
@@ -49,7 +50,7 @@ class TooManyFailedLogins(APIException):
 
 class UsernameConfusable(APIException):
     status_code = status.HTTP_400_BAD_REQUEST
-    default_detail = "username: That name looks too much like another player's."
+    default_detail = _("username: That name looks too much like another player's.")
     default_code = services.USERNAME_CONFUSABLE_CODE
 
 

@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.confusables import name_key_digest
 from accounts.models import ApiToken, UsernameKey
@@ -29,7 +30,7 @@ logger = logging.getLogger(__name__)
 # Letters and digits of any script, "_" and "-": no dots, spaces or look-alike
 # punctuation, so "." and ".." are no names and a name reads the same in a URL.
 _USERNAME_SHAPE = re.compile(r"[\w-]+")
-USERNAME_TAKEN = "That username is taken."
+USERNAME_TAKEN = gettext_lazy("That username is taken.")
 USERNAME_CONFUSABLE_CODE = "username_confusable"
 
 # New secrets: "tod_" and 43 URL-safe characters (256 random bits). The prefix shown to
@@ -47,7 +48,7 @@ TOKEN_TOUCH_INTERVAL = timedelta(minutes=1)
 class AccountsError(Exception):
     """A refusal of an accounts service, with words for people and a code for programs."""
 
-    detail = "The request was refused."
+    detail = gettext_lazy("The request was refused.")
     code = "refused"
 
 
@@ -55,17 +56,17 @@ class TokensLimitReached(AccountsError):
     code = "too_many_tokens"
 
     def __init__(self, limit: int) -> None:
-        self.detail = (
-            f"You have {limit} API tokens, the most an account keeps: revoke one you "
+        self.detail = gettext(
+            "You have %(limit)s API tokens, the most an account keeps: revoke one you "
             "no longer use, then make a new one."
-        )
+        ) % {"limit": limit}
         super().__init__(self.detail)
 
 
 def username_problem(username: str) -> str | None:
     """Why ``username`` (already NFKC-normalised) cannot be a player's name, or None."""
     if not _USERNAME_SHAPE.fullmatch(username) or not any(c.isalnum() for c in username):
-        return "Use letters, digits, _ and - only, with at least one letter or digit."
+        return gettext("Use letters, digits, _ and - only, with at least one letter or digit.")
     return None
 
 
@@ -82,9 +83,11 @@ def username_look_alike(*, username: str) -> str | None:
 
 def _confusable_error(username: str, twin: str) -> ValidationError:
     return ValidationError(
-        "“%(name)s” looks too much like “%(twin)s”, the name of another player (letters "
-        "that look alike, from any script and in either case, count as the same). "
-        "Please choose another name.",
+        gettext(
+            "“%(name)s” looks too much like “%(twin)s”, the name of another player (letters "
+            "that look alike, from any script and in either case, count as the same). "
+            "Please choose another name."
+        ),
         code=USERNAME_CONFUSABLE_CODE,
         params={"name": username, "twin": twin},
     )
@@ -171,14 +174,14 @@ def user_register(*, username: str, password: str) -> User:
                 raise IntegrityError("look-alike key taken")
     except IntegrityError as error:
         raise ValidationError(
-            {"username": [_username_taken_error(username) or USERNAME_TAKEN]}
+            {"username": [_username_taken_error(username) or str(USERNAME_TAKEN)]}
         ) from error
     return user
 
 
 def _username_taken_error(username: str) -> str | ValidationError | None:
     if get_user_model().objects.filter(username__iexact=username).exists():
-        return USERNAME_TAKEN
+        return str(USERNAME_TAKEN)
     twin = username_look_alike(username=username)
     return _confusable_error(username, twin) if twin is not None else None
 

@@ -22,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
@@ -42,8 +43,10 @@ from accounts.throttle import attempt_give_back, login_attempt_take, signup_turn
 DEFAULT_NEXT = "/"
 # Where the service's per-field errors show on the sign-up form.
 _FORM_FIELD = {"username": "username", "password": "password2"}
-_LOGIN_REFUSAL = "Too many failed log-ins. Please wait a few minutes before trying again."
-_SIGNUP_REFUSAL = "Too many new accounts from your network. Please try again later."
+_LOGIN_REFUSAL = gettext_lazy(
+    "Too many failed log-ins. Please wait a few minutes before trying again."
+)
+_SIGNUP_REFUSAL = gettext_lazy("Too many new accounts from your network. Please try again later.")
 
 
 def next_url_safe(*, request: HttpRequest, default: str = DEFAULT_NEXT) -> str:
@@ -135,8 +138,8 @@ class TokenNameForm(forms.Form):
     name = forms.CharField(
         max_length=60,
         required=False,
-        label="Name (optional)",
-        help_text="To tell your tokens apart, e.g. the script that uses it.",
+        label=gettext_lazy("Name (optional)"),
+        help_text=gettext_lazy("To tell your tokens apart, e.g. the script that uses it."),
     )
 
 
@@ -201,7 +204,7 @@ def token_rotate_page(request: HttpRequest, token_id: int) -> HttpResponse:
     try:
         issued = api_token_rotate(user=_player(request), token_id=token_id)
     except ApiToken.DoesNotExist as missing:
-        raise Http404("No such token.") from missing
+        raise Http404(gettext("No such token.")) from missing
     return _settings_render(request, issued=issued)
 
 
@@ -213,6 +216,9 @@ def token_revoke_page(request: HttpRequest, token_id: int) -> HttpResponse:
     try:
         token = api_token_revoke(user=_player(request), token_id=token_id)
     except ApiToken.DoesNotExist as missing:
-        raise Http404("No such token.") from missing
-    messages.success(request, f"Token {token.prefix}… revoked: it no longer works.")
+        raise Http404(gettext("No such token.")) from missing
+    messages.success(
+        request,
+        gettext("Token %(prefix)s… revoked: it no longer works.") % {"prefix": token.prefix},
+    )
     return HttpResponseRedirect(reverse("accounts:settings"))

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Protocol, TypeVar
 
+from django.utils.dateformat import format as date_format
+from django.utils.translation import pgettext
+
 # Sizes (width, height) and paddings (left, right, top, bottom) in SVG user units.
 HISTOGRAM_SIZE = (360, 170)
 HISTOGRAM_PADDING = (30, 8, 24, 24)
@@ -273,7 +276,8 @@ def calendar_chart(days: Sequence[CalendarDayLike]) -> CalendarChart:
         week, weekday = divmod(index, 7)
         x = CALENDAR_LEFT + week * step
         if weekday == 0 and (day.day.day <= 7 or index == 0):
-            months.append((x, day.day.strftime("%b")))
+            # The month's short name in the active language (Django's own catalog).
+            months.append((x, date_format(day.day, "M")))
         cells.append(
             CalendarCell(
                 x=x,
@@ -286,7 +290,11 @@ def calendar_chart(days: Sequence[CalendarDayLike]) -> CalendarChart:
     weeks = (len(days) + 6) // 7
     weekdays = [
         (CALENDAR_TOP + row * step + CALENDAR_CELL - 2, name)
-        for row, name in ((0, "M"), (2, "W"), (4, "F"))
+        for row, name in (
+            (0, pgettext("Monday, one letter", "M")),
+            (2, pgettext("Wednesday, one letter", "W")),
+            (4, pgettext("Friday, one letter", "F")),
+        )
     ]
     return CalendarChart(
         width=CALENDAR_LEFT + weeks * step,

@@ -33,6 +33,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core import signing
 from django.db.models import Q, QuerySet
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext, ngettext
 
 from challenges.leaderboard_cache import leaderboard_cache_version, leaderboard_cached
 from challenges.models import Challenge, Entry, ScoreCount
@@ -43,15 +44,18 @@ class PageOutOfRange(LookupError):
 
     def __init__(self, *, page: int, num_pages: int) -> None:
         self.page, self.num_pages = page, num_pages
-        super().__init__(f"Page {page} does not exist: there {_pages_phrase(num_pages)}.")
+        super().__init__(
+            ngettext(
+                "Page %(page)s does not exist: there is %(count)s page.",
+                "Page %(page)s does not exist: there are %(count)s pages.",
+                num_pages,
+            )
+            % {"page": page, "count": num_pages}
+        )
 
 
 class CursorInvalid(ValueError):
     """A cursor this service did not hand out."""
-
-
-def _pages_phrase(num_pages: int) -> str:
-    return "is 1 page" if num_pages == 1 else f"are {num_pages} pages"
 
 
 # --- the score table -------------------------------------------------------------------
@@ -184,7 +188,7 @@ def _cursor_decode(cursor: str) -> tuple[str, _Key]:
         direction, score, stamp, entry_id = json.loads(raw)
         submitted_at = parse_datetime(stamp)
     except (signing.BadSignature, ValueError, TypeError, binascii.Error, UnicodeDecodeError) as e:
-        raise CursorInvalid("This cursor is not one the leaderboard handed out.") from e
+        raise CursorInvalid(gettext("This cursor is not one the leaderboard handed out.")) from e
     valid = (
         direction in ("n", "p")
         and type(score) is int
@@ -192,7 +196,7 @@ def _cursor_decode(cursor: str) -> tuple[str, _Key]:
         and submitted_at is not None
     )
     if not valid:
-        raise CursorInvalid("This cursor is not one the leaderboard handed out.")
+        raise CursorInvalid(gettext("This cursor is not one the leaderboard handed out."))
     assert submitted_at is not None
     return direction, (score, submitted_at, entry_id)
 

@@ -7,6 +7,7 @@ matches nothing, can be refused here; the API must still answer in its own shape
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext
 from django.views.csrf import csrf_failure as django_csrf_failure
 
 
@@ -14,8 +15,10 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     if request.path.startswith("/api/"):
         return JsonResponse(
             {
-                "detail": "CSRF check failed: a browser session must send the CSRF token "
-                "(scripts should use an API token instead).",
+                "detail": gettext(
+                    "CSRF check failed: a browser session must send the CSRF token "
+                    "(scripts should use an API token instead)."
+                ),
                 "code": "csrf_failed",
             },
             status=403,

@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 from uuid import UUID
 
 from django.contrib.auth.models import User
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
@@ -53,7 +54,7 @@ def url_with(request: Request, **params: object) -> str:
 def challenge_or_404(challenge_id: int) -> Challenge:
     challenge = Challenge.objects.filter(pk=challenge_id).first()
     if challenge is None:
-        raise NotFound(f"There is no challenge #{challenge_id}.")
+        raise NotFound(gettext("There is no challenge #%(id)s.") % {"id": challenge_id})
     return challenge
 
 
@@ -69,7 +70,7 @@ def own_run_or_404(request: Request, run_id: UUID, *, id_only: bool = False) -> 
     runs = Run.objects.filter(pk=run_id, player=player_of(request))
     run = (runs.only("pk", "player_id") if id_only else runs.select_related("challenge")).first()
     if run is None:
-        raise NotFound("You have no run with this id.")
+        raise NotFound(gettext("You have no run with this id."))
     return run
 
 

@@ -1,8 +1,11 @@
 """Every API error becomes JSON with a human ``detail`` (and a machine ``code``).
 
-DRF's own errors (parse errors, 401/403, 404, 405, 415, throttling) keep their status
-with a clearer detail; the service's refusals map to statuses here; validation errors
-are flattened into one readable sentence with the per-field messages alongside.
+The ``code`` is English and stable, for programs; the ``detail`` is in the request's
+language (Accept-Language, or the site's language cookie: docs/i18n.md). DRF's own
+errors (parse errors, 401/403, 404, 405, 415, throttling) keep their status, with
+DRF's own translated detail or a clearer one of ours; the service's refusals map to
+statuses here; validation errors are flattened into one readable sentence with the
+per-field messages alongside.
 Anything unexpected is logged and answered as a JSON 500 rather than an HTML page.
 """
 
@@ -16,6 +19,8 @@ from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, JsonResponse
 from django.urls import Resolver404, resolve
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.serializers import as_serializer_error
@@ -45,7 +50,7 @@ SERVICE_STATUS: dict[type[services.ServiceError], int] = {
 
 class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = "The request body is too large."
+    default_detail = _("The request body is too large.")
     default_code = "too_large"
 
 
@@ -67,27 +72,33 @@ def _error(detail: str, code: str, status_code: int, **extra: Any) -> Response:
 
 def _throttled_detail(wait: float | None) -> str:
     if wait is None:
-        return "Too many requests; please slow down."
+        return gettext("Too many requests; please slow down.")
     seconds = max(1, round(wait))
-    return f"Too many requests; try again in {seconds} second{'s' if seconds != 1 else ''}."
+    return ngettext(
+        "Too many requests; try again in %(seconds)s second.",
+        "Too many requests; try again in %(seconds)s seconds.",
+        seconds,
+    ) % {"seconds": seconds}
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, services.RunDeadlinePassed):
         run = exc.run
-        return _error(exc.detail, exc.code, 409, id=str(run.id), status=run.status, valid=False)
+        return _error(
+            str(exc.detail), exc.code, 409, id=str(run.id), status=run.status, valid=False
+        )
     if isinstance(exc, services.MovesConflict):
-        return _error(exc.detail, exc.code, 409, received=exc.received)
+        return _error(str(exc.detail), exc.code, 409, received=exc.received)
     if isinstance(exc, services.ServiceError):
-        return _error(exc.detail, exc.code, SERVICE_STATUS.get(type(exc), 400))
+        return _error(str(exc.detail), exc.code, SERVICE_STATUS.get(type(exc), 400))
     if isinstance(exc, PageOutOfRange):
         return _error(str(exc), "page_not_found", 404, num_pages=exc.num_pages)
     if isinstance(exc, CursorInvalid):
         return _error(str(exc), "invalid_cursor", 400)
     if isinstance(exc, RequestDataTooBig):
-        return _error("The request body is too large.", "too_large", 413)
+        return _error(gettext("The request body is too large."), "too_large", 413)
     if isinstance(exc, SuspiciousOperation):
-        return _error("The request was malformed.", "bad_request", 400)
+        return _error(gettext("The request was malformed."), "bad_request", 400)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(as_serializer_error(exc))
     if isinstance(exc, exceptions.Throttled):
@@ -100,7 +111,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         response = exception_handler(exc, context)
         assert response is not None
         fields = response.data
-        detail = " ".join(_flatten(fields)) or "The request was invalid."
+        detail = " ".join(_flatten(fields)) or gettext("The request was invalid.")
         response.data = {"detail": detail, "code": "invalid", "errors": fields}
         return response
     if isinstance(exc, Http404 | DjangoPermissionDenied | exceptions.APIException):
@@ -109,12 +120,14 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
             code = exc.get_codes() if isinstance(exc, exceptions.APIException) else None
             data = response.data if isinstance(response.data, dict) else {}
             response.data = {
-                "detail": str(data.get("detail", "The request failed.")),
+                "detail": str(data.get("detail", gettext("The request failed."))),
                 "code": code if isinstance(code, str) else _status_code_name(response.status_code),
             }
             return response
     logger.exception("unhandled error in %s", context.get("view").__class__.__name__, exc_info=exc)
-    return _error("Something went wrong on our side; please try again.", "server_error", 500)
+    return _error(
+        gettext("Something went wrong on our side; please try again."), "server_error", 500
+    )
 
 
 def _status_code_name(status_code: int) -> str:
@@ -125,12 +138,14 @@ def _status_code_name(status_code: int) -> str:
 
 def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:
     """JSON 404 for any /api/ path that matches no endpoint (Django's 404 page is HTML)."""
-    detail = f"No API endpoint at {request.path}."
+    detail = gettext("No API endpoint at %(path)s.") % {"path": request.path}
     if not request.path.endswith("/"):
         try:
             match = resolve(request.path + "/")
         except Resolver404:
             match = None
         if match is not None and match.func is not api_not_found:
-            detail += f" Did you mean {request.path}/ (with the trailing slash)?"
+            detail += " " + gettext("Did you mean %(path)s/ (with the trailing slash)?") % {
+                "path": request.path
+            }
     return JsonResponse({"detail": detail, "code": "not_found"}, status=404)

@@ -11,6 +11,7 @@ from uuid import UUID
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ParseError, ValidationError
@@ -68,20 +69,25 @@ def _json_body(request: Request) -> object:
     length = _content_length(request)
     if length > limit:
         raise PayloadTooLarge(
-            f"This request is {length} bytes; a run log is at most {limit} bytes (no legal "
-            f"run has more than {RULESET.run_moves_max} moves)."
+            gettext(
+                "This request is %(length)s bytes; a run log is at most %(limit)s bytes (no "
+                "legal run has more than %(moves)s moves)."
+            )
+            % {"length": length, "limit": limit, "moves": RULESET.run_moves_max}
         )
     if length == 0:
         # Django reads no body without a Content-Length (a chunked upload arrives
         # empty): refuse it, and keep the run open for the real log.
         raise ParseError(
-            "The request has no body: send the moves as JSON with a Content-Length "
-            "(chunked bodies are not read). The run is still open."
+            gettext(
+                "The request has no body: send the moves as JSON with a Content-Length "
+                "(chunked bodies are not read). The run is still open."
+            )
         )
     try:
         return request.data
     except RecursionError as too_deep:
-        raise ParseError("JSON parse error - the JSON nests too deeply.") from too_deep
+        raise ParseError(gettext("JSON parse error - the JSON nests too deeply.")) from too_deep
 
 
 def _content_length(request: Request) -> int:
@@ -196,9 +202,18 @@ def _rejected_response(run: Run, player: User) -> Response:
     data = _finished_data(run, player)
     fault = run.rejection
     assert fault is not None, "a rejected run keeps its reason"
-    where = f"Move {fault.move}: " if fault.move is not None else ""
+    # The engine's own reason stays as it words it (both engines agree on it word for
+    # word, and the pure engine has no catalog); the sentence around it is translated.
     reason = fault.detail
-    data["detail"] = f"Run rejected. {where}{reason[:1].upper()}{reason[1:]}".strip()
+    reason = f"{reason[:1].upper()}{reason[1:]}"
+    if fault.move is not None:
+        detail = gettext("Run rejected. Move %(move)s: %(reason)s") % {
+            "move": fault.move,
+            "reason": reason,
+        }
+    else:
+        detail = gettext("Run rejected. %(reason)s") % {"reason": reason}
+    data["detail"] = detail.strip()
     data["code"] = fault.code
     bad_log = fault.code == "bad_log"
     return Response(data, status=400 if bad_log else status.HTTP_422_UNPROCESSABLE_ENTITY)
@@ -275,7 +290,7 @@ class RunDetailView(APIView):
     def get(self, request: Request, run_id: UUID) -> Response:
         run = Run.objects.select_related("challenge", "player").filter(pk=run_id).first()
         if run is None or not runs.run_visible(run=run, viewer=request.user):
-            raise NotFound("No run with this id is visible to you.")
+            raise NotFound(gettext("No run with this id is visible to you."))
         return Response(s.RunDetailSerializer(run).data)
 
 
@@ -293,7 +308,7 @@ class RunAnalysisView(APIView):
         run = Run.objects.select_related("challenge").filter(pk=run_id).first()
         analysis = runs.run_analysis(run=run, viewer=request.user) if run else None
         if analysis is None:
-            raise NotFound("No finished run with this id is visible to you.")
+            raise NotFound(gettext("No finished run with this id is visible to you."))
         return Response({"run": str(run_id), **analysis})
 
 
@@ -325,7 +340,7 @@ class RunReportView(APIView):
     def post(self, request: Request, run_id: UUID) -> Response:
         entry = Entry.objects.select_related("challenge").filter(run_id=run_id).first()
         if entry is None:
-            raise NotFound("No entry was submitted with this run.")
+            raise NotFound(gettext("No entry was submitted with this run."))
         form = s.ReportRequestSerializer(data=_json_body(request))
         form.is_valid(raise_exception=True)
         report = services.entry_report(

@@ -11,6 +11,7 @@ from uuid import UUID
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -39,7 +40,7 @@ def zone_of(request: Request) -> tzinfo:
 def player_or_404(username: str) -> User:
     player = get_user_model().objects.filter(username=username, is_active=True).first()
     if player is None:
-        raise NotFound(f"There is no player {username!r}.")
+        raise NotFound(gettext("There is no player %(name)r.") % {"name": username})
     return player
 
 
@@ -134,7 +135,7 @@ class PeriodBoardView(APIView):
     )
     def get(self, request: Request, period: str) -> Response:
         if period not in period_boards.BEST_OF:
-            raise NotFound("The boards are 'day' and 'week'.")
+            raise NotFound(gettext("The boards are 'day' and 'week'."))
         only = None
         if request.query_params.get("following") in ("1", "true"):
             viewer = player_of_or_403(request)
@@ -145,7 +146,7 @@ class PeriodBoardView(APIView):
 
 def player_of_or_403(request: Request) -> User:
     if not request.user.is_authenticated:
-        raise NotAuthenticated("Log in to see the players you follow.")
+        raise NotAuthenticated(gettext("Log in to see the players you follow."))
     return player_of(request)
 
 
@@ -167,7 +168,7 @@ class RunStandingView(APIView):
     def get(self, request: Request, run_id: UUID) -> Response:
         run = own_run_or_404(request, run_id)
         if not sharing.run_shareable(run):
-            raise NotFound("Only a finished, valid run has a standing.")
+            raise NotFound(gettext("Only a finished, valid run has a standing."))
         standing = personal.run_standing(run=run, tz=zone_of(request))
         card = sharing.share_card(run=run)
         data = {

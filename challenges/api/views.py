@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import NotFound
@@ -154,9 +155,13 @@ class LeaderboardMeView(APIView):
             entry = leaderboards.entry_get(challenge=challenge, player=request.user)
             if entry is not None and entry.is_voided:
                 raise NotFound(
-                    f"Your entry for challenge #{challenge.number} was voided: {entry.void_reason}"
+                    gettext("Your entry for challenge #%(number)s was voided: %(reason)s")
+                    % {"number": challenge.number, "reason": entry.void_reason}
                 )
-            raise NotFound(f"You have no entry for challenge #{challenge.number}.")
+            raise NotFound(
+                gettext("You have no entry for challenge #%(number)s.")
+                % {"number": challenge.number}
+            )
         return Response(s.PlayerRankSerializer(standing).data)
 
 

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, F, Max, Value
 from django.db.models.functions import Coalesce, Greatest
+from django.utils.translation import gettext
 
 from challenges.leaderboard_cache import leaderboard_cache_bump
 from challenges.models import Challenge, Entry, EntryDecision, EntryReport, Run, ScoreCount
@@ -44,20 +45,23 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
     now = service_now(now)
     if run.status != Run.Status.FINISHED:
         if run.status == Run.Status.STARTED:
-            raise RunNotSubmittable("Finish this run before submitting it.")
-        raise RunNotSubmittable("This run was rejected, so it cannot be submitted.")
+            raise RunNotSubmittable(gettext("Finish this run before submitting it."))
+        raise RunNotSubmittable(gettext("This run was rejected, so it cannot be submitted."))
     ineligibility = run.ineligibility
     if ineligibility is not None:
         raise RunNotEligible(
-            f"This run cannot enter the leaderboard: {ineligibility.detail}. It counts "
-            "as practice in your history.",
+            gettext(
+                "This run cannot enter the leaderboard: %(reason)s. It counts as practice "
+                "in your history."
+            )
+            % {"reason": ineligibility.detail},
             code=ineligibility.code,
         )
     challenge = run.challenge
     if now > challenge.results_at:
         raise EntriesClosed(
-            f"Challenge #{challenge.number} stopped taking entries at "
-            f"{challenge.results_at:%Y-%m-%d %H:%M:%S} UTC."
+            gettext("Challenge #%(number)s stopped taking entries at %(time)s UTC.")
+            % {"number": challenge.number, "time": f"{challenge.results_at:%Y-%m-%d %H:%M:%S}"}
         )
     assert run.score is not None
     if Entry.objects.filter(challenge=challenge, player_id=run.player_id).exists():
@@ -128,7 +132,10 @@ def entry_approve(
     with transaction.atomic():
         locked = Entry.objects.select_for_update().select_related("challenge").get(pk=entry.pk)
         if locked.status != Entry.Status.HELD:
-            raise EntryNotHeld(f"This entry is {locked.get_status_display().lower()}, not held.")
+            raise EntryNotHeld(
+                gettext("This entry is %(status)s, not held.")
+                % {"status": str(locked.get_status_display()).lower()}
+            )
         locked.status = Entry.Status.LIVE
         locked.save(update_fields=["status"])
         EntryDecision.objects.create(

@@ -1,7 +1,9 @@
 """The refusals of the services, and the clock they read.
 
 Each refusal carries a human ``detail`` and a stable ``code``; the API maps each class
-to an HTTP status (``challenges/api/errors.py``).
+to an HTTP status (``challenges/api/errors.py``). The ``code`` is English and stable;
+the ``detail`` is in the language of the request (docs/i18n.md): the defaults are lazy,
+and the services word their own details with gettext as they raise.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
     from challenges.models import Run
@@ -24,31 +28,31 @@ class ServiceError(Exception):
     """A request the service refuses; ``detail`` is for people, ``code`` for programs."""
 
     code = "refused"
-    default_detail = "The request was refused."
+    default_detail: str | Promise = _("The request was refused.")
 
     def __init__(self, detail: str | None = None) -> None:
-        self.detail = detail or self.default_detail
+        self.detail: str = detail or str(self.default_detail)
         super().__init__(self.detail)
 
 
 class ChallengeNotOpen(ServiceError):
     code = "challenge_not_open"
-    default_detail = "This challenge is not open."
+    default_detail = _("This challenge is not open.")
 
 
 class RunsLimitReached(ServiceError):
     code = "too_many_runs"
-    default_detail = "You have started as many runs of this challenge as a player may."
+    default_detail = _("You have started as many runs of this challenge as a player may.")
 
 
 class RunAlreadyFinished(ServiceError):
     code = "run_finished"
-    default_detail = "This run has already been finished."
+    default_detail = _("This run has already been finished.")
 
 
 class RunDeadlinePassed(ServiceError):
     code = "deadline_passed"
-    default_detail = "This run's time is up."
+    default_detail = _("This run's time is up.")
 
     def __init__(self, detail: str | None = None, *, run: Run) -> None:
         super().__init__(detail)
@@ -59,7 +63,7 @@ class MovesConflict(ServiceError):
     """A batch that leaves a gap after, or rewrites, the moves the server holds."""
 
     code = "moves_conflict"
-    default_detail = "These moves do not follow the ones the server holds."
+    default_detail = _("These moves do not follow the ones the server holds.")
 
     def __init__(self, detail: str | None = None, *, received: int) -> None:
         super().__init__(detail)
@@ -68,7 +72,7 @@ class MovesConflict(ServiceError):
 
 class RunNotSubmittable(ServiceError):
     code = "run_not_valid"
-    default_detail = "Only a finished, valid run can be submitted."
+    default_detail = _("Only a finished, valid run can be submitted.")
 
 
 class RunNotEligible(ServiceError):
@@ -76,7 +80,7 @@ class RunNotEligible(ServiceError):
     is the run's reason (``not_witnessed``, ``too_fast``)."""
 
     code = "not_eligible"
-    default_detail = "This run cannot enter the leaderboard."
+    default_detail = _("This run cannot enter the leaderboard.")
 
     def __init__(self, detail: str | None = None, *, code: str) -> None:
         super().__init__(detail)
@@ -85,29 +89,29 @@ class RunNotEligible(ServiceError):
 
 class EntryAlreadySubmitted(ServiceError):
     code = "already_submitted"
-    default_detail = "You have already submitted a run for this challenge."
+    default_detail = _("You have already submitted a run for this challenge.")
 
 
 class EntriesClosed(ServiceError):
     code = "entries_closed"
-    default_detail = "This challenge no longer takes entries."
+    default_detail = _("This challenge no longer takes entries.")
 
 
 class EntryNotHeld(ServiceError):
     code = "entry_not_held"
-    default_detail = "Only a held entry can be approved."
+    default_detail = _("Only a held entry can be approved.")
 
 
 class EntryNotReportable(ServiceError):
     code = "not_reportable"
-    default_detail = "This entry cannot be reported."
+    default_detail = _("This entry cannot be reported.")
 
 
 class EntryAlreadyReported(ServiceError):
     code = "already_reported"
-    default_detail = "You have already reported this entry."
+    default_detail = _("You have already reported this entry.")
 
 
 class FollowSelf(ServiceError):
     code = "follow_self"
-    default_detail = "You cannot follow yourself: your own entries are on every board you see."
+    default_detail = _("You cannot follow yourself: your own entries are on every board you see.")

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from challenges.models import Entry, EntryDecision, EntryReport
 from challenges.services.entries import entry_reports_resolve
@@ -39,13 +40,16 @@ def entry_report(
     challenge = entry.challenge
     if not challenge.results_out(now):
         raise EntryNotReportable(
-            f"Entries of challenge #{challenge.number} can be reported once its results are "
-            f"out, at {challenge.results_at:%Y-%m-%d %H:%M:%S} UTC."
+            gettext(
+                "Entries of challenge #%(number)s can be reported once its results are out, "
+                "at %(time)s UTC."
+            )
+            % {"number": challenge.number, "time": f"{challenge.results_at:%Y-%m-%d %H:%M:%S}"}
         )
     if entry.player_id == reporter.pk:
-        raise EntryNotReportable("You cannot report your own entry.")
+        raise EntryNotReportable(gettext("You cannot report your own entry."))
     if not entry.is_live:
-        raise EntryNotReportable("This entry is not on the board.")
+        raise EntryNotReportable(gettext("This entry is not on the board."))
     try:
         with transaction.atomic():
             return EntryReport.objects.create(

@@ -19,6 +19,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext
 
 from challenges.game import RULESET, run_clock_reach_ms
 from challenges.models import Challenge, Run, RunFault
@@ -59,17 +61,24 @@ def run_start(*, player: User, challenge: Challenge, now: datetime | None = None
     """
     now = service_now(now)
     if now < challenge.opens_at:
-        raise ChallengeNotOpen(f"Challenge #{challenge.number} has not opened yet.")
+        raise ChallengeNotOpen(
+            gettext("Challenge #%(number)s has not opened yet.") % {"number": challenge.number}
+        )
     if challenge.is_closed(now):
         raise ChallengeNotOpen(
-            f"Challenge #{challenge.number} closed at {challenge.closes_at:%Y-%m-%d %H:%M} UTC; "
-            "play the current challenge instead."
+            gettext(
+                "Challenge #%(number)s closed at %(time)s UTC; play the current challenge instead."
+            )
+            % {"number": challenge.number, "time": f"{challenge.closes_at:%Y-%m-%d %H:%M}"}
         )
     limit: int = settings.RUNS_PER_CHALLENGE_LIMIT
     if Run.objects.filter(player=player, challenge=challenge).count() >= limit:
         raise RunsLimitReached(
-            f"You have started {limit} runs of challenge #{challenge.number}, as many as a "
-            "player may; submit one of them, or play the next challenge."
+            gettext(
+                "You have started %(limit)s runs of challenge #%(number)s, as many as a player "
+                "may; submit one of them, or play the next challenge."
+            )
+            % {"limit": limit, "number": challenge.number}
         )
     return Run.objects.create(player=player, challenge=challenge, started_at=now)
 
@@ -137,23 +146,27 @@ def _run_in_play(*, run: Run, now: datetime, start: int, moves: Sequence[object]
     locked = Run.objects.select_for_update().select_related("challenge").get(pk=run.pk)
     if locked.status == Run.Status.EXPIRED:
         raise RunDeadlinePassed(
-            f"Too late: this run started at {locked.started_at:%H:%M:%S} UTC and was "
-            "never finished in time.",
+            gettext("Too late: this run started at %(time)s UTC and was never finished in time.")
+            % {"time": f"{locked.started_at:%H:%M:%S}"},
             run=locked,
         )
     if locked.status != Run.Status.STARTED:
         raise RunAlreadyFinished(
-            f"This run was already finished at {locked.finished_at:%H:%M:%S} UTC "
-            f"({locked.get_status_display().lower()}); start a new run to play again."
+            gettext(
+                "This run was already finished at %(time)s UTC (%(status)s); start a new run "
+                "to play again."
+            )
+            % {
+                "time": f"{locked.finished_at:%H:%M:%S}",
+                "status": str(locked.get_status_display()).lower(),
+            }
         )
     deadline = locked.finish_by
     if now > deadline:
-        detail = (
-            f"Too late: this run started at {locked.started_at:%H:%M:%S} UTC and its moves "
-            f"were taken until {deadline:%H:%M:%S} UTC "
-            f"({RULESET.time_limit_ms // 1000} s plus {RULESET.finish_grace_ms // 1000} s "
-            "grace)."
-        )
+        # Kept with the run in English (a record); the refusal is worded again, in the
+        # reader's language, when it is raised (_run_late_raise).
+        with translation.override("en"):
+            detail = _late_detail(locked)
         held = locked.held_moves
         unseen = list(moves)[max(0, len(held) - start) :] if 0 <= start <= len(held) else []
         sent = [move_trimmed(move) for move in unseen[: _moves_room(len(held))]]
@@ -170,7 +183,20 @@ def _run_late_raise(run: Run) -> None:
     """After the transaction: tell the caller a late run was rejected."""
     fault = run.rejection
     if run.status == Run.Status.REJECTED and fault and fault.code == RunDeadlinePassed.code:
-        raise RunDeadlinePassed(fault.detail, run=run)
+        raise RunDeadlinePassed(_late_detail(run), run=run)
+
+
+def _late_detail(run: Run) -> str:
+    """Why a batch or finish of ``run`` came too late, in the active language."""
+    return gettext(
+        "Too late: this run started at %(started)s UTC and its moves were taken until "
+        "%(deadline)s UTC (%(limit)s s plus %(grace)s s grace)."
+    ) % {
+        "started": f"{run.started_at:%H:%M:%S}",
+        "deadline": f"{run.finish_by:%H:%M:%S}",
+        "limit": RULESET.time_limit_ms // 1000,
+        "grace": RULESET.finish_grace_ms // 1000,
+    }
 
 
 def _moves_room(held: int) -> int:
@@ -188,16 +214,22 @@ def _run_moves_take(*, run: Run, start: int, moves: Sequence[object], now: datet
     received = len(held)
     if start < 0 or start > received:
         raise MovesConflict(
-            f"These moves start at index {start}, but the server holds {received} moves of "
-            f"this run: send the moves from index {received} on.",
+            gettext(
+                "These moves start at index %(start)s, but the server holds %(received)s moves "
+                "of this run: send the moves from index %(received)s on."
+            )
+            % {"start": start, "received": received},
             received=received,
         )
     overlap = min(len(moves), received - start)
     for offset in range(overlap):
         if move_trimmed(moves[offset]) != held[start + offset]:
             raise MovesConflict(
-                f"Move {start + offset} differs from the one the server already holds: moves "
-                f"sent cannot change. The server holds {received} moves of this run.",
+                gettext(
+                    "Move %(index)s differs from the one the server already holds: moves sent "
+                    "cannot change. The server holds %(received)s moves of this run."
+                )
+                % {"index": start + offset, "received": received},
                 received=received,
             )
     new = list(moves[overlap : overlap + _moves_room(received)])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from django.http import HttpRequest
+from django.utils.translation import gettext
 
 from challenges.parsing import whole_number
 from challenges.views.errors import page_not_found, server_error
@@ -64,8 +65,10 @@ def standing_phrase(*, rank: int, entries: int) -> str:
     """A rank in words, true and readable at every rank and field size: "the only
     entry", "first of 12", "top 8%", else "9th of 12"."""
     if entries <= 1:
-        return "the only entry"
+        return gettext("the only entry")
     if rank == 1:
-        return f"first of {entries}"
+        return gettext("first of %(entries)s") % {"entries": entries}
     percent = top_percent_shown(rank=rank, entries=entries)
-    return f"top {percent}%" if percent is not None else f"{rank} of {entries}"
+    if percent is not None:
+        return gettext("top %(percent)s%%") % {"percent": percent}
+    return gettext("%(rank)s of %(entries)s") % {"rank": rank, "entries": entries}

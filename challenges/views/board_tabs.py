@@ -30,8 +30,7 @@ EXPLAINED = {
         "them first, the rank on the whole board beside it."
     ),
     "day": _(
-        "The day's three challenges (00:00, 08:00 and 16:00 UTC), each player's entries "
-        "added up."
+        "The day's three challenges (00:00, 08:00 and 16:00 UTC), each player's entries added up."
     ),
     "week": _(
         "The week's 21 challenges from Monday 00:00 UTC: each player's best 7 entries "
@@ -73,7 +72,13 @@ def tab_context(*, challenge: Challenge, viewer: User | AnonymousUser, tab: str)
         board = friends.following_board(challenge=challenge, player=viewer)
         context["tab_following"] = board.following
         context["tab_rows"] = [
-            TabRow(row.rank, row.player, row.score, row.is_you, gettext("#%(rank)s overall") % {"rank": row.board_rank})
+            TabRow(
+                row.rank,
+                row.player,
+                row.score,
+                row.is_you,
+                gettext("#%(rank)s overall") % {"rank": row.board_rank},
+            )
             for row in board.rows
         ]
     elif tab in period_boards.BEST_OF:

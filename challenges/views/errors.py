@@ -10,6 +10,7 @@ import logging
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
+from django.utils.translation import gettext
 
 API_PREFIX = "/api/"
 
@@ -22,7 +23,7 @@ def _is_api(request: HttpRequest) -> bool:
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if _is_api(request):
-        return JsonResponse({"detail": "Not found.", "code": "not_found"}, status=404)
+        return JsonResponse({"detail": gettext("Not found."), "code": "not_found"}, status=404)
     return HttpResponse(
         loader.render_to_string("404.html", {"path": request.path}, request=request),
         status=404,
@@ -32,7 +33,7 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
 def server_error(request: HttpRequest) -> HttpResponse:
     if _is_api(request):
         return JsonResponse(
-            {"detail": "Server error. Please try again shortly.", "code": "server_error"},
+            {"detail": gettext("Server error. Please try again shortly."), "code": "server_error"},
             status=500,
         )
     body: str

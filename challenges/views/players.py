@@ -15,6 +15,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from challenges import friends, services, streaks
@@ -75,25 +76,35 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
         "charts": [
             {
                 "id": "score",
-                "title": "Score per challenge",
+                "title": gettext("Score per challenge"),
                 "chart": line_chart(
                     recent,
                     value=lambda row: row.score,
-                    label=lambda row: f"#{row.number}: {row.score} points",
+                    label=lambda row: (
+                        gettext("#%(number)s: %(score)s points")
+                        % {"number": row.number, "score": row.score}
+                    ),
                 ),
             },
             {
                 "id": "standing",
-                "title": "Standing (higher is better)",
+                "title": gettext("Standing (higher is better)"),
                 "chart": line_chart(
                     recent,
                     value=lambda row: -top_percent(rank=row.rank, entries=row.entries),
                     label=lambda row: (
-                        f"#{row.number}: rank {row.rank} of {row.entries}, "
-                        f"top {top_percent(rank=row.rank, entries=row.entries)}%"
+                        gettext("#%(number)s: rank %(rank)s of %(entries)s, top %(percent)s%%")
+                        % {
+                            "number": row.number,
+                            "rank": row.rank,
+                            "entries": row.entries,
+                            "percent": top_percent(rank=row.rank, entries=row.entries),
+                        }
                     ),
                     fixed_range=(-100, 0),
-                    tick_format=lambda value: f"top {max(1, -round(value))}%",
+                    tick_format=lambda value: (
+                        gettext("top %(percent)s%%") % {"percent": max(1, -round(value))}
+                    ),
                 ),
             },
         ],

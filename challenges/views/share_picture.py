@@ -35,8 +35,12 @@ NUMBER_MIN_PX = 12
 BONUS_WORDS: dict[str, Callable[[int], str]] = {
     "bridge": lambda n: ngettext("%(count)s bridge", "%(count)s bridges", n),
     "hexagon": lambda n: ngettext("%(count)s hexagon", "%(count)s hexagons", n),
-    "double_hexagon": lambda n: ngettext("%(count)s double hexagon", "%(count)s double hexagons", n),
-    "triple_hexagon": lambda n: ngettext("%(count)s triple hexagon", "%(count)s triple hexagons", n),
+    "double_hexagon": lambda n: ngettext(
+        "%(count)s double hexagon", "%(count)s double hexagons", n
+    ),
+    "triple_hexagon": lambda n: ngettext(
+        "%(count)s triple hexagon", "%(count)s triple hexagons", n
+    ),
 }
 
 
