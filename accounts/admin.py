@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import ApiToken
 
@@ -25,7 +26,7 @@ class ApiTokenAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_select_related = ("user",)
     ordering = ("-created_at",)
 
-    @admin.display(description="Token", ordering="prefix")
+    @admin.display(description=_("Token"), ordering="prefix")
     def shown_prefix(self, token: ApiToken) -> str:
         return f"{token.prefix}…"
 

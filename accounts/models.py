@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class ApiToken(models.Model):
@@ -18,9 +19,9 @@ class ApiToken(models.Model):
     """
 
     class Origin(models.TextChoices):
-        PASSWORD = "password", "Exchanged for the password (API)"
-        SETTINGS = "settings", "Made on the settings page"
-        MIGRATED = "migrated", "Carried over from the old tokens"
+        PASSWORD = "password", _("Exchanged for the password (API)")
+        SETTINGS = "settings", _("Made on the settings page")
+        MIGRATED = "migrated", _("Carried over from the old tokens")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"

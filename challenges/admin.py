@@ -18,6 +18,8 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from challenges import services
 from challenges.models import Challenge, Entry, EntryDecision, EntryReport, HeldEntry, Run
@@ -52,15 +54,15 @@ class RunAdmin(ReadOnlyAdmin):
     readonly_fields = [f.name for f in Run._meta.fields]
     raw_id_fields = ["player", "challenge"]
 
-    @admin.display(description="run", ordering="id")
+    @admin.display(description=_("run"), ordering="id")
     def short_id(self, run: Run) -> str:
         return f"{str(run.pk)[:8]}…"
 
-    @admin.display(description="challenge", ordering="challenge__number")
+    @admin.display(description=_("challenge"), ordering="challenge__number")
     def challenge_number(self, run: Run) -> str:
         return f"#{run.challenge_id}"
 
-    @admin.display(description="started (UTC)", ordering="started_at")
+    @admin.display(description=_("started (UTC)"), ordering="started_at")
     def started(self, run: Run) -> str:
         return f"{run.started_at:%b %d %H:%M:%S}"
 
@@ -113,7 +115,7 @@ class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    @admin.action(description="Void selected entries (take them off the leaderboards)")
+    @admin.action(description=_("Void selected entries (take them off the leaderboards)"))
     def void_entries(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
         voided = 0
         for entry in queryset.select_related("challenge"):
@@ -124,14 +126,21 @@ class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             )
             voided += 1
         self.message_user(
-            request, f"Voided {voided} entr{'y' if voided == 1 else 'ies'}.", messages.SUCCESS
+            request,
+            ngettext("Voided %(count)s entry.", "Voided %(count)s entries.", voided)
+            % {"count": voided},
+            messages.SUCCESS,
         )
 
     def save_model(self, request: HttpRequest, obj: Entry, form: Any, change: bool) -> None:
         # Typing a reason on an entry not void voids it, through the service like the action.
         if obj.void_reason.strip() and not obj.is_voided:
             services.entry_void(entry=obj, reason=obj.void_reason, by=_decider(request))
-            self.message_user(request, f"Voided the entry: {obj.void_reason}", messages.WARNING)
+            self.message_user(
+                request,
+                gettext("Voided the entry: %(reason)s") % {"reason": obj.void_reason},
+                messages.WARNING,
+            )
         else:
             obj.save(update_fields=["void_reason"])
 
@@ -181,7 +190,7 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         self._request = request  # the row buttons need the CSRF token
         return super().changelist_view(request, extra_context)
 
-    @admin.display(description="Why here")
+    @admin.display(description=_("Why here"))
     def reasons(self, entry: HeldEntry) -> str:
         reasons = [str(_HOLD_REASONS.get(code, code)) for code in entry.hold_reasons]
         reported = getattr(entry, "open_reports", 0)
@@ -191,7 +200,7 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             reasons.append(f"reported {reported}x ({', '.join(named).lower()})")
         return "; ".join(reasons)
 
-    @admin.display(description="Measured")
+    @admin.display(description=_("Measured"))
     def measured(self, entry: HeldEntry) -> str:
         """What the review of runs measured: the score against par, the share of the
         solver's first choices, the time between placements."""
@@ -209,14 +218,14 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         ]
         return "; ".join(parts)
 
-    @admin.display(description="Replay")
+    @admin.display(description=_("Replay"))
     def replay(self, entry: HeldEntry) -> str:
         return format_html(
             '<a href="{}" target="_blank" rel="noopener">watch</a>',
             reverse("challenges:replay", args=[entry.run_id]),
         )
 
-    @admin.display(description="Decision")
+    @admin.display(description=_("Decision"))
     def decide(self, entry: HeldEntry) -> str:
         token = get_token(self._request)
         button = (
@@ -228,10 +237,10 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             button + button,
             reverse("admin:challenges_heldentry_approve", args=[entry.pk]),
             token,
-            "Approve",
+            gettext("Approve"),
             reverse("admin:challenges_heldentry_void", args=[entry.pk]),
             token,
-            "Void",
+            gettext("Void"),
         )
 
     def get_urls(self) -> list[URLPattern]:
@@ -262,7 +271,11 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         except _NotPost:
             return HttpResponseNotAllowed(["POST"])
         _approve(entry, request)
-        self.message_user(request, f"Approved: {entry.player} on #{entry.challenge_id} is live.")
+        self.message_user(
+            request,
+            gettext("Approved: %(player)s on #%(challenge)s is live.")
+            % {"player": entry.player, "challenge": entry.challenge_id},
+        )
         return HttpResponseRedirect(reverse("admin:challenges_heldentry_changelist"))
 
     def void_view(self, request: HttpRequest, entry_id: int) -> Any:
@@ -272,21 +285,39 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             return HttpResponseNotAllowed(["POST"])
         reason = f"Voided from the review queue ({self.reasons(entry)})."  # type: ignore[arg-type]
         services.entry_void(entry=entry, reason=reason, by=_decider(request))
-        self.message_user(request, f"Voided: {entry.player} on #{entry.challenge_id}.")
+        self.message_user(
+            request,
+            gettext("Voided: %(player)s on #%(challenge)s.")
+            % {"player": entry.player, "challenge": entry.challenge_id},
+        )
         return HttpResponseRedirect(reverse("admin:challenges_heldentry_changelist"))
 
-    @admin.action(description="Approve selected entries (put them on the board)")
+    @admin.action(description=_("Approve selected entries (put them on the board)"))
     def approve_entries(self, request: HttpRequest, queryset: QuerySet[HeldEntry]) -> None:
         for entry in queryset:
             _approve(entry, request)
-        self.message_user(request, f"Approved {len(queryset)} held entries.", messages.SUCCESS)
+        self.message_user(
+            request,
+            ngettext(
+                "Approved %(count)s held entry.", "Approved %(count)s held entries.", len(queryset)
+            )
+            % {"count": len(queryset)},
+            messages.SUCCESS,
+        )
 
-    @admin.action(description="Void selected entries")
+    @admin.action(description=_("Void selected entries"))
     def void_entries(self, request: HttpRequest, queryset: QuerySet[HeldEntry]) -> None:
         for entry in queryset:
             reason = f"Voided from the review queue ({self.reasons(entry)})."
             services.entry_void(entry=entry, reason=reason, by=_decider(request))
-        self.message_user(request, f"Voided {len(queryset)} held entries.", messages.SUCCESS)
+        self.message_user(
+            request,
+            ngettext(
+                "Voided %(count)s held entry.", "Voided %(count)s held entries.", len(queryset)
+            )
+            % {"count": len(queryset)},
+            messages.SUCCESS,
+        )
 
 
 def _approve(entry: Entry, request: HttpRequest) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from challenges.rules import DEFAULT_RULESET
 
@@ -23,7 +24,7 @@ class Challenge(models.Model):
     class GameKind(models.TextChoices):
         # Which game the row is played by (the API calls the field "ruleset"); the
         # numbers of that game live in the engine's Ruleset, not here.
-        CHALLENGE = "challenge", "Challenge (single player, 2 minutes)"
+        CHALLENGE = "challenge", _("Challenge (single player, 2 minutes)")
 
     id = models.BigIntegerField(primary_key=True, editable=False)
     number = models.BigIntegerField(unique=True, editable=False)
@@ -110,11 +111,11 @@ class Run(models.Model):
     """One timed attempt at a challenge; the server's clock decides when it started."""
 
     class Status(models.TextChoices):
-        STARTED = "started", "Started"
-        FINISHED = "finished", "Finished (valid)"
-        REJECTED = "rejected", "Rejected"
+        STARTED = "started", _("Started")
+        FINISHED = "finished", _("Finished (valid)")
+        REJECTED = "rejected", _("Rejected")
         # Never finished, and past the moment a finish is taken (runs_expire).
-        EXPIRED = "expired", "Expired (never finished)"
+        EXPIRED = "expired", _("Expired (never finished)")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     player = models.ForeignKey(
@@ -206,17 +207,17 @@ class Entry(models.Model):
     """
 
     class Status(models.TextChoices):
-        LIVE = "live", "Live"
-        HELD = "held", "Held for review"
-        VOID = "void", "Void"
+        LIVE = "live", _("Live")
+        HELD = "held", _("Held for review")
+        VOID = "void", _("Void")
 
     class HoldReason(models.TextChoices):
-        DUPLICATE_LOG = "duplicate_log", "The same moves as an earlier entry"
+        DUPLICATE_LOG = "duplicate_log", _("The same moves as an earlier entry")
         # The review of runs no person plays (services/review.py, docs/solver.md).
-        NEAR_PAR = "near_par", "A score near par (the solver's best)"
-        SOLVER_MOVES = "solver_moves", "Placements matching the solver's first choice"
-        SOLVER_LIKE = "solver_like", "A score and placements close to the solver's together"
-        FAST_PACE = "fast_pace", "Placements quicker than people place tiles"
+        NEAR_PAR = "near_par", _("A score near par (the solver's best)")
+        SOLVER_MOVES = "solver_moves", _("Placements matching the solver's first choice")
+        SOLVER_LIKE = "solver_like", _("A score and placements close to the solver's together")
+        FAST_PACE = "fast_pace", _("Placements quicker than people place tiles")
 
     challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(
@@ -286,8 +287,8 @@ class EntryDecision(models.Model):
     """A moderator's decision on an entry: who, when, what and why (the review record)."""
 
     class Verdict(models.TextChoices):
-        APPROVE = "approve", "Approved (live)"
-        VOID = "void", "Voided"
+        APPROVE = "approve", _("Approved (live)")
+        VOID = "void", _("Voided")
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="decisions")
     verdict = models.CharField(max_length=7, choices=Verdict.choices)
@@ -310,9 +311,9 @@ class EntryReport(models.Model):
     in the review queue (it stays on the board until a moderator decides)."""
 
     class Reason(models.TextChoices):
-        NOT_HUMAN = "not_human", "Played by a program, not a person"
-        COPIED = "copied", "Copied from another player's run"
-        OTHER = "other", "Something else"
+        NOT_HUMAN = "not_human", _("Played by a program, not a person")
+        COPIED = "copied", _("Copied from another player's run")
+        OTHER = "other", _("Something else")
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="reports")
     reporter = models.ForeignKey(
