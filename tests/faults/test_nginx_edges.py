@@ -143,7 +143,8 @@ def test_what_nginx_passes_on_reaches_the_site(nginx: int) -> None:
 
 
 def test_an_address_too_long_is_a_json_414(nginx: int) -> None:
-    _assert_error(_request(nginx, "GET", "/api/challenges/?page=" + "9" * 5000), 414, "uri_too_long")
+    answer = _request(nginx, "GET", "/api/challenges/?page=" + "9" * 5000)
+    _assert_error(answer, 414, "uri_too_long")
 
 
 def test_a_header_too_large_is_a_json_431(nginx: int) -> None:
