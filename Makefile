@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test install lint typecheck test-python test-js bench calibrate load vectors clean
+.PHONY: run test install lint typecheck test-python test-js bench calibrate load vectors catalogs clean
 
 run: install
 	$(PY) manage.py migrate --noinput
@@ -13,7 +13,14 @@ run: install
 
 test: install lint typecheck test-js test-python
 
-install: $(STAMP)
+# The compiled catalogs (docs/i18n.md): one .mo per .po, written by polib (no system
+# package needed); build products, never committed.
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
+
+install: $(STAMP) $(MO_FILES)
+
+locale/%.mo: locale/%.po $(STAMP)
+	$(PY) -m tools.catalogs compile $<
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -25,6 +32,7 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(PY) -m tools.catalogs check
 
 typecheck: install
 	$(VENV)/bin/mypy --strict challenges/rules
@@ -56,5 +64,11 @@ load: install
 vectors: install
 	$(PY) -m tools.vectors tests/vectors
 
+# Refreshes the catalogs from the sources (makemessages, both domains, every language;
+# needs apt's gettext). Then translate what is new: `make lint` fails until it is.
+catalogs: install
+	$(PY) -m tools.catalogs update
+
 clean:
 	rm -rf $(VENV) staticfiles .mypy_cache .ruff_cache test-artifacts
+	rm -f $(MO_FILES)
