@@ -1,0 +1,105 @@
+"""Finds English left on a page shown in another language (issue 12: "no English string
+left"), against the English catalog: every msgid of locale/<language>/ (django and
+djangojs), the English the templates, Python and JavaScript say.
+
+The page's text is read after its scripts ran: every text node, every element's whole
+text, the title and the attributes people hear or see (aria-label, title, alt,
+placeholder, aria-valuetext, value of buttons). A msgid is English left when one of
+those texts *is* it, placeholders standing for any value. Messages whose translation is
+the same word (Par, API, Bonus in German) cannot be told apart and are not looked for,
+nor are messages with under three letters of their own ("%(cell)s.").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polib
+
+LOCALE = Path(__file__).resolve().parents[2] / "locale"
+_PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|%[sd]")
+_TAG = re.compile(r"<[^>]+>")
+_SPACE = re.compile(r"\s+")
+
+# The page's texts, as the browser shows them and screen readers say them.
+PAGE_TEXTS_JS = """() => {
+  const texts = [document.title];
+  const skip = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE"]);
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  const attributes = ["aria-label", "title", "alt", "placeholder", "aria-valuetext", "data-ended-text"];
+  for (let node = walker.currentNode; node; node = walker.nextNode()) {
+    if (node.nodeType === Node.TEXT_NODE) {
+      if (!skip.has(node.parentElement?.tagName)) texts.push(node.nodeValue);
+      continue;
+    }
+    if (skip.has(node.tagName)) continue;
+    texts.push(node.textContent);
+    for (const name of attributes) {
+      const value = node.getAttribute(name);
+      if (value) texts.push(value);
+    }
+    if (node.tagName === "INPUT" && ["button", "submit"].includes(node.type)) texts.push(node.value);
+  }
+  const description = document.querySelector("meta[name=description]");
+  if (description) texts.push(description.content);
+  return texts;
+}"""
+
+
+def _normal(text: str) -> str:
+    return _SPACE.sub(" ", text).strip()
+
+
+@dataclass(frozen=True)
+class EnglishMessage:
+    english: str
+    pattern: re.Pattern[str]
+
+
+def _pattern(english: str) -> re.Pattern[str] | None:
+    shown = _normal(_TAG.sub("", english))
+    literal = _PLACEHOLDER.sub("", shown)
+    if sum(char.isalpha() for char in literal) < 3:
+        return None
+    parts = _PLACEHOLDER.split(shown)
+    body = r".+?".join(re.escape(part) for part in parts)
+    return re.compile(body.replace(r"%%", "%").replace(r"\%\%", "%"))
+
+
+def english_messages(language: str) -> list[EnglishMessage]:
+    """The English catalog's messages worth looking for on a page in ``language``."""
+    messages: list[EnglishMessage] = []
+    for domain in ("django", "djangojs"):
+        catalog = polib.pofile(str(LOCALE / language / "LC_MESSAGES" / f"{domain}.po"))
+        for entry in catalog:
+            if entry.obsolete:
+                continue
+            if entry.msgid_plural:
+                pairs = [
+                    (entry.msgid, entry.msgstr_plural.get(0, "")),
+                    (entry.msgid_plural, entry.msgstr_plural.get(1, "")),
+                ]
+            else:
+                pairs = [(entry.msgid, entry.msgstr)]
+            for english, translated in pairs:
+                if _normal(english) == _normal(translated):
+                    continue
+                pattern = _pattern(english)
+                if pattern is not None:
+                    messages.append(EnglishMessage(english, pattern))
+    return messages
+
+
+def english_left(page: Any, language: str) -> list[str]:
+    """Each English message found on ``page``, with the text it was found in."""
+    texts = {_normal(text) for text in page.evaluate(PAGE_TEXTS_JS) if text and text.strip()}
+    found = []
+    for message in english_messages(language):
+        for text in texts:
+            if message.pattern.fullmatch(text):
+                found.append(f"{message.english!r} in {text[:120]!r}")
+                break
+    return found
