@@ -28,8 +28,11 @@ _SPACE = re.compile(r"\s+")
 PAGE_TEXTS_JS = """() => {
   const texts = [document.title];
   const skip = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE"]);
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
-  const attributes = ["aria-label", "title", "alt", "placeholder", "aria-valuetext", "data-ended-text"];
+  const shown = NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT;
+  const walker = document.createTreeWalker(document.body, shown);
+  const attributes = [
+    "aria-label", "title", "alt", "placeholder", "aria-valuetext", "data-ended-text",
+  ];
   for (let node = walker.currentNode; node; node = walker.nextNode()) {
     if (node.nodeType === Node.TEXT_NODE) {
       if (!skip.has(node.parentElement?.tagName)) texts.push(node.nodeValue);
@@ -41,7 +44,8 @@ PAGE_TEXTS_JS = """() => {
       const value = node.getAttribute(name);
       if (value) texts.push(value);
     }
-    if (node.tagName === "INPUT" && ["button", "submit"].includes(node.type)) texts.push(node.value);
+    const button = node.tagName === "INPUT" && ["button", "submit"].includes(node.type);
+    if (button) texts.push(node.value);
   }
   const description = document.querySelector("meta[name=description]");
   if (description) texts.push(description.content);
