@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
 from accounts.confusables import name_key_digest
@@ -48,7 +49,7 @@ TOKEN_TOUCH_INTERVAL = timedelta(minutes=1)
 class AccountsError(Exception):
     """A refusal of an accounts service, with words for people and a code for programs."""
 
-    detail = gettext_lazy("The request was refused.")
+    detail: str | Promise = gettext_lazy("The request was refused.")
     code = "refused"
 
 

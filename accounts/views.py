@@ -191,7 +191,7 @@ def token_create_page(request: HttpRequest) -> HttpResponse:
             name=form.cleaned_data["name"],
         )
     except TokensLimitReached as refusal:
-        return _settings_render(request, form=form, refusal=refusal.detail, status=409)
+        return _settings_render(request, form=form, refusal=str(refusal.detail), status=409)
     return _settings_render(request, issued=issued)
 
 
