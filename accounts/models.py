@@ -35,7 +35,7 @@ class ApiToken(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        verbose_name = "API token"
+        verbose_name = _("API token")
 
     def __str__(self) -> str:
         return f"{self.prefix}… ({self.user_id})"

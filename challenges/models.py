@@ -237,7 +237,7 @@ class Entry(models.Model):
     objects = EntryQuerySet.as_manager()
 
     class Meta:
-        verbose_name_plural = "entries"
+        verbose_name_plural = _("entries")
         ordering = ["challenge", "-score", "submitted_at", "id"]
         constraints = [
             # A voided entry still holds the slot: voiding disqualifies, it does not free a retry.
@@ -278,8 +278,8 @@ class HeldEntry(Entry):
 
     class Meta:
         proxy = True
-        verbose_name = "held entry (review queue)"
-        verbose_name_plural = "held entries (review queue)"
+        verbose_name = _("held entry (review queue)")
+        verbose_name_plural = _("held entries (review queue)")
 
 
 class EntryDecision(models.Model):

@@ -93,10 +93,11 @@ def _draw_hidden_board(draw: ImageDraw.ImageDraw) -> None:
     left, top, right, bottom = BOARD_BOX
     draw.rounded_rectangle(BOARD_BOX, radius=24, fill=PANEL)
     middle = ((left + right) / 2, (top + bottom) / 2)
-    draw.text(middle, "The board is shown", fill=MUTED, font=_font(34), anchor="md")
+    # One sentence on two lines; each line is a message (a translation keeps the break).
+    draw.text(middle, gettext("The board is shown"), fill=MUTED, font=_font(34), anchor="md")
     draw.text(
         (middle[0], middle[1] + 12),
-        "once the results are out",
+        gettext("once the results are out"),
         fill=MUTED,
         font=_font(34),
         anchor="ma",
@@ -109,16 +110,23 @@ def share_picture_png(card: ShareCard) -> bytes:
     draw = ImageDraw.Draw(image)
     draw.text((60, 70), "Tri-Ominos Daily", fill=MUTED, font=_font(40))
     draw.text((60, 125), f"#{card.challenge_number}", fill=TEXT, font=_font(96))
-    draw.text((60, 260), f"{card.score} points", fill=ACCENT, font=_font(72))
+    # In the language of the request for the picture (its Accept-Language; LocaleMiddleware
+    # makes the answer vary on it).
+    points = gettext("%(score)s points") % {"score": card.score}
+    draw.text((60, 260), points, fill=ACCENT, font=_font(72))
     lines = []
     if card.par_percent is not None:
-        lines.append(f"{card.par_percent}% of par")
+        lines.append(gettext("%(percent)s%% of par") % {"percent": card.par_percent})
     if card.rank is not None:
-        lines.append(f"rank {card.rank.rank} of {card.rank.count}")
+        lines.append(
+            gettext("rank %(rank)s of %(count)s")
+            % {"rank": card.rank.rank, "count": card.rank.count}
+        )
     lines.append(bonus_words(card))
     for index, line in enumerate(lines):
         draw.text((60, 370 + index * 52), line, fill=TEXT, font=_font(40))
-    draw.text((60, 560), f"played by {card.player}", fill=MUTED, font=_font(30))
+    played_by = gettext("played by %(player)s") % {"player": card.player}
+    draw.text((60, 560), played_by, fill=MUTED, font=_font(30))
     if card.board_revealed and card.board:
         _draw_board(draw, card.board)
     else:
