@@ -4,6 +4,7 @@
 
 import { gettext, interpolate, pageLanguage } from "../i18n.js";
 import { endIneligible } from "../witness_words.js";
+import { refusalReason } from "./words.js";
 
 /** "75%" for 75, as the page's language writes a percentage ("75 %" in French). */
 export function formatPercent(percent) {
@@ -20,7 +21,9 @@ export const DRAW_MOVE = gettext("Draw");
 export function verdictText(result, clientScore) {
   if (!result.valid) {
     const error = result.error;
-    const reason = error ? `${error.detail ?? ""} (${error.code})` : (result.detail ?? "");
+    // A placement the rules refuse is worded in the page's language from its code; any
+    // other reason is the server's own detail.
+    const reason = error ? `${refusalReason(error) ?? ""} (${error.code})` : (result.detail ?? "");
     if (result.refused) {
       return interpolate(gettext("The server did not take this run: %(reason)s"), { reason });
     }
