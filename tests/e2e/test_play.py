@@ -47,7 +47,7 @@ def _sign_up(page: Page, site_url: str, username: str) -> None:
     page.fill("input[name=password1]", "hexagon-bridge-77")
     page.fill("input[name=password2]", "hexagon-bridge-77")
     with page.expect_navigation():
-        page.locator("form [type=submit]").last.click()
+        page.locator("main form [type=submit]").last.click()
     assert page.url == f"{site_url}/"
 
 
