@@ -47,7 +47,7 @@ IGNORED = (
 # The parts of the project a check copies to run makemessages on.
 SOURCES = ("accounts", "challenges", "config", "templates", "locale", "manage.py")
 # File names only, no line numbers: a line moved is no change to the catalogs.
-MAKEMESSAGES_OPTIONS = ("--add-location=file", "--no-wrap")
+MAKEMESSAGES_OPTIONS = ("--add-location=file", "--no-wrap", "--no-obsolete")
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdr]|%%|%[sd]")
 TAG = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)")

@@ -123,14 +123,6 @@ export function bestsLine(before) {
   return parts.length === 0 ? null : interpolate(gettext("Your best before this run: %(bests)s."), { bests: parts.join(", ") });
 }
 
-/** The par and how this score compares, or null while the challenge has no par. */
-export function parLine(par, percent) {
-  if (par === null || par === undefined) return null;
-  return percent === null || percent === undefined
-    ? interpolate(gettext("Par %(par)s."), { par })
-    : interpolate(gettext("Par %(par)s: you scored %(percent)s of par."), { par, percent: formatPercent(percent) });
-}
-
 /** Where the run stands on the board, or would if submitted now; null when neither. */
 export function placeLine({ entry, would_be: wouldBe }) {
   if (entry) return interpolate(gettext("Your entry: rank %(rank)s of %(count)s."), entry);
