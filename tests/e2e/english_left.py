@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +70,8 @@ def _pattern(english: str) -> re.Pattern[str] | None:
     if sum(char.isalpha() for char in literal) < 3:
         return None
     parts = _PLACEHOLDER.split(shown)
-    body = r".+?".join(re.escape(part) for part in parts)
+    # A value neither starts nor ends with a space: "top 1 %" is French, not "top %(n)s%".
+    body = r"\S(?:.*?\S)?".join(re.escape(part) for part in parts)
     return re.compile(body.replace(r"%%", "%").replace(r"\%\%", "%"))
 
 
@@ -100,6 +102,48 @@ def english_messages(language: str) -> list[EnglishMessage]:
 def english_left(page: Any, language: str) -> list[str]:
     """Each English message found on ``page``, with the text it was found in."""
     texts = {_normal(text) for text in page.evaluate(PAGE_TEXTS_JS) if text and text.strip()}
+    found = []
+    for message in english_messages(language):
+        for text in texts:
+            if message.pattern.fullmatch(text):
+                found.append(f"{message.english!r} in {text[:120]!r}")
+                break
+    return found
+
+
+class _HtmlTexts(HTMLParser):
+    """The texts of a page as the server wrote it (before any script ran)."""
+
+    ATTRIBUTES = ("aria-label", "title", "alt", "placeholder", "data-ended-text")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+        self._skipping = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style", "noscript", "template"):
+            self._skipping += 1
+        named = dict(attrs)
+        self.texts += [value for name, value in attrs if name in self.ATTRIBUTES and value]
+        if tag == "meta" and named.get("name") == "description" and named.get("content"):
+            self.texts.append(named["content"] or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style", "noscript", "template"):
+            self._skipping = max(0, self._skipping - 1)
+
+    def handle_data(self, data: str) -> None:
+        if not self._skipping:
+            self.texts.append(data)
+
+
+def english_left_in_html(content: str, language: str) -> list[str]:
+    """english_left for a page's HTML as the server sent it: its text nodes and the
+    attributes people hear or see."""
+    parser = _HtmlTexts()
+    parser.feed(content)
+    texts = {_normal(text) for text in parser.texts if text.strip()}
     found = []
     for message in english_messages(language):
         for text in texts:

@@ -1,0 +1,84 @@
+"""Every page the server writes, in French, Dutch and German, for a player and for a
+visitor, has no English left in its text or in the attributes people hear or see (the
+browser test does the same after the scripts ran, for the home, play and leaderboard
+pages)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from challenges.models import Challenge
+from tests.e2e.english_left import english_left_in_html
+from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory, challenge_log
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def pages(challenge: Challenge) -> tuple[Client, list[str]]:
+    player = UserFactory(username="walker")
+    run = RunFactory(
+        challenge=challenge,
+        player=player,
+        finished=True,
+        started_at=challenge.opens_at,
+        log=challenge_log(challenge, moves=12),
+    )
+    EntryFactory(challenge=challenge, player=player, run=run, score=run.score)
+    closed = ChallengeFactory(number=challenge.number - 3)
+    old = RunFactory(
+        challenge=closed,
+        player=player,
+        finished=True,
+        started_at=closed.opens_at,
+        log=challenge_log(closed, moves=12),
+    )
+    EntryFactory(challenge=closed, player=player, run=old, score=old.score)
+    EntryFactory(challenge=closed, score=(old.score or 0) + 5)
+    client = Client()
+    client.force_login(player)
+    paths = [
+        "/",
+        "/challenges/",
+        f"/challenges/{challenge.pk}/",
+        f"/challenges/{closed.pk}/",
+        f"/challenges/{closed.pk}/?board=following",
+        f"/challenges/{closed.pk}/?board=day",
+        f"/challenges/{closed.pk}/?board=week",
+        "/players/walker/",
+        f"/runs/{old.pk}/replay/",
+        f"/runs/{run.pk}/replay/",
+        f"/share/{old.pk}/",
+        "/accounts/settings/",
+        "/no-such-page/",
+    ]
+    return client, paths
+
+
+@pytest.mark.parametrize("language", ["fr", "nl", "de"])
+def test_no_page_has_english_left(pages: tuple[Client, list[str]], language: str) -> None:
+    player, paths = pages
+    visitor = Client()
+    visitor_paths = [*paths, "/accounts/login/", "/accounts/signup/", "/accounts/logged-out/"]
+    left = []
+    for client, shown in ((player, paths), (visitor, visitor_paths)):
+        for path in shown:
+            response = client.get(path, HTTP_ACCEPT_LANGUAGE=language)
+            if response.status_code in (301, 302):
+                continue  # e.g. a visitor sent to log in
+            assert response.status_code in (200, 404), (path, response.status_code)
+            assert f'<html lang="{language}">' in response.content.decode()
+            left += [f"{path}: {found}" for found in english_left_in_html(
+                response.content.decode(), language
+            )]  # fmt: skip
+    assert not left, "\n".join(left)
+
+
+def test_the_scan_finds_english_on_an_english_page(pages: tuple[Client, list[str]]) -> None:
+    player, _ = pages
+    english = player.get("/players/walker/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    left = "\n".join(english_left_in_html(english, "nl"))
+    assert "'Days played this year'" in left
+    assert "'Score per challenge'" in left  # worded in Python
+    assert "'%(followers)s followers'" in left  # a plural, with its placeholder
