@@ -2,7 +2,7 @@
 // outcome. DOM-free; every sentence through the catalog (../i18n.js, docs/i18n.md).
 // (Eligibility's words are witness_words.js.)
 
-import { gettext, interpolate, pageLanguage } from "../i18n.js";
+import { formatNumber, gettext, interpolate, pageLanguage } from "../i18n.js";
 import { endIneligible } from "../witness_words.js";
 import { refusalReason } from "./words.js";
 
@@ -82,8 +82,8 @@ export function submitSentence(outcome) {
       "Submitted! You are %(rank)s of %(count)s, scoring as well as or better than %(percent)s of entries.",
     );
     const pieces = {
-      rank: [`#${rank}`, "strong"],
-      count: [String(count), "num"],
+      rank: [`#${formatNumber(rank)}`, "strong"],
+      count: [formatNumber(count), "num"],
       percent: [formatPercent(Math.round(percentile)), "strong"],
     };
     return sentence
@@ -125,8 +125,9 @@ export function bestsLine(before) {
 
 /** Where the run stands on the board, or would if submitted now; null when neither. */
 export function placeLine({ entry, would_be: wouldBe }) {
-  if (entry) return interpolate(gettext("Your entry: rank %(rank)s of %(count)s."), entry);
-  if (wouldBe) return interpolate(gettext("Submitted now, it would be rank %(rank)s of %(count)s."), wouldBe);
+  const place = (standing) => ({ rank: formatNumber(standing.rank), count: formatNumber(standing.count) });
+  if (entry) return interpolate(gettext("Your entry: rank %(rank)s of %(count)s."), place(entry));
+  if (wouldBe) return interpolate(gettext("Submitted now, it would be rank %(rank)s of %(count)s."), place(wouldBe));
   return null;
 }
 
