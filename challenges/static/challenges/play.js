@@ -173,7 +173,7 @@ const VIEWS = {
     watch.moveAdded();
   },
   wellEmpty: () => announce(words.WELL_EMPTY),
-  drawRefused: ({ outcome }) => announce(outcome.detail),
+  drawRefused: ({ outcome }) => announce(words.refusalReason(outcome)),
   ended: runEnded,
   recovered: () => {
     $("pending-notice").hidden = true;

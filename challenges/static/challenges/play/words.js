@@ -132,6 +132,14 @@ export function refusalReason({ code, detail }) {
     first_not_at_origin: gettext("the first tile goes in the middle"),
     not_adjacent: gettext("it must touch a tile on the board along an edge"),
     corner_mismatch: gettext("its numbers do not match the corners it touches"),
+    bad_rotation: gettext("a tile turns to one of three positions only"),
+    well_empty: gettext("the well is empty: nothing to draw"),
+    tile_not_in_tray: gettext("that tile is not in the tray"),
+    unknown_tile: gettext("that is not a tile"),
+    time_over: gettext("the move came after the clock ran out"),
+    time_not_monotonic: gettext("the moves' times go backwards"),
+    run_over: gettext("the run was already over"),
+    malformed: gettext("the move is not one the rules can read"),
   };
   return reasons[code] ?? detail;
 }
