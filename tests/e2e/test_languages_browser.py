@@ -86,7 +86,7 @@ def test_home_play_and_leaderboard_have_no_english_left(
     closed = _boards(open_challenge, page.player)
     _choose(page, site_url, language)
 
-    pages = ["/", _url("challenges:play"), _url("challenges:how_to_play")]
+    pages = ["/", _url("challenges:play"), _url("challenges:how-to-play")]
     pages += [f"/challenges/{open_challenge.pk}/", f"/challenges/{closed.pk}/"]
     for path in dict.fromkeys(p for p in pages if p):
         page.goto(f"{site_url}{path}")

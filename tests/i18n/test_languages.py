@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.urls import reverse
 from rest_framework.test import APIClient
 
 from challenges.models import Challenge
@@ -48,8 +49,9 @@ def test_the_browser_language_is_the_default(
 
 
 def test_the_page_speaks_the_language(challenge: Challenge) -> None:
+    play = reverse("challenges:play")
     text = {
-        language: Client().get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        language: Client().get(play, HTTP_ACCEPT_LANGUAGE=language).content.decode()
         for language in LANGUAGES
     }
     assert "Nine tiles, two minutes" in text["en"]
