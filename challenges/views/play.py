@@ -1,7 +1,10 @@
-"""The play page (`/`): the open challenge, its clock, and the board the player plays on."""
+"""The play page (`/play/`): the open challenge, its clock, and the board the player
+plays on; a visitor plays it as a guest (issue 12). ``?run=<id>`` after signing up
+offers the run the visitor played as a guest for submitting (``keep_run``)."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -11,8 +14,9 @@ from django.utils import timezone
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
-from challenges import leaderboards, runs, services
+from challenges import guests, leaderboards, runs, services
 from challenges.game import RULESET
+from challenges.models import Run
 
 # The API paths the page calls, with this placeholder where a run's id goes.
 RUN_ID_SLOT = "00000000-0000-0000-0000-000000000000"
@@ -27,6 +31,8 @@ def _play_config(request: HttpRequest, *, challenge_id: int, par: int | None) ->
         "par": par,
         "timeLimitMs": RULESET.time_limit_ms,
         "authenticated": request.user.is_authenticated,
+        # A visitor plays as a guest: play.js asks for a guest before the first start.
+        "guest": not request.user.is_authenticated,
         "runIdSlot": RUN_ID_SLOT,
         "urls": {
             "challenge": reverse("api-challenge", kwargs=challenge),
@@ -41,8 +47,40 @@ def _play_config(request: HttpRequest, *, challenge_id: int, par: int | None) ->
             "standing": reverse("api-run-standing", kwargs=run),
             "replay": reverse("challenges:replay", kwargs=run),
             "login": f"{reverse('accounts:login')}?next={reverse('challenges:play')}",
+            "guest": reverse("api-guest"),
+            # After signing up (or logging in) the guest's run comes back to be submitted.
+            "guestSignup": f"{reverse('accounts:signup')}?next={_keep_next()}",
+            "guestLogin": f"{reverse('accounts:login')}?next={_keep_next()}",
         },
     }
+
+
+def _keep_next() -> str:
+    """The page a guest lands on after signing up: this page, offering that run."""
+    # "?" and "=" escaped, so the run's id stays inside the `next` parameter.
+    return f"{reverse('challenges:play')}%3Frun%3D{RUN_ID_SLOT}"
+
+
+def keep_run(request: HttpRequest) -> Run | None:
+    """The run named by ``?run=`` if the player may still submit it: their own, finished
+    and valid, of a challenge still taking entries, with no entry yet for it."""
+    raw = request.GET.get("run", "")
+    if not request.user.is_authenticated or guests.is_guest(request.user) or not raw:
+        return None
+    try:
+        run_id = uuid.UUID(raw)
+    except ValueError:
+        return None
+    run = (
+        Run.objects.select_related("challenge")
+        .filter(pk=run_id, player=request.user, status=Run.Status.FINISHED)
+        .first()
+    )
+    if run is None or run.challenge.results_out(timezone.now()):
+        return None
+    if leaderboards.entry_get(challenge=run.challenge, player=request.user) is not None:
+        return None
+    return run
 
 
 @require_safe
@@ -60,5 +98,6 @@ def play_page(request: HttpRequest) -> HttpResponse:
         "standing": standing,
         "play_config": _play_config(request, challenge_id=challenge.pk, par=challenge.par),
         "time_limit_seconds": RULESET.time_limit_ms // 1000,
+        "keep_run": keep_run(request),
     }
     return render(request, "challenges/play.html", context)
