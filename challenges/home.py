@@ -119,7 +119,7 @@ def sample_run(*, finished: Challenge | None) -> SampleRun:
         return SampleRun(picture=example_sample_run(), player=None, challenge_number=None)
     sample = SampleRun(
         picture=board_picture(
-            tray=finished.tray, well=finished.well, moves=game.run_valid_log(run=run)["moves"]
+            tray=finished.tray, well=finished.well, moves=run.held_moves[: len(run.move_results)]
         ),
         player=top[0].player,
         challenge_number=finished.number,

@@ -10,7 +10,7 @@ the guest's runs to the account.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -50,7 +50,9 @@ class GuestCookieScheme(OpenApiAuthenticationExtension):  # type: ignore[no-unty
 
 
 # The run endpoints a guest may call: the defaults (a token, the session), then the guest.
-WITH_GUESTS = [*api_settings.DEFAULT_AUTHENTICATION_CLASSES, GuestCookieAuthentication]
+# (DRF's settings hold the imported classes; its stubs say strings.)
+_DEFAULTS = cast(list[type[BaseAuthentication]], list(api_settings.DEFAULT_AUTHENTICATION_CLASSES))
+WITH_GUESTS: list[type[BaseAuthentication]] = [*_DEFAULTS, GuestCookieAuthentication]
 
 
 class GuestSerializer(serializers.Serializer[Any]):

@@ -7,6 +7,7 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,7 +20,9 @@ from challenges.models import Run
 @login_required
 @require_POST
 def run_keep(request: HttpRequest, run_id: UUID) -> HttpResponse:
-    run = Run.objects.select_related("challenge").filter(pk=run_id, player=request.user).first()
+    player = request.user
+    assert isinstance(player, User)  # behind login_required
+    run = Run.objects.select_related("challenge").filter(pk=run_id, player=player).first()
     if run is None:
         raise Http404(_("You have no run with this id."))
     try:

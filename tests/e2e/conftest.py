@@ -219,7 +219,7 @@ def make_player(transactional_db: None) -> Callable[..., tuple[Any, str]]:
 @pytest.fixture
 def login(site_url: str) -> Callable[[Any, str, str], None]:
     def log_in(page: Any, username: str, password: str) -> None:
-        page.goto(f"{site_url}/accounts/login/?next=/")
+        page.goto(f"{site_url}/accounts/login/?next=/play/")
         page.fill("input[name=username]", username)
         page.fill("input[name=password]", password)
         with page.expect_navigation():

@@ -37,7 +37,7 @@ def _score(page: Page) -> int:
 
 
 def _sign_up(page: Page, site_url: str, username: str) -> None:
-    page.goto(f"{site_url}/")
+    page.goto(f"{site_url}/play/")
     prompt = page.locator("#login-prompt")
     expect(prompt).to_be_visible()
     signup = prompt.get_by_role("link", name="Sign up")
@@ -134,7 +134,7 @@ def test_sign_up_play_by_dragging_run_out_of_time_and_submit(
     screenshot(page, "play-leaderboard-after-submit")
 
     # Playing again is allowed; submitting a second run is not.
-    page.goto(f"{site_url}/")
+    page.goto(f"{site_url}/play/")
     expect(page.locator("#intro-entry")).to_contain_text(str(stored.score))
     _start(page)
     page.locator("#end-button").click()
