@@ -20,7 +20,12 @@ from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import SCREENSHOTS, SiteClock
-from tests.e2e.play_helpers import drag_tile_to_board, tap_draw, touch_drag_tile_to_board
+from tests.e2e.play_helpers import (
+    drag_tile_to_board,
+    tap_draw,
+    touch_drag_tile_to_board,
+    tour_seen,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -45,6 +50,7 @@ def device_context(
     test on any error a page throws."""
     context = browser.new_context(**DEVICES[device])
     context.clock.install(time=site_clock.now())
+    tour_seen(context)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
     thrown: list[str] = []
     context.on("weberror", lambda error: thrown.append(str(error.error)))

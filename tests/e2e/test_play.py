@@ -23,6 +23,7 @@ from tests.e2e.play_helpers import (
     fitting_tray_tile,
     held_tile_target,
     tap_draw,
+    tour_seen,
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -311,6 +312,7 @@ def test_touch_drag_on_a_phone(
         viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
     )
     context.clock.install(time=site_clock.now())
+    tour_seen(context)
     page = context.new_page()
     try:
         user, password = make_player()

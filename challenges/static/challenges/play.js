@@ -194,7 +194,10 @@ const VIEWS = {
   scored: (_event, current) => {
     pendingClear(current.finish.runId);
     showEnd(current);
-    requests.standing();
+    if (!config.guest) {
+      // A guest has no standing: bests, entries and cards are an account's.
+      requests.standing();
+    }
   },
   standing: (_event, current) => {
     standingPart.show(standingView(current.standing, current.finish.runId));

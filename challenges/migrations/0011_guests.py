@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('challenges', '0009_merge_0008_follow_0008_par_review_reports'),
+        ('challenges', '0010_challenge_number_is_the_key'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
