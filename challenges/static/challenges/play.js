@@ -456,7 +456,7 @@ function keepUnsentRun(status) {
 function offerPending() {
   offerUnsent(
     { notice: $("pending-notice"), text: $("pending-text"), send: $("pending-send") },
-    { authenticated: config.authenticated },
+    { authenticated: config.authenticated || config.guest },
   );
 }
 
