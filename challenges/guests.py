@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
-from challenges.models import Guest, Run
+from challenges.models import Challenge, Guest, Run
 
 # No sign-up can take such a name: a player's name is letters, digits, "_" and "-".
 GUEST_NAME_PREFIX = "guest~"
@@ -54,3 +54,13 @@ def players_only() -> QuerySet[User]:
 def guest_expires_at(*, guest: Guest) -> datetime:
     """Until when an unclaimed guest and its runs are kept."""
     return guest.created_at + GUEST_KEPT
+
+
+def guest_best_run(*, guest: Guest, challenge: Challenge) -> Run | None:
+    """The guest's best finished, valid run of ``challenge``: the one worth signing up
+    to submit (the earliest of equal scores)."""
+    return (
+        Run.objects.filter(player_id=guest.user_id, challenge=challenge, status=Run.Status.FINISHED)
+        .order_by("-score", "started_at")
+        .first()
+    )

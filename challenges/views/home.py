@@ -8,8 +8,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from challenges import home, services
+from challenges import guests, home, services
 from challenges.game import RULESET
+from challenges.views.guest_cookie import guest_from_request
+from challenges.views.play import RUN_ID_SLOT, keep_next
 
 
 @require_safe
@@ -18,7 +20,11 @@ def home_page(request: HttpRequest) -> HttpResponse:
     services.challenge_par_request(challenge=challenge)
     finished = home.challenge_last_finished()
     sample = home.sample_run(finished=finished)
+    guest = None if request.user.is_authenticated else guest_from_request(request)
+    guest_run = guests.guest_best_run(guest=guest, challenge=challenge) if guest else None
     context = {
+        "guest_run": guest_run,
+        "guest_next": keep_next().replace(RUN_ID_SLOT, str(guest_run.pk)) if guest_run else "",
         "today": home.challenge_today(challenge=challenge),
         "finished": home.finished_top(challenge=finished) if finished is not None else None,
         "sample": sample,

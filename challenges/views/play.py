@@ -49,13 +49,13 @@ def _play_config(request: HttpRequest, *, challenge_id: int, par: int | None) ->
             "login": f"{reverse('accounts:login')}?next={reverse('challenges:play')}",
             "guest": reverse("api-guest"),
             # After signing up (or logging in) the guest's run comes back to be submitted.
-            "guestSignup": f"{reverse('accounts:signup')}?next={_keep_next()}",
-            "guestLogin": f"{reverse('accounts:login')}?next={_keep_next()}",
+            "guestSignup": f"{reverse('accounts:signup')}?next={keep_next()}",
+            "guestLogin": f"{reverse('accounts:login')}?next={keep_next()}",
         },
     }
 
 
-def _keep_next() -> str:
+def keep_next() -> str:
     """The page a guest lands on after signing up: this page, offering that run."""
     # "?" and "=" escaped, so the run's id stays inside the `next` parameter.
     return f"{reverse('challenges:play')}%3Frun%3D{RUN_ID_SLOT}"

@@ -127,3 +127,26 @@ def test_the_keep_offer_is_only_for_ones_own_run(challenge: Challenge) -> None:
     assert 'data-testid="keep-run"' not in client.get(f"/play/?run={run.pk}").content.decode()
     assert client.post(f"/play/keep/{run.pk}/").status_code == 404
     assert 'data-testid="keep-run"' not in client.get("/play/?run=nonsense").content.decode()
+
+
+def test_a_visitor_who_played_as_a_guest_is_offered_to_keep_their_best_run(
+    challenge: Challenge,
+) -> None:
+    from challenges.models import Guest
+
+    client = Client()
+    assert client.post("/api/guest/").status_code == 201
+    guest = Guest.objects.select_related("user").get()
+    assert 'data-testid="home-guest-run"' not in client.get("/").content.decode()
+    runs = [
+        run_played(
+            services.run_start(player=guest.user, challenge=challenge),
+            challenge_log(challenge, moves=moves),
+        )
+        for moves in (3, 6)
+    ]
+    best = max(runs, key=lambda run: run.score or 0)
+    html = client.get("/").content.decode()
+    assert 'data-testid="home-guest-run"' in html
+    assert f'href="/accounts/signup/?next=/play/%3Frun%3D{best.pk}"' in html
+    assert f'<strong class="num">{best.score}</strong>' in html
