@@ -117,13 +117,13 @@ def sample_run(*, finished: Challenge | None) -> SampleRun:
     run = Run.objects.filter(pk=top[0].run_id).first() if top else None
     if run is None:
         return SampleRun(picture=example_sample_run(), player=None, challenge_number=None)
-    sample = SampleRun(
-        picture=board_picture(
-            tray=finished.tray, well=finished.well, moves=run.held_moves[: len(run.move_results)]
-        ),
-        player=top[0].player,
-        challenge_number=finished.number,
+    picture = board_picture(
+        tray=finished.tray, well=finished.well, moves=run.held_moves[: len(run.move_results)]
     )
+    if not picture.placements:
+        # A best run of draws alone (or an entry written by hand): nothing to draw.
+        return SampleRun(picture=example_sample_run(), player=None, challenge_number=None)
+    sample = SampleRun(picture=picture, player=top[0].player, challenge_number=finished.number)
     cache.set(key, sample, FINISHED_CACHE_SECONDS)
     return sample
 
