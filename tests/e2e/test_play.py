@@ -42,14 +42,14 @@ def _sign_up(page: Page, site_url: str, username: str) -> None:
     prompt = page.locator("#login-prompt")
     expect(prompt).to_be_visible()
     signup = prompt.get_by_role("link", name="Sign up")
-    assert signup.get_attribute("href").endswith("?next=/")
+    assert signup.get_attribute("href").endswith("?next=/play/")
     signup.click()
     page.fill("input[name=username]", username)
     page.fill("input[name=password1]", "hexagon-bridge-77")
     page.fill("input[name=password2]", "hexagon-bridge-77")
     with page.expect_navigation():
         page.locator("form [type=submit]").last.click()
-    assert page.url == f"{site_url}/"
+    assert page.url == f"{site_url}/play/"
 
 
 def _start(page: Page) -> dict[str, Any]:

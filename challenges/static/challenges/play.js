@@ -116,7 +116,9 @@ const guestOffer = config.guest
   : null;
 let guestReady = false;
 // The first-run tour (play/tour.js), before the first run in this browser.
-const tour = $("tour") ? new Tour($, { storage: window.localStorage }) : null;
+const tour = $("tour")
+  ? new Tour($, { storage: window.localStorage, area: root.querySelector("[data-screen='game']") })
+  : null;
 
 // The resources of the run played last: its watch (batches and pace) and its clock.
 let watch = null;

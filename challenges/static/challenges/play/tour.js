@@ -24,10 +24,12 @@ function tourRemember(storage) {
 }
 
 export class Tour {
-  /** `$`: the page's getElementById; `storage`: localStorage. */
-  constructor($, { storage }) {
+  /** `$`: the page's getElementById; `storage`: localStorage; `area`: the game screen,
+   * shown but inert during the tour (no run yet: nothing there may be pressed). */
+  constructor($, { storage, area }) {
     this.$ = $;
     this.storage = storage;
+    this.area = area;
     this.box = $("tour");
     this.index = 0;
     this.done = null;
@@ -47,6 +49,8 @@ export class Tour {
   run() {
     this.index = 0;
     this.box.hidden = false;
+    this.area.inert = true;
+    this.area.classList.add("play-game--touring");
     this.#show();
     return new Promise((resolve) => {
       this.done = resolve;
@@ -86,6 +90,8 @@ export class Tour {
       element.classList.remove("tour-target");
     }
     this.box.hidden = true;
+    this.area.inert = false;
+    this.area.classList.remove("play-game--touring");
     tourRemember(this.storage);
     const done = this.done;
     this.done = null;
