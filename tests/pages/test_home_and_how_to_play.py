@@ -39,7 +39,11 @@ def test_the_home_page_shows_the_last_finished_top_three_and_its_best_board(
     challenge: Challenge,
 ) -> None:
     finished = ChallengeFactory(number=challenge.number - 2)
-    for name, score in [("ada", 90), ("bo", 80), ("cy", 70), ("di", 60)]:
+    ada = UserFactory(username="ada")
+    run = services.run_start(player=ada, challenge=finished, now=finished.opens_at)
+    run = run_played(run, challenge_log(finished, moves=8))
+    services.entry_submit(run=run, now=run.finished_at)
+    for name, score in [("bo", 3), ("cy", 2), ("di", 1)]:
         EntryFactory(challenge=finished, score=score, player=UserFactory(username=name))
     html = Client().get("/").content.decode()
     top = re.findall(r'<a href="/players/(\w+)/">', html.split('data-testid="home-top"')[1])
