@@ -78,6 +78,7 @@ class GuestStartView(APIView):
         responses={
             200: OpenApiResponse(GuestSerializer, description="The guest the cookie names."),
             201: OpenApiResponse(GuestSerializer, description="A new guest."),
+            403: OpenApiResponse(ERRORS, description="No CSRF token (the play page sends it)."),
             409: OpenApiResponse(ERRORS, description="Logged in already (already_logged_in)."),
             429: ERRORS,
         },
@@ -88,6 +89,9 @@ class GuestStartView(APIView):
             raise services.GuestAlreadyPlayer()
         guest = guest_from_request(request._request)
         made = guest is None
+        if made:
+            # Like a log-in, a new identity is only given to the site's own pages.
+            SessionAuthentication().enforce_csrf(request)
         if guest is None:
             guest = services.guest_create()
         data = GuestSerializer(
