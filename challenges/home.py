@@ -19,7 +19,8 @@ from challenges import game, leaderboards, runs
 from challenges.examples import BoardPicture, board_picture, example_sample_run
 from challenges.models import Challenge, Run
 
-# How long the figures of the open challenge may lag (players today): a minute.
+# How long the count of the open challenge's players is kept at most (a first run of
+# the challenge drops it at once: services/runs.py).
 TODAY_CACHE_SECONDS = 60
 # The last finished challenge changes once every 8 hours; its board never changes
 # once its results are out, so its answer is kept until the next one is out.
@@ -75,9 +76,19 @@ def _after_close() -> timedelta:
     return timedelta(milliseconds=game.RULESET.time_limit_ms + game.RULESET.finish_grace_ms)
 
 
+def _players_key(challenge: Challenge) -> str:
+    return f"home:players:{challenge.pk}"
+
+
+def challenge_players_changed(*, challenge: Challenge) -> None:
+    """A player started their first run of ``challenge``: the next read counts again."""
+    cache.delete(_players_key(challenge))
+
+
 def challenge_today(*, challenge: Challenge) -> ChallengeToday:
-    """The open challenge's figures: players so far (cached a minute), par, next slot."""
-    key = f"home:players:{challenge.pk}"
+    """The open challenge's figures: players so far (cached a minute, and counted again
+    after anyone's first run of it), par, next slot."""
+    key = _players_key(challenge)
     players = cache.get(key)
     if players is None:
         players = (

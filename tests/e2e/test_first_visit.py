@@ -91,6 +91,12 @@ def test_a_visitor_plays_as_a_guest_signs_up_and_submits_that_run(
     assert not Guest.objects.exists(), "the claimed guest is gone"
     screenshot(page, "first_visit_on_the_board")
 
+    # The home page now tells the player where they stand today.
+    page.goto(f"{site_url}/")
+    day = page.get_by_test_id("home-me")
+    expect(day).to_contain_text(f"Submitted: {result['score']} points, rank 1 of 1")
+    screenshot(page, "home_player")
+
     # The tour is remembered: the next run starts at once.
     page.goto(f"{site_url}/play/")
     with page.expect_response(START_URL):
