@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
-from challenges import guests, leaderboards, runs, services
+from challenges import leaderboards, runs, services
 from challenges.game import RULESET
 from challenges.models import Run
 
@@ -62,25 +62,12 @@ def keep_next() -> str:
 
 
 def keep_run(request: HttpRequest) -> Run | None:
-    """The run named by ``?run=`` if the player may still submit it: their own, finished
-    and valid, of a challenge still taking entries, with no entry yet for it."""
-    raw = request.GET.get("run", "")
-    if not request.user.is_authenticated or guests.is_guest(request.user) or not raw:
-        return None
+    """The run named by ``?run=`` if the player may still submit it (``runs.run_keepable``)."""
     try:
-        run_id = uuid.UUID(raw)
+        run_id = uuid.UUID(request.GET.get("run", ""))
     except ValueError:
         return None
-    run = (
-        Run.objects.select_related("challenge")
-        .filter(pk=run_id, player=request.user, status=Run.Status.FINISHED)
-        .first()
-    )
-    if run is None or run.challenge.results_out(timezone.now()):
-        return None
-    if leaderboards.entry_get(challenge=run.challenge, player=request.user) is not None:
-        return None
-    return run
+    return runs.run_keepable(run_id=run_id, player=request.user)
 
 
 @require_safe
