@@ -31,6 +31,16 @@ def guest_from_request(request: HttpRequest) -> Guest | None:
     return guests.guest_of(guest_id=value) if value else None
 
 
+def player_or_guest(request: HttpRequest) -> Any:
+    """Who the request plays as: the logged-in user, else the guest's stand-in (its
+    cookie), else the anonymous visitor. For the pages that show a player their own
+    runs (the replay viewer), so a guest sees the runs it played too."""
+    if request.user.is_authenticated:
+        return request.user
+    guest = guest_from_request(request)
+    return guest.user if guest is not None else request.user
+
+
 def guest_cookie_set(response: HttpResponse, guest: Guest) -> None:
     response.set_signed_cookie(
         GUEST_COOKIE,

@@ -154,3 +154,23 @@ def test_a_visitor_who_played_as_a_guest_is_offered_to_keep_their_best_run(
     assert 'data-testid="home-guest-run"' in html
     assert f'href="/accounts/signup/?next=/play/%3Frun%3D{best.pk}"' in html
     assert f'<strong class="num">{best.score}</strong>' in html
+
+
+def test_a_guest_watches_the_replay_of_its_own_run_and_nobody_else_does(
+    challenge: Challenge,
+) -> None:
+    from challenges.models import Guest
+
+    client = Client()
+    assert client.post("/api/guest/").status_code == 201
+    guest = Guest.objects.select_related("user").get()
+    run = run_played(
+        services.run_start(player=guest.user, challenge=challenge),
+        challenge_log(challenge, moves=4),
+    )
+    response = client.get(f"/runs/{run.pk}/replay/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Your run" in html
+    assert guest.user.username not in html, "a guest's stand-in name shows nowhere"
+    assert Client().get(f"/runs/{run.pk}/replay/").status_code == 404
