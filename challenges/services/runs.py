@@ -23,6 +23,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from challenges.game import RULESET, run_clock_reach_ms
+from challenges.home import challenge_players_changed
 from challenges.models import Challenge, Run, RunFault
 from challenges.rules import (
     ChallengeReplay,
@@ -72,7 +73,8 @@ def run_start(*, player: User, challenge: Challenge, now: datetime | None = None
             % {"number": challenge.number, "time": f"{challenge.closes_at:%Y-%m-%d %H:%M}"}
         )
     limit: int = settings.RUNS_PER_CHALLENGE_LIMIT
-    if Run.objects.filter(player=player, challenge=challenge).count() >= limit:
+    started = Run.objects.filter(player=player, challenge=challenge).count()
+    if started >= limit:
         raise RunsLimitReached(
             gettext(
                 "You have started %(limit)s runs of challenge #%(number)s, as many as a player "
@@ -80,7 +82,10 @@ def run_start(*, player: User, challenge: Challenge, now: datetime | None = None
             )
             % {"limit": limit, "number": challenge.number}
         )
-    return Run.objects.create(player=player, challenge=challenge, started_at=now)
+    run = Run.objects.create(player=player, challenge=challenge, started_at=now)
+    if started == 0:
+        challenge_players_changed(challenge=challenge)
+    return run
 
 
 def run_moves_add(

@@ -4,7 +4,7 @@
 // gettext/ngettext with named placeholders, never English typed into the logic.
 // (The witness's words are witness_words.js.)
 
-import { gettext, interpolate, ngettext, pageLanguage } from "../i18n.js";
+import { gettext, interpolate, ngettext, pageLanguage, pgettext } from "../i18n.js";
 import { DEFAULT_RULESET, tileParse } from "../rules/index.js";
 
 export const DRAW_COST = -DEFAULT_RULESET.drawPoints;
@@ -269,4 +269,48 @@ export function unsentOffer(pending, when, { late }) {
       )
     : gettext("Send it and the server replays and scores it; then you can submit it.");
   return `${what} ${then}`;
+}
+
+// ------------------------------------------------------- the first-run tour
+
+/** The tour before a browser's first run (tour.js): where each step points, what it says. */
+export const TOUR_STEPS = Object.freeze([
+  {
+    target: "tray",
+    title: gettext("Your tiles"),
+    text: gettext(
+      "Your nine tiles wait here once the run starts. Drag one onto the board, or pick it with its number key; tap it to turn it.",
+    ),
+  },
+  {
+    target: "board",
+    title: gettext("The board"),
+    text: gettext(
+      "The first tile goes anywhere. Every next one must touch the board, with matching numbers on every shared corner. Spots where the chosen tile fits light up.",
+    ),
+  },
+  {
+    target: "draw-button",
+    title: pgettext("verb", "Draw"),
+    text: interpolate(gettext("When nothing fits, draw a tile from the well: it costs %(cost)s points."), { cost: DRAW_COST }),
+  },
+  {
+    target: "clock",
+    title: gettext("The clock"),
+    text: gettext("Two minutes from the start. Hexagons and bridges earn big bonuses; clear the board for more."),
+  },
+]);
+
+export function tourProgress(index, count) {
+  return interpolate(gettext("Step %(step)s of %(count)s"), { step: index + 1, count });
+}
+
+export const TOUR_NEXT = gettext("Next");
+export const TOUR_START = gettext("Start the run");
+export const TOUR_SKIP = gettext("Skip the tour");
+
+// ------------------------------------------------------------------ guests
+
+export function guestFailed(status) {
+  return interpolate(gettext("You could not start as a guest (%(status)s). Sign up or log in to play."), { status });
 }
