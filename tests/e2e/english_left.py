@@ -7,7 +7,8 @@ text, the title and the attributes people hear or see (aria-label, title, alt,
 placeholder, aria-valuetext, value of buttons). A msgid is English left when one of
 those texts *is* it, placeholders standing for any value. Messages whose translation is
 the same word (Par, API, Bonus in German) cannot be told apart and are not looked for,
-nor are messages with under three letters of their own ("%(cell)s.").
+nor are messages with under three letters of their own ("%(cell)s.") or, around
+placeholders, with no word of their own ("%(h)sh %(m)sm %(s)ss").
 """
 
 from __future__ import annotations
@@ -66,12 +67,15 @@ class EnglishMessage:
 
 def _pattern(english: str) -> re.Pattern[str] | None:
     shown = _normal(_TAG.sub("", english))
-    literal = _PLACEHOLDER.sub("", shown)
+    literal = _PLACEHOLDER.sub(" ", shown)
     if sum(char.isalpha() for char in literal) < 3:
         return None
+    if _PLACEHOLDER.search(shown) and not re.search(r"[A-Za-z]{3,}", literal):
+        return None  # "%(h)sh %(m)sm %(s)ss": units, not words
     parts = _PLACEHOLDER.split(shown)
-    # A value neither starts nor ends with a space: "top 1 %" is French, not "top %(n)s%".
-    body = r"\S(?:.*?\S)?".join(re.escape(part) for part in parts)
+    # A value neither starts nor ends with a space ("top 1 %" is French, not
+    # "top %(n)s%"), and is no longer than a sentence.
+    body = r"\S(?:.{0,200}?\S)?".join(re.escape(part) for part in parts)
     return re.compile(body.replace(r"%%", "%").replace(r"\%\%", "%"))
 
 
