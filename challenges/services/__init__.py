@@ -37,6 +37,7 @@ from challenges.services.errors import (
     RunDeadlinePassed,
     RunNotEligible,
     RunNotSubmittable,
+    RunNotFound,
     RunsLimitReached,
     ServiceError,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "RunAlreadyFinished",
     "RunDeadlinePassed",
     "RunNotEligible",
+    "RunNotFound",
     "RunNotSubmittable",
     "RunReview",
     "RunsLimitReached",
