@@ -350,7 +350,8 @@ def main(argv: list[str] | None = None) -> None:
         if args.nginx:
             from tests.benchmarks import load_nginx
 
-            instances = [server_start(PORT + 1, args.workers), server_start(PORT + 2, args.workers)]
+            check = {"AUTH_THROTTLE": f"{load_nginx.CHECK_AUTH_THROTTLE}/min"}
+            instances = [server_start(PORT + n, args.workers, check) for n in (1, 2)]
             processes += instances
             proxy = load_nginx.nginx_start(PORT, [PORT + 1, PORT + 2])
             processes.append(proxy)
