@@ -36,8 +36,8 @@ from challenges.services.errors import (
     RunAlreadyFinished,
     RunDeadlinePassed,
     RunNotEligible,
-    RunNotSubmittable,
     RunNotFound,
+    RunNotSubmittable,
     RunsLimitReached,
     ServiceError,
 )

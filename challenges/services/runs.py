@@ -19,10 +19,9 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Exists, Max, OuterRef, Subquery
 
 from challenges.game import RULESET, run_clock_reach_ms
-from challenges.models import Challenge, Entry, Run, RunFault
+from challenges.models import Challenge, Run, RunFault
 from challenges.rules import (
     ChallengeReplay,
     ReplayPosition,
@@ -39,6 +38,7 @@ from challenges.services.errors import (
     RunsLimitReached,
     service_now,
 )
+from challenges.services.run_rows import run_row_locked, run_row_write
 
 _RUN_FIELDS_PLAYED = [
     "finished_at",
@@ -93,7 +93,7 @@ def run_moves_add(
     with transaction.atomic():
         locked = _run_in_play(run=run, now=now, start=start, moves=moves)
         if _run_moves_take(run=locked, start=start, moves=moves, now=now):
-            locked.save(update_fields=_run_fields_changed(locked))
+            run_row_write(run=locked, fields=_run_fields_changed(locked))
     _run_late_raise(locked)
     return locked
 
@@ -133,7 +133,7 @@ def run_finish(*, run: Run, log: object, start: int = 0, now: datetime | None = 
                         # finished run it has a score and a log.
                         locked.score = 0
                         locked.log = {"moves": []}
-            locked.save(update_fields=_run_fields_changed(locked))
+            run_row_write(run=locked, fields=_run_fields_changed(locked))
     _run_late_raise(locked)
     return locked
 
@@ -142,28 +142,7 @@ def _run_locked(*, run: Run, standing: bool) -> Run:
     """``run`` read again and locked (its row only, not its challenge's: every run of a
     challenge shares that one), with its challenge; with ``standing``, also the
     player's best other finished run and whether they have an entry. One query."""
-    runs = (
-        Run.objects.select_for_update(of=("self",))
-        .select_related("challenge")
-        .defer("challenge__par_log", "challenge__seed")
-    )
-    if standing:
-        others = Run.objects.filter(
-            challenge_id=OuterRef("challenge_id"),
-            player_id=OuterRef("player_id"),
-            status=Run.Status.FINISHED,
-        ).exclude(pk=OuterRef("pk"))
-        runs = runs.annotate(
-            best_before=Subquery(
-                others.order_by().values("player_id").annotate(best=Max("score")).values("best")
-            ),
-            submitted=Exists(
-                Entry.objects.filter(
-                    challenge_id=OuterRef("challenge_id"), player_id=OuterRef("player_id")
-                )
-            ),
-        )
-    locked = runs.filter(pk=run.pk, player_id=run.player_id).first()
+    locked = run_row_locked(run_id=run.pk, player_id=run.player_id, standing=standing)
     if locked is None:
         raise RunNotFound("You have no run with this id.")
     locked._loaded = _run_played_values(locked)  # type: ignore[attr-defined]
@@ -222,7 +201,7 @@ def _run_in_play(
         locked.log = _log_storable({"moves": held + sent})
         locked.position = None
         locked.error = RunFault(None, RunDeadlinePassed.code, detail).to_json()
-        locked.save(update_fields=_run_fields_changed(locked))
+        run_row_write(run=locked, fields=_run_fields_changed(locked))
     return locked
 
 

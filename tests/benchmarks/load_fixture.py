@@ -134,7 +134,10 @@ def runs_start(fixture: Fixture, players: list[Player], *, ago_seconds: float) -
 
     started = timezone.now() - timedelta(seconds=ago_seconds)
     made = Run.objects.bulk_create(
-        [Run(player_id=p.id, challenge_id=fixture.challenge_id, started_at=started) for p in players],
+        [
+            Run(player_id=p.id, challenge_id=fixture.challenge_id, started_at=started)
+            for p in players
+        ],
         batch_size=2000,
     )
     return [str(run.pk) for run in made]
@@ -153,9 +156,7 @@ def runs_to_submit(fixture: Fixture, players: list[Player], *, moves: int) -> li
     for n, player in enumerate(players):
         log = challenge_log(challenge, moves=moves, start_ms=300, step_ms=900, variant=n)
         span = timedelta(milliseconds=log["moves"][-1]["t"] + 5_000)
-        run = Run.objects.create(
-            player_id=player.id, challenge=challenge, started_at=_now() - span
-        )
+        run = Run.objects.create(player_id=player.id, challenge=challenge, started_at=_now() - span)
         played = run_played(run, log)
         assert played.status == Run.Status.FINISHED and played.is_eligible, played.error
         ids.append(str(run.pk))

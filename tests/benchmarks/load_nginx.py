@@ -20,6 +20,7 @@ import re
 import shutil
 import subprocess
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -137,16 +138,21 @@ def instances_agree(host: str, fixture: Any) -> None:
         f"log-in {status}, then {statuses} from {sorted(browser.upstreams)}",
     )
 
-    # A throttle counts across both: exactly its limit passes.
+    # A throttle counts across both: exactly its limit passes, all sent at once. Its
+    # window is the clock's minute: start well inside one.
+    if time.time() % 60 > 40:
+        time.sleep(61 - time.time() % 60)
     client = Browser(host)
-    answers = [
-        client.call(
+
+    def attempt(n: int) -> int:
+        return client.call(
             "POST", "/api/auth/token/",
             body=json.dumps({"username": f"nobody-{n}", "password": "wrong"}),
             headers={"Content-Type": "application/json"},
-        )[0]
-        for n in range(CHECK_AUTH_THROTTLE + 6)
-    ]  # fmt: skip
+        )[0]  # fmt: skip
+
+    with ThreadPoolExecutor(max_workers=CHECK_AUTH_THROTTLE + 6) as pool:
+        answers = list(pool.map(attempt, range(CHECK_AUTH_THROTTLE + 6)))
     passed = sum(1 for s in answers if s != 429)
     _check(
         f"a throttle of {CHECK_AUTH_THROTTLE}/min lets exactly {CHECK_AUTH_THROTTLE} through",
@@ -158,7 +164,9 @@ def instances_agree(host: str, fixture: Any) -> None:
     player = fixture.players[0]
     auth = {"Authorization": f"Token {player.token}", "Content-Type": "application/json"}
     runner = Browser(host)
-    status, text = runner.call("POST", f"/api/challenges/{fixture.challenge_id}/runs/", headers=auth)
+    status, text = runner.call(
+        "POST", f"/api/challenges/{fixture.challenge_id}/runs/", headers=auth
+    )
     run = json.loads(text)["id"]
     moves = fixture.log["moves"][:12]
     moves = [{**m, "t": 50 + 250 * n} for n, m in enumerate(moves)]

@@ -104,7 +104,9 @@ def django_setup() -> None:
     call_command("migrate", verbosity=0)
 
 
-def server_start(port: int, workers: int, extra: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+def server_start(
+    port: int, workers: int, extra: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         **SERVER_ENV,
@@ -242,7 +244,7 @@ class Load:
         """Each run sends its log in batches of 3 moves, as a browser would every
         few seconds; the runs started 15 s ago, so every move is in the server's reach
         (the same moves 200 ms apart)."""
-        players = self.fixture.players[:200]
+        players = self.fixture.players[:120]
         runs = fx.runs_start(self.fixture, players, ago_seconds=15)
         moves = [{**m, "t": 200 * n} for n, m in enumerate(self.fixture.log["moves"])]
         bodies = [
@@ -263,7 +265,9 @@ class Load:
                 batch, index = divmod(k, len(mine)) if mine else (len(bodies), 0)
                 if batch < len(bodies):
                     run, player = mine[index]  # type: ignore[misc]
-                    requests.append(("POST", f"/api/runs/{run}/moves/", _json(player), bodies[batch]))
+                    requests.append(
+                        ("POST", f"/api/runs/{run}/moves/", _json(player), bodies[batch])
+                    )
                 else:
                     requests.append(("GET", "/healthz", {}, ""))
         self.run(f"moves batch (3 moves, {len(bodies)} a run)", requests, once=True)
@@ -364,7 +368,9 @@ def main(argv: list[str] | None = None) -> None:
             print(f"gunicorn: {args.workers} workers on 127.0.0.1:{PORT}")
         load = Load(args, fixture, web_pids=[p.pid for p in processes])
         print(f"wrk: {args.connections} connections, {args.seconds:.0f} s a read phase\n")
-        print("| request | req/s | p50 ms | p99 ms | web CPU ms/req | PostgreSQL CPU ms/req | errors |")
+        print(
+            "| request | req/s | p50 ms | p99 ms | web CPU ms/req | PostgreSQL CPU ms/req | errors |"
+        )
         print("|---|---|---|---|---|---|---|")
         for phase in args.only or PHASES:
             getattr(load, phase.replace("-", "_"))()

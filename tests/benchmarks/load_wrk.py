@@ -183,7 +183,9 @@ def wrk_run(
         elapsed = time.perf_counter() - began
         web, db = cpu_seconds(web_pids), cpu_seconds(db_pids)
     if not summary:
-        raise SystemExit(f"{name}: wrk reported nothing ({wrk.stdout.read() if wrk.stdout else ''})")
+        raise SystemExit(
+            f"{name}: wrk reported nothing ({wrk.stdout.read() if wrk.stdout else ''})"
+        )
     served, _micros, status_errors, socket_errors, p50, p95, p99 = summary
     served = max(served, 1)
     sample = re.sub(r"\s+", " ", refusals[0])[:200] if refusals else ""
