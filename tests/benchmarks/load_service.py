@@ -172,14 +172,14 @@ class Load:
         kw.setdefault("connections", self.args.connections)
         kw.setdefault("seconds", self.args.seconds)
         result = wrk_run(
-            name, self.url, requests, web_pids=self.web_pids, db_pids=database_pids(),
+            name, self.url, requests, web_pids=self.web_pids, db_pids=database_pids,
             once=once, **kw,  # type: ignore[arg-type]
         )  # fmt: skip
         self.results.append(result)
         print(result.line() + (f"  e.g. {result.sample}" if result.sample else ""), flush=True)
 
     def warm(self, requests: list[Request]) -> None:
-        wrk_run("warm-up", self.url, requests, web_pids=[], db_pids=[], once=True, connections=2)
+        wrk_run("warm-up", self.url, requests, web_pids=[], db_pids=list, once=True, connections=2)
 
     # --- the phases ----------------------------------------------------------------
 

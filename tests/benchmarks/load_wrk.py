@@ -15,6 +15,7 @@ import re
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -131,7 +132,7 @@ def wrk_run(
     requests: list[Request],
     *,
     web_pids: list[int],
-    db_pids: list[int],
+    db_pids: Callable[[], list[int]],
     connections: int = 8,
     threads: int = 2,
     seconds: float = 10.0,
@@ -154,7 +155,7 @@ def wrk_run(
     script = Path(f"/tmp/tod-load-{os.getpid()}.lua")
     script.write_text(_SCRIPT.format(requests=_lua(per_thread), once=_lua(once)))
     duration = f"{600 if once else seconds:.0f}s"
-    web_before, db_before = cpu_seconds(web_pids), cpu_seconds(db_pids)
+    web_before, db_before = cpu_seconds(web_pids), cpu_seconds(db_pids())
     began = time.perf_counter()
     wrk = subprocess.Popen(
         ["wrk", "-t", str(threads), "-c", str(connections), "-d", duration, "--timeout", "10s",
@@ -172,7 +173,7 @@ def wrk_run(
                 # wrk waits out its duration even after every thread stopped:
                 # interrupt it (it then reports) once each has sent its share.
                 elapsed = time.perf_counter() - began
-                web, db = cpu_seconds(web_pids), cpu_seconds(db_pids)
+                web, db = cpu_seconds(web_pids), cpu_seconds(db_pids())
                 wrk.send_signal(signal.SIGINT)
         elif line.startswith("status "):
             refusals.append(line.strip())
@@ -181,7 +182,7 @@ def wrk_run(
     wrk.wait(timeout=30)
     if not (once and finished == threads):
         elapsed = time.perf_counter() - began
-        web, db = cpu_seconds(web_pids), cpu_seconds(db_pids)
+        web, db = cpu_seconds(web_pids), cpu_seconds(db_pids())
     if not summary:
         raise SystemExit(
             f"{name}: wrk reported nothing ({wrk.stdout.read() if wrk.stdout else ''})"
