@@ -26,7 +26,7 @@ FROM generate_series(1, %(entries)s) AS n;
 INSERT INTO challenges_run (id, player_id, challenge_id, started_at, finished_at, log,
                             status, score, move_results, arrivals)
 SELECT gen_random_uuid(), u.id, %(challenge)s, %(at)s, %(at)s, '{"moves": []}',
-       'finished', (u.id * 7919) %% 400, '[]', '[]'
+       'finished', (u.id::bigint * 7919) %% 400, '[]', '[]'
 FROM auth_user AS u WHERE u.username LIKE 'board-%%';
 
 INSERT INTO challenges_entry (challenge_id, player_id, run_id, score, submitted_at,
@@ -99,7 +99,8 @@ def fixture_make(*, entries: int, players: int, newcomers: int, moves: int) -> F
     with connection.cursor() as cursor:
         cursor.execute(
             "TRUNCATE challenges_scorecount, challenges_entry, challenges_run,"
-            " challenges_challenge, accounts_apitoken, accounts_usernamekey, auth_user CASCADE"
+            " challenges_challenge, accounts_apitoken, accounts_usernamekey, auth_user"
+            " RESTART IDENTITY CASCADE"
         )
     cache.clear()
     challenge = services.challenge_current_ensure()

@@ -8,11 +8,14 @@ PostgreSQL, Redis) on a loopback port, fills a dedicated database with one open
 challenge of ``--entries`` entries, and drives every phase with ``wrk``
 (tests/benchmarks/load_wrk.py). Each phase prints a row of a table: requests per
 second, latency p50 and p99, the web tier's CPU per request (gunicorn's processes, from
-/proc), PostgreSQL's CPU per request (the backends of the load's database), and the
-errors (any answer of 400 and up).
+/proc), that CPU as a multiple of the CPU of a ``GET /healthz`` measured just before
+(a plain Django view and ``SELECT 1``), PostgreSQL's CPU per request (the backends of
+the load's database), and the errors (any answer of 400 and up but an expected 404).
 
 The CPU per request is the figure to compare: requests per second move with whatever
-else the machine is running, the CPU a request costs much less.
+else the machine is running, the CPU a request costs much less. On a machine shared
+with other busy work even that CPU swells (caches, a sibling hyperthread): the
+multiple of ``/healthz`` measured at the same moment is the steadiest figure.
 
 With ``--nginx``, two gunicorn instances (``--workers`` each) run behind a real nginx
 built from ``deploy/nginx/`` (load_nginx.py), sharing PostgreSQL and Redis; the run
@@ -31,6 +34,7 @@ import argparse
 import http.client
 import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -171,10 +175,15 @@ class Load:
     def run(self, name: str, requests: list[Request], *, once: bool = False, **kw: object) -> None:
         kw.setdefault("connections", self.args.connections)
         kw.setdefault("seconds", self.args.seconds)
+        control = wrk_run(
+            "healthz", self.url, [("GET", "/healthz", {}, "")], web_pids=self.web_pids,
+            db_pids=list, connections=self.args.connections, seconds=2,
+        )  # fmt: skip
         result = wrk_run(
             name, self.url, requests, web_pids=self.web_pids, db_pids=database_pids,
             once=once, **kw,  # type: ignore[arg-type]
         )  # fmt: skip
+        result.control_ms = control.web_cpu_ms
         self.results.append(result)
         print(result.line() + (f"  e.g. {result.sample}" if result.sample else ""), flush=True)
 
@@ -322,6 +331,15 @@ class Load:
         return pages[:most]
 
 
+def _stop_on_sigterm() -> None:
+    """A terminated load still stops its servers (the ``finally`` below)."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(f"stopped by signal {signum}")
+
+    signal.signal(signal.SIGTERM, stop)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--workers", type=int, default=2)
@@ -337,6 +355,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--nginx", action="store_true", help="Two instances behind nginx.")
     args = parser.parse_args(argv)
 
+    _stop_on_sigterm()
     database_create()
     django_setup()
     began = time.perf_counter()
@@ -369,9 +388,10 @@ def main(argv: list[str] | None = None) -> None:
         load = Load(args, fixture, web_pids=[p.pid for p in processes])
         print(f"wrk: {args.connections} connections, {args.seconds:.0f} s a read phase\n")
         print(
-            "| request | req/s | p50 ms | p99 ms | web CPU ms/req | PostgreSQL CPU ms/req | errors |"
+            "| request | req/s | p50 ms | p99 ms | web CPU ms/req | as healthz"
+            " | PostgreSQL CPU ms/req | errors |"
         )
-        print("|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|")
         for phase in args.only or PHASES:
             getattr(load, phase.replace("-", "_"))()
     finally:

@@ -114,15 +114,19 @@ class Result:
     db_cpu_ms: float
     """PostgreSQL's CPU per request (the backends serving the load's database)."""
     sample: str = ""
+    control_ms: float = 0.0
+    """The web tier's CPU per ``GET /healthz`` (a plain view and ``SELECT 1``) just
+    before: how fast the shared machine runs at the moment."""
 
     @property
     def rate(self) -> float:
         return self.requests / self.seconds if self.seconds else 0.0
 
     def line(self) -> str:
+        relative = self.web_cpu_ms / self.control_ms if self.control_ms else 0.0
         return (
             f"| {self.name} | {self.rate:,.0f} | {self.p50_ms:.1f} | {self.p99_ms:.1f}"
-            f" | {self.web_cpu_ms:.2f} | {self.db_cpu_ms:.2f} | {self.errors} |"
+            f" | {self.web_cpu_ms:.2f} | {relative:.1f} | {self.db_cpu_ms:.2f} | {self.errors} |"
         )
 
 
@@ -187,7 +191,7 @@ def wrk_run(
         raise SystemExit(
             f"{name}: wrk reported nothing ({wrk.stdout.read() if wrk.stdout else ''})"
         )
-    served, _micros, status_errors, socket_errors, p50, p95, p99 = summary
+    served, _micros, _status_errors, socket_errors, p50, p95, p99 = summary
     served = max(served, 1)
     sample = re.sub(r"\s+", " ", refusals[0])[:200] if refusals else ""
     return Result(
