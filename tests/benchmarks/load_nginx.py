@@ -1,7 +1,7 @@
 """Two gunicorn instances behind a real nginx, for ``make load --nginx``.
 
 The nginx runs the site's own pieces from ``deploy/nginx/``: the proxy snippet every
-request goes through and the compression snippet, before an upstream of the two
+request goes through, the request caps and the compression snippets, before an upstream of the two
 instances (round robin, as the production upstream spreads over its servers). It adds
 one header of its own, ``X-Upstream``, so the check below can tell which instance
 answered.
@@ -50,7 +50,7 @@ http {{
     }}
     server {{
         listen 127.0.0.1:{port};
-        client_max_body_size 256k;
+        include {deploy}/triominos-errors.conf;
         include {deploy}/triominos-gzip.conf;
         add_header X-Upstream $upstream_addr always;
         location / {{
