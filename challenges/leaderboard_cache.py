@@ -71,6 +71,15 @@ def leaderboard_cache_version(*, challenge: Challenge) -> str:
     return version
 
 
+def leaderboard_version_loaded(*, challenge: Challenge) -> None:
+    """``challenge`` was just read from the database in this web request: its board
+    version is as fresh as a read of the version would be, so the request's board
+    reads need not read it again. (A bump later in the request forgets it.)"""
+    read = _request_versions.read
+    if read is not None:
+        read[challenge.pk] = f"v{challenge.board_version}"
+
+
 def leaderboard_cache_bump(*, challenge: Challenge) -> None:
     """Make every cached read of this challenge's board stale once the caller commits.
 

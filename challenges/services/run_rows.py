@@ -40,8 +40,8 @@ def _challenge_fields() -> list[Field[Any, Any]]:
 @cache
 def _select_sql(standing: bool) -> str:
     q = connection.ops.quote_name
-    columns = [f"r.{q(f.column)}" for f in _run_fields()]
-    columns += [f"c.{q(f.column)}" for f in _challenge_fields()]
+    columns = [f"r.{q(str(f.column))}" for f in _run_fields()]
+    columns += [f"c.{q(str(f.column))}" for f in _challenge_fields()]
     if standing:
         # The player's best other finished run, and whether they have an entry.
         columns.append(
@@ -78,7 +78,7 @@ def run_row_locked(*, run_id: UUID, player_id: int, standing: bool) -> Run | Non
     if connection.vendor != "postgresql":
         return _run_row_locked_orm(run_id=run_id, player_id=player_id, standing=standing)
     params: list[Any] = [Run.Status.FINISHED.value] if standing else []
-    params += [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]  # type: ignore[union-attr]
+    params += [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]
     with connection.cursor() as cursor:
         cursor.execute(_select_sql(standing), params)
         row = cursor.fetchone()
@@ -123,12 +123,10 @@ def run_row_write(*, run: Run, fields: list[str]) -> None:
         run.save(update_fields=fields)
         return
     q = connection.ops.quote_name
-    chosen = [Run._meta.get_field(name) for name in fields]
-    sets = ", ".join(f"{q(field.column)} = %s" for field in chosen)  # type: ignore[union-attr]
-    values = [
-        field.get_db_prep_save(getattr(run, field.attname), connection)  # type: ignore[union-attr]
-        for field in chosen
-    ]
-    values.append(Run._meta.pk.get_db_prep_value(run.pk, connection))  # type: ignore[union-attr]
+    by_name = {field.name: field for field in _run_fields()}
+    chosen = [by_name[name] for name in fields]
+    sets = ", ".join(f"{q(str(field.column))} = %s" for field in chosen)
+    values = [field.get_db_prep_save(getattr(run, field.attname), connection) for field in chosen]
+    values.append(Run._meta.pk.get_db_prep_value(run.pk, connection))
     with connection.cursor() as cursor:
         cursor.execute(f"UPDATE {Run._meta.db_table} SET {sets} WHERE id = %s", values)

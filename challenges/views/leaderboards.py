@@ -16,7 +16,7 @@ from django.utils.translation import get_language
 from challenges import leaderboards, services
 from challenges.charts import histogram_chart
 from challenges.game import tile_numbers
-from challenges.leaderboard_cache import leaderboard_fragment_key
+from challenges.leaderboard_cache import leaderboard_fragment_key, leaderboard_version_loaded
 from challenges.leaderboards import LeaderboardRow
 from challenges.models import Challenge, Entry
 from challenges.views import page_number_parse, page_window, top_percent_shown
@@ -49,6 +49,7 @@ class ShownTile:
 
 def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     challenge = get_object_or_404(Challenge, pk=challenge_id)
+    leaderboard_version_loaded(challenge=challenge)  # read just now: no second read
     now = timezone.now()
     if challenge.opens_at > now:
         raise Http404("This challenge has not opened yet.")
