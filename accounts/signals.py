@@ -13,7 +13,6 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 
 from accounts.models import ApiToken
-
 from accounts.services import username_key_keep
 from accounts.token_cache import token_forget, tokens_forget_of_user
 

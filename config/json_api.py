@@ -13,6 +13,7 @@ clean up) is taken as before, and each error keeps its words.
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -29,7 +30,7 @@ class OrjsonRenderer(JSONRenderer):
         self,
         data: Any,
         accepted_media_type: str | None = None,
-        renderer_context: dict[str, Any] | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
     ) -> bytes:
         if data is None:
             return b""
@@ -46,7 +47,7 @@ class OrjsonParser(JSONParser):
         self,
         stream: Any,
         media_type: str | None = None,
-        parser_context: dict[str, Any] | None = None,
+        parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
         body = stream.read() if stream is not None else b""
         try:
