@@ -25,7 +25,7 @@ from django.db.models import Exists, Field, Max, OuterRef, Subquery
 from challenges.models import Challenge, Entry, Run
 
 # What the services read of the run's challenge; the rest loads if ever used.
-_CHALLENGE_READ = ("id", "number", "opens_at", "closes_at", "ruleset", "tray", "well",
+_CHALLENGE_READ = ("number", "opens_at", "closes_at", "ruleset", "tray", "well",
                    "created_at", "board_version")  # fmt: skip
 
 
@@ -34,12 +34,14 @@ def _run_fields() -> list[Field[Any, Any]]:
 
 
 def _challenge_fields() -> list[Field[Any, Any]]:
-    return [f for f in Challenge._meta.concrete_fields if f.attname in _CHALLENGE_READ]
+    key = Challenge._meta.pk
+    return [f for f in Challenge._meta.concrete_fields if f.attname in _CHALLENGE_READ or f is key]
 
 
 @cache
 def _select_sql(standing: bool) -> str:
     q = connection.ops.quote_name
+    run_key = q(str(Run._meta.pk.column)) if Run._meta.pk else ""
     columns = [f"r.{q(str(f.column))}" for f in _run_fields()]
     columns += [f"c.{q(str(f.column))}" for f in _challenge_fields()]
     if standing:
@@ -47,17 +49,18 @@ def _select_sql(standing: bool) -> str:
         columns.append(
             f"(SELECT MAX(o.score) FROM {Run._meta.db_table} o WHERE o.challenge_id ="
             " r.challenge_id AND o.player_id = r.player_id AND o.status = %s"
-            " AND o.id <> r.id)"
+            f" AND o.{run_key} <> r.{run_key})"
         )
         columns.append(
             f"EXISTS (SELECT 1 FROM {Entry._meta.db_table} e WHERE e.challenge_id ="
             " r.challenge_id AND e.player_id = r.player_id)"
         )
     # FOR UPDATE OF r: the run's row only; every run of a challenge shares its row.
+    challenge_key = q(str(Challenge._meta.pk.column)) if Challenge._meta.pk else ""
     return (
         f"SELECT {', '.join(columns)} FROM {Run._meta.db_table} r"
-        f" JOIN {Challenge._meta.db_table} c ON c.id = r.challenge_id"
-        " WHERE r.id = %s AND r.player_id = %s FOR UPDATE OF r"
+        f" JOIN {Challenge._meta.db_table} c ON c.{challenge_key} = r.challenge_id"
+        f" WHERE r.{run_key} = %s AND r.player_id = %s FOR UPDATE OF r"
     )
 
 
@@ -129,4 +132,5 @@ def run_row_write(*, run: Run, fields: list[str]) -> None:
     values = [field.get_db_prep_save(getattr(run, field.attname), connection) for field in chosen]
     values.append(Run._meta.pk.get_db_prep_value(run.pk, connection))
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {Run._meta.db_table} SET {sets} WHERE id = %s", values)
+        key = q(str(Run._meta.pk.column)) if Run._meta.pk else ""
+        cursor.execute(f"UPDATE {Run._meta.db_table} SET {sets} WHERE {key} = %s", values)
