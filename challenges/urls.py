@@ -1,11 +1,24 @@
 from django.urls import path
 
-from challenges.views import history, leaderboards, play, players, replays, share
+from challenges.views import (
+    history,
+    home,
+    how_to_play,
+    keep,
+    leaderboards,
+    play,
+    players,
+    replays,
+    share,
+)
 
 app_name = "challenges"
 
 urlpatterns = [
-    path("", play.play_page, name="play"),
+    path("", home.home_page, name="home"),
+    path("play/", play.play_page, name="play"),
+    path("play/keep/<uuid:run_id>/", keep.run_keep, name="run-keep"),
+    path("how-to-play/", how_to_play.how_to_play_page, name="how-to-play"),
     path("challenges/", history.history_page, name="history"),
     path("challenges/<int:challenge_id>/", leaderboards.leaderboard_page, name="leaderboard"),
     path("runs/<uuid:run_id>/replay/", replays.replay_page, name="replay"),
