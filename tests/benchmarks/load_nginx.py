@@ -87,7 +87,7 @@ class Browser:
         self, method: str, path: str, *, body: str = "", headers: dict[str, str] | None = None
     ) -> tuple[int, str]:
         host, port = self.host.split(":")
-        conn = http.client.HTTPConnection(host, int(port), timeout=10)
+        conn = http.client.HTTPConnection(host, int(port), timeout=60)
         sent = dict(headers or {})
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
