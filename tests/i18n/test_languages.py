@@ -250,3 +250,19 @@ def test_a_streak_calendar_is_in_the_language(challenge: Challenge) -> None:
     page = Client().get("/players/walker/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "Gespeelde dagen dit jaar" in page
     assert "Score per uitdaging" in page
+
+
+def test_cached_parts_of_a_page_keep_their_language(challenge: Challenge) -> None:
+    """The leaderboard's and the player page's cached fragments are per language: an
+    English read first does not serve English to the next French reader."""
+    player = UserFactory(username="cached")
+    run = RunFactory(challenge=challenge, player=player, finished=True)
+    EntryFactory(challenge=challenge, player=player, run=run, score=run.score or 0)
+    for path, english, french in [
+        (f"/challenges/{challenge.pk}/", "How everyone scored", "Les scores de tous"),
+        ("/players/cached/", "Days played over the last year", "Jours joués sur la dernière"),
+    ]:
+        assert english in Client().get(path, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        page = Client().get(path, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        assert french in page
+        assert english not in page
