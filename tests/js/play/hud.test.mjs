@@ -43,7 +43,8 @@ test("what a placement, a draw and a turn sound like", () => {
   assert.equal(words.turned("1-2-4", 0), "Turned: 1 on top, 2 right, 4 left.");
   assert.equal(words.bonusToast("bridge"), "Bridge! +40");
   assert.equal(words.CLEARED_TOAST, "Board cleared! +25");
-  assert.equal(words.drawLabel(47), "Draw a tile for minus 5 points; 47 tiles left in the well");
+  // The Draw button's name starts with what it shows: "Draw −5 47 left" (WCAG 2.5.3).
+  assert.equal(words.drawLabel(47), "Draw −5 47 left: take a tile from the well for minus 5 points");
 });
 
 test("a tray tile's name says its numbers, its turn and where it fits", () => {
@@ -53,6 +54,8 @@ test("a tray tile's name says its numbers, its turn and where it fits", () => {
   );
   assert.match(words.tileLabel("1-2-4", 2, 1), /shows 4 on top, 1 right, 2 left; fits 1 spot$/);
   assert.match(words.tileLabel("1-2-4", 1, 3), /fits 3 spots$/);
+  // A tile with a number key: the name starts with the key shown on it (WCAG 2.5.3).
+  assert.match(words.tileLabel("1-2-4", 0, 2, 3), /^3: Tile 1 2 4, worth 7;/);
 });
 
 test("the end titles, and the offer of a run kept unsent", () => {

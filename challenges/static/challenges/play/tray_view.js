@@ -10,10 +10,13 @@ import { tileLabel } from "./words.js";
 // Tiles 1 to 9 have a number key.
 const KEYED_TILES = 9;
 
-/** A tray tile's accessible name in `state`. */
+/** A tray tile's accessible name in `state`, starting with its number key when it has
+ * one (the key shown on the tile). */
 export function trayTileLabel(state, tileId) {
   const fits = state.run === null ? 0 : legalCells(state.run, tileId).length;
-  return tileLabel(tileId, rotationOf(state, tileId), fits);
+  const index = state.run === null ? -1 : state.run.tray.indexOf(tileId);
+  const key = index >= 0 && index < KEYED_TILES ? index + 1 : null;
+  return tileLabel(tileId, rotationOf(state, tileId), fits, key);
 }
 
 export class TrayView {

@@ -62,14 +62,16 @@ export function secondsLeft(seconds) {
   return `${seconds} seconds left.`;
 }
 
-/** A tray tile's accessible name: its numbers, how it is turned, where it fits. */
-export function tileLabel(tileId, rotation, fits) {
+/** A tray tile's accessible name: its numbers, how it is turned, where it fits. `key`:
+ * the number key shown on it (1-9), which starts the name as it starts what is seen
+ * (WCAG 2.5.3, the name contains the visible label). */
+export function tileLabel(tileId, rotation, fits, key = null) {
   const tile = tileParse(tileId);
   const [top, right, left] = tile.cornerNumbers(rotation);
-  return (
+  const name =
     `Tile ${tile.a} ${tile.b} ${tile.c}, worth ${tile.value}; shows ${top} on top, ${right} right, ` +
-    `${left} left; ${fits === 0 ? "fits nowhere yet" : `fits ${plural(fits, "spot")}`}`
-  );
+    `${left} left; ${fits === 0 ? "fits nowhere yet" : `fits ${plural(fits, "spot")}`}`;
+  return key === null ? name : `${key}: ${name}`;
 }
 
 export function tilePicked(label, fits) {
@@ -114,8 +116,9 @@ export function drew(tileId, score, wellRemaining) {
 
 export const WELL_EMPTY = "The well is empty.";
 
+/** The Draw button's name: what it shows ("Draw −5 47 left"), then what that means. */
 export function drawLabel(wellRemaining) {
-  return `Draw a tile for minus ${DRAW_COST} points; ${plural(wellRemaining, "tile")} left in the well`;
+  return `Draw −${DRAW_COST} ${wellRemaining} left: take a tile from the well for minus ${DRAW_COST} points`;
 }
 
 export const STUCK_TOAST = "No tile fits and the well is empty";
@@ -123,14 +126,97 @@ export const STUCK_ANNOUNCEMENT = "No tile fits and the well is empty: end the r
 
 // --------------------------------------------------------------- the keyboard
 
-export function cursorAt(cell, fits) {
-  return `${cellText(cell)}${fits ? ": fits" : ""}.`;
-}
-
 export const FITS_NOWHERE_KEYS = "This tile fits nowhere yet. Pick another, or draw with D.";
 
-export function jumpedTo(cell, spots) {
-  return `${cellText(cell)}: fits. ${spots} spots in all. Enter places it.`;
+/** After N (or Shift+N): the cell jumped to, as the cursor reads it, then the count. */
+export function jumpedTo(report, spots) {
+  return `${report} ${plural(spots, "spot")} in all. Enter places it.`;
+}
+
+// ------------------------------------------------------- the board, spoken
+// (play/board_speech.js gathers the facts from the rules port; these are its words.)
+
+// Corners in the engine's order (clockwise from the apex), edges in cellNeighbours'
+// order (left, right, the flat side), for a cell pointing up or down.
+const CORNER_NAMES = Object.freeze({
+  up: ["at the top", "bottom right", "bottom left"],
+  down: ["at the bottom", "top left", "top right"],
+});
+const EDGE_NAMES = Object.freeze({ up: ["left", "right", "bottom"], down: ["left", "right", "top"] });
+
+function cornersSpoken(up, numbers) {
+  const names = CORNER_NAMES[up ? "up" : "down"];
+  return numbers.map((number, i) => `${number === null ? "any number" : number} ${names[i]}`).join(", ");
+}
+
+function capitalised(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function pointsSpoken(points, bonus) {
+  const extra = bonus === null ? "" : `, ${BONUS_LABELS[bonus]} bonus included`;
+  return `${plural(points, "point")}${extra}`;
+}
+
+/**
+ * What the keyboard cursor reads on a cell (`facts`: board_speech.js's cellFacts):
+ * where it is, the tile on it or that it is empty, the tiles across its edges, the
+ * numbers its corners need, and what the selected tile would score there.
+ */
+export function cellReport(facts) {
+  const { up, tile, edges, demands, open, fit } = facts;
+  const sentences = [`${capitalised(cellText(facts.cell))}, pointing ${up ? "up" : "down"}.`];
+  if (tile !== null) {
+    sentences.push(`Tile ${tileSpoken(tile.id)}: ${cornersSpoken(up, tile.numbers)}.`);
+  } else if (open && edges.every((edge) => edge === null)) {
+    sentences.push("Empty: the first tile goes here.");
+  } else {
+    sentences.push(open ? "Empty, next to the tiles." : "Empty, touching no tile.");
+  }
+  const names = EDGE_NAMES[up ? "up" : "down"];
+  const touching = edges.flatMap((edge, i) => (edge === null ? [] : [`${tileSpoken(edge)} on the ${names[i]} edge`]));
+  if (touching.length > 0) {
+    sentences.push(`Touching: ${touching.join(", ")}.`);
+  }
+  if (tile === null && open && demands.some((number) => number !== null)) {
+    sentences.push(`Corners need ${cornersSpoken(up, demands)}.`);
+  }
+  if (fit !== null) {
+    sentences.push(
+      fit.fits
+        ? `${tileSpoken(fit.tile)} fits here, for ${pointsSpoken(fit.points, fit.bonus)}: ${cornersSpoken(up, fit.numbers)}.`
+        : `${tileSpoken(fit.tile)} does not fit here.`,
+    );
+  }
+  return sentences.join(" ");
+}
+
+/** The B key's summary of the board (`facts`: board_speech.js's boardFacts). */
+export function boardSummary(facts) {
+  const sentences = [];
+  if (facts.tiles === 0) {
+    sentences.push("The board is empty: the first tile goes in the middle, at row 0, column 0.");
+  } else {
+    const [top, bottom] = facts.rows;
+    const [left, right] = facts.columns;
+    sentences.push(
+      `${plural(facts.tiles, "tile")} on the board, rows ${top} to ${bottom}, columns ${left} to ${right}; ` +
+        `${plural(facts.open, "open spot")} next to them.`,
+    );
+  }
+  sentences.push(
+    `Score ${facts.score}. ${plural(facts.tray, "tile")} in your tray, ${plural(facts.wellRemaining, "tile")} in the well.`,
+  );
+  if (facts.selected !== null) {
+    const tile = tileSpoken(facts.selected);
+    sentences.push(
+      facts.best === null
+        ? `${tile} fits nowhere yet.`
+        : `${tile} fits ${plural(facts.fitsFor, "spot")}; the best is ${cellText(facts.best.cell)}, ` +
+            `for ${pointsSpoken(facts.best.points, facts.best.bonus)}.`,
+    );
+  }
+  return sentences.join(" ");
 }
 
 export const PICK_FIRST = "Pick a tile first, with the number keys.";
