@@ -33,6 +33,19 @@ _RUN = """async (exclude) => {
 }"""
 
 
+# Every animation and transition that ends has ended (a colour easing in, a badge
+# fading in): axe reads colours as they are, and a half-faded text is not the page.
+_SETTLED = """() => document.getAnimations().every((animation) =>
+  animation.playState !== "running" || animation.effect.getComputedTiming().iterations === Infinity)"""
+
+
+def settle(page: Page) -> None:
+    """Waits for the page's finite animations and transitions to end (a frame first, for
+    one a change just started)."""
+    page.wait_for_timeout(50)
+    page.wait_for_function(_SETTLED, timeout=5_000)
+
+
 def _serve(route: Route) -> None:
     route.fulfill(path=str(AXE_FILE), content_type="text/javascript")
 

@@ -4,7 +4,6 @@ axe.min.js runs in the page itself (tests/e2e/axe.py); no network."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -14,22 +13,20 @@ from playwright.sync_api import Page, expect
 
 from challenges import schedule
 from challenges.models import Challenge, Run
-from tests.e2e.axe import expect_no_serious_violation
+from tests.e2e.axe import expect_no_serious_violation, settle
 from tests.e2e.play_helpers import PLAY_BOARD, centre, drag_tile_to_board, fitting_tray_tile
 from tests.factories import ChallengeFactory, EntryFactory, RunFactory, challenge_log
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SCHEMES = ("light", "dark")
-SETTLE_MS = 250
 
 
 def _sweep(page: Page, where: str) -> None:
     """axe on the page as it stands, in both colour schemes."""
     for scheme in SCHEMES:
         page.emulate_media(color_scheme=scheme)
-        # The buttons' colours ease over 150 ms: axe reads them once they have settled.
-        page.wait_for_timeout(SETTLE_MS)
+        settle(page)
         expect_no_serious_violation(page, f"{where} ({scheme})")
     page.emulate_media(color_scheme="light")
 
@@ -123,6 +120,8 @@ def test_axe_finds_nothing_serious_in_any_state_of_the_play_page(
     page.keyboard.press("1")
     page.locator(PLAY_BOARD).focus()
     _sweep(page, "the board with the keyboard cursor")
+    # The focus leaves the board (its hints go), as a mouse player's would.
+    page.locator(".play-head h1").click()
 
     # A tile held in the hand, over the board.
     tile = fitting_tray_tile(page)
@@ -158,5 +157,3 @@ def _end_run(page: Page) -> None:
         _sweep(page, "the end-run confirmation")
         confirm.click()
 
-
-AxeCheck = Callable[[Page, str], None]

@@ -60,14 +60,15 @@ export class TrayView {
       const fits = legalCells(state.run, tileId).length;
       button.dataset.fits = String(fits);
       button.classList.toggle("tray-tile--stuck", fits === 0);
-      button.appendChild(tileIcon(tileId, rotationOf(state, tileId)));
+      // The key first, then the tile: the order the name reads them in (words.tileLabel).
       if (index < KEYED_TILES) {
         const key = document.createElement("span");
         key.className = "tray-tile__key";
         key.setAttribute("aria-hidden", "true");
         key.textContent = String(index + 1);
-        button.appendChild(key);
+        button.append(key, " ");
       }
+      button.appendChild(tileIcon(tileId, rotationOf(state, tileId)));
       button.addEventListener("pointerdown", (event) => this.handlers.pointerDown(event, tileId, button));
       button.addEventListener("click", (event) => {
         // Pointer taps are handled by the drag code; this is Enter or Space.

@@ -62,15 +62,18 @@ export function secondsLeft(seconds) {
   return `${seconds} seconds left.`;
 }
 
-/** A tray tile's accessible name: its numbers, how it is turned, where it fits. `key`:
- * the number key shown on it (1-9), which starts the name as it starts what is seen
- * (WCAG 2.5.3, the name contains the visible label). */
+/**
+ * A tray tile's accessible name. It starts with what the tile shows, in the order it
+ * shows it (WCAG 2.5.3: the name contains the visible label): the number key (1-9,
+ * `key`; null for a tile without one), then its numbers as turned (top, right, left);
+ * then the tile, its worth and where it fits.
+ */
 export function tileLabel(tileId, rotation, fits, key = null) {
   const tile = tileParse(tileId);
   const [top, right, left] = tile.cornerNumbers(rotation);
   const name =
-    `Tile ${tile.a} ${tile.b} ${tile.c}, worth ${tile.value}; shows ${top} on top, ${right} right, ` +
-    `${left} left; ${fits === 0 ? "fits nowhere yet" : `fits ${plural(fits, "spot")}`}`;
+    `${top} ${right} ${left}: ${top} on top, ${right} right, ${left} left. ` +
+    `Tile ${tile.a} ${tile.b} ${tile.c}, worth ${tile.value}; ${fits === 0 ? "fits nowhere yet" : `fits ${plural(fits, "spot")}`}`;
   return key === null ? name : `${key}: ${name}`;
 }
 
