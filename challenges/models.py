@@ -17,7 +17,8 @@ from challenges.rules import DEFAULT_RULESET
 class Challenge(models.Model):
     """One 8-hour slot's tiles. The stored row, not the generator, defines the challenge.
 
-    The primary key equals the slot number, so ``/challenges/812/`` is challenge 812.
+    The primary key is the slot number, so ``/challenges/812/`` is challenge 812. The
+    API still calls it ``id`` too (API.md); in the code it is ``number`` (or ``pk``).
     """
 
     class GameKind(models.TextChoices):
@@ -25,8 +26,7 @@ class Challenge(models.Model):
         # numbers of that game live in the engine's Ruleset, not here.
         CHALLENGE = "challenge", "Challenge (single player, 2 minutes)"
 
-    id = models.BigIntegerField(primary_key=True, editable=False)
-    number = models.BigIntegerField(unique=True, editable=False)
+    number = models.BigIntegerField(primary_key=True, editable=False)
     opens_at = models.DateTimeField()
     closes_at = models.DateTimeField()
     ruleset = models.CharField(max_length=20, choices=GameKind.choices, default=GameKind.CHALLENGE)
@@ -53,7 +53,6 @@ class Challenge(models.Model):
     class Meta:
         ordering = ["-number"]
         constraints = [
-            models.CheckConstraint(condition=Q(id=F("number")), name="challenge_id_is_number"),
             models.CheckConstraint(
                 condition=Q(closes_at__gt=F("opens_at")), name="challenge_closes_after_opening"
             ),

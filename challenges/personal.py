@@ -65,13 +65,9 @@ class OwnRun:
 
 
 def challenge_par(challenge: Challenge) -> int | None:
-    """The challenge's par (the solver's best score), once it is known.
-
-    ``Challenge.par`` comes with the solver's work (branch h-solver); until that is
-    merged there is no field, and every page shows no par: hence getattr.
-    """
-    par = getattr(challenge, "par", None)
-    return par if isinstance(par, int) else None
+    """The challenge's par (the solver's best score), once it is known: None until the
+    solver has run (the pages say "par: soon")."""
+    return challenge.par
 
 
 def _span_starts(now: datetime, tz: tzinfo) -> tuple[datetime, datetime]:

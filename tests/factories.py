@@ -49,7 +49,6 @@ class ChallengeFactory(factory.django.DjangoModelFactory):
         django_get_or_create = ("number",)
 
     number = factory.LazyFunction(lambda: schedule.slot_number(at=timezone.now()))
-    id = factory.SelfAttribute("number")
     opens_at = factory.LazyAttribute(lambda o: schedule.slot_opens_at(number=o.number))
     closes_at = factory.LazyAttribute(lambda o: schedule.slot_closes_at(number=o.number))
     seed = factory.LazyAttribute(lambda o: f"test-deal-{o.deal_seed}")

@@ -35,6 +35,9 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
         help_text="The best score the solver found on this challenge; null while it is "
         "still being computed.",
     )
+    id = serializers.IntegerField(
+        source="pk", read_only=True, help_text="The challenge's number (its primary key)."
+    )
 
     class Meta:
         model = Challenge

@@ -45,7 +45,6 @@ def challenge_ensure(*, number: int) -> Challenge:
     try:
         with transaction.atomic():
             made = Challenge.objects.create(
-                id=number,
                 number=number,
                 opens_at=slot.opens_at,
                 closes_at=slot.closes_at,

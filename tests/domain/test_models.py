@@ -25,16 +25,12 @@ def test_a_challenge_is_open_for_its_eight_hours() -> None:
 
 
 def test_the_primary_key_is_the_slot_number() -> None:
+    fields = {"opens_at": NOON, "closes_at": NOON + timedelta(hours=8), "tray": [], "well": []}
+    made = Challenge.objects.create(number=812, seed="", **fields)
+    assert made.pk == 812
+    assert Challenge._meta.pk is not None and Challenge._meta.pk.name == "number"
     with pytest.raises(IntegrityError), transaction.atomic():
-        Challenge.objects.create(
-            id=1,
-            number=2,
-            opens_at=NOON,
-            closes_at=NOON + timedelta(hours=8),
-            tray=[],
-            well=[],
-            seed="",
-        )
+        Challenge.objects.create(number=812, seed="another", **fields)
 
 
 def test_a_runs_deadline_is_two_minutes_after_its_server_start() -> None:

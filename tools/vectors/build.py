@@ -9,8 +9,9 @@ from typing import Any
 from challenges.rules.board import Board
 from challenges.rules.tiles import TILES
 from tools.vectors.bonuses import bonus_cases, rulebook_cases
-from tools.vectors.errors import error_cases, malformed_cases
+from tools.vectors.errors import error_cases
 from tools.vectors.geometry import geometry_cases
+from tools.vectors.malformed import malformed_cases
 from tools.vectors.runs import long_cases, random_cases
 from tools.vectors.search import playout, playout_full
 

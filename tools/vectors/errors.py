@@ -1,16 +1,16 @@
 """Replay vectors for every error code: bad logs and challenges, the clock, tiles, the
-board, the well, moves breaking several rules, and malformed moves."""
+board and the first move; the well and moves breaking several rules come from
+``well_and_precedence``, malformed moves from ``malformed``."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from challenges.rules.board import Board
-from challenges.rules.geometry import Cell, cell_corners, point_cells
-from challenges.rules.moves import Placement, placement_parse
-from challenges.rules.tiles import TILE_IDS, Tile, tile_parse
+from challenges.rules.geometry import Cell
+from challenges.rules.moves import Placement
+from challenges.rules.tiles import TILE_IDS, Tile
 from tools.vectors.cases import (
     Case,
     Move,
@@ -23,9 +23,10 @@ from tools.vectors.cases import (
     replay_case,
     tiles_except,
 )
-from tools.vectors.search import board_edge_count, playout_full
+from tools.vectors.search import point_contact_cells
+from tools.vectors.well_and_precedence import precedence_cases, well_cases
 
-__all__ = ["error_cases", "malformed_cases"]
+__all__ = ["error_cases"]
 
 
 def _mismatches(board: Board, tiles: Sequence[Tile]) -> dict[tuple[bool, int], Placement]:
@@ -59,8 +60,8 @@ def error_cases() -> list[Case]:
         cases += _tile_cases(seed)
         cases += _board_cases(seed)
     cases += _first_move_cases()
-    cases += _well_cases()
-    cases += _precedence_cases()
+    cases += well_cases()
+    cases += precedence_cases()
     return cases
 
 
@@ -311,7 +312,7 @@ def _board_cases(seed: int) -> list[Case]:
                 tags=["geometry:far"] + (["geometry:negative"] if row < 0 or col < 0 else []),
             )
         )
-    point_only = _point_contact_cells(run.board)
+    point_only = point_contact_cells(run.board)
     for index, cell in enumerate(point_only[:3]):
         cases.append(
             run.case(
@@ -334,17 +335,6 @@ def _board_cases(seed: int) -> list[Case]:
             )
         )
     return cases
-
-
-def _point_contact_cells(board: Board) -> list[Cell]:
-    """Empty cells sharing a corner but no edge with the board."""
-    cells: set[Cell] = set()
-    for placement in board.placements:
-        for point in cell_corners(placement.cell):
-            for cell in point_cells(point):
-                if board.tile_at(cell) is None and board_edge_count(board, cell) == 0:
-                    cells.add(cell)
-    return sorted(cells)
 
 
 def _with_tile(run: SeededRun, seed: int, placement: Placement, name: str, **expect: Any) -> Case:
@@ -396,211 +386,3 @@ def _first_move_cases() -> list[Case]:
             )
         )
     return cases
-
-
-def _well_cases() -> list[Case]:
-    tray, well = challenge_seeded(401)
-    draws = [move_draw(1000 + 100 * k) for k in range(47)]
-    cases = [
-        replay_case("well/all_47_draws", tray=tray, well=well, log={"moves": draws}, valid=True),
-        replay_case(
-            "well_empty/48th_draw",
-            tray=tray,
-            well=well,
-            log={"moves": [*draws, move_draw(9000)]},
-            code="well_empty",
-            move=47,
-        ),
-    ]
-    first = placement_parse(f"{tray[0]}@0,0r0")
-    moves = [move_place(0, first), *[move_draw(10 + k) for k in range(47)], move_draw(100)]
-    cases.append(
-        replay_case(
-            "well_empty/after_a_placement",
-            tray=tray,
-            well=well,
-            log={"moves": moves},
-            code="well_empty",
-            move=48,
-        )
-    )
-    # The well is empty, and the 48th draw breaks an earlier rule of the table too.
-    for name, extra, code in (
-        ("earlier_t", move_draw(5_000), "time_not_monotonic"),
-        ("late_t", move_draw(120_001), "time_over"),
-        ("bad_shape", {"t": 9_000.5, "type": "draw"}, "malformed"),
-    ):
-        cases.append(
-            replay_case(
-                f"well_empty/and_{name}",
-                tray=tray,
-                well=well,
-                log={"moves": [*draws, extra]},
-                code=code,
-                move=47,
-                tags=["precedence"],
-            )
-        )
-    # A long, legal run that drew everything, then one draw too many.
-    placements = playout_full(random.Random(402))[:40]
-    tray, well = challenge_for([p.tile.id for p in placements], 402)
-    moves = log_lazy(placements, tray=tray, well=well, step=1_000)
-    drawn = sum(1 for move in moves if move["type"] == "draw")
-    moves += [move_draw(moves[-1]["t"] + 10 * (k + 1)) for k in range(47 - drawn + 1)]
-    cases.append(
-        replay_case(
-            "well_empty/after_a_long_run",
-            tray=tray,
-            well=well,
-            log={"moves": moves},
-            code="well_empty",
-            move=len(moves) - 1,
-        )
-    )
-    return cases
-
-
-def _precedence_cases() -> list[Case]:
-    """Moves breaking several rules: the first code of the RULES.md table wins."""
-    run = SeededRun(501, 8)
-    occupied = list(run.placements[0].cell)
-    held = run.hand[0]
-    in_well = run.well[run.drawn]
-    last = run.moves[-1]["t"]
-    specs: list[tuple[str, Move, str]] = [
-        ("malformed_and_time_over", {"t": -1, "type": "place", "tile": 7}, "malformed"),
-        (
-            "malformed_bool_t_and_unknown_tile",
-            {"t": True, "type": "place", "tile": "9-9-9", "cell": [0, 0], "rotation": 0},
-            "malformed",
-        ),
-        (
-            "time_over_and_unknown_tile",
-            run.place("9-9-9", occupied, 5) | {"t": 120_001},
-            "time_over",
-        ),
-        ("time_over_and_not_monotonic", {"t": -1, "type": "draw"}, "time_over"),
-        (
-            "not_monotonic_and_unknown_tile",
-            run.place("9-9-9", occupied, 5) | {"t": last - 1},
-            "time_not_monotonic",
-        ),
-        (
-            "not_monotonic_and_tile_not_in_tray",
-            run.place(in_well, [50, 50], 0) | {"t": last - 1},
-            "time_not_monotonic",
-        ),
-        ("unknown_tile_and_bad_rotation", run.place("5-4-3", occupied, 3), "unknown_tile"),
-        ("unknown_tile_and_not_adjacent", run.place("0-0-6", [30, 30], 0), "unknown_tile"),
-        ("tile_not_in_tray_and_bad_rotation", run.place(in_well, occupied, -1), "tile_not_in_tray"),
-        ("tile_not_in_tray_and_occupied", run.place(in_well, occupied, 0), "tile_not_in_tray"),
-        ("bad_rotation_and_occupied", run.place(held, occupied, 3), "bad_rotation"),
-        ("bad_rotation_and_not_adjacent", run.place(held, [30, 30], 7), "bad_rotation"),
-        ("occupied_and_mismatch", run.place(held, occupied, 1), "cell_occupied"),
-        ("not_adjacent_far_any_numbers", run.place(held, [-30, -30], 2), "not_adjacent"),
-    ]
-    cases = [
-        run.case(f"precedence/{name}", move, code=code, tags=["precedence"])
-        for name, move, code in specs
-    ]
-    # Not adjacent, and a corner on a numbered point showing another number.
-    for cell in _point_contact_cells(run.board):
-        demands = run.board.corner_demands(cell)
-        for tile in (tile_parse(t) for t in run.hand):
-            for rotation in (0, 1, 2):
-                numbers = tile.corner_numbers(rotation)
-                if any(d is not None and d != n for d, n in zip(demands, numbers, strict=True)):
-                    cases.append(
-                        run.case(
-                            "precedence/not_adjacent_and_mismatch_at_a_point",
-                            run.place(tile.id, cell, rotation),
-                            code="not_adjacent",
-                            tags=["precedence", "geometry:point_contact"],
-                        )
-                    )
-                    return cases
-    return cases
-
-
-# --- malformed moves ---------------------------------------------------------------------
-
-
-def malformed_cases() -> list[Case]:
-    cases = []
-    for seed, length in ((601, 0), (602, 4), (603, 12)):
-        run = SeededRun(seed, length, extra_draws=1)
-        t = run.t_next()
-        tile = run.hand[0]
-        place = {"t": t, "type": "place", "tile": tile, "cell": [0, 0], "rotation": 0}
-        shapes: list[tuple[str, str, Any]] = [
-            ("not_object", "null", None),
-            ("not_object", "number", 5),
-            ("not_object", "string", "draw"),
-            ("not_object", "list", [t, "draw"]),
-            ("not_object", "wrapped_in_list", [{"t": t, "type": "draw"}]),
-            ("not_object", "true", True),
-            ("missing_key", "t", {"type": "draw"}),
-            ("missing_key", "type", {"t": t}),
-            ("missing_key", "tile", _without(place, "tile")),
-            ("missing_key", "cell", _without(place, "cell")),
-            ("missing_key", "rotation", _without(place, "rotation")),
-            ("bool_as_int", "t_true", {"t": True, "type": "draw"}),
-            ("bool_as_int", "t_false", {"t": False, "type": "draw"}),
-            ("bool_as_int", "rotation", {**place, "rotation": False}),
-            ("bool_as_int", "cell_row", {**place, "cell": [False, 0]}),
-            ("bool_as_int", "cell_col", {**place, "cell": [0, True]}),
-            ("float", "t", {"t": t + 0.5, "type": "draw"}),
-            ("float", "rotation", {**place, "rotation": 0.5}),
-            ("float", "cell", {**place, "cell": [0.5, 0]}),
-            ("float", "t_exponent", {"t": 1.5e3, "type": "draw"}),
-            ("string", "t", {"t": str(t), "type": "draw"}),
-            ("string", "rotation", {**place, "rotation": "0"}),
-            ("string", "cell", {**place, "cell": "0,0"}),
-            ("string", "cell_items", {**place, "cell": ["0", "0"]}),
-            ("null", "t", {"t": None, "type": "draw"}),
-            ("null", "tile", {**place, "tile": None}),
-            ("null", "cell", {**place, "cell": None}),
-            ("null", "rotation", {**place, "rotation": None}),
-            ("type", "unknown", {"t": t, "type": "pass"}),
-            ("type", "capitalised", {"t": t, "type": "Draw"}),
-            ("type", "number", {"t": t, "type": 1}),
-            ("type", "null", {"t": t, "type": None}),
-            ("tile", "number", {**place, "tile": 345}),
-            ("tile", "list", {**place, "tile": [3, 4, 5]}),
-            ("tile", "object", {**place, "tile": {"id": tile}}),
-            ("cell", "one_item", {**place, "cell": [0]}),
-            ("cell", "three_items", {**place, "cell": [0, 0, 0]}),
-            ("cell", "empty", {**place, "cell": []}),
-            ("cell", "object", {**place, "cell": {"row": 0, "col": 0}}),
-            ("extra_nesting", "cell", {**place, "cell": [[0, 0]]}),
-            ("extra_nesting", "cell_items", {**place, "cell": [[0], [0]]}),
-            ("extra_nesting", "rotation", {**place, "rotation": [0]}),
-            ("extra_nesting", "t", {"t": [t], "type": "draw"}),
-            ("extra_nesting", "move", {"move": place}),
-        ]
-        for how, what, move in shapes:
-            cases.append(
-                run.case(
-                    f"malformed/{seed}/{how}/{what}",
-                    move,
-                    code="malformed",
-                    tags=[f"malformed:{how}"],
-                )
-            )
-        # Shapes that are fine: extra keys, a draw carrying placement keys.
-        cases.append(
-            run.case(
-                f"shape/{seed}/draw_with_extra_keys",
-                {"t": t, "type": "draw", "tile": tile, "note": "x"},
-                valid=True,
-            )
-        )
-        legal = run.legal()
-        if legal:
-            good = move_place(t, legal[0]) | {"client_ms": 12.5}
-            cases.append(run.case(f"shape/{seed}/place_with_extra_keys", good, valid=True))
-    return cases
-
-
-def _without(move: Move, key: str) -> Move:
-    return {k: v for k, v in move.items() if k != key}

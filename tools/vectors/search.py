@@ -25,6 +25,7 @@ __all__ = [
     "hole_ring_cells",
     "playout",
     "playout_full",
+    "point_contact_cells",
     "position_construct",
 ]
 
@@ -273,3 +274,14 @@ def position_construct(
     if not search(0):
         raise SearchFailed("no construction from this seed")
     return result
+
+
+def point_contact_cells(board: Board) -> list[Cell]:
+    """Empty cells sharing a corner but no edge with the board."""
+    cells: set[Cell] = set()
+    for placement in board.placements:
+        for point in cell_corners(placement.cell):
+            for cell in point_cells(point):
+                if board.tile_at(cell) is None and board_edge_count(board, cell) == 0:
+                    cells.add(cell)
+    return sorted(cells)

@@ -5,15 +5,15 @@ the openings, turns with draws and passes, going out and blocked rounds. Its eve
 (what happened, for a UI or a log) are in :mod:`challenges.rules.classic.events`.
 """
 
-from challenges.rules.classic.game import (
+from challenges.rules.classic.actions import (
     CLASSIC_ERROR_CODES,
     ClassicAction,
     ClassicError,
-    ClassicGame,
     Draw,
     Pass,
     classic_deal_order,
 )
+from challenges.rules.classic.game import ClassicGame
 
 __all__ = [
     "CLASSIC_ERROR_CODES",

@@ -5,7 +5,7 @@ round ends with someone at the target score (400); then the highest total wins. 
 a test or a later multi-player mode drives it through three checked actions,
 :meth:`~ClassicGame.play`, :meth:`~ClassicGame.draw` and :meth:`~ClassicGame.pass_turn`
 (or :meth:`~ClassicGame.apply` with :meth:`~ClassicGame.legal_actions`), reads its
-state, and follows its history of :mod:`~challenges.rules.classic_events`.
+state, and follows its history of :mod:`~challenges.rules.classic.events`.
 
 The board, placement legality and placement points are the shared engine's
 (:class:`~challenges.rules.board.Board`, :class:`~challenges.rules.ruleset.Ruleset`);
@@ -27,11 +27,18 @@ Decisions where RULES.md is silent (documented so that every port agrees):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from challenges.rules.board import Board
+from challenges.rules.classic.actions import (
+    ClassicAction,
+    ClassicError,
+    Draw,
+    Pass,
+    classic_deal_order,
+    opening_rank,
+    order_parse,
+)
 from challenges.rules.classic.events import (
     ClassicEvent,
     Drew,
@@ -45,85 +52,9 @@ from challenges.rules.errors import PlacementError
 from challenges.rules.moves import Placement
 from challenges.rules.ruleset import DEFAULT_RULESET, Ruleset
 from challenges.rules.scoring import MoveOutcome
-from challenges.rules.tiles import TILE_IDS, TILES, Tile, tile_parse
+from challenges.rules.tiles import Tile, tile_parse
 
-__all__ = [
-    "CLASSIC_ERROR_CODES",
-    "ClassicAction",
-    "ClassicError",
-    "ClassicGame",
-    "Draw",
-    "Pass",
-    "classic_deal_order",
-]
-
-CLASSIC_ERROR_CODES = (
-    "game_over",
-    "not_your_turn",
-    "opening_required",
-    "wrong_opening",
-    "tile_not_in_hand",
-    "draw_limit",
-    "well_empty",
-    "pass_not_allowed",
-    # and the board's codes: bad_rotation, cell_occupied, first_not_at_origin,
-    # not_adjacent, corner_mismatch
-)
-"""Codes of the actions a :class:`ClassicGame` refuses, besides the board's own."""
-
-
-class ClassicError(ValueError):
-    """An action the rules do not allow now; the game is unchanged."""
-
-    def __init__(self, code: str, detail: str) -> None:
-        super().__init__(detail)
-        self.code = code
-        self.detail = detail
-
-    def __repr__(self) -> str:
-        return f"ClassicError({self.code!r}, {self.detail!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """The action of taking the next tile of the well."""
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """The action of ending a turn without playing."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-ClassicAction = Placement | Draw | Pass
-
-
-def classic_deal_order(seed: int | str, round_number: int) -> tuple[Tile, ...]:
-    """The 56 tiles in the order a seeded round deals them (hands first, then the well)."""
-    tiles = list(TILES)
-    random.Random(f"tri-ominos classic {seed} round {round_number}").shuffle(tiles)
-    return tuple(tiles)
-
-
-def _order_parse(order: Sequence[str], round_number: int) -> tuple[Tile, ...]:
-    try:
-        tiles = tuple(tile_parse(text) for text in order)
-    except ValueError as error:
-        raise ValueError(f"deal of round {round_number}: {error}") from None
-    if sorted(tile.id for tile in tiles) != sorted(TILE_IDS):
-        raise ValueError(f"deal of round {round_number} must hold each of the 56 tiles once")
-    return tiles
-
-
-def _opening_rank(tile: Tile) -> tuple[int, int, int, int]:
-    """Orders opening candidates: any triple beats any other tile, then by value, then
-    by the numbers read from the largest down."""
-    return (int(tile.is_triple), tile.value, tile.c, tile.b)
+__all__ = ["ClassicGame"]
 
 
 class ClassicGame:
@@ -149,7 +80,7 @@ class ClassicGame:
         self.players = players
         self.seed = seed
         self._deals = tuple(
-            _order_parse(order, number) for number, order in enumerate(deals, start=1)
+            order_parse(order, number) for number, order in enumerate(deals, start=1)
         )
         self._scores = [0] * players
         self._events: list[ClassicEvent] = []
@@ -439,7 +370,7 @@ class ClassicGame:
     def _opening_find(self) -> tuple[int, tuple[Tile, ...]]:
         best_player, best = max(
             ((player, tile) for player, hand in enumerate(self._hands) for tile in hand),
-            key=lambda held: _opening_rank(held[1]),
+            key=lambda held: opening_rank(held[1]),
         )
         hand = self._hands[best_player]
         if best.is_triple:
@@ -447,7 +378,7 @@ class ClassicGame:
             choices = [best, zero] if zero in hand and best != zero else [best]
         else:
             choices = [tile for tile in hand if tile.value == best.value]
-            choices.sort(key=_opening_rank, reverse=True)
+            choices.sort(key=opening_rank, reverse=True)
         return best_player, tuple(choices)
 
     def _round_end_out(self, winner: int) -> None:
