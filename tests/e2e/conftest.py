@@ -186,7 +186,6 @@ def challenge_dealt(
         challenge, _ = Challenge.objects.update_or_create(
             number=slot.number,
             defaults={
-                "id": slot.number,
                 "opens_at": slot.opens_at,
                 "closes_at": slot.closes_at,
                 "tray": list(tray),

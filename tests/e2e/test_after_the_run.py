@@ -20,7 +20,7 @@ from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import SCREENSHOTS, SiteClock
-from tests.e2e.play_helpers import drag_tile_to_board, tap_draw, touch_drag_tile_to_board
+from tests.e2e.play_helpers import drag_tile_to_board, end_run, tap_draw, touch_drag_tile_to_board
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -89,7 +89,7 @@ def _play_run(page: Page, device: str, placements: int) -> str:
     for _ in range(placements):
         _place(page, device)
     with page.expect_response(STANDING_URL):
-        _press(page, device, "#end-button")
+        end_run(page, tap=device == "phone")
     expect(page.locator("[data-screen='end']")).to_be_visible()
     return str(started.value.json()["id"])
 
