@@ -1,11 +1,13 @@
 from django.urls import path
 
-from challenges.views import history, leaderboards, play, players, replays, share
+from challenges.views import history, leaderboards, play, players, practice, replays, share
 
 app_name = "challenges"
 
 urlpatterns = [
     path("", play.play_page, name="play"),
+    path("practice/", practice.practice_page, name="practice"),
+    path("practice/<int:challenge_id>/", practice.practice_page, name="practice-challenge"),
     path("challenges/", history.history_page, name="history"),
     path("challenges/<int:challenge_id>/", leaderboards.leaderboard_page, name="leaderboard"),
     path("runs/<uuid:run_id>/replay/", replays.replay_page, name="replay"),

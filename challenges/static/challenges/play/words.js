@@ -58,6 +58,27 @@ export function runStarted(traySize) {
   );
 }
 
+/** The untimed practice page (practice.js): a run with no clock, never sent. */
+export function practiceStarted(traySize) {
+  return (
+    `Practice started: no clock, take your time. ${plural(traySize, "tile")} in your tray. ` +
+    "Place the first one anywhere: it goes in the middle."
+  );
+}
+
+export const PRACTICE_END_TITLES = Object.freeze({
+  cleared: "Board cleared!",
+  player: "Practice run over",
+});
+
+export function practiceEndTitle(reason) {
+  return PRACTICE_END_TITLES[reason] ?? PRACTICE_END_TITLES.player;
+}
+
+export function practiceOver(title, score, placed, draws) {
+  return `${title} Score ${score}: ${plural(placed, "tile")} placed, ${plural(draws, "draw")}. Never sent, on no leaderboard.`;
+}
+
 export function secondsLeft(seconds) {
   return `${seconds} seconds left.`;
 }
