@@ -36,7 +36,8 @@ _RUN = """async (exclude) => {
 # Every animation and transition that ends has ended (a colour easing in, a badge
 # fading in): axe reads colours as they are, and a half-faded text is not the page.
 _SETTLED = """() => document.getAnimations().every((animation) =>
-  animation.playState !== "running" || animation.effect.getComputedTiming().iterations === Infinity)"""
+  animation.playState !== "running"
+  || animation.effect.getComputedTiming().iterations === Infinity)"""
 
 
 def settle(page: Page) -> None:

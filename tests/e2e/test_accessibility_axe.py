@@ -156,4 +156,3 @@ def _end_run(page: Page) -> None:
     if confirm.count() and confirm.is_visible():
         _sweep(page, "the end-run confirmation")
         confirm.click()
-

@@ -63,14 +63,20 @@ def test_the_board_says_what_is_at_the_cursor_and_sums_itself_up(logged_in_page:
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")
     expect(page.locator(ANNOUNCER)).to_have_text(
-        re.compile(rf"^Row 0, column 0, pointing up\. Tile {spoken}: \d at the top, \d bottom right, \d bottom left\.")
+        re.compile(
+            rf"^Row 0, column 0, pointing up\. Tile {spoken}: "
+            r"\d at the top, \d bottom right, \d bottom left\."
+        )
     )
     page.keyboard.press("ArrowRight")
     expect(page.locator(ANNOUNCER)).to_contain_text(
-        f"Row 0, column 1, pointing down. Empty, next to the tiles. Touching: {spoken} on the left edge."
+        "Row 0, column 1, pointing down. Empty, next to the tiles. "
+        f"Touching: {spoken} on the left edge."
     )
     expect(page.locator(ANNOUNCER)).to_contain_text("Corners need")
-    expect(page.locator(ANNOUNCER)).to_have_text(re.compile(r"(fits here, for \d+ points?|does not fit here)"))
+    expect(page.locator(ANNOUNCER)).to_have_text(
+        re.compile(r"(fits here, for \d+ points?|does not fit here)")
+    )
 
     page.keyboard.press("b")
     expect(page.locator(ANNOUNCER)).to_have_text(
@@ -84,7 +90,9 @@ def test_the_board_says_what_is_at_the_cursor_and_sums_itself_up(logged_in_page:
     expect(page.locator(ANNOUNCER)).to_have_attribute("aria-live", "polite")
     layers = page.locator(f"{PLAY_BOARD} > g")
     assert layers.count() >= 5
-    assert set(layers.evaluate_all("gs => gs.map((g) => g.getAttribute('aria-hidden'))")) == {"true"}
+    assert set(layers.evaluate_all("gs => gs.map((g) => g.getAttribute('aria-hidden'))")) == {
+        "true"
+    }
     snapshot = board.aria_snapshot()
     assert not re.search(r"\d", snapshot.split("\n", 1)[-1] if "\n" in snapshot else ""), snapshot
 
@@ -143,7 +151,10 @@ _CONTRASTS = """() => {
     b: top.b * alpha + under.b * (1 - alpha),
     a: 1,
   });
-  const channel = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const channel = (c) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
   const luminance = (c) => 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b);
   const ratio = (x, y) => {
     const [hi, lo] = [luminance(x), luminance(y)].sort((m, n) => n - m);
@@ -219,7 +230,7 @@ def test_names_start_with_what_is_shown(logged_in_page: Page) -> None:
     _start_by_keyboard(page)
     draw = page.locator("#draw-button")
     visible = re.sub(r"\s+", " ", draw.inner_text()).strip()
-    assert visible == "Draw −5 47 left"
+    assert visible == "Draw \N{MINUS SIGN}5 47 left"
     expect(page.get_by_role("button", name=re.compile(rf"^{re.escape(visible)}\b"))).to_be_visible()
     for index, tile in enumerate(page.locator(".tray-tile").all(), start=1):
         key = tile.locator(".tray-tile__key").inner_text()

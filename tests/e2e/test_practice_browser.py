@@ -93,7 +93,9 @@ def test_an_untimed_practice_run_is_played_by_keyboard_and_never_sent(
     assert not Entry.objects.exists()
 
 
-def test_the_open_challenge_has_no_practice_page(page: Page, open_challenge: Any, site_url: str) -> None:
+def test_the_open_challenge_has_no_practice_page(
+    page: Page, open_challenge: Any, site_url: str
+) -> None:
     response = page.goto(f"{site_url}/practice/{open_challenge.pk}/")
     assert response is not None and response.status == 404
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"\S"))

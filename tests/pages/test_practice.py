@@ -80,5 +80,8 @@ def test_a_closed_leaderboard_and_the_play_page_offer_practice() -> None:
     closed, open_now = _slot(-1), _slot(0)
     board = Client().get(f"/challenges/{closed.number}/").content.decode()
     assert f'href="/practice/{closed.number}/"' in board
-    assert 'data-testid="practice-link"' not in Client().get(f"/challenges/{open_now.number}/").content.decode()
+    assert (
+        'data-testid="practice-link"'
+        not in Client().get(f"/challenges/{open_now.number}/").content.decode()
+    )
     assert 'href="/practice/"' in Client().get("/").content.decode()
