@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from challenges.rules.errors import ERROR_CODES
+
 __all__ = ["DEFAULT_RULESET", "Ruleset", "ruleset_document"]
 
 
@@ -86,12 +88,13 @@ DEFAULT_RULESET = Ruleset()
 def ruleset_document(ruleset: Ruleset = DEFAULT_RULESET) -> dict[str, object]:
     """The ruleset as the JSON the browser's engine imports (``ruleset.json``).
 
-    Every field by its Python name, plus the derived sizes, so the JavaScript port holds
-    no rule constant of its own.
+    Every field by its Python name, plus the derived sizes and the error codes in their
+    order of precedence, so the JavaScript port holds no rule constant of its own.
     """
     document: dict[str, object] = {
         field.name: getattr(ruleset, field.name) for field in fields(ruleset)
     }
     document["deal_sizes"] = [list(pair) for pair in ruleset.deal_sizes]
     document["well_size"] = ruleset.well_size
+    document["error_codes"] = list(ERROR_CODES)
     return document

@@ -92,7 +92,7 @@ def _empty(challenge: Challenge) -> None:
         cursor.execute("DELETE FROM challenges_scorecount WHERE challenge_id = %s", [challenge.pk])
         cursor.execute("DELETE FROM challenges_run WHERE challenge_id = %s", [challenge.pk])
         cursor.execute("DELETE FROM auth_user WHERE username LIKE %s", [PREFIX + "%"])
-        cursor.execute("DELETE FROM challenges_challenge WHERE id = %s", [challenge.pk])
+        cursor.execute("DELETE FROM challenges_challenge WHERE number = %s", [challenge.pk])
 
 
 @pytest.fixture(scope="module")

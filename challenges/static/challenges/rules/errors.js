@@ -1,24 +1,21 @@
 // The error codes of RULES.md, in precedence order, the placement error, and `shown`,
 // which quotes a client's value in an error detail exactly as the Python engine does.
-// Mirrors challenges/rules/errors.py.
+// Mirrors challenges/rules/errors.py; the codes themselves come from ruleset.json.
 
-/** RULES.md's table in its order of precedence, then the two refusals of a whole log. */
-export const ERROR_CODES = Object.freeze([
-  "malformed",
-  "time_over",
-  "time_not_monotonic",
-  "run_over",
-  "well_empty",
-  "unknown_tile",
-  "tile_not_in_tray",
-  "bad_rotation",
-  "cell_occupied",
-  "first_not_at_origin",
-  "not_adjacent",
-  "corner_mismatch",
-  "bad_log",
-  "bad_challenge",
-]);
+import rulesetDocument from "./ruleset.json" with { type: "json" };
+
+/**
+ * RULES.md's table in its order of precedence, then the two refusals of a whole log:
+ * the Python engine's ERROR_CODES, as ruleset.json carries them.
+ */
+export const ERROR_CODES = Object.freeze(errorCodesRead(rulesetDocument.error_codes));
+
+function errorCodesRead(codes) {
+  if (!Array.isArray(codes) || codes.length === 0 || !codes.every((code) => typeof code === "string")) {
+    throw new RangeError(`ruleset: error_codes must be a list of codes, not ${JSON.stringify(codes)}`);
+  }
+  return [...codes];
+}
 
 /** The codes a move can get: a move breaking several rules gets the first that applies. */
 export const MOVE_ERROR_CODES = Object.freeze(ERROR_CODES.slice(0, ERROR_CODES.indexOf("corner_mismatch") + 1));
