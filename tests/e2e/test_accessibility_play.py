@@ -279,6 +279,7 @@ def test_end_run_on_a_phone_is_a_big_target_away_from_draw_and_asks_first(
         draw_box["y"] - (end_box["y"] + end_box["height"]),
     )
     assert gap >= 16, f"End run is {gap:.0f}px from Draw"
+    screenshot(page, "a11y-phone-hud", full_page=False)
 
     # A tap asks first; "Keep playing" is the answer that has the focus, and keeps the run.
     end.tap()

@@ -28,7 +28,7 @@ def _axe(page: Page, where: str) -> None:
 
 
 def test_an_untimed_practice_run_is_played_by_keyboard_and_never_sent(
-    logged_in_page: Page, open_challenge: Challenge, site_url: str
+    logged_in_page: Page, open_challenge: Challenge, site_url: str, screenshot: Any
 ) -> None:
     page = logged_in_page
     closed = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)
@@ -71,6 +71,7 @@ def test_an_untimed_practice_run_is_played_by_keyboard_and_never_sent(
         score = int(page.locator("#score").inner_text())
         expect(page.locator("#announcer")).to_contain_text(f"Score {score}.")
 
+    screenshot(page, "practice-run")
     page.keyboard.press("b")
     expect(page.locator("#announcer")).to_contain_text("3 tiles on the board")
 
