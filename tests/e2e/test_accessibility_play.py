@@ -11,8 +11,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.e2e.axe import expect_no_serious_violation
 from tests.e2e.conftest import SiteClock
 from tests.e2e.play_helpers import HUMAN_PACE_MS, PLAY_BOARD, fitting_tray_tile
 
@@ -21,8 +23,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 ANNOUNCER = "#announcer"
 
 
-def _start_by_keyboard(page: Page) -> None:
-    page.goto(page.url)
+def _start_by_keyboard(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}{reverse('challenges:play')}")
     page.locator("#start-button").focus()
     page.keyboard.press("Enter")
     expect(page.locator(".tray-tile")).to_have_count(9)
@@ -32,9 +34,11 @@ def _tile_value(tile_id: str) -> int:
     return sum(int(number) for number in tile_id.split("-"))
 
 
-def test_the_board_says_what_is_at_the_cursor_and_sums_itself_up(logged_in_page: Page) -> None:
+def test_the_board_says_what_is_at_the_cursor_and_sums_itself_up(
+    logged_in_page: Page, site_url: str
+) -> None:
     page = logged_in_page
-    _start_by_keyboard(page)
+    _start_by_keyboard(page, site_url)
     first = page.locator(".tray-tile").first.get_attribute("data-tile")
     assert first is not None
     spoken = first.replace("-", " ")
@@ -98,10 +102,10 @@ def test_the_board_says_what_is_at_the_cursor_and_sums_itself_up(logged_in_page:
 
 
 def test_after_a_submit_the_focus_stays_on_the_page_and_play_again_stays(
-    logged_in_page: Page,
+    logged_in_page: Page, site_url: str
 ) -> None:
     page = logged_in_page
-    _start_by_keyboard(page)
+    _start_by_keyboard(page, site_url)
     for placed in (1, 2):
         tile = fitting_tray_tile(page, draw=lambda: page.keyboard.press("d"))
         assert tile is not None
@@ -200,10 +204,12 @@ _CONTRASTS = """() => {
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_boards_graphics_stand_three_to_one(logged_in_page: Page, scheme: str) -> None:
+def test_the_boards_graphics_stand_three_to_one(
+    logged_in_page: Page, site_url: str, scheme: str
+) -> None:
     page = logged_in_page
     page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
-    _start_by_keyboard(page)
+    _start_by_keyboard(page, site_url)
     tile = fitting_tray_tile(page, draw=lambda: page.keyboard.press("d"))
     assert tile is not None
     page.keyboard.press(tile.get_attribute("data-index") or "1")
@@ -225,9 +231,9 @@ def test_the_boards_graphics_stand_three_to_one(logged_in_page: Page, scheme: st
     assert not low, f"below 3:1 in the {scheme} scheme: {low}"
 
 
-def test_names_start_with_what_is_shown(logged_in_page: Page) -> None:
+def test_names_start_with_what_is_shown(logged_in_page: Page, site_url: str) -> None:
     page = logged_in_page
-    _start_by_keyboard(page)
+    _start_by_keyboard(page, site_url)
     draw = page.locator("#draw-button")
     visible = re.sub(r"\s+", " ", draw.inner_text()).strip()
     assert visible == "Draw \N{MINUS SIGN}5 47 left"
@@ -257,11 +263,13 @@ def test_end_run_on_a_phone_is_a_big_target_away_from_draw_and_asks_first(
     make_player: Callable[..., tuple[Any, str]],
     login: Callable[[Page, str, str], None],
     open_challenge: Any,
+    site_url: str,
     screenshot: Callable[..., Any],
 ) -> None:
     page = phone.new_page()
     user, password = make_player()
     login(page, user.username, password)
+    page.goto(f"{site_url}{reverse('challenges:play')}")
     page.locator("#start-button").tap()
     expect(page.locator(".tray-tile")).to_have_count(9)
 
@@ -290,6 +298,7 @@ def test_end_run_on_a_phone_is_a_big_target_away_from_draw_and_asks_first(
         box = page.locator(button).bounding_box()
         assert box is not None and box["height"] >= 44, (button, box)
     screenshot(page, "a11y-phone-end-run-asks", full_page=False)
+    expect_no_serious_violation(page, "the phone's End run question")
     page.locator("#end-cancel").tap()
     expect(question).to_be_hidden()
     expect(end).to_be_visible()

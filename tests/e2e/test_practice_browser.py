@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import Page, Request, expect
 
@@ -40,7 +41,7 @@ def test_an_untimed_practice_run_is_played_by_keyboard_and_never_sent(
 
     page.on("request", watch)
     # From the play page's offer.
-    page.goto(f"{site_url}/")
+    page.goto(f"{site_url}{reverse('challenges:play')}")
     page.locator("#practice-offer").get_by_role("link").click()
     expect(page).to_have_url(f"{site_url}/practice/")
     expect(page.locator(".play-head")).to_contain_text(f"#{closed.number}")

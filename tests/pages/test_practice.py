@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from challenges import practice, schedule
@@ -84,4 +85,4 @@ def test_a_closed_leaderboard_and_the_play_page_offer_practice() -> None:
         'data-testid="practice-link"'
         not in Client().get(f"/challenges/{open_now.number}/").content.decode()
     )
-    assert 'href="/practice/"' in Client().get("/").content.decode()
+    assert 'href="/practice/"' in Client().get(reverse("challenges:play")).content.decode()
