@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { finalPlacements } from "../../../challenges/static/challenges/play/end_screen.js";
-import { bestsLine, parLine, placeLine } from "../../../challenges/static/challenges/play/end_words.js";
+import { bestsLine, placeLine } from "../../../challenges/static/challenges/play/end_words.js";
 import { shareRun, standingView } from "../../../challenges/static/challenges/play/standing.js";
 
 function standing(overrides = {}) {
@@ -34,7 +34,7 @@ test("the best run above zero leads with Submit; the widest best it beats is the
   assert.equal(view.moment, "Your best this week!");
   assert.equal(view.bests, "Your best before this run: today 40, this week 40, ever 90.");
   assert.equal(view.place, "Submitted now, it would be rank 3 of 11.");
-  assert.equal(view.par, null, "no par known: nothing said about it");
+  assert.equal("par" in view, false, "par is the end review's line, beside the score");
   assert.deepEqual(view.runs.map((run) => run.current), [true, false]);
   assert.equal(view.betterRun, null);
   assert.equal(standingView(standing({ new_bests: ["today", "week", "all_time"] }), "r2").moment, "New personal best!");
@@ -52,10 +52,7 @@ test("a run that is not the best: Play again leads, and the better run is named"
   assert.equal(standingView(zero, "r2").submitIsMain, false, "never Submit first for a run at zero");
 });
 
-test("par and place in words", () => {
-  assert.equal(parLine(250, 84), "Par 250: you scored 84% of par.");
-  assert.equal(parLine(250, null), "Par 250.");
-  assert.equal(parLine(null, null), null);
+test("place in words", () => {
   assert.equal(placeLine({ entry: { rank: 2, count: 9 }, would_be: null }), "Your entry: rank 2 of 9.");
   assert.equal(placeLine({ entry: null, would_be: null }), null);
   assert.equal(bestsLine({ today: null, week: null, all_time: null }), null);

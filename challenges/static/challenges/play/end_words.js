@@ -91,12 +91,6 @@ export function bestsLine(before) {
   return parts.length === 0 ? null : `Your best before this run: ${parts.join(", ")}.`;
 }
 
-/** The par and how this score compares, or null while the challenge has no par. */
-export function parLine(par, percent) {
-  if (par === null || par === undefined) return null;
-  return percent === null || percent === undefined ? `Par ${par}.` : `Par ${par}: you scored ${percent}% of par.`;
-}
-
 /** Where the run stands on the board, or would if submitted now; null when neither. */
 export function placeLine({ entry, would_be: wouldBe }) {
   if (entry) return `Your entry: rank ${entry.rank} of ${entry.count}.`;

@@ -1,11 +1,11 @@
 // After a valid run: the player's standing (GET /api/runs/{id}/standing/) in the end
 // screen's terms, and sharing its card. DOM-free: node tests read both.
 
-import { bestMoment, bestsLine, parLine, placeLine } from "./end_words.js";
+import { bestMoment, bestsLine, placeLine } from "./end_words.js";
 
 /**
  * What the end screen shows of `standing` for the run `runId`: the best moment, the
- * lines about bests, par and place, the runs best first, and whether Submit is the main
+ * lines about bests and place (par is end_review.js's, beside the score), the runs best first, and whether Submit is the main
  * button (only for the best eligible run, scoring above zero).
  */
 export function standingView(standing, runId) {
@@ -15,7 +15,6 @@ export function standingView(standing, runId) {
   return {
     moment: bestMoment(standing.new_bests),
     bests: bestsLine(standing.bests_before),
-    par: parLine(standing.par, standing.par_percent),
     place: placeLine(standing),
     runs,
     submitIsMain: Boolean(current?.submittable && best?.id === runId && standing.score > 0),

@@ -19,7 +19,7 @@ export class StandingView {
 
   /** Hides what belongs to the previous run's standing. */
   clear() {
-    for (const id of ["end-moment", "end-par", "end-bests", "end-place", "end-runs", "end-share", "share-status"]) {
+    for (const id of ["end-moment", "end-bests", "end-place", "end-runs", "end-share", "share-status"]) {
       this.$(id).hidden = true;
     }
     this.$("share-text").hidden = true;
@@ -28,7 +28,6 @@ export class StandingView {
 
   show(view, { submitting = false } = {}) {
     const $ = this.$;
-    this.#line("end-par", view.par);
     this.#line("end-bests", view.bests);
     this.#line("end-place", view.place);
     const moment = $("end-moment");
