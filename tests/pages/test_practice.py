@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from datetime import timedelta
 from pathlib import Path
 
@@ -86,3 +88,11 @@ def test_a_closed_leaderboard_and_the_play_page_offer_practice() -> None:
         not in Client().get(f"/challenges/{open_now.number}/").content.decode()
     )
     assert 'href="/practice/"' in Client().get(reverse("challenges:play")).content.decode()
+
+
+def test_every_id_on_the_practice_page_is_unique() -> None:
+    _slot(-1)
+    page = Client().get("/practice/").content.decode()
+    ids = Counter(re.findall(r"""\sid=["']([^"']+)["']""", page))
+    assert ids
+    assert [name for name, count in ids.items() if count > 1] == []
