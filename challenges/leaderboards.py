@@ -307,6 +307,9 @@ def leaderboard_page(
     """
     if page < 1 or size < 1:
         raise ValueError("page and size start at 1")
+    if cursor is not None:
+        # Checked before it names a cache entry: only cursors the board signed do.
+        _cursor_decode(cursor)
     version = leaderboard_cache_version(challenge=challenge)
     name = f"page:{size}:{'c:' + cursor if cursor is not None else page}"
 

@@ -60,5 +60,8 @@ def play_page(request: HttpRequest) -> HttpResponse:
         "standing": standing,
         "play_config": _play_config(request, challenge_id=challenge.pk, par=challenge.par),
         "time_limit_seconds": RULESET.time_limit_ms // 1000,
+        # The Draw button's cost and the full well, from the rules (play.js updates both).
+        "draw_cost": f"{RULESET.draw_points:+d}".replace("-", "\N{MINUS SIGN}"),
+        "well_size": RULESET.well_size,
     }
     return render(request, "challenges/play.html", context)
