@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from challenges import practice
+from challenges.game import RULESET
 
 
 @require_safe
@@ -22,5 +23,8 @@ def practice_page(request: HttpRequest, challenge_id: int | None = None) -> Http
         "practice_config": None
         if challenge is None
         else {"challengeId": challenge.pk, "tray": challenge.tray, "well": challenge.well},
+        # The Draw button's cost and the full well, from the rules (as on the play page).
+        "draw_cost": f"{RULESET.draw_points:+d}".replace("-", "\N{MINUS SIGN}"),
+        "well_size": RULESET.well_size,
     }
     return render(request, "challenges/practice.html", context)

@@ -65,6 +65,9 @@ def test_the_page_hands_the_browser_the_deal_and_no_way_to_send_it() -> None:
         "well": closed.well,
     }
     assert "challenges/practice.js" in page
+    # The Draw button's cost and the full well come from the rules.
+    assert '<span class="hud__cost">\N{MINUS SIGN}5</span>' in page
+    assert '<span class="num" id="well-count">47</span>' in page
     # No API address in the page, no submit, and a script that talks to no server.
     main = page.split("<main", 1)[1].split("</main>", 1)[0]
     assert "/api/" not in main
