@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
@@ -51,6 +51,24 @@ def _submitted_run(challenge: Challenge, *, player: Any = None) -> Run:
     return run
 
 
+# The home page and the how-to-play page are being built beside this work (issue 12,
+# items 1 and 2): they are swept as soon as their URLs exist.
+_BEING_BUILT = {
+    "the home page": "challenges:home",
+    "the how-to-play page": "challenges:how-to-play",
+}
+
+
+def _pages_being_built() -> dict[str, str]:
+    found = {}
+    for where, name in _BEING_BUILT.items():
+        try:
+            found[where] = reverse(name)
+        except NoReverseMatch:
+            continue
+    return found
+
+
 def test_axe_finds_nothing_serious_on_any_page(
     logged_in_page: Page, open_challenge: Challenge, site_url: str
 ) -> None:
@@ -73,6 +91,7 @@ def test_axe_finds_nothing_serious_on_any_page(
         "the settings": "/accounts/settings/",
         "the 404 page": "/challenges/999999/",
     }
+    pages.update(_pages_being_built())
     for where, path in pages.items():
         page.goto(f"{site_url}{path}")
         _sweep(page, where)
@@ -85,6 +104,7 @@ def test_axe_finds_nothing_serious_on_any_page(
         "the sign-up page": "/accounts/signup/",
         "the admin log-in": "/admin/login/",
         "the play page, logged out": reverse("challenges:play"),
+        **{f"{where}, logged out": path for where, path in _pages_being_built().items()},
     }
     for where, path in anonymous.items():
         page.goto(f"{site_url}{path}")
