@@ -4,3 +4,11 @@ from django.apps import AppConfig
 class ChallengesConfig(AppConfig):
     name = "challenges"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
+        from challenges.views.guest_cookie import guest_claim_on_login
+
+        # Signing up logs in too: either way a guest's runs go to the account.
+        user_logged_in.connect(guest_claim_on_login, dispatch_uid="challenges.guest_claim")

@@ -383,3 +383,29 @@ class Follow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.follower_id} follows {self.followed_id}"
+
+
+class Guest(models.Model):
+    """A visitor playing without an account (issue 12): a server-side identity that a
+    signed cookie carries, no e-mail, no password.
+
+    A guest plays through a stand-in ``user`` (unusable password, a name no sign-up can
+    take), so its runs are ordinary runs: started, witnessed, replayed and throttled as
+    a player's are. A guest never enters a board: ``entry_submit`` refuses its runs,
+    and the reads that list players leave stand-ins out (``guests.players_only``).
+    Signing up or logging in claims its runs (``services.guest_runs_claim``); a guest
+    nobody claims is purged after a week (``services.guests_unclaimed_purge``).
+    """
+
+    # The cookie's value (signed): random, so one guest cannot be guessed from another.
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="guest"
+    )
+    created_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["created_at"], name="guest_created")]
+
+    def __str__(self) -> str:
+        return f"Guest {self.id} (user {self.user_id})"

@@ -4,6 +4,7 @@ challenge (its par)."""
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -11,7 +12,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from challenges import game
-from challenges.models import Challenge, Entry, Run
+from challenges.models import Challenge, Entry, Guest, Run
 
 # --- runs ------------------------------------------------------------------------------
 
@@ -24,6 +25,26 @@ def run_best_score(*, challenge: Challenge, player: User | AnonymousUser) -> int
         challenge=challenge, player=player, status=Run.Status.FINISHED
     ).aggregate(best=Max("score"))["best"]
     return best
+
+
+def run_keepable(
+    *, run_id: uuid.UUID, player: User | AnonymousUser, now: datetime | None = None
+) -> Run | None:
+    """The player's run ``run_id`` if they may still submit it: theirs (an account's, not
+    a guest's), finished and valid, of a challenge still taking entries, with no entry
+    of theirs for that challenge yet. What the play page offers after a guest signs up."""
+    if not player.is_authenticated or Guest.objects.filter(user_id=player.pk).exists():
+        return None
+    run = (
+        Run.objects.select_related("challenge")
+        .filter(pk=run_id, player=player, status=Run.Status.FINISHED)
+        .first()
+    )
+    if run is None or run.challenge.results_out(now or timezone.now()):
+        return None
+    if Entry.objects.filter(challenge=run.challenge, player=player).exists():
+        return None
+    return run
 
 
 def run_visible(*, run: Run, viewer: User | AnonymousUser, now: datetime | None = None) -> bool:

@@ -16,6 +16,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from challenges.game import RULESET, PlacedTile, log_placed_tiles
+from challenges.guests import guest_played
 from challenges.leaderboards import leaderboard_rank
 from challenges.models import Run
 from challenges.personal import Place, challenge_par
@@ -92,8 +93,9 @@ def bonuses_of(move_results: object) -> tuple[str, ...]:
 
 
 def run_shareable(run: Run) -> bool:
-    """Only a finished valid run has a card: a rejected run has no score to share."""
-    return run.is_valid and run.score is not None
+    """Only a finished valid run has a card: a rejected run has no score to share, and a
+    guest's run none until an account claims it (no guest shows anywhere public)."""
+    return run.is_valid and run.score is not None and not guest_played(run=run)
 
 
 def share_card(*, run: Run, now: datetime | None = None) -> ShareCard:

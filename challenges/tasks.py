@@ -45,3 +45,11 @@ def challenges_par_missing() -> list[int]:
     """The beat's make-up: solve up to three missing pars (a task lost while the broker
     was down, challenges made before par existed); returns their numbers."""
     return services.challenges_par_missing_solve(limit=3)
+
+
+@shared_task(name="challenges.tasks.guests_purge_unclaimed", acks_late=True)
+def guests_purge_unclaimed() -> int:
+    """Delete the guests nobody claimed within a week, with their runs; returns how many.
+
+    Idempotent: a second run at once finds none left."""
+    return services.guests_unclaimed_purge()

@@ -1,11 +1,25 @@
 from django.urls import path
 
-from challenges.views import history, leaderboards, play, players, practice, replays, share
+from challenges.views import (
+    history,
+    home,
+    how_to_play,
+    keep,
+    leaderboards,
+    play,
+    players,
+    practice,
+    replays,
+    share,
+)
 
 app_name = "challenges"
 
 urlpatterns = [
-    path("", play.play_page, name="play"),
+    path("", home.home_page, name="home"),
+    path("play/", play.play_page, name="play"),
+    path("play/keep/<uuid:run_id>/", keep.run_keep, name="run-keep"),
+    path("how-to-play/", how_to_play.how_to_play_page, name="how-to-play"),
     path("practice/", practice.practice_page, name="practice"),
     path("practice/<int:challenge_id>/", practice.practice_page, name="practice-challenge"),
     path("challenges/", history.history_page, name="history"),

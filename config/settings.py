@@ -84,6 +84,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Drops a guest's cookie once an account claimed its runs (issue 12).
+    "challenges.views.guest_cookie.GuestCookieMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # In development, the site's own 404 page rather than Django's technical one.
     "config.not_found_page.SiteNotFoundPage",
@@ -165,6 +167,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "challenges.tasks.runs_expire_abandoned",
         "schedule": timedelta(minutes=10),
         "options": {"expires": 540},
+    },
+    # Guests nobody claimed within a week go, with their runs (issue 12).
+    "guests-purge": {
+        "task": "challenges.tasks.guests_purge_unclaimed",
+        "schedule": timedelta(hours=1),
+        "options": {"expires": 3000},
     },
     # Makes up for a par whose task was lost (broker down when the challenge was made).
     "challenges-par": {
@@ -267,6 +275,9 @@ REST_FRAMEWORK = {
         "auth": env.str("AUTH_THROTTLE", default="20/min"),
         # Reports of entries: a player reads a board and reports a few, not hundreds.
         "entry_report": env.str("ENTRY_REPORT_THROTTLE", default="10/hour"),
+        # New guests per client address: each guest is throttled like a player, so a
+        # script making guests by the hundred would get round the run limits.
+        "guest_start": env.str("GUEST_START_THROTTLE", default="30/hour"),
     },
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0 if not PRODUCTION else 1),
 }

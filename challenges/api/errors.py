@@ -40,6 +40,8 @@ SERVICE_STATUS: dict[type[services.ServiceError], int] = {
     services.EntryNotReportable: status.HTTP_409_CONFLICT,
     services.EntryAlreadyReported: status.HTTP_409_CONFLICT,
     services.FollowSelf: status.HTTP_400_BAD_REQUEST,
+    services.GuestRunNotSubmittable: status.HTTP_403_FORBIDDEN,
+    services.GuestAlreadyPlayer: status.HTTP_409_CONFLICT,
 }
 
 

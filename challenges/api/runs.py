@@ -29,12 +29,14 @@ from challenges.api.common import (
     player_of,
 )
 from challenges.api.errors import PayloadTooLarge
+from challenges.api.guests import WITH_GUESTS
 from challenges.game import RULESET
 from challenges.models import Entry, Run
 from config.throttling import AtomicScopedRateThrottle
 
 
 class RunStartView(APIView):
+    authentication_classes = WITH_GUESTS
     permission_classes = [IsAuthenticated]
     throttle_classes = [AtomicScopedRateThrottle]
     throttle_scope = "run_start"
@@ -102,6 +104,7 @@ def _start_index(body: dict[str, Any], *, required: bool) -> int:
 
 
 class RunMovesView(APIView):
+    authentication_classes = WITH_GUESTS
     permission_classes = [IsAuthenticated]
     throttle_classes = [AtomicScopedRateThrottle]
     throttle_scope = "run_moves"
@@ -154,6 +157,7 @@ class RunMovesView(APIView):
 
 
 class RunFinishView(APIView):
+    authentication_classes = WITH_GUESTS
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
@@ -226,6 +230,7 @@ def _finished_data(run: Run, player: User) -> dict[str, Any]:
 
 
 class RunSubmitView(APIView):
+    authentication_classes = WITH_GUESTS
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
@@ -239,6 +244,11 @@ class RunSubmitView(APIView):
                 ERRORS,
                 description="Not finished and valid (run_not_valid), or not eligible "
                 "(not_witnessed, too_fast).",
+            ),
+            403: OpenApiResponse(
+                ERRORS,
+                description="A guest's run (sign_up_to_submit): sign up or log in first, "
+                "and the run is the account's.",
             ),
             404: ERRORS,
             409: OpenApiResponse(ERRORS, description="Already submitted, or entries closed."),
@@ -265,6 +275,8 @@ class RunSubmitView(APIView):
 
 
 class RunDetailView(APIView):
+    authentication_classes = WITH_GUESTS
+
     @extend_schema(
         operation_id="runs_retrieve",
         summary="A run, with its log and per-move results",
@@ -280,6 +292,8 @@ class RunDetailView(APIView):
 
 
 class RunAnalysisView(APIView):
+    authentication_classes = WITH_GUESTS
+
     @extend_schema(
         operation_id="runs_analysis",
         summary="The analysis of a finished run: the move missed in every position",

@@ -8,7 +8,6 @@ from datetime import UTC, tzinfo
 from typing import Any
 from uuid import UUID
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
@@ -23,6 +22,7 @@ from rest_framework.views import APIView
 from challenges import friends, history, period_boards, personal, services, sharing, streaks
 from challenges.api import social_serializers as s
 from challenges.api.common import ERRORS, challenge_or_404, own_run_or_404, player_of
+from challenges.guests import players_only
 from challenges.parsing import time_zone
 
 TZ = OpenApiParameter(
@@ -37,7 +37,7 @@ def zone_of(request: Request) -> tzinfo:
 
 
 def player_or_404(username: str) -> User:
-    player = get_user_model().objects.filter(username=username, is_active=True).first()
+    player = players_only().filter(username=username).first()
     if player is None:
         raise NotFound(f"There is no player {username!r}.")
     return player

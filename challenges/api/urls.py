@@ -1,10 +1,11 @@
 from django.urls import path, re_path
 
-from challenges.api import runs, social, views
+from challenges.api import guests, runs, social, views
 from challenges.api.errors import api_not_found
 
 urlpatterns = [
     path("challenges/", views.ChallengeListView.as_view(), name="api-challenges"),
+    path("guest/", guests.GuestStartView.as_view(), name="api-guest"),
     path("challenges/current/", views.ChallengeCurrentView.as_view(), name="api-challenge-current"),
     path(
         "challenges/<int:challenge_id>/",

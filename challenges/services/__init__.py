@@ -32,6 +32,8 @@ from challenges.services.errors import (
     EntryNotHeld,
     EntryNotReportable,
     FollowSelf,
+    GuestAlreadyPlayer,
+    GuestRunNotSubmittable,
     MovesConflict,
     RunAlreadyFinished,
     RunDeadlinePassed,
@@ -41,6 +43,7 @@ from challenges.services.errors import (
     ServiceError,
 )
 from challenges.services.follows import follow_add, follow_remove
+from challenges.services.guests import guest_create, guest_runs_claim, guests_unclaimed_purge
 from challenges.services.par import (
     challenge_par_request,
     challenge_par_solve,
@@ -65,6 +68,8 @@ __all__ = [
     "EntryNotHeld",
     "EntryNotReportable",
     "FollowSelf",
+    "GuestAlreadyPlayer",
+    "GuestRunNotSubmittable",
     "MovesConflict",
     "RunAlreadyFinished",
     "RunDeadlinePassed",
@@ -91,6 +96,9 @@ __all__ = [
     "entry_void",
     "follow_add",
     "follow_remove",
+    "guest_create",
+    "guest_runs_claim",
+    "guests_unclaimed_purge",
     "review_thresholds",
     "run_finish",
     "run_moves_add",

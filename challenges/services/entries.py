@@ -12,12 +12,21 @@ from django.db.models import Count, F, Max, Value
 from django.db.models.functions import Coalesce, Greatest
 
 from challenges.leaderboard_cache import leaderboard_cache_bump
-from challenges.models import Challenge, Entry, EntryDecision, EntryReport, Run, ScoreCount
+from challenges.models import (
+    Challenge,
+    Entry,
+    EntryDecision,
+    EntryReport,
+    Guest,
+    Run,
+    ScoreCount,
+)
 from challenges.rules import moves_sequence
 from challenges.services.errors import (
     EntriesClosed,
     EntryAlreadySubmitted,
     EntryNotHeld,
+    GuestRunNotSubmittable,
     RunNotEligible,
     RunNotSubmittable,
     service_now,
@@ -37,11 +46,15 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
     The entry is live, or held for review when an earlier entry of the challenge played
     the same moves (``duplicate_log``): a copied log never reaches the board unseen; or
     when the review of runs finds it beyond a threshold (``services/review.py``: near
-    par, the solver's moves, a pace no person keeps).
+    par, the solver's moves, a pace no person keeps). A guest's run is refused
+    (``GuestRunNotSubmittable``) until an account claims it.
     ``UNIQUE(challenge, player)`` decides between simultaneous submits: exactly one
     insert wins, the others get ``EntryAlreadySubmitted``.
     """
     now = service_now(now)
+    if Guest.objects.filter(user_id=run.player_id).exists():
+        # No guest ever appears on a board: an account claims the run first.
+        raise GuestRunNotSubmittable()
     if run.status != Run.Status.FINISHED:
         if run.status == Run.Status.STARTED:
             raise RunNotSubmittable("Finish this run before submitting it.")

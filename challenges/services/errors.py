@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 if TYPE_CHECKING:
     from challenges.models import Run
@@ -111,3 +112,26 @@ class EntryAlreadyReported(ServiceError):
 class FollowSelf(ServiceError):
     code = "follow_self"
     default_detail = "You cannot follow yourself: your own entries are on every board you see."
+
+
+class GuestRunNotSubmittable(ServiceError):
+    """A guest's run: it reaches a board only once an account claims it (issue 12)."""
+
+    code = "sign_up_to_submit"
+
+    def __init__(self, detail: str | None = None) -> None:
+        super().__init__(
+            detail
+            or gettext("Sign up or log in to submit this run: guests never appear on a board.")
+        )
+
+
+class GuestAlreadyPlayer(ServiceError):
+    """A logged-in player asked to play as a guest: they play as themselves."""
+
+    code = "already_logged_in"
+
+    def __init__(self, detail: str | None = None) -> None:
+        super().__init__(
+            detail or gettext("You are logged in: your runs are your own, no guest needed.")
+        )

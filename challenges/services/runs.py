@@ -21,6 +21,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from challenges.game import RULESET, run_clock_reach_ms
+from challenges.home import challenge_players_changed
 from challenges.models import Challenge, Run, RunFault
 from challenges.rules import (
     ChallengeReplay,
@@ -66,12 +67,16 @@ def run_start(*, player: User, challenge: Challenge, now: datetime | None = None
             "play the current challenge instead."
         )
     limit: int = settings.RUNS_PER_CHALLENGE_LIMIT
-    if Run.objects.filter(player=player, challenge=challenge).count() >= limit:
+    started = Run.objects.filter(player=player, challenge=challenge).count()
+    if started >= limit:
         raise RunsLimitReached(
             f"You have started {limit} runs of challenge #{challenge.number}, as many as a "
             "player may; submit one of them, or play the next challenge."
         )
-    return Run.objects.create(player=player, challenge=challenge, started_at=now)
+    run = Run.objects.create(player=player, challenge=challenge, started_at=now)
+    if started == 0:
+        challenge_players_changed(challenge=challenge)
+    return run
 
 
 def run_moves_add(

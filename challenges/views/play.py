@@ -1,7 +1,10 @@
-"""The play page (`/`): the open challenge, its clock, and the board the player plays on."""
+"""The play page (`/play/`): the open challenge, its clock, and the board the player
+plays on; a visitor plays it as a guest (issue 12). ``?run=<id>`` after signing up
+offers the run the visitor played as a guest for submitting (``keep_run``)."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -13,6 +16,7 @@ from django.views.decorators.http import require_safe
 
 from challenges import leaderboards, runs, services
 from challenges.game import RULESET
+from challenges.models import Run
 
 # The API paths the page calls, with this placeholder where a run's id goes.
 RUN_ID_SLOT = "00000000-0000-0000-0000-000000000000"
@@ -27,6 +31,8 @@ def _play_config(request: HttpRequest, *, challenge_id: int, par: int | None) ->
         "par": par,
         "timeLimitMs": RULESET.time_limit_ms,
         "authenticated": request.user.is_authenticated,
+        # A visitor plays as a guest: play.js asks for a guest before the first start.
+        "guest": not request.user.is_authenticated,
         "runIdSlot": RUN_ID_SLOT,
         "urls": {
             "challenge": reverse("api-challenge", kwargs=challenge),
@@ -41,8 +47,27 @@ def _play_config(request: HttpRequest, *, challenge_id: int, par: int | None) ->
             "standing": reverse("api-run-standing", kwargs=run),
             "replay": reverse("challenges:replay", kwargs=run),
             "login": f"{reverse('accounts:login')}?next={reverse('challenges:play')}",
+            "guest": reverse("api-guest"),
+            # After signing up (or logging in) the guest's run comes back to be submitted.
+            "guestSignup": f"{reverse('accounts:signup')}?next={keep_next()}",
+            "guestLogin": f"{reverse('accounts:login')}?next={keep_next()}",
         },
     }
+
+
+def keep_next() -> str:
+    """The page a guest lands on after signing up: this page, offering that run."""
+    # "?" and "=" escaped, so the run's id stays inside the `next` parameter.
+    return f"{reverse('challenges:play')}%3Frun%3D{RUN_ID_SLOT}"
+
+
+def keep_run(request: HttpRequest) -> Run | None:
+    """The run named by ``?run=`` if the player may still submit it (``runs.run_keepable``)."""
+    try:
+        run_id = uuid.UUID(request.GET.get("run", ""))
+    except ValueError:
+        return None
+    return runs.run_keepable(run_id=run_id, player=request.user)
 
 
 @require_safe
@@ -60,6 +85,7 @@ def play_page(request: HttpRequest) -> HttpResponse:
         "standing": standing,
         "play_config": _play_config(request, challenge_id=challenge.pk, par=challenge.par),
         "time_limit_seconds": RULESET.time_limit_ms // 1000,
+        "keep_run": keep_run(request),
         # The Draw button's cost and the full well, from the rules (play.js updates both).
         "draw_cost": f"{RULESET.draw_points:+d}".replace("-", "\N{MINUS SIGN}"),
         "well_size": RULESET.well_size,

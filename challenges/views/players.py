@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.paginator import Paginator
@@ -19,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from challenges import friends, services, streaks
 from challenges.charts import calendar_chart, line_chart
+from challenges.guests import players_only
 from challenges.history import PlayerHistoryRow, player_history
 from challenges.parsing import time_zone
 from challenges.views import page_number_parse, page_window, standing_phrase, top_percent
@@ -39,7 +39,7 @@ class Standing:
 
 
 def player_page(request: HttpRequest, username: str) -> HttpResponse:
-    player = get_object_or_404(get_user_model(), username=username, is_active=True)
+    player = get_object_or_404(players_only(), username=username)
     history = player_history(player=player)
     standings = [
         Standing(
@@ -108,7 +108,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
 @login_required
 def follow_toggle(request: HttpRequest, username: str) -> HttpResponse:
     """The follow button's form: ``action`` "follow" or "unfollow", then back to the page."""
-    player = get_object_or_404(get_user_model(), username=username, is_active=True)
+    player = get_object_or_404(players_only(), username=username)
     assert isinstance(request.user, User)
     if request.POST.get("action") == "unfollow":
         services.follow_remove(follower=request.user, followed=player)

@@ -18,19 +18,22 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import runs
+from challenges import guests, runs
 from challenges.models import Challenge, Entry, EntryReport, Run
 from challenges.reports import entry_report_state
+from challenges.views.guest_cookie import player_or_guest
 
 
 def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:
     run = get_object_or_404(Run.objects.select_related("challenge", "player"), pk=run_id)
     now = timezone.now()
-    if not runs.run_visible(run=run, viewer=request.user, now=now):
+    viewer = player_or_guest(request)
+    if not runs.run_visible(run=run, viewer=viewer, now=now):
         raise Http404("No run to show here.")
     entry = Entry.objects.select_related("challenge").filter(run=run).first()
-    is_owner = request.user.is_authenticated and request.user.pk == run.player_id
-    analysis = runs.run_analysis(run=run, viewer=request.user, now=now)
+    is_owner = viewer.is_authenticated and viewer.pk == run.player_id
+    analysis = runs.run_analysis(run=run, viewer=viewer, now=now)
+    by_guest = guests.guest_played(run=run)
     return render(
         request,
         "challenges/replay.html",
@@ -39,8 +42,12 @@ def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:
             "challenge": run.challenge,
             "entry": entry,
             "is_owner": is_owner,
+            # A guest's run is seen by the guest alone, and a guest has no player page.
+            "by_guest": by_guest,
             "challenge_open": run.challenge.is_open(now),
-            "replay_data": _replay_data(run, entry=entry, analysis=analysis, is_owner=is_owner),
+            "replay_data": _replay_data(
+                run, entry=entry, analysis=analysis, is_owner=is_owner, by_guest=by_guest
+            ),
             "report_state": entry_report_state(entry=entry, viewer=request.user, now=now),
             "report_reasons": EntryReport.Reason.choices,
             "report_url": reverse("api-run-report", args=[run.pk]),
@@ -77,7 +84,12 @@ def par_replay_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
 
 
 def _replay_data(
-    run: Run, *, entry: Entry | None, analysis: dict[str, object] | None, is_owner: bool
+    run: Run,
+    *,
+    entry: Entry | None,
+    analysis: dict[str, object] | None,
+    is_owner: bool,
+    by_guest: bool = False,
 ) -> dict[str, Any]:
     """What replay.js steps through: the valid moves, the server's verdict on each, and
     the analysis of a finished run (None for others)."""
@@ -88,7 +100,8 @@ def _replay_data(
     moves = raw_moves[: len(results)] if isinstance(raw_moves, list) else []
     return {
         "run": str(run.id),
-        "player": run.player.get_username(),
+        # A guest's stand-in name is shown nowhere (docs/first_visit.md).
+        "player": None if by_guest else run.player.get_username(),
         "challenge": run.challenge.number,
         "status": run.status,
         "submitted": entry is not None and not entry.is_voided,

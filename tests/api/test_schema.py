@@ -27,6 +27,7 @@ PATHS = {
     "/api/boards/{period}/": {"get"},
     "/api/players/{username}/": {"get"},
     "/api/players/{username}/follow/": {"post", "delete"},
+    "/api/guest/": {"post"},
 }
 
 
@@ -40,6 +41,10 @@ def test_the_schema_describes_every_endpoint_of_the_api(api_client: APIClient) -
     finish = schema["paths"]["/api/runs/{run_id}/finish/"]["post"]
     assert {"200", "400", "409", "413", "422"} <= set(finish["responses"])
     assert "RunLog" in finish["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    guest = schema["paths"]["/api/guest/"]["post"]
+    assert {"200", "201", "409", "429"} <= set(guest["responses"])
+    start = schema["paths"]["/api/challenges/{challenge_id}/runs/"]["post"]
+    assert {"guestCookie": []} in start["security"], "a guest may start a run"
     board = schema["components"]["schemas"]["LeaderboardPage"]["properties"]
     assert {"challenge", "count", "results", "next", "previous"} <= set(board)
 

@@ -135,7 +135,7 @@ def test_a_broker_that_is_down_costs_the_request_nothing(
 def test_pages_and_the_api_ask_for_a_missing_par(
     sent: list[dict[str, Any]], challenge: Challenge, client: Any
 ) -> None:
-    assert client.get("/").status_code == 200
+    assert client.get("/play/").status_code == 200
     assert [m["kwargs"]["challenge_id"] for m in sent] == [challenge.pk]
     older = ChallengeFactory(number=challenge.number - 1)
     assert client.get("/api/challenges/").status_code == 200

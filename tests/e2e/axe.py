@@ -66,6 +66,13 @@ def expect_no_serious_violation(page: Page, where: str, **options: Any) -> list[
     milder ones (``where`` names the page and state in the message)."""
     violations = axe_violations(page, **options)
     blocking = [found for found in violations if found["impact"] in BLOCKING_IMPACTS]
+    if blocking:
+        # A change can start after the page settled (an answer from the server toggling
+        # a button's colour): axe looks again once that has settled too, and only what
+        # it finds then fails the test.
+        settle(page)
+        violations = axe_violations(page, **options)
+        blocking = [found for found in violations if found["impact"] in BLOCKING_IMPACTS]
     assert not blocking, f"axe on {where}: " + "; ".join(
         f"{found['id']} ({found['impact']}: {found['help']}) at "
         + ", ".join(f"{node['target']} [{node['summary']}]" for node in found["nodes"])

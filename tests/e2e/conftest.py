@@ -40,6 +40,7 @@ import pytest
 from challenges.rules import Deal
 from tests.conftest import service_missing
 from tests.e2e.deals import deal_named
+from tests.e2e.play_helpers import tour_seen
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM refuses
 # to run beside one unless told this is deliberate (it is: tests only).
@@ -144,6 +145,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "real_browser_clock: the browser keeps its real clock (Playwright's fake clock "
         "keeps no performance marks, which the metrics tests read)",
     )
+    config.addinivalue_line(
+        "markers",
+        "first_run_tour: the browser has not seen the play page's first-run tour (every "
+        "other test starts as one that has)",
+    )
 
 
 @pytest.fixture
@@ -155,6 +161,8 @@ def context(context: Any, site_clock: SiteClock, request: pytest.FixtureRequest)
     the test looks at still came out right."""
     if request.node.get_closest_marker("real_browser_clock") is None:
         context.clock.install(time=site_clock.now())
+    if request.node.get_closest_marker("first_run_tour") is None:
+        tour_seen(context)
     thrown: list[str] = []
     context.on("weberror", lambda error: thrown.append(str(error.error)))
     yield context
@@ -218,7 +226,7 @@ def make_player(transactional_db: None) -> Callable[..., tuple[Any, str]]:
 @pytest.fixture
 def login(site_url: str) -> Callable[[Any, str, str], None]:
     def log_in(page: Any, username: str, password: str) -> None:
-        page.goto(f"{site_url}/accounts/login/?next=/")
+        page.goto(f"{site_url}/accounts/login/?next=/play/")
         page.fill("input[name=username]", username)
         page.fill("input[name=password]", password)
         with page.expect_navigation():

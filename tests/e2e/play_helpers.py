@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from playwright.sync_api import FloatRect, Locator, Page, expect
+from playwright.sync_api import BrowserContext, FloatRect, Locator, Page, expect
 
 from challenges.rules import DEFAULT_RULESET
 from tests.e2e.deals import DRAW, cell_choose, move_choose
@@ -27,6 +27,17 @@ DOUBLE_TAP_MS = 400
 # The helpers play at a person's pace: a placement never comes within the ruleset's
 # pace floor (200 ms) of the one before, so every run they finish can be eligible.
 HUMAN_PACE_MS = 250
+
+
+# The first-run tour (play/tour.js) shows before a browser's first run; the tests that
+# are not about it start as a browser that has seen it (tests/e2e/test_first_visit.py
+# is about it).
+TOUR_SEEN_SCRIPT = "try { localStorage.setItem('tod:tour-seen', '1'); } catch (error) {}"
+
+
+def tour_seen(context: BrowserContext) -> None:
+    """Every page of ``context`` starts as a browser that has seen the tour."""
+    context.add_init_script(TOUR_SEEN_SCRIPT)
 
 
 def centre(box: FloatRect | None) -> tuple[float, float]:

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.axe import expect_no_serious_violation
 from tests.e2e.conftest import SiteClock
-from tests.e2e.play_helpers import HUMAN_PACE_MS, PLAY_BOARD, fitting_tray_tile
+from tests.e2e.play_helpers import HUMAN_PACE_MS, PLAY_BOARD, fitting_tray_tile, tour_seen
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -254,6 +254,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 def phone(browser: Browser, site_clock: SiteClock) -> Iterator[BrowserContext]:
     context = browser.new_context(**PHONE)
     context.clock.install(time=site_clock.now())
+    tour_seen(context)
     yield context
     context.close()
 

@@ -45,6 +45,7 @@ def device_context(
     test on any error a page throws."""
     context = browser.new_context(**DEVICES[device])
     context.clock.install(time=site_clock.now())
+    tour_seen(context)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
     thrown: list[str] = []
     context.on("weberror", lambda error: thrown.append(str(error.error)))
@@ -129,7 +130,7 @@ def test_three_runs_the_best_submitted_from_the_end_screen(
     from challenges.models import Entry, Run
 
     page = player_page
-    page.goto(f"{site_url}/")
+    page.goto(f"{site_url}/play/")
     first = _play_run(page, device, placements=1)
     # The first run of all is a best in every span: the moment, and the final board.
     expect(page.locator("#end-moment")).to_have_text("New personal best!")
@@ -181,7 +182,7 @@ def test_share_the_card_and_its_result_page(
     player_page: Page, device: str, site_url: str, screenshot: Any
 ) -> None:
     page = player_page
-    page.goto(f"{site_url}/")
+    page.goto(f"{site_url}/play/")
     run_id = _play_run(page, device, placements=2)
     _press(page, device, "#share-button")
     expect(page.locator("#share-status")).to_be_visible()
@@ -261,6 +262,8 @@ def test_no_page_is_wider_than_a_phone(
     username = page.player.username  # type: ignore[attr-defined]
     paths = [
         "/",
+        "/play/",
+        "/how-to-play/",
         "/challenges/",
         f"/challenges/{open_challenge.pk}/",
         f"/challenges/{open_challenge.pk}/?board=following",
@@ -274,7 +277,7 @@ def test_no_page_is_wider_than_a_phone(
     for path in paths:
         page.goto(f"{site_url}{path}")
         _assert_fits_the_screen(page, path)
-    page.goto(f"{site_url}/")
+    page.goto(f"{site_url}/play/")
     page.locator("#start-button").tap()
     expect(page.locator(".tray-tile")).to_have_count(9)
     _assert_fits_the_screen(page, "the game")

@@ -118,6 +118,14 @@ def test_a_visitors_pages_keep_to_the_policy(
     closed, run = _closed_board()
 
     csp_watch.visit("/")
+    expect(page.locator("#sample-board .tile")).not_to_have_count(0)
+    csp_watch.collect("home (visitor)")
+
+    csp_watch.visit("/how-to-play/")
+    expect(page.locator("svg[data-picture='hexagon'] .tile")).to_have_count(6)
+    csp_watch.collect("how to play")
+
+    csp_watch.visit("/play/")
     expect(page.locator("#login-prompt")).to_be_visible()
     csp_watch.collect("play (visitor)")
 
@@ -178,7 +186,7 @@ def test_a_players_pages_keep_to_the_policy(
     user, password = make_player()
     login(page, user.username, password)
 
-    csp_watch.visit("/")
+    csp_watch.visit("/play/")
     with page.expect_response(re.compile(r"/api/challenges/\d+/runs/$")) as started:
         page.locator("#start-button").click()
     assert started.value.status == 201

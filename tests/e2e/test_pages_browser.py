@@ -133,7 +133,7 @@ def test_history_marks_the_open_challenge(
     _no_horizontal_scroll(page)
     screenshot(page, "pages-history-phone")
     rows.first.get_by_role("link", name="Play").click()
-    expect(page).to_have_url(f"{site_url}/")
+    expect(page).to_have_url(f"{site_url}/play/")
 
 
 def test_replay_of_a_closed_challenge_steps_plays_and_pauses(

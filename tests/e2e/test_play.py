@@ -23,6 +23,7 @@ from tests.e2e.play_helpers import (
     fitting_tray_tile,
     held_tile_target,
     tap_draw,
+    tour_seen,
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -37,18 +38,18 @@ def _score(page: Page) -> int:
 
 
 def _sign_up(page: Page, site_url: str, username: str) -> None:
-    page.goto(f"{site_url}/")
+    page.goto(f"{site_url}/play/")
     prompt = page.locator("#login-prompt")
     expect(prompt).to_be_visible()
     signup = prompt.get_by_role("link", name="Sign up")
-    assert signup.get_attribute("href").endswith("?next=/")
+    assert signup.get_attribute("href").endswith("?next=/play/")
     signup.click()
     page.fill("input[name=username]", username)
     page.fill("input[name=password1]", "hexagon-bridge-77")
     page.fill("input[name=password2]", "hexagon-bridge-77")
     with page.expect_navigation():
         page.locator("form [type=submit]").last.click()
-    assert page.url == f"{site_url}/"
+    assert page.url == f"{site_url}/play/"
 
 
 def _start(page: Page) -> dict[str, Any]:
@@ -134,7 +135,7 @@ def test_sign_up_play_by_dragging_run_out_of_time_and_submit(
     screenshot(page, "play-leaderboard-after-submit")
 
     # Playing again is allowed; submitting a second run is not.
-    page.goto(f"{site_url}/")
+    page.goto(f"{site_url}/play/")
     expect(page.locator("#intro-entry")).to_contain_text(str(stored.score))
     _start(page)
     page.locator("#end-button").click()
@@ -311,6 +312,7 @@ def test_touch_drag_on_a_phone(
         viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
     )
     context.clock.install(time=site_clock.now())
+    tour_seen(context)
     page = context.new_page()
     try:
         user, password = make_player()

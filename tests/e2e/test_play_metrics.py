@@ -37,7 +37,7 @@ def test_play_page_weight_and_time_to_board(page: Page, site_url: str, open_chal
     # whose cache stays cold, so the figure is about the page and not Django's start-up.
     assert page.request.get(f"{site_url}/").ok
     page.on("response", collect)
-    page.goto(f"{site_url}/", wait_until="load")
+    page.goto(f"{site_url}/play/", wait_until="load")
     expect(page.locator("#play[data-ready='true']")).to_be_attached()
     timings = page.evaluate(
         r"""() => {

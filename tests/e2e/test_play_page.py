@@ -24,23 +24,29 @@ def _config(html: str) -> dict[str, Any]:
     return config
 
 
-def test_a_visitor_sees_the_open_challenge_and_a_way_to_sign_up(client: Client) -> None:
-    response = client.get("/")
+def test_a_visitor_sees_the_open_challenge_a_guest_start_and_a_way_to_sign_up(
+    client: Client,
+) -> None:
+    response = client.get("/play/")
     assert response.status_code == 200
     challenge = Challenge.objects.get()
     html = response.content.decode()
     assert f"#{challenge.number}" in html
     assert challenge.closes_at.isoformat()[:19] in html
-    assert 'href="/accounts/signup/?next=/"' in html
-    assert 'href="/accounts/login/?next=/"' in html
-    assert 'id="start-button"' not in html
-    assert _config(html)["authenticated"] is False
+    assert 'href="/accounts/signup/?next=/play/"' in html
+    assert 'href="/accounts/login/?next=/play/"' in html
+    # A visitor plays at once, as a guest (issue 12).
+    assert 'id="start-button"' in html
+    config = _config(html)
+    assert config["authenticated"] is False
+    assert config["guest"] is True
+    assert resolve(config["urls"]["guest"]).url_name == "api-guest"
     assert response.cookies["csrftoken"].value, "play.js needs the CSRF cookie for its POSTs"
 
 
 def test_a_player_gets_the_start_button_and_working_api_urls(client: Client) -> None:
     client.force_login(UserFactory())
-    html = client.get("/").content.decode()
+    html = client.get("/play/").content.decode()
     assert 'id="start-button"' in html
     config = _config(html)
     challenge = Challenge.objects.get()
@@ -53,7 +59,8 @@ def test_a_player_gets_the_start_button_and_working_api_urls(client: Client) -> 
         )
         for name, url in config["urls"].items()
     }
-    assert config["urls"]["login"].endswith("?next=/")
+    assert config["urls"]["login"].endswith("?next=/play/")
+    assert config["guest"] is False
     assert resolved["login"].url_name == "login"
     assert resolved["start"].url_name == "api-run-start"
     assert resolved["moves"].url_name == "api-run-moves"
@@ -75,13 +82,13 @@ def test_the_page_shows_the_players_best_run_and_entry(client: Client) -> None:
     # Played as a person plays, its moves sent in batches: a run the board can take.
     run = run_played(run, challenge_log(challenge, moves=4))
     assert run.status == Run.Status.FINISHED
-    html = client.get("/").content.decode()
+    html = client.get("/play/").content.decode()
     assert f'Your best run so far: <strong class="num">{run.score}</strong>' in html
     services.entry_submit(run=run)
-    html = client.get("/").content.decode()
+    html = client.get("/play/").content.decode()
     assert 'id="intro-entry"' in html
     assert 'rank <strong class="num">1</strong> of 1' in html
 
 
 def test_only_get_and_head(client: Client) -> None:
-    assert client.post("/").status_code == 405
+    assert client.post("/play/").status_code == 405

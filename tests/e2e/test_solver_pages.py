@@ -157,7 +157,7 @@ def test_the_end_screen_shows_par_and_the_move_missed_drawn_on_a_board(
     user, password = make_player()
     login(page, user.username, password)
     page.set_viewport_size(DESKTOP)
-    page.goto(f"{site_url}/")
+    page.goto(f"{site_url}/play/")
     expect(page.locator("[data-testid=par]")).to_have_text(f"par {challenge.par}")
 
     with page.expect_response(re.compile(r"/api/challenges/\d+/runs/$")):

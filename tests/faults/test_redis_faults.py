@@ -164,9 +164,12 @@ def _every_read_answers(challenge: Challenge, player: Any) -> None:
         (anonymous, f"/api/challenges/{challenge.pk}/histogram/"),
         (signed_in, f"/api/challenges/{challenge.pk}/leaderboard/me/"),
         (anonymous, "/"),
+        (anonymous, "/play/"),
+        (anonymous, "/how-to-play/"),
         (anonymous, f"/challenges/{challenge.pk}/"),
         (anonymous, "/challenges/"),
         (signed_in, "/"),
+        (signed_in, "/play/"),
         (anonymous, "/accounts/login/"),
         (anonymous, "/accounts/signup/"),
     ]:

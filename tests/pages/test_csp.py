@@ -48,6 +48,8 @@ def _policy(header: str) -> dict[str, str]:
     "path",
     [
         "/",
+        "/play/",
+        "/how-to-play/",
         "/challenges/",
         "/accounts/login/",
         "/accounts/signup/",

@@ -19,7 +19,18 @@ ID = re.compile(r"""\sid=["']([^"']+)["']""")
 
 @pytest.mark.parametrize(
     "page",
-    ["play", "history", "leaderboard", "player", "settings", "login", "signup"],
+    [
+        "play",
+        "play-visitor",
+        "home",
+        "how-to-play",
+        "history",
+        "leaderboard",
+        "player",
+        "settings",
+        "login",
+        "signup",
+    ],
 )
 def test_every_id_on_a_page_is_unique(page: str) -> None:
     challenge = ChallengeFactory()
@@ -27,6 +38,9 @@ def test_every_id_on_a_page_is_unique(page: str) -> None:
     EntryFactory(challenge=challenge, player=player)
     urls = {
         "play": reverse("challenges:play"),
+        "play-visitor": reverse("challenges:play"),
+        "home": reverse("challenges:home"),
+        "how-to-play": reverse("challenges:how-to-play"),
         "history": reverse("challenges:history"),
         "leaderboard": reverse("challenges:leaderboard", args=[challenge.pk]),
         "player": reverse("challenges:player", args=[player.username]),
@@ -35,7 +49,7 @@ def test_every_id_on_a_page_is_unique(page: str) -> None:
         "signup": "/accounts/signup/",
     }
     browser = Client()
-    if page not in ("login", "signup"):
+    if page not in ("login", "signup", "play-visitor"):
         browser.force_login(player)
     response = browser.get(urls[page])
     assert response.status_code == 200

@@ -45,9 +45,9 @@ def _replay_data(body: str) -> dict[str, Any]:
 
 def test_the_play_page_says_par_soon_then_the_par(challenge: Challenge) -> None:
     browser = Client()
-    assert "par: soon" in browser.get("/").content.decode()
+    assert "par: soon" in browser.get("/play/").content.decode()
     solved = _solved(challenge)
-    body = browser.get("/").content.decode()
+    body = browser.get("/play/").content.decode()
     assert f'par <strong class="num">{solved.par}</strong>' in body
     assert "par: soon" not in body
 

@@ -20,6 +20,7 @@ import { BoardView } from "./board_view/index.js";
 import { DragInput } from "./play/drag.js";
 import { EndConfirm } from "./play/end_confirm.js";
 import { EndScreen, endSummary } from "./play/end_screen.js";
+import { GuestOffer } from "./play/guest_offer.js";
 import { CONFIRM_SUBMIT } from "./play/end_words.js";
 import { Hud } from "./play/hud.js";
 import { KeyboardInput } from "./play/keyboard.js";
@@ -29,6 +30,7 @@ import { RunWatch } from "./play/run_watch.js";
 import { SendingScreen } from "./play/sending_screen.js";
 import { shareRun, standingView } from "./play/standing.js";
 import { StandingView } from "./play/standing_view.js";
+import { Tour } from "./play/tour.js";
 import { TrayView, trayTileLabel } from "./play/tray_view.js";
 import { keepUnsent, offerUnsent } from "./play/unsent_offer.js";
 import * as words from "./play/words.js";
@@ -110,6 +112,17 @@ const standingPart = new StandingView($, {
   announce,
 });
 
+// A visitor plays as a guest (issue 12): a guest identity before the first start, and
+// at the end "sign up to submit this run" instead of the submit.
+const guestOffer = config.guest
+  ? new GuestOffer($, { urls: { signup: config.urls.guestSignup, login: config.urls.guestLogin }, slot: config.runIdSlot })
+  : null;
+let guestReady = false;
+// The first-run tour (play/tour.js), before the first run in this browser.
+const tour = $("tour")
+  ? new Tour($, { storage: window.localStorage, area: root.querySelector("[data-screen='game']") })
+  : null;
+
 // The resources of the run played last: its watch (batches and pace) and its clock.
 let watch = null;
 let clockTimer = null;
@@ -186,7 +199,10 @@ const VIEWS = {
   scored: (_event, current) => {
     pendingClear(current.finish.runId);
     showEnd(current);
-    requests.standing();
+    if (!config.guest) {
+      // A guest has no standing: bests, entries and cards are an account's.
+      requests.standing();
+    }
   },
   standing: (_event, current) => {
     standingPart.show(standingView(current.standing, current.finish.runId));
@@ -201,6 +217,7 @@ const VIEWS = {
 function showEnd(current) {
   standingPart.clear();
   endScreen.show(current.finish, endSummary(current.finish, current.finish.result));
+  guestOffer?.show(current.finish);
   showReview(current.finish);
 }
 
@@ -251,6 +268,14 @@ async function startRun() {
   }
   const buttons = [$("start-button"), $("again-button")].filter(Boolean);
   buttons.forEach((button) => (button.disabled = true));
+  if (!(await guestEnsure())) {
+    buttons.forEach((button) => (button.disabled = false));
+    return;
+  }
+  if (tour?.due) {
+    show("game");
+    await tour.run();
+  }
   const started = await requests.start();
   buttons.forEach((button) => (button.disabled = false));
   if (started === "login") {
@@ -258,6 +283,32 @@ async function startRun() {
   } else if (started === "closed") {
     $("closed-notice").hidden = false;
   }
+}
+
+/** A visitor's guest identity (its cookie), asked for once before the first start;
+ * false (with the reason shown) when the server refuses it. */
+async function guestEnsure() {
+  if (!config.guest || guestReady) {
+    return true;
+  }
+  let answer;
+  try {
+    answer = await api(config.urls.guest, { method: "POST" });
+  } catch (error) {
+    machine.startFailed(error.message);
+    return false;
+  }
+  if (answer.status === 200 || answer.status === 201) {
+    guestReady = true;
+    return true;
+  }
+  if (answer.status === 409) {
+    // Logged in meanwhile (another tab): the page as a player knows it.
+    window.location.reload();
+    return false;
+  }
+  machine.startFailed(answer.data.detail ?? words.guestFailed(answer.status));
+  return false;
 }
 
 function runStarted(_event, current) {
@@ -412,7 +463,7 @@ function keepUnsentRun(status) {
 function offerPending() {
   offerUnsent(
     { notice: $("pending-notice"), text: $("pending-text"), send: $("pending-send") },
-    { authenticated: config.authenticated },
+    { authenticated: config.authenticated || config.guest },
   );
 }
 

@@ -296,3 +296,43 @@ export function unsentOffer(pending, when, { late }) {
     ? `${what} It is too late to send it now (the server takes a run only until shortly after its two minutes end), so it cannot be scored or submitted.`
     : `${what} Send it and the server replays and scores it; then you can submit it.`;
 }
+
+// ------------------------------------------------------- the first-run tour
+
+/** The tour before a browser's first run (tour.js): where each step points, what it says. */
+export const TOUR_STEPS = Object.freeze([
+  {
+    target: "tray",
+    title: "Your tiles",
+    text: "Your nine tiles wait here once the run starts. Drag one onto the board, or pick it with its number key; tap it to turn it.",
+  },
+  {
+    target: "board",
+    title: "The board",
+    text: "The first tile goes anywhere. Every next one must touch the board, with matching numbers on every shared corner. Spots where the chosen tile fits light up.",
+  },
+  {
+    target: "draw-button",
+    title: "Draw",
+    text: `When nothing fits, draw a tile from the well: it costs ${DRAW_COST} points.`,
+  },
+  {
+    target: "clock",
+    title: "The clock",
+    text: "Two minutes from the start. Hexagons and bridges earn big bonuses; clear the board for more.",
+  },
+]);
+
+export function tourProgress(index, count) {
+  return `Step ${index + 1} of ${count}`;
+}
+
+export const TOUR_NEXT = "Next";
+export const TOUR_START = "Start the run";
+export const TOUR_SKIP = "Skip the tour";
+
+// ------------------------------------------------------------------ guests
+
+export function guestFailed(status) {
+  return `You could not start as a guest (${status}). Sign up or log in to play.`;
+}

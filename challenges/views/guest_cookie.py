@@ -1,0 +1,80 @@
+"""The guest's signed cookie (issue 12): reading it, setting it, and claiming the
+guest's runs when the visitor signs up or logs in.
+
+The cookie holds the guest's id, signed with the site's secret (Django's signed
+cookies), so a visitor cannot make up or change one; it is HttpOnly and lives as long
+as an unclaimed guest is kept (``guests.GUEST_KEPT``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+
+from challenges import guests, services
+from challenges.models import Guest
+
+GUEST_COOKIE = "tod_guest"
+_SALT = "challenges.guest"
+
+
+def guest_from_request(request: HttpRequest) -> Guest | None:
+    """The guest whose cookie this request carries, if it is still kept."""
+    raw = request.COOKIES.get(GUEST_COOKIE)
+    if not raw:
+        return None
+    value = request.get_signed_cookie(
+        GUEST_COOKIE, default=None, salt=_SALT, max_age=guests.GUEST_KEPT
+    )
+    return guests.guest_of(guest_id=value) if value else None
+
+
+def player_or_guest(request: HttpRequest) -> Any:
+    """Who the request plays as: the logged-in user, else the guest's stand-in (its
+    cookie), else the anonymous visitor. For the pages that show a player their own
+    runs (the replay viewer), so a guest sees the runs it played too."""
+    if request.user.is_authenticated:
+        return request.user
+    guest = guest_from_request(request)
+    return guest.user if guest is not None else request.user
+
+
+def guest_cookie_set(response: HttpResponse, guest: Guest) -> None:
+    response.set_signed_cookie(
+        GUEST_COOKIE,
+        str(guest.id),
+        salt=_SALT,
+        max_age=int(guests.GUEST_KEPT.total_seconds()),
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+
+
+def guest_claim_on_login(
+    sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any
+) -> None:
+    """``user_logged_in``: a visitor who played as a guest and now signs up or logs in
+    gets the guest's runs of the challenges still taking entries."""
+    if request is None:
+        return
+    guest = guest_from_request(request)
+    if guest is not None and guest.user_id != user.pk:
+        services.guest_runs_claim(guest=guest, player=user)
+        # The cookie names a guest that is gone: the middleware drops it.
+        request._guest_cookie_spent = True  # type: ignore[attr-defined]
+
+
+class GuestCookieMiddleware:
+    """Drops the guest's cookie from the answer once its runs were claimed."""
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response: HttpResponse = self.get_response(request)
+        if getattr(request, "_guest_cookie_spent", False):
+            response.delete_cookie(GUEST_COOKIE, samesite="Lax")
+        return response

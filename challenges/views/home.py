@@ -1,0 +1,36 @@
+"""The home page (`/`, issue 12): what the game is, with a real board, today's
+challenge (countdown, players, par), the last finished challenge's top three, the big
+Play button; for a logged-in player also their state today."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from challenges import guests, home, services
+from challenges.game import RULESET
+from challenges.views.guest_cookie import guest_from_request
+from challenges.views.play import RUN_ID_SLOT, keep_next
+
+
+@require_safe
+def home_page(request: HttpRequest) -> HttpResponse:
+    challenge = services.challenge_current_ensure()
+    services.challenge_par_request(challenge=challenge)
+    finished = home.challenge_last_finished()
+    sample = home.sample_run(finished=finished)
+    guest = None if request.user.is_authenticated else guest_from_request(request)
+    guest_run = guests.guest_best_run(guest=guest, challenge=challenge) if guest else None
+    context = {
+        "guest_run": guest_run,
+        "guest_next": keep_next().replace(RUN_ID_SLOT, str(guest_run.pk)) if guest_run else "",
+        "today": home.challenge_today(challenge=challenge),
+        "finished": home.finished_top(challenge=finished) if finished is not None else None,
+        "sample": sample,
+        "sample_json": sample.to_json(),
+        "me": home.player_today(challenge=challenge, player=request.user),
+        "tray_size": RULESET.tray_size,
+        "minutes": RULESET.time_limit_ms // 60_000,
+    }
+    return render(request, "challenges/home.html", context)

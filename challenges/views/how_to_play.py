@@ -1,0 +1,42 @@
+"""The how-to-play page (`/how-to-play/`, issue 12): the placement rule, every bonus,
+draws, the clock, one entry per challenge, eligibility, the controls.
+
+Every number on it comes from the engine's ruleset (through ``challenges.game``) and
+every picture from an example run replayed by the engine (``challenges.examples``):
+none is typed into the template.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from challenges import examples
+from challenges.game import RULESET
+
+
+@require_safe
+def how_to_play_page(request: HttpRequest) -> HttpResponse:
+    pictures = examples.how_to_play_pictures()
+    context = {
+        "rules": {
+            "bridge": RULESET.bridge_bonus,
+            "hexagon": RULESET.hexagon_bonus,
+            "double_hexagon": RULESET.double_hexagon_bonus,
+            "triple_hexagon": RULESET.triple_hexagon_bonus,
+            "clear": RULESET.clear_bonus,
+            "draw": RULESET.draw_points,
+            "draw_cost": -RULESET.draw_points,
+            "seconds": RULESET.time_limit_ms // 1000,
+            "minutes": RULESET.time_limit_ms // 60_000,
+            "tray": RULESET.tray_size,
+            "well": RULESET.tile_count - RULESET.tray_size,
+            "tiles": RULESET.tile_count,
+            "witness_seconds": RULESET.witness_window_ms // 1000,
+            "pace_ms": RULESET.pace_floor_ms,
+        },
+        "pictures": pictures,
+        "pictures_json": {name: picture.to_json() for name, picture in pictures.items()},
+    }
+    return render(request, "challenges/how_to_play.html", context)

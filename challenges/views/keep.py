@@ -1,0 +1,44 @@
+"""Submitting the run a visitor played as a guest, once signed up (issue 12): the play
+page's "keep this run" form posts here. The same service as the API's submit."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from challenges import services
+from challenges.models import Run
+
+
+@login_required
+@require_POST
+def run_keep(request: HttpRequest, run_id: UUID) -> HttpResponse:
+    player = request.user
+    assert isinstance(player, User)  # behind login_required
+    run = Run.objects.select_related("challenge").filter(pk=run_id, player=player).first()
+    if run is None:
+        raise Http404(_("You have no run with this id."))
+    try:
+        entry = services.entry_submit(run=run)
+    except services.ServiceError as refusal:
+        messages.error(request, refusal.detail)
+        return HttpResponseRedirect(reverse("challenges:play"))
+    if entry.is_held:
+        messages.info(
+            request, _("Your run is submitted; it waits for a moderator before it shows.")
+        )
+    else:
+        messages.success(
+            request,
+            _("Your run of %(score)s points is your entry: here it is on the leaderboard.")
+            % {"score": entry.score},
+        )
+    board = reverse("challenges:leaderboard", args=[run.challenge_id])
+    return HttpResponseRedirect(f"{board}?page=mine#you")

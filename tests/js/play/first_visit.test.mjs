@@ -1,0 +1,76 @@
+// play/tour.js and play/guest_offer.js (issue 12): the tour is remembered, and a
+// guest's end screen offers signing up instead of the submit.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { GuestOffer } from "../../../challenges/static/challenges/play/guest_offer.js";
+import { TOUR_SEEN_KEY, tourSeen } from "../../../challenges/static/challenges/play/tour.js";
+import { TOUR_STEPS } from "../../../challenges/static/challenges/play/words.js";
+
+class MemoryStorage {
+  constructor() {
+    this.items = new Map();
+  }
+  getItem(key) {
+    return this.items.has(key) ? this.items.get(key) : null;
+  }
+  setItem(key, value) {
+    this.items.set(key, String(value));
+  }
+}
+
+test("the tour is due until this browser has seen it, and never without storage", () => {
+  const storage = new MemoryStorage();
+  assert.equal(tourSeen(storage), false);
+  storage.setItem(TOUR_SEEN_KEY, "1");
+  assert.equal(tourSeen(storage), true);
+  const broken = {
+    getItem() {
+      throw new Error("storage is off");
+    },
+  };
+  assert.equal(tourSeen(broken), true);
+});
+
+test("the tour points at the tray, the board, the draw button and the clock, in order", () => {
+  assert.deepEqual(
+    TOUR_STEPS.map((step) => step.target),
+    ["tray", "board", "draw-button", "clock"],
+  );
+  for (const step of TOUR_STEPS) {
+    assert.ok(step.title.length > 0 && step.text.length > 0);
+  }
+});
+
+function fakePage() {
+  const elements = {};
+  for (const id of ["guest-submit", "submit-button", "submit-explain", "guest-signup", "guest-login"]) {
+    elements[id] = { hidden: false, href: "" };
+  }
+  elements["guest-submit"].hidden = true;
+  return { $: (id) => elements[id], elements };
+}
+
+const SLOT = "00000000-0000-0000-0000-000000000000";
+const URLS = {
+  signup: `/accounts/signup/?next=/play/%3Frun%3D${SLOT}`,
+  login: `/accounts/login/?next=/play/%3Frun%3D${SLOT}`,
+};
+
+test("a guest's valid run is offered for signing up, with the run in the way back", () => {
+  const { $, elements } = fakePage();
+  new GuestOffer($, { urls: URLS, slot: SLOT }).show({ runId: "run-7", result: { valid: true } });
+  assert.equal(elements["guest-submit"].hidden, false);
+  assert.equal(elements["submit-button"].hidden, true);
+  assert.equal(elements["submit-explain"].hidden, true);
+  assert.equal(elements["guest-signup"].href, "/accounts/signup/?next=/play/%3Frun%3Drun-7");
+  assert.equal(elements["guest-login"].href, "/accounts/login/?next=/play/%3Frun%3Drun-7");
+});
+
+test("a guest's rejected run has nothing to submit, so no offer", () => {
+  const { $, elements } = fakePage();
+  new GuestOffer($, { urls: URLS, slot: SLOT }).show({ runId: "run-8", result: { valid: false } });
+  assert.equal(elements["guest-submit"].hidden, true);
+  assert.equal(elements["submit-button"].hidden, true);
+});
