@@ -20,7 +20,13 @@ from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import SCREENSHOTS, SiteClock
-from tests.e2e.play_helpers import drag_tile_to_board, end_run, tap_draw, touch_drag_tile_to_board
+from tests.e2e.play_helpers import (
+    drag_tile_to_board,
+    end_run,
+    tap_draw,
+    touch_drag_tile_to_board,
+    tour_seen,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
