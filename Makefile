@@ -48,9 +48,10 @@ bench: install
 calibrate: install
 	$(PY) tests/benchmarks/review_calibration.py
 
-# Requests per second under gunicorn, against PostgreSQL and Redis.
+# The site under load (docs/performance.md): wrk against gunicorn, PostgreSQL and Redis.
+# LOAD_ARGS, e.g. "--entries 1000000" or "--nginx" (two instances behind nginx).
 load: install
-	$(PY) tests/benchmarks/load_service.py
+	$(PY) tests/benchmarks/load_service.py $(LOAD_ARGS)
 
 # Rewrites tests/vectors/ and the browser's ruleset.json from the Python engine (the reference).
 vectors: install

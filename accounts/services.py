@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from accounts.confusables import name_key_digest
 from accounts.models import ApiToken, UsernameKey
+from accounts.token_cache import token_cached, token_keep, token_touched
 
 logger = logging.getLogger(__name__)
 
@@ -278,21 +279,28 @@ def api_token_authenticate(*, secret: str) -> ApiToken | None:
     """The token whose secret this is (with its user), or None.
 
     Candidates are found by the non-secret prefix; each one's digest is compared in
-    constant time. Its ``last_used_at`` is brought up to date (at most once a minute).
+    constant time. A token found is kept in the cache (accounts.token_cache), so the
+    next requests with it make no query. Its ``last_used_at`` is brought up to date (at
+    most once a minute).
     """
     if not secret or len(secret) > _SECRET_MAX_LENGTH:
         return None
     digest = _digest(secret)
-    match = None
-    for candidate in ApiToken.objects.select_related("user").filter(prefix=_prefix(secret)):
-        if hmac.compare_digest(candidate.digest, digest):
-            match = candidate
+    match = token_cached(digest=digest)
     if match is None:
-        return None
+        for candidate in ApiToken.objects.select_related("user").filter(prefix=_prefix(secret)):
+            if hmac.compare_digest(candidate.digest, digest):
+                match = candidate
+        if match is None:
+            return None
+        token_keep(match)
     now = timezone.now()
+    if match.last_used_at is not None and match.last_used_at >= now - TOKEN_TOUCH_INTERVAL:
+        return match  # written less than a minute ago (as this process or the cache saw)
     stale = Q(last_used_at__isnull=True) | Q(last_used_at__lt=now - TOKEN_TOUCH_INTERVAL)
-    if ApiToken.objects.filter(stale, pk=match.pk).update(last_used_at=now):
-        match.last_used_at = now
+    ApiToken.objects.filter(stale, pk=match.pk).update(last_used_at=now)
+    # Written now, or by another request within the minute: either way not again soon.
+    token_touched(match, at=now)
     return match
 
 

@@ -10,12 +10,12 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
+from django.db.models import F, IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from challenges.leaderboards import PageOutOfRange
-from challenges.models import Challenge, Entry, EntryQuerySet
+from challenges.models import Challenge, Entry, EntryQuerySet, ScoreCount
 
 # --- history ---------------------------------------------------------------------------
 
@@ -26,13 +26,17 @@ def annotated(entry: Entry) -> Any:
 
 
 def _rank_subquery() -> Subquery:
-    """For an Entry queryset: 1 + live entries of the same challenge scoring higher."""
+    """For an Entry queryset: the live entries of the same challenge scoring higher.
+
+    Summed from the challenge's score counts (one row per distinct score, kept by every
+    submit and void in the entry's own transaction), not counted from the entries: a
+    board of a million entries has a few hundred distinct scores.
+    """
     higher = (
-        Entry.objects.live()
-        .filter(challenge=OuterRef("challenge"), score__gt=OuterRef("score"))
+        ScoreCount.objects.filter(challenge=OuterRef("challenge"), score__gt=OuterRef("score"))
         .order_by()
         .values("challenge")
-        .annotate(n=Count("id"))
+        .annotate(n=Sum("entries"))
         .values("n")
     )
     return Subquery(higher, output_field=IntegerField())
@@ -123,20 +127,13 @@ class PlayerHistoryRow:
 
 def player_history(*, player: User) -> list[PlayerHistoryRow]:
     """The player's live entries, oldest challenge first, with rank and field size."""
-    field_size = (
-        Entry.objects.live()
-        .filter(challenge=OuterRef("challenge"))
-        .order_by()
-        .values("challenge")
-        .annotate(n=Count("id"))
-        .values("n")
-    )
     entries = (
         Entry.objects.filter(EntryQuerySet.LIVE, player=player)
         .select_related("challenge")
         .annotate(
             higher=Coalesce(_rank_subquery(), Value(0)),
-            field_size=Subquery(field_size, output_field=IntegerField()),
+            # The live entries, as every submit and void keeps them on the challenge.
+            field_size=F("challenge__entry_count"),
         )
         .order_by("challenge__number")
     )

@@ -10,11 +10,13 @@ one is served stale. Losing the cache (Redis restarted) only costs recomputing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar, cast
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.signals import request_finished, request_started
 from django.db.models import F
 
 from challenges.models import Challenge
@@ -29,12 +31,53 @@ def _cache_namespace(challenge: Challenge) -> str:
     return f"leaderboard:{challenge.pk}:{stamp}"
 
 
+class _RequestVersions(threading.local):
+    """The versions read during the current web request (None outside one)."""
+
+    read: dict[int, str] | None = None
+
+
+_request_versions = _RequestVersions()
+
+
+def _request_began(**kwargs: Any) -> None:
+    _request_versions.read = {}
+
+
+def _request_ended(**kwargs: Any) -> None:
+    _request_versions.read = None
+
+
+# A page asks for its board's version several times (rows, histogram, rank, pieces
+# of the page): within one request the first answer is as fresh as the next, unless
+# the request itself changes the board, and then the bump forgets it. Outside a
+# request (tasks, commands, tests that call the domain) nothing is remembered.
+request_started.connect(_request_began, dispatch_uid="leaderboard_versions_began")
+request_finished.connect(_request_ended, dispatch_uid="leaderboard_versions_ended")
+
+
 def leaderboard_cache_version(*, challenge: Challenge) -> str:
-    """The board's current version, read from the database (one indexed row)."""
-    version = (
+    """The board's current version, read from the database (one indexed row), once
+    per web request."""
+    read = _request_versions.read
+    if read is not None and challenge.pk in read:
+        return read[challenge.pk]
+    number = (
         Challenge.objects.filter(pk=challenge.pk).values_list("board_version", flat=True).first()
     )
-    return f"v{version}"
+    version = f"v{number}"
+    if read is not None:
+        read[challenge.pk] = version
+    return version
+
+
+def leaderboard_version_loaded(*, challenge: Challenge) -> None:
+    """``challenge`` was just read from the database in this web request: its board
+    version is as fresh as a read of the version would be, so the request's board
+    reads need not read it again. (A bump later in the request forgets it.)"""
+    read = _request_versions.read
+    if read is not None:
+        read[challenge.pk] = f"v{challenge.board_version}"
 
 
 def leaderboard_cache_bump(*, challenge: Challenge) -> None:
@@ -43,6 +86,16 @@ def leaderboard_cache_bump(*, challenge: Challenge) -> None:
     Call it inside the transaction that changes the board.
     """
     Challenge.objects.filter(pk=challenge.pk).update(board_version=F("board_version") + 1)
+    if _request_versions.read is not None:
+        _request_versions.read.clear()
+
+
+def leaderboard_fragment_key(*, challenge: Challenge, parts: Sequence[object]) -> str:
+    """The key of a cached piece of a rendered board page (the rows, the histogram):
+    the board's current version and whatever else the piece shows (``parts``: the
+    page, the viewer, the language...). A submit makes every such piece stale at once."""
+    version = leaderboard_cache_version(challenge=challenge)
+    return ":".join([_cache_namespace(challenge), version, *map(str, parts)])
 
 
 def leaderboard_cached(

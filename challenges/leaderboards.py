@@ -345,7 +345,10 @@ def entry_get(*, challenge: Challenge, player: User | AnonymousUser) -> Entry | 
     """The player's entry for the challenge, voided or not."""
     if not player.is_authenticated:
         return None
-    return Entry.objects.filter(challenge=challenge, player=player).select_related("run").first()
+    entry = Entry.objects.filter(challenge=challenge, player=player).select_related("run").first()
+    if entry is not None and isinstance(player, User):
+        entry.player = player  # the player asked for, already at hand: no query for it
+    return entry
 
 
 def leaderboard_rank(

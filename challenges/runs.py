@@ -27,6 +27,22 @@ def run_best_score(*, challenge: Challenge, player: User | AnonymousUser) -> int
     return best
 
 
+def run_standing(*, run: Run, player: User) -> tuple[int | None, bool]:
+    """After a finish: the player's best finished run of the challenge (this one
+    counted) and whether they have an entry in it.
+
+    ``run_finish`` reads both with the run it locks (``best_before``, ``submitted``), so
+    the finish answer makes no more queries; a run read otherwise asks the database.
+    """
+    if not hasattr(run, "best_before") or not hasattr(run, "submitted"):
+        submitted = Entry.objects.filter(challenge_id=run.challenge_id, player=player).exists()
+        return run_best_score(challenge=run.challenge, player=player), submitted
+    best: int | None = run.best_before
+    if run.status == Run.Status.FINISHED and run.score is not None:
+        best = run.score if best is None else max(best, run.score)
+    return best, bool(run.submitted)
+
+
 def run_keepable(
     *, run_id: uuid.UUID, player: User | AnonymousUser, now: datetime | None = None
 ) -> Run | None:

@@ -210,3 +210,27 @@ class ResilientRedisCache(RedisCache):
     def clear(self) -> None:
         self._fallback.clear()
         self._call(lambda: super(ResilientRedisCache, self).clear(), lambda: None)
+
+    def window_count(self, key: Any, timeout: int, version: Any = None) -> int:
+        """Add one to the counter ``key`` (made at 0 with ``timeout`` seconds to live if
+        missing) and return its new value, in one round trip to Redis: the throttles
+        count each request with it (config.throttling)."""
+
+        def on_redis() -> int:
+            name = self.make_and_validate_key(key, version=version)
+            client = self._cache.get_client(name, write=True)
+            pipe = client.pipeline(transaction=False)
+            pipe.set(name, 0, ex=timeout, nx=True)
+            pipe.incr(name)
+            return int(pipe.execute()[1])
+
+        return self._call(on_redis, lambda: window_count_local(self._fallback, key, timeout))
+
+
+def window_count_local(cache: Any, key: Any, timeout: int) -> int:
+    cache.add(key, 0, timeout)
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # expired between add and incr: this request opens it anew
+        cache.add(key, 1, timeout)
+        return 1

@@ -9,6 +9,10 @@ window lets a client that times its bursts at a window's edge make up to 2N requ
 across that edge; for limits meant to stop scripts, not to meter, that is the fair price
 of atomicity without a script in Redis.
 
+With Redis, the counter is made and incremented in one round trip (a pipeline of
+``SET NX EX`` and ``INCR``: ``ResilientRedisCache.window_count``); other caches (the
+tests' local memory) take an ``add`` and an ``incr``.
+
 When Redis is down the cache falls back to a per-process store (config.resilient_cache),
 so the limits still hold, per process.
 """
@@ -19,6 +23,8 @@ from typing import Any
 
 from rest_framework.request import Request
 from rest_framework.throttling import ScopedRateThrottle
+
+from config.resilient_cache import window_count_local
 
 
 class AtomicScopedRateThrottle(ScopedRateThrottle):
@@ -37,12 +43,11 @@ class AtomicScopedRateThrottle(ScopedRateThrottle):
         self.window_ends_at = float((window + 1) * duration)
         counter = f"{key}:{window}"
         # The counter lives one second past its window, then expires by itself.
-        self.cache.add(counter, 0, duration + 1)
-        try:
-            count = self.cache.incr(counter)
-        except ValueError:  # expired between add and incr: this request opens it anew
-            self.cache.add(counter, 1, duration + 1)
-            count = 1
+        window_count = getattr(self.cache, "window_count", None)
+        if window_count is not None:
+            count = int(window_count(counter, duration + 1))
+        else:
+            count = window_count_local(self.cache, counter, duration + 1)
         return bool(count <= limit)
 
     def wait(self) -> float:

@@ -11,6 +11,7 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 
+from challenges.leaderboard_cache import leaderboard_version_loaded
 from challenges.models import Challenge, Run
 from challenges.parsing import whole_number
 from config.api_errors import ErrorSerializer
@@ -54,6 +55,7 @@ def challenge_or_404(challenge_id: int) -> Challenge:
     challenge = Challenge.objects.filter(pk=challenge_id).first()
     if challenge is None:
         raise NotFound(f"There is no challenge #{challenge_id}.")
+    leaderboard_version_loaded(challenge=challenge)  # read just now: no second read
     return challenge
 
 

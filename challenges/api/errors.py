@@ -28,6 +28,7 @@ logger = logging.getLogger(__name__)
 
 SERVICE_STATUS: dict[type[services.ServiceError], int] = {
     services.ChallengeNotOpen: status.HTTP_409_CONFLICT,
+    services.RunNotFound: status.HTTP_404_NOT_FOUND,
     services.RunAlreadyFinished: status.HTTP_409_CONFLICT,
     services.RunDeadlinePassed: status.HTTP_409_CONFLICT,
     services.RunNotSubmittable: status.HTTP_400_BAD_REQUEST,

@@ -134,14 +134,16 @@ class RunMovesView(APIView):
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
-        run = own_run_or_404(request, run_id, id_only=True)
         body = _json_body(request)
         if not isinstance(body, dict) or not isinstance(body.get("moves"), list):
             raise ValidationError(
                 {"moves": ["send an object with 'from' and a list 'moves' of the run log."]}
             )
         start = _start_index(body, required=True)
-        run = services.run_moves_add(run=run, start=start, moves=body["moves"])
+        # The service reads and locks the run, and refuses one that is not this player's.
+        run = services.run_moves_add(
+            run=Run(pk=run_id, player_id=player_of(request).pk), start=start, moves=body["moves"]
+        )
         if run.status == Run.Status.REJECTED:
             return _rejected_response(run, player_of(request))
         data: dict[str, Any] = {
@@ -184,13 +186,14 @@ class RunFinishView(APIView):
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
-        run = own_run_or_404(request, run_id)
         log = _json_body(request)
         start = 0
         if isinstance(log, dict) and "from" in log:
             start = _start_index(log, required=False)
             log = {"moves": log.get("moves")}
-        run = services.run_finish(run=run, log=log, start=start)
+        run = services.run_finish(
+            run=Run(pk=run_id, player_id=player_of(request).pk), log=log, start=start
+        )
         if run.status == Run.Status.FINISHED:
             return Response(_finished_data(run, player_of(request)))
         return _rejected_response(run, player_of(request))
@@ -210,7 +213,7 @@ def _rejected_response(run: Run, player: User) -> Response:
 
 def _finished_data(run: Run, player: User) -> dict[str, Any]:
     """The finish answer (shape: ``RunFinishedSerializer``), built directly: it is hot."""
-    entry = leaderboards.entry_get(challenge=run.challenge, player=player)
+    best_score, submitted = runs.run_standing(run=run, player=player)
     data: dict[str, Any] = {
         "id": str(run.id),
         "status": run.status,
@@ -218,8 +221,8 @@ def _finished_data(run: Run, player: User) -> dict[str, Any]:
         "score": run.score or 0,
         "moves": run.move_results,
         "error": fault.to_json() if (fault := run.rejection) is not None else None,
-        "best_score": runs.run_best_score(challenge=run.challenge, player=player),
-        "submitted": entry is not None,
+        "best_score": best_score,
+        "submitted": submitted,
         "eligible": run.is_eligible,
         "received": len(run.arrivals),
     }

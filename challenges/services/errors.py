@@ -42,6 +42,13 @@ class RunsLimitReached(ServiceError):
     default_detail = "You have started as many runs of this challenge as a player may."
 
 
+class RunNotFound(ServiceError):
+    """The player has no run with this id (or it is someone else's)."""
+
+    code = "not_found"
+    default_detail = "You have no run with this id."
+
+
 class RunAlreadyFinished(ServiceError):
     code = "run_finished"
     default_detail = "This run has already been finished."

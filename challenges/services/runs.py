@@ -35,9 +35,11 @@ from challenges.services.errors import (
     MovesConflict,
     RunAlreadyFinished,
     RunDeadlinePassed,
+    RunNotFound,
     RunsLimitReached,
     service_now,
 )
+from challenges.services.run_rows import run_row_locked, run_row_write
 
 _RUN_FIELDS_PLAYED = [
     "finished_at",
@@ -84,6 +86,10 @@ def run_moves_add(
 ) -> Run:
     """Take the moves of ``run`` from index ``start`` on, as they arrive while it is played.
 
+    ``run`` names the run and its player: its ``pk`` and ``player_id`` are enough (the
+    API passes ``Run(pk=..., player_id=...)``); the row is read and locked here, and
+    ``RunNotFound`` raised if that player has no such run.
+
     Moves the server already holds must come again unchanged (a resent batch is a
     no-op); a gap or a change raises ``MovesConflict`` with the count held. A move that
     breaks a rule rejects the run, as finish would.
@@ -92,7 +98,7 @@ def run_moves_add(
     with transaction.atomic():
         locked = _run_in_play(run=run, now=now, start=start, moves=moves)
         if _run_moves_take(run=locked, start=start, moves=moves, now=now):
-            locked.save(update_fields=_RUN_FIELDS_PLAYED)
+            run_row_write(run=locked, fields=_run_fields_changed(locked))
     _run_late_raise(locked)
     return locked
 
@@ -100,6 +106,11 @@ def run_moves_add(
 def run_finish(*, run: Run, log: object, start: int = 0, now: datetime | None = None) -> Run:
     """Finish ``run`` with the rest of its log: the whole log (``start`` 0) or the moves
     from index ``start`` on. What the server holds must be an unchanged prefix.
+
+    ``run`` names the run and its player, as for :func:`run_moves_add`. The run returned
+    also carries what the finish answer tells the player, read in the same query:
+    ``best_before`` (their best other finished run of the challenge, or None) and
+    ``submitted`` (whether they have an entry) — see ``challenges.runs.run_standing``.
 
     The outcome is kept, valid or rejected. Raises ``RunAlreadyFinished`` for a run that
     is not in progress, ``MovesConflict`` for a log that does not extend the held moves,
@@ -109,7 +120,7 @@ def run_finish(*, run: Run, log: object, start: int = 0, now: datetime | None = 
     with transaction.atomic():
         moves = log_moves(log)
         sent = moves if isinstance(moves, list) else []
-        locked = _run_in_play(run=run, now=now, start=start, moves=sent)
+        locked = _run_in_play(run=run, now=now, start=start, moves=sent, standing=True)
         if locked.status == Run.Status.STARTED:
             if not isinstance(moves, list):
                 locked.status = Run.Status.REJECTED
@@ -127,19 +138,47 @@ def run_finish(*, run: Run, log: object, start: int = 0, now: datetime | None = 
                         # finished run it has a score and a log.
                         locked.score = 0
                         locked.log = {"moves": []}
-            locked.save(update_fields=_RUN_FIELDS_PLAYED)
+            run_row_write(run=locked, fields=_run_fields_changed(locked))
     _run_late_raise(locked)
     return locked
 
 
-def _run_in_play(*, run: Run, now: datetime, start: int, moves: Sequence[object]) -> Run:
+def _run_locked(*, run: Run, standing: bool) -> Run:
+    """``run`` read again and locked (its row only, not its challenge's: every run of a
+    challenge shares that one), with its challenge; with ``standing``, also the
+    player's best other finished run and whether they have an entry. One query."""
+    locked = run_row_locked(run_id=run.pk, player_id=run.player_id, standing=standing)
+    if locked is None:
+        raise RunNotFound("You have no run with this id.")
+    locked._loaded = _run_played_values(locked)  # type: ignore[attr-defined]
+    return locked
+
+
+def _run_played_values(run: Run) -> dict[str, object]:
+    return {name: getattr(run, name) for name in _RUN_FIELDS_PLAYED}
+
+
+def _run_fields_changed(run: Run) -> list[str]:
+    """The played fields that differ from when the run was locked: only those are
+    written (the log and the position are the bulk of a row)."""
+    loaded: dict[str, object] = getattr(run, "_loaded", {})
+    return [
+        name
+        for name in _RUN_FIELDS_PLAYED
+        if name not in loaded or loaded[name] != getattr(run, name)
+    ]
+
+
+def _run_in_play(
+    *, run: Run, now: datetime, start: int, moves: Sequence[object], standing: bool = False
+) -> Run:
     """The run, locked for this transaction, if it still takes moves.
 
     The row lock makes simultaneous batches or finishes of one run take turns. A run
     past its finish time is stored as rejected (with what was sent) and returned so the
     caller can raise once the rejection is committed.
     """
-    locked = Run.objects.select_for_update().select_related("challenge").get(pk=run.pk)
+    locked = _run_locked(run=run, standing=standing)
     if locked.status == Run.Status.EXPIRED:
         raise RunDeadlinePassed(
             f"Too late: this run started at {locked.started_at:%H:%M:%S} UTC and was "
@@ -167,7 +206,7 @@ def _run_in_play(*, run: Run, now: datetime, start: int, moves: Sequence[object]
         locked.log = _log_storable({"moves": held + sent})
         locked.position = None
         locked.error = RunFault(None, RunDeadlinePassed.code, detail).to_json()
-        locked.save(update_fields=_RUN_FIELDS_PLAYED)
+        run_row_write(run=locked, fields=_run_fields_changed(locked))
     return locked
 
 

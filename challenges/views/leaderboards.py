@@ -6,14 +6,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from challenges import leaderboards, services
 from challenges.charts import histogram_chart
 from challenges.game import tile_numbers
+from challenges.leaderboard_cache import leaderboard_fragment_key, leaderboard_version_loaded
 from challenges.leaderboards import LeaderboardRow
 from challenges.models import Challenge, Entry
 from challenges.views import page_number_parse, page_window, top_percent_shown
@@ -46,6 +49,7 @@ class ShownTile:
 
 def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     challenge = get_object_or_404(Challenge, pk=challenge_id)
+    leaderboard_version_loaded(challenge=challenge)  # read just now: no second read
     now = timezone.now()
     if challenge.opens_at > now:
         raise Http404("This challenge has not opened yet.")
@@ -74,7 +78,16 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
         leaderboards.entry_get(challenge=challenge, player=viewer) if viewer and not you else None
     )
     username = viewer.get_username() if viewer else None
+    # The rows and the histogram are the bulk of the rendering (thousands of variable
+    # lookups): the template caches them under the board's version and all they show.
+    fragment_key = leaderboard_fragment_key(
+        challenge=challenge,
+        parts=[board.page, board.num_pages, username or "", results_out, challenge.par,
+               get_language()],
+    )  # fmt: skip
     context: dict[str, Any] = {
+        "fragment_key": fragment_key,
+        "fragment_seconds": settings.LEADERBOARD_CACHE_SECONDS,
         "challenge": challenge,
         "is_open": challenge.is_open(now),
         "is_closed": closed,

@@ -3,6 +3,7 @@ and standings over time (plotted and listed), and a button to follow them."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC
@@ -14,6 +15,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from challenges import friends, services, streaks
@@ -51,6 +53,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
     ]
     tz = time_zone(request.COOKIES.get(TIME_ZONE_COOKIE)) or UTC
     calendar = streaks.player_calendar(player=player, tz=tz)
+    drawn = calendar_chart(calendar.days)
     median = _median([standing.top_percent for standing in standings])
     recent = [standing.row for standing in standings[-CHART_POINTS:]]
     table = Paginator(list(reversed(standings)), TABLE_PAGE_SIZE)
@@ -65,7 +68,12 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
         "median_top_percent": median if median is not None and median <= 50 else None,
         "streaks": streaks.player_streaks(player=player, tz=tz),
         "calendar": calendar,
-        "calendar_chart": calendar_chart(calendar.days),
+        "calendar_chart": drawn,
+        # The calendar is a year of squares, each with its date: thousands of template
+        # lookups. Cached under a digest of what it draws, so it can never be stale.
+        "calendar_key": hashlib.sha256(
+            repr((drawn, calendar.played, get_language())).encode()
+        ).hexdigest(),
         "time_zone": str(tz),
         "best_ranks": sorted(history, key=lambda row: (row.rank, -row.score, row.number))[
             :BEST_RANKS

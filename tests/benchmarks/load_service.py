@@ -1,49 +1,52 @@
-"""Load test: requests per second and server CPU per request of the moves sent while
-playing, of `finish` and of a cached leaderboard read, under gunicorn.
+"""``make load``: the site under load, as issue 13 measures it.
 
-    .venv/bin/python tests/benchmarks/load_service.py [--workers 2] [--clients 8]
-        [--requests 1500] [--seconds 20] [--entries 20000] [--moves 60]
+    .venv/bin/python tests/benchmarks/load_service.py [--entries 100000] [--workers 2]
+        [--seconds 10] [--connections 8] [--only NAME ...] [--nginx] [--burst 2000]
 
-Starts gunicorn (``deploy/gunicorn.conf.py``, ``--workers`` processes) on a loopback
-port against PostgreSQL and Redis, fills a dedicated database, then drives it from
-``--clients`` threads (each with its own keep-alive ``http.client`` connection):
+Starts gunicorn (``deploy/gunicorn.conf.py``, production settings: ``DEBUG`` off,
+PostgreSQL, Redis) on a loopback port, fills a dedicated database with one open
+challenge of ``--entries`` entries, and drives every phase with ``wrk``
+(tests/benchmarks/load_wrk.py). Each phase prints a row of a table: requests per
+second, latency p50 and p99, the web tier's CPU per request (gunicorn's processes, from
+/proc), that CPU as a multiple of the CPU of a ``GET /healthz`` measured just before
+(a plain Django view and ``SELECT 1``), PostgreSQL's CPU per request (the backends of
+the load's database), and the errors (any answer of 400 and up but an expected 404).
 
-0. ``POST /api/runs/{id}/moves/``: batches of 3 moves of real runs, in order, each run
-   sending all its batches (a 60-move run: 20 batches), driven by ``wrk`` (a C
-   client, so the client costs the two cores little) with a Lua script;
-1. ``POST /api/runs/{id}/finish/`` with real valid logs of ``--moves`` moves (greedy
-   play by the rules engine), one per run, each run started just before;
-2. ``GET /api/challenges/{id}/leaderboard/`` (pages 1 and a middle one, cached) on a
-   board of ``--entries`` entries.
+The CPU per request is the figure to compare: requests per second move with whatever
+else the machine is running, the CPU a request costs much less. On a machine shared
+with other busy work even that CPU swells (caches, a sibling hyperthread): the
+multiple of ``/healthz`` measured at the same moment is the steadiest figure.
 
-Each phase stops after ``--requests`` requests or ``--seconds`` seconds, whichever
-comes first, and prints requests per second, latency percentiles, and the server's
-CPU time per request: the user + system time of gunicorn's processes over the phase
-(from /proc), divided by the requests served. That figure does not move with noise. Environment:
-``LOAD_DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432/service_load``; the
-database is created if missing and its tables emptied), ``LOAD_REDIS_URL`` (default
-``redis://127.0.0.1:6379/3``), ``LOAD_PORT`` (default 8614).
+With ``--nginx``, two gunicorn instances (``--workers`` each) run behind a real nginx
+built from ``deploy/nginx/`` (load_nginx.py), sharing PostgreSQL and Redis; the run
+first checks that sessions, throttles, the cache and a run's moves behave the same
+whichever instance answers.
+
+Environment: ``LOAD_DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432/
+service_load``; created if missing, its tables emptied), ``LOAD_REDIS_URL`` (default
+``redis://127.0.0.1:6379/3``), ``LOAD_PORT`` (default 8614; with ``--nginx`` the two
+instances take the next two ports).
 """
 
 from __future__ import annotations
 
 import argparse
 import http.client
-import json
 import os
-import queue
+import random
 import signal
-import statistics
 import subprocess
 import sys
-import threading
 import time
-from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.benchmarks import load_fixture as fx  # noqa: E402
+from tests.benchmarks.load_wrk import Request, Result, wrk_run  # noqa: E402
+
 DATABASE_URL = os.environ.get(
     "LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/service_load"
 )
@@ -56,7 +59,7 @@ SERVER_ENV = {
     "DJANGO_SETTINGS_MODULE": "config.settings",
     "DJANGO_ENV": "development",
     "DEBUG": "false",
-    "CONN_MAX_AGE": "60",
+    "CONN_MAX_AGE": "600",
     "RUN_START_THROTTLE": "1000000/min",
     "RUN_MOVES_THROTTLE": "1000000/min",
     "RUNS_PER_CHALLENGE_LIMIT": "1000000",
@@ -65,6 +68,22 @@ SERVER_ENV = {
     "AUTH_THROTTLE": "1000000/min",
     "LOG_LEVEL": "WARNING",
 }
+PHASES = [
+    "board-api-cached",
+    "board-api-page-1000",
+    "board-api-uncached",
+    "board-html-cached",
+    "board-html-uncached",
+    "me",
+    "current",
+    "player-page",
+    "history-page",
+    "run-start",
+    "moves",
+    "finish",
+    "submit",
+    "burst",
+]
 
 
 def database_create() -> None:
@@ -81,7 +100,6 @@ def database_create() -> None:
 
 def django_setup() -> None:
     os.environ.update(SERVER_ENV)
-    sys.path.insert(0, str(ROOT))
     import django
 
     django.setup()
@@ -90,106 +108,14 @@ def django_setup() -> None:
     call_command("migrate", verbosity=0)
 
 
-@dataclass
-class Fixture:
-    challenge_id: int
-    tokens: list[str]
-    board_pages: int
-    runs: list[tuple[str, str]] = field(default_factory=list)  # (run id, token)
-    log_body: bytes = b""
-
-
-def fixture_make(*, players: int, entries: int, moves: int) -> Fixture:
-    from django.contrib.auth import get_user_model
-    from django.core.cache import cache
-    from django.db import connection
-
-    from accounts.services import api_token_create
-    from challenges import services
-    from challenges.models import Entry, Run
-    from tests.factories import challenge_log
-
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "TRUNCATE challenges_scorecount, challenges_entry, challenges_run,"
-            " challenges_challenge, accounts_apitoken, accounts_usernamekey, auth_user CASCADE"
-        )
-    cache.clear()
-    challenge = services.challenge_current_ensure()
-    users = get_user_model()
-    people = users.objects.bulk_create(
-        [users(username=f"load-{n}", password="!") for n in range(max(players, entries))]
-    )
-    tokens = [api_token_create(user=u).secret for u in people[:players]]
-    started = challenge.opens_at
-    runs = Run.objects.bulk_create(
-        [
-            Run(
-                player=u,
-                challenge=challenge,
-                started_at=started,
-                finished_at=started,
-                status=Run.Status.FINISHED,
-                score=(n * 7919) % 400,
-                log={"moves": []},
-            )
-            for n, u in enumerate(people[:entries])
-        ]
-    )
-    Entry.objects.bulk_create(
-        [
-            Entry(challenge=challenge, player=r.player, run=r, score=r.score, submitted_at=started)
-            for r in runs
-        ]
-    )
-    services.challenge_entry_stats_refresh(challenge=challenge)  # bulk inserts skip it
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")  # as autovacuum would, after the bulk inserts
-    log = challenge_log(challenge, moves=moves, start_ms=0, step_ms=1000)
-    return Fixture(
-        challenge_id=challenge.pk,
-        tokens=tokens,
-        board_pages=-(-entries // 50),
-        log_body=json.dumps(log).encode(),
-    )
-
-
-def runs_start(fixture: Fixture, count: int, *, ago_seconds: float = 0) -> None:
-    """Start ``count`` runs ``ago_seconds`` ago (through the ORM: the load phases time
-    moves and finish only). Runs started a minute ago may send moves up to a minute."""
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from accounts.services import api_token_authenticate
-    from challenges.models import Run
-
-    owners = {}
-    for secret in fixture.tokens:
-        token = api_token_authenticate(secret=secret)
-        assert token is not None
-        owners[secret] = token.user_id
-    now = timezone.now() - timedelta(seconds=ago_seconds)
-    runs = Run.objects.bulk_create(
-        [
-            Run(
-                player_id=owners[fixture.tokens[n % len(fixture.tokens)]],
-                challenge_id=fixture.challenge_id,
-                started_at=now,
-            )
-            for n in range(count)
-        ]
-    )
-    fixture.runs = [
-        (str(r.pk), fixture.tokens[n % len(fixture.tokens)]) for n, r in enumerate(runs)
-    ]
-
-
-def server_start(workers: int) -> subprocess.Popen[bytes]:
+def server_start(
+    port: int, workers: int, extra: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         **SERVER_ENV,
-        "GUNICORN_BIND": f"127.0.0.1:{PORT}",
+        **(extra or {}),
+        "GUNICORN_BIND": f"127.0.0.1:{port}",
         "WEB_CONCURRENCY": str(workers),
         "GUNICORN_ACCESS_LOG": "",
     }
@@ -199,260 +125,280 @@ def server_start(workers: int) -> subprocess.Popen[bytes]:
         cwd=ROOT,
         env=env,
     )
+    url_wait(port, server)
+    return server
+
+
+def url_wait(port: int, process: subprocess.Popen[bytes], path: str = "/healthz") -> None:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
-            conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=2)
-            conn.request("GET", "/api/challenges/current/")
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", path)
             if conn.getresponse().status == 200:
-                return server
+                return
         except OSError:
             time.sleep(0.2)
-    server.terminate()
-    raise SystemExit("gunicorn did not come up within 30 s")
+    process.terminate()
+    raise SystemExit(f"nothing answered on port {port} within 30 s")
 
 
-Request = tuple[str, str, bytes | None, dict[str, str]]
-_TICKS = os.sysconf("SC_CLK_TCK")
+def database_pids() -> list[int]:
+    """The PostgreSQL backends serving the load's database (the web tier's connections
+    persist: CONN_MAX_AGE)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid()"
+        )
+        return [pid for (pid,) in cursor.fetchall()]
 
 
-def server_cpu_seconds(server: subprocess.Popen[bytes]) -> float:
-    """User + system CPU seconds of gunicorn's master and workers so far (/proc)."""
-    pending, total = [server.pid], 0.0
-    while pending:
-        pid = pending.pop()
-        try:
-            stat = Path(f"/proc/{pid}/stat").read_text()
-            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        except OSError:
-            continue  # exited meanwhile
-        fields = stat.rsplit(")", 1)[1].split()
-        total += (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime
-        pending.extend(int(child) for child in children)
-    return total
+def _token(player: fx.Player) -> dict[str, str]:
+    return {"Authorization": f"Token {player.token}"}
 
 
-def cpu_report(name: str, requests: int, cpu_seconds: float) -> None:
-    per = 1000 * cpu_seconds / requests if requests else 0.0
-    print(f"{name}: server CPU {cpu_seconds:.2f} s for {requests} requests = {per:.2f} ms/request")
+def _json(player: fx.Player) -> dict[str, str]:
+    return {**_token(player), "Content-Type": "application/json"}
 
 
-_WRK_SCRIPT = r"""
--- One connection per thread; each thread sends its own runs' batches in order:
--- batch 1 of each of its runs, then batch 2, ... and stops after the last.
-local runs_by_thread = {runs}
-local bodies = {bodies}
-local threads, sent, done = {{}}, 0, 0
-function setup(thread)
-  table.insert(threads, thread)
-  thread:set("id", #threads)
-end
-function init(args)
-  mine = runs_by_thread[id]
-end
-function request()
-  local k = sent
-  sent = sent + 1
-  local run = mine[(k % #mine) + 1]
-  local batch = math.floor(k / #mine) + 1
-  return wrk.format("POST", run[1], {{
-    ["Authorization"] = "Token " .. run[2],
-    ["Content-Type"] = "application/json",
-  }}, bodies[batch])
-end
-function response(status, headers, body)
-  done = done + 1
-  if status ~= 200 then io.stderr:write("status " .. status .. ": " .. body .. "\n") end
-  if done == #mine * #bodies then
-    io.stderr:write("thread done\n")
-    wrk.thread:stop()
-  end
-end
-"""
+class Load:
+    def __init__(self, args: argparse.Namespace, fixture: fx.Fixture, web_pids: list[int]):
+        self.args = args
+        self.fixture = fixture
+        self.web_pids = web_pids
+        self.url = f"http://127.0.0.1:{PORT}"
+        self.results: list[Result] = []
+
+    def run(self, name: str, requests: list[Request], *, once: bool = False, **kw: object) -> None:
+        kw.setdefault("connections", self.args.connections)
+        kw.setdefault("seconds", self.args.seconds)
+        control = wrk_run(
+            "healthz", self.url, [("GET", "/healthz", {}, "")], web_pids=self.web_pids,
+            db_pids=list, connections=self.args.connections, seconds=2,
+        )  # fmt: skip
+        result = wrk_run(
+            name, self.url, requests, web_pids=self.web_pids, db_pids=database_pids,
+            once=once, **kw,  # type: ignore[arg-type]
+        )  # fmt: skip
+        result.control_ms = control.web_cpu_ms
+        self.results.append(result)
+        print(result.line() + (f"  e.g. {result.sample}" if result.sample else ""), flush=True)
+
+    def warm(self, requests: list[Request]) -> None:
+        wrk_run("warm-up", self.url, requests, web_pids=[], db_pids=list, once=True, connections=2)
+
+    # --- the phases ----------------------------------------------------------------
+
+    def board_api_cached(self) -> None:
+        reads: list[Request] = [("GET", self._board(1), {}, "")]
+        self.warm(reads)
+        self.run("leaderboard page 1, API, cached", reads)
+
+    def board_api_page_1000(self) -> None:
+        page = min(1000, self.fixture.board_pages)
+        reads: list[Request] = [("GET", self._board(page), {}, "")]
+        self.warm(reads)
+        self.run(f"leaderboard page {page}, API, cached", reads)
+
+    def board_api_uncached(self) -> None:
+        self.run(
+            "leaderboard pages, API, uncached (each page once)",
+            [("GET", self._board(page), {}, "") for page in self._pages(2000)],
+            once=True,
+        )
+
+    def board_html_cached(self) -> None:
+        reads: list[Request] = [("GET", f"/challenges/{self.fixture.challenge_id}/", {}, "")]
+        self.warm(reads)
+        self.run("leaderboard HTML page 1, cached", reads)
+
+    def board_html_uncached(self) -> None:
+        self.run(
+            "leaderboard HTML pages, uncached (each page once)",
+            [("GET", f"/challenges/{self.fixture.challenge_id}/?page={p}", {}, "")
+             for p in self._pages(800)],
+            once=True,
+        )  # fmt: skip
+
+    def me(self) -> None:
+        path = f"/api/challenges/{self.fixture.challenge_id}/leaderboard/me/"
+        self.run(
+            "me: rank and percentile, API",
+            [("GET", path, _token(p), "") for p in self.fixture.players],
+        )
+
+    def current(self) -> None:
+        reads: list[Request] = [("GET", "/api/challenges/current/", {}, "")]
+        self.warm(reads)
+        self.run("current challenge, API", reads)
+
+    def player_page(self) -> None:
+        self.run(
+            "player page, HTML",
+            [("GET", f"/players/{p.username}/", {}, "") for p in self.fixture.players],
+        )
+
+    def history_page(self) -> None:
+        self.run("history page, HTML", [("GET", "/challenges/", {}, "")])
+
+    def run_start(self) -> None:
+        path = f"/api/challenges/{self.fixture.challenge_id}/runs/"
+        players = self.fixture.players * 4
+        self.run("run start", [("POST", path, _json(p), "") for p in players], once=True)
+
+    def moves(self) -> None:
+        """Each run sends its log in batches of 3 moves, as a browser would every
+        few seconds; the runs started 15 s ago, so every move is in the server's reach
+        (the same moves 200 ms apart)."""
+        players = self.fixture.players[:120]
+        runs = fx.runs_start(self.fixture, players, ago_seconds=15)
+        moves = [{**m, "t": 200 * n} for n, m in enumerate(self.fixture.log["moves"])]
+        bodies = [
+            fx.log_json({"from": start, "moves": moves[start : start + 3]})
+            for start in range(0, len(moves), 3)
+        ]
+        # The batches of one run must arrive in order: each wrk thread sends its own
+        # runs' batches, batch 1 of each, then batch 2, ...
+        connections = self.args.connections
+        per_thread: list[list[Request]] = [[] for _ in range(connections)]
+        for n, (run, player) in enumerate(zip(runs, players, strict=True)):
+            mine = per_thread[n % connections]
+            mine.append((run, player))  # type: ignore[arg-type]
+        requests: list[Request] = []
+        for k in range(max(len(m) for m in per_thread) * len(bodies)):
+            for t in range(connections):
+                mine = per_thread[t]
+                batch, index = divmod(k, len(mine)) if mine else (len(bodies), 0)
+                if batch < len(bodies):
+                    run, player = mine[index]  # type: ignore[misc]
+                    requests.append(
+                        ("POST", f"/api/runs/{run}/moves/", _json(player), bodies[batch])
+                    )
+                else:
+                    requests.append(("GET", "/healthz", {}, ""))
+        self.run(f"moves batch (3 moves, {len(bodies)} a run)", requests, once=True)
+
+    def finish(self) -> None:
+        """Finish runs of ``--moves`` moves (started 70 s ago: every move in reach)."""
+        count = 1200
+        players = (self.fixture.players * (count // len(self.fixture.players) + 1))[:count]
+        runs = fx.runs_start(self.fixture, players, ago_seconds=70)
+        body = fx.log_json(self.fixture.log)
+        self.run(
+            f"finish ({len(self.fixture.log['moves'])} moves: replay + store)",
+            [("POST", f"/api/runs/{r}/finish/", _json(p), body)
+             for r, p in zip(runs, players, strict=True)],
+            once=True,
+        )  # fmt: skip
+
+    def submit(self) -> None:
+        players = fx.tokens_issue(fx.users_make("submit", self.args.submits))
+        runs = fx.runs_to_submit(self.fixture, players, moves=30)
+        self.run(
+            "submit",
+            [("POST", f"/api/runs/{r}/submit/", _json(p), "")
+             for r, p in zip(runs, players, strict=True)],
+            once=True,
+        )  # fmt: skip
+
+    def burst(self) -> None:
+        """A slot opens: the cache is cold and ``--burst`` players who have not played it
+        each read the current challenge and start a run, all within the same minute."""
+        from django.core.cache import cache
+
+        cache.clear()
+        path = f"/api/challenges/{self.fixture.challenge_id}/runs/"
+        requests: list[Request] = []
+        for player in self.fixture.newcomers:
+            requests.append(("GET", "/api/challenges/current/", _token(player), ""))
+            requests.append(("POST", path, _json(player), ""))
+        self.run(
+            f"slot-opening burst: {len(self.fixture.newcomers)} players read + start",
+            requests,
+            once=True,
+            connections=self.args.burst_connections,
+        )
+
+    def _board(self, page: int) -> str:
+        return f"/api/challenges/{self.fixture.challenge_id}/leaderboard/?page={page}"
+
+    def _pages(self, most: int) -> list[int]:
+        pages = list(range(2, self.fixture.board_pages + 1))
+        random.Random(13).shuffle(pages)
+        return pages[:most]
 
 
-def _lua(value: object) -> str:
-    if isinstance(value, str):
-        return json.dumps(value)
-    assert isinstance(value, list)
-    return "{" + ", ".join(_lua(item) for item in value) + "}"
+def _stop_on_sigterm() -> None:
+    """A terminated load still stops its servers (the ``finally`` below)."""
 
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(f"stopped by signal {signum}")
 
-def moves_drive(
-    server: subprocess.Popen[bytes], fixture: Fixture, *, threads: int, batch: int
-) -> None:
-    """Each started run sends its log in batches of ``batch`` moves, from ``wrk``."""
-    # The same moves 200 ms apart: the whole log is in the server's reach from the
-    # start, and a run has its 130 s to send them however slow the machine is.
-    moves = [{**move, "t": 200 * n} for n, move in enumerate(json.loads(fixture.log_body)["moves"])]
-    # Each run opens with an empty batch, as a browser's first tick before any move
-    # (wrk sends one thread's first request without its body: that one is harmless).
-    bodies = [json.dumps({"from": 0, "moves": []})] + [
-        json.dumps({"from": start, "moves": moves[start : start + batch]})
-        for start in range(0, len(moves), batch)
-    ]
-    runs_by_thread: list[list[list[str]]] = [[] for _ in range(threads)]
-    for n, (run_id, token) in enumerate(fixture.runs):
-        runs_by_thread[n % threads].append([f"/api/runs/{run_id}/moves/", token])
-    script = Path("/tmp/tod-load-moves.lua")
-    script.write_text(_WRK_SCRIPT.format(runs=_lua(runs_by_thread), bodies=_lua(bodies)))
-    expected = len(fixture.runs) * len(bodies)
-    cpu_before = server_cpu_seconds(server)
-    began = time.perf_counter()
-    # wrk waits out its duration even after every thread stopped: once each says it is
-    # done, interrupt it (it then prints its figures) and time the phase here.
-    wrk = subprocess.Popen(
-        ["wrk", "-t", str(threads), "-c", str(threads), "-d", "300s", "--latency",
-         "-s", str(script), f"http://127.0.0.1:{PORT}"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    assert wrk.stderr is not None and wrk.stdout is not None
-    refusals: list[str] = []
-    finished = 0
-    for line in wrk.stderr:
-        if line.startswith("thread done"):
-            finished += 1
-            if finished == threads:
-                break
-        elif line.startswith("status "):
-            refusals.append(line.strip())
-    elapsed = time.perf_counter() - began
-    cpu = server_cpu_seconds(server) - cpu_before
-    wrk.send_signal(signal.SIGINT)
-    output, _ = wrk.communicate(timeout=30)
-    summary = [line.strip() for line in output.splitlines() if line.strip()]
-    served = next(int(line.split()[0]) for line in summary if "requests in" in line)
-    p50 = next((line for line in summary if line.startswith("50%")), "50% ?")
-    p99 = next((line for line in summary if line.startswith("99%")), "99% ?")
-    print(
-        f"moves (batches of {batch}, {len(bodies)} a run, the first empty):"
-        f" {served} of {expected} batches in {elapsed:.2f} s = {served / elapsed:.0f} req/s;"
-        f" latency {p50}, {p99};"
-        f" non-200: {len(refusals)} {sorted(set(r[:120] for r in refusals))[:2]}"
-    )
-    cpu_report("moves", served, cpu)
-
-
-def drive(
-    name: str,
-    requests: list[Request],
-    *,
-    clients: int,
-    seconds: float,
-    server: subprocess.Popen[bytes] | None = None,
-) -> None:
-    """Send ``requests`` from ``clients`` threads until done or ``seconds`` pass."""
-    work: queue.SimpleQueue[Request] = queue.SimpleQueue()
-    for item in requests:
-        work.put(item)
-    latencies: list[float] = []
-    statuses: Counter[int] = Counter()
-    lock = threading.Lock()
-    stop_at = time.monotonic() + seconds
-
-    def client() -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
-        while time.monotonic() < stop_at:
-            try:
-                method, path, body, headers = work.get_nowait()
-            except queue.Empty:
-                break
-            began = time.perf_counter()
-            conn.request(method, path, body=body, headers=headers)
-            response = conn.getresponse()
-            response.read()
-            took = time.perf_counter() - began
-            with lock:
-                latencies.append(took * 1000)
-                statuses[response.status] += 1
-        conn.close()
-
-    threads = [threading.Thread(target=client) for _ in range(clients)]
-    cpu_before = server_cpu_seconds(server) if server is not None else 0.0
-    began = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - began
-    latencies.sort()
-    p95 = latencies[int(0.95 * (len(latencies) - 1))] if latencies else 0.0
-    rate = len(latencies) / elapsed
-    print(
-        f"{name}: {len(latencies)} requests in {elapsed:.2f} s = {rate:.0f} req/s;"
-        f" latency p50 {statistics.median(latencies):.1f} ms, p95 {p95:.1f} ms;"
-        f" statuses {dict(statuses)}"
-    )
-    if server is not None:
-        cpu_report(name, len(latencies), server_cpu_seconds(server) - cpu_before)
+    signal.signal(signal.SIGTERM, stop)
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--requests", type=int, default=1500)
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--entries", type=int, default=20_000)
+    parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--burst-connections", type=int, default=64)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--entries", type=int, default=100_000)
+    parser.add_argument("--players", type=int, default=300)
+    parser.add_argument("--burst", type=int, default=2000)
+    parser.add_argument("--submits", type=int, default=300)
     parser.add_argument("--moves", type=int, default=60)
-    parser.add_argument(
-        "--batch-runs", type=int, default=200, help="Runs sending their moves in batches."
-    )
+    parser.add_argument("--only", nargs="*", choices=PHASES, default=None)
+    parser.add_argument("--nginx", action="store_true", help="Two instances behind nginx.")
     args = parser.parse_args(argv)
 
+    _stop_on_sigterm()
     database_create()
     django_setup()
     began = time.perf_counter()
-    fixture = fixture_make(players=50, entries=args.entries, moves=args.moves)
+    fixture = fx.fixture_make(
+        entries=args.entries, players=args.players, newcomers=args.burst, moves=args.moves
+    )
     print(
         f"fixture: challenge #{fixture.challenge_id}, {args.entries:,} entries,"
-        f" a {args.moves}-move valid log ({len(fixture.log_body)} bytes),"
-        f" {time.perf_counter() - began:.1f} s"
+        f" {time.perf_counter() - began:.0f} s; {os.cpu_count()} cores;"
+        f" {Path('/proc/cpuinfo').read_text().split('model name')[1].split(chr(10))[0][3:]}",
+        flush=True,
     )
-    server = server_start(args.workers)
-    print(f"gunicorn: {args.workers} workers on 127.0.0.1:{PORT}; {args.clients} client threads")
+    processes: list[subprocess.Popen[bytes]] = []
     try:
-        # Started 15 s ago, so every move of the batches (t up to 12 s) is in reach.
-        runs_start(fixture, args.batch_runs, ago_seconds=15)
-        moves_drive(server, fixture, threads=2, batch=3)
+        if args.nginx:
+            from tests.benchmarks import load_nginx
 
-        # Started 70 s ago, so every move of a 60-move log (t up to 59 s) is in reach.
-        runs_start(fixture, args.requests, ago_seconds=70)
-        finish: list[Request] = [
-            (
-                "POST",
-                f"/api/runs/{run_id}/finish/",
-                fixture.log_body,
-                {"Authorization": f"Token {token}", "Content-Type": "application/json"},
-            )
-            for run_id, token in fixture.runs
-        ]
-        drive(
-            "finish (replay + store)",
-            finish,
-            clients=args.clients,
-            seconds=args.seconds,
-            server=server,
+            check = {"AUTH_THROTTLE": f"{load_nginx.CHECK_AUTH_THROTTLE}/min"}
+            instances = [server_start(PORT + n, args.workers, check) for n in (1, 2)]
+            processes += instances
+            proxy = load_nginx.nginx_start(PORT, [PORT + 1, PORT + 2])
+            processes.append(proxy)
+            url_wait(PORT, proxy)
+            print(f"nginx on {PORT} before gunicorn on {PORT + 1} and {PORT + 2}"
+                  f" ({args.workers} workers each)")  # fmt: skip
+            load_nginx.instances_agree(f"127.0.0.1:{PORT}", fixture)
+        else:
+            processes.append(server_start(PORT, args.workers))
+            print(f"gunicorn: {args.workers} workers on 127.0.0.1:{PORT}")
+        load = Load(args, fixture, web_pids=[p.pid for p in processes])
+        print(f"wrk: {args.connections} connections, {args.seconds:.0f} s a read phase\n")
+        print(
+            "| request | req/s | p50 ms | p99 ms | web CPU ms/req | as healthz"
+            " | PostgreSQL CPU ms/req | errors |"
         )
-
-        pages = [1, max(1, fixture.board_pages // 2)]
-        board = f"/api/challenges/{fixture.challenge_id}/leaderboard/"
-
-        def warm(page: int) -> Request:
-            return ("GET", f"{board}?page={page}", None, {})
-
-        drive("warm-up", [warm(p) for p in pages], clients=1, seconds=10)
-        reads = [warm(pages[n % 2]) for n in range(args.requests * 2)]
-        drive(
-            "leaderboard page (cached)",
-            reads,
-            clients=args.clients,
-            seconds=args.seconds,
-            server=server,
-        )
+        print("|---|---|---|---|---|---|---|---|")
+        for phase in args.only or PHASES:
+            getattr(load, phase.replace("-", "_"))()
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        for process in reversed(processes):
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=30)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,136 @@
+"""A run's row on the hot path (moves while playing, finish): read and locked with its
+challenge, and written back, in plain SQL on PostgreSQL.
+
+A batch of moves is the most frequent write of the site, every few seconds of every
+run played. Building these statements with the ORM cost more CPU than everything else
+such a request does: measured on the load machine, 2.2 ms for the locked read with its
+challenge, 4.5 ms with the player's standing (finish), 1.1 ms for the save, against
+0.45 ms for the same read in SQL. So the statements are written here once, from the
+models' own fields (a field added to ``Run`` is read and written with the others), and
+the values go through the fields' own conversions (``from_db_value``,
+``get_db_prep_save``), as the ORM would convert them.
+
+Other databases (SQLite, in the quick test runs) take the ORM path: the same query.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+from uuid import UUID
+
+from django.db import connection
+from django.db.models import Exists, Field, Max, OuterRef, Subquery
+
+from challenges.models import Challenge, Entry, Run
+
+# What the services read of the run's challenge; the rest loads if ever used.
+_CHALLENGE_READ = ("number", "opens_at", "closes_at", "ruleset", "tray", "well",
+                   "created_at", "board_version")  # fmt: skip
+
+
+def _run_fields() -> list[Field[Any, Any]]:
+    return list(Run._meta.concrete_fields)
+
+
+def _challenge_fields() -> list[Field[Any, Any]]:
+    key = Challenge._meta.pk
+    return [f for f in Challenge._meta.concrete_fields if f.attname in _CHALLENGE_READ or f is key]
+
+
+@cache
+def _select_sql(standing: bool) -> str:
+    q = connection.ops.quote_name
+    run_key = q(str(Run._meta.pk.column)) if Run._meta.pk else ""
+    columns = [f"r.{q(str(f.column))}" for f in _run_fields()]
+    columns += [f"c.{q(str(f.column))}" for f in _challenge_fields()]
+    if standing:
+        # The player's best other finished run, and whether they have an entry.
+        columns.append(
+            f"(SELECT MAX(o.score) FROM {Run._meta.db_table} o WHERE o.challenge_id ="
+            " r.challenge_id AND o.player_id = r.player_id AND o.status = %s"
+            f" AND o.{run_key} <> r.{run_key})"
+        )
+        columns.append(
+            f"EXISTS (SELECT 1 FROM {Entry._meta.db_table} e WHERE e.challenge_id ="
+            " r.challenge_id AND e.player_id = r.player_id)"
+        )
+    # FOR UPDATE OF r: the run's row only; every run of a challenge shares its row.
+    challenge_key = q(str(Challenge._meta.pk.column)) if Challenge._meta.pk else ""
+    return (
+        f"SELECT {', '.join(columns)} FROM {Run._meta.db_table} r"
+        f" JOIN {Challenge._meta.db_table} c ON c.{challenge_key} = r.challenge_id"
+        f" WHERE r.{run_key} = %s AND r.player_id = %s FOR UPDATE OF r"
+    )
+
+
+def _from_row(model: Any, fields: list[Field[Any, Any]], values: tuple[Any, ...]) -> Any:
+    converted = []
+    for field, value in zip(fields, values, strict=True):
+        from_db = getattr(field, "from_db_value", None)
+        converted.append(
+            from_db(value, None, connection) if from_db and value is not None else value
+        )
+    return model.from_db(connection.alias, [f.attname for f in fields], converted)
+
+
+def run_row_locked(*, run_id: UUID, player_id: int, standing: bool) -> Run | None:
+    """The run, if it is this player's, locked until the transaction ends, with its
+    challenge; with ``standing``, also ``best_before`` (the player's best other
+    finished run of the challenge) and ``submitted`` (whether they have an entry)."""
+    if connection.vendor != "postgresql":
+        return _run_row_locked_orm(run_id=run_id, player_id=player_id, standing=standing)
+    params: list[Any] = [Run.Status.FINISHED.value] if standing else []
+    params += [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]
+    with connection.cursor() as cursor:
+        cursor.execute(_select_sql(standing), params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    run_fields, challenge_fields = _run_fields(), _challenge_fields()
+    split = len(run_fields)
+    end = split + len(challenge_fields)
+    run: Run = _from_row(Run, run_fields, row[:split])
+    run.challenge = _from_row(Challenge, challenge_fields, row[split:end])
+    if standing:
+        run.best_before, run.submitted = row[end], bool(row[end + 1])  # type: ignore[attr-defined]
+    return run
+
+
+def _run_row_locked_orm(*, run_id: UUID, player_id: int, standing: bool) -> Run | None:
+    runs = Run.objects.select_for_update(of=("self",)).select_related("challenge")
+    if standing:
+        others = Run.objects.filter(
+            challenge_id=OuterRef("challenge_id"),
+            player_id=OuterRef("player_id"),
+            status=Run.Status.FINISHED,
+        ).exclude(pk=OuterRef("pk"))
+        runs = runs.annotate(
+            best_before=Subquery(
+                others.order_by().values("player_id").annotate(best=Max("score")).values("best")
+            ),
+            submitted=Exists(
+                Entry.objects.filter(
+                    challenge_id=OuterRef("challenge_id"), player_id=OuterRef("player_id")
+                )
+            ),
+        )
+    return runs.filter(pk=run_id, player_id=player_id).first()
+
+
+def run_row_write(*, run: Run, fields: list[str]) -> None:
+    """Write these fields of ``run`` (already locked by this transaction)."""
+    if not fields:
+        return
+    if connection.vendor != "postgresql":
+        run.save(update_fields=fields)
+        return
+    q = connection.ops.quote_name
+    by_name = {field.name: field for field in _run_fields()}
+    chosen = [by_name[name] for name in fields]
+    sets = ", ".join(f"{q(str(field.column))} = %s" for field in chosen)
+    values = [field.get_db_prep_save(getattr(run, field.attname), connection) for field in chosen]
+    values.append(Run._meta.pk.get_db_prep_value(run.pk, connection))
+    with connection.cursor() as cursor:
+        key = q(str(Run._meta.pk.column)) if Run._meta.pk else ""
+        cursor.execute(f"UPDATE {Run._meta.db_table} SET {sets} WHERE {key} = %s", values)

@@ -1,0 +1,178 @@
+"""The data of ``make load``: one open challenge with a board of many entries, players
+with API tokens, and runs ready for each phase.
+
+The board (100k or 1M entries, their runs and players) is written with
+``INSERT ... SELECT generate_series`` in PostgreSQL: the ORM would take minutes for a
+million rows. The runs that phases finish or submit go through the real services, so
+they are what a player's would be.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+# Scores spread like the issue's fixtures: every value from 0 to 399.
+_BOARD_SQL = """
+INSERT INTO auth_user (password, is_superuser, username, first_name, last_name, email,
+                       is_staff, is_active, date_joined)
+SELECT '!', false, 'board-' || n, '', '', '', false, true, %(at)s
+FROM generate_series(1, %(entries)s) AS n;
+
+INSERT INTO challenges_run (id, player_id, challenge_id, started_at, finished_at, log,
+                            status, score, move_results, arrivals)
+SELECT gen_random_uuid(), u.id, %(challenge)s, %(at)s, %(at)s, '{"moves": []}',
+       'finished', (u.id::bigint * 7919) %% 400, '[]', '[]'
+FROM auth_user AS u WHERE u.username LIKE 'board-%%';
+
+INSERT INTO challenges_entry (challenge_id, player_id, run_id, score, submitted_at,
+                              void_reason, hold_reasons, moves_hash, status, features)
+SELECT r.challenge_id, r.player_id, r.id, r.score,
+       %(at)s + (r.player_id %% 100000) * interval '1 millisecond',
+       '', '[]', md5(r.id::text), 'live', '{}'
+FROM challenges_run AS r WHERE r.challenge_id = %(challenge)s;
+"""
+
+
+@dataclass
+class Player:
+    id: int
+    username: str
+    token: str
+
+
+@dataclass
+class Fixture:
+    challenge_id: int
+    entries: int
+    board_pages: int
+    players: list[Player]
+    """Players with an entry on the board and a token (``me``, player page)."""
+    newcomers: list[Player] = field(default_factory=list)
+    """Players without a run yet (run start, the slot-opening burst)."""
+    log: dict[str, Any] = field(default_factory=dict)
+
+
+def tokens_issue(user_ids: list[tuple[int, str]]) -> list[Player]:
+    """An API token for each (id, username), written in one insert."""
+    from django.utils import timezone
+
+    from accounts.models import ApiToken
+    from accounts.services import api_token_digest
+
+    made = []
+    rows = []
+    for user_id, username in user_ids:
+        secret = "tod_" + secrets.token_urlsafe(32)
+        prefix, digest = api_token_digest(secret=secret)
+        rows.append(
+            ApiToken(user_id=user_id, prefix=prefix, digest=digest, origin="settings",
+                     created_at=timezone.now())
+        )  # fmt: skip
+        made.append(Player(id=user_id, username=username, token=secret))
+    ApiToken.objects.bulk_create(rows, batch_size=2000)
+    return made
+
+
+def users_make(prefix: str, count: int) -> list[tuple[int, str]]:
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model()
+    made = users.objects.bulk_create(
+        [users(username=f"{prefix}-{n}", password="!") for n in range(count)], batch_size=2000
+    )
+    return [(u.pk, u.username) for u in made]
+
+
+def fixture_make(*, entries: int, players: int, newcomers: int, moves: int) -> Fixture:
+    from django.core.cache import cache
+    from django.db import connection
+    from django.utils import timezone
+
+    from challenges import services
+    from tests.factories import challenge_log
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "TRUNCATE challenges_scorecount, challenges_entry, challenges_run,"
+            " challenges_challenge, accounts_apitoken, accounts_usernamekey, auth_user"
+            " RESTART IDENTITY CASCADE"
+        )
+    cache.clear()
+    challenge = services.challenge_current_ensure()
+    at = max(challenge.opens_at, timezone.now() - timedelta(hours=1))
+    with connection.cursor() as cursor:
+        cursor.execute(_BOARD_SQL, {"entries": entries, "challenge": challenge.pk, "at": at})
+        cursor.execute(
+            "SELECT id, username FROM auth_user WHERE username LIKE 'board-%%'"
+            " ORDER BY id LIMIT %s",
+            [players],
+        )
+        on_board = cursor.fetchall()
+    services.challenge_entry_stats_refresh(challenge=challenge)  # the inserts skip it
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")  # as autovacuum would, after the bulk inserts
+    return Fixture(
+        challenge_id=challenge.pk,
+        entries=entries,
+        board_pages=-(-entries // 50),
+        players=tokens_issue(on_board),
+        newcomers=tokens_issue(users_make("new", newcomers)),
+        log=challenge_log(challenge, moves=moves, start_ms=0, step_ms=1000),
+    )
+
+
+def runs_start(fixture: Fixture, players: list[Player], *, ago_seconds: float) -> list[str]:
+    """Start a run for each player, ``ago_seconds`` ago (through the ORM: the phases time
+    what comes after the start). Returns the runs' ids."""
+    from django.utils import timezone
+
+    from challenges.models import Run
+
+    started = timezone.now() - timedelta(seconds=ago_seconds)
+    made = Run.objects.bulk_create(
+        [
+            Run(player_id=p.id, challenge_id=fixture.challenge_id, started_at=started)
+            for p in players
+        ],
+        batch_size=2000,
+    )
+    return [str(run.pk) for run in made]
+
+
+def runs_to_submit(fixture: Fixture, players: list[Player], *, moves: int) -> list[str]:
+    """A finished, eligible run for each player, played through the services as a
+    browser would (batches every 3 s), each with its own moves (``variant``), so that
+    no submit is held as a copy. Returns the runs' ids."""
+    from challenges.models import Challenge, Run
+    from tests.factories import challenge_log
+    from tests.playing import run_played
+
+    challenge = Challenge.objects.get(pk=fixture.challenge_id)
+    ids = []
+    for n, player in enumerate(players):
+        log = challenge_log(challenge, moves=moves, start_ms=300, step_ms=900, variant=n)
+        span = timedelta(milliseconds=log["moves"][-1]["t"] + 5_000)
+        run = Run.objects.create(player_id=player.id, challenge=challenge, started_at=_now() - span)
+        played = run_played(run, log)
+        assert played.status == Run.Status.FINISHED and played.is_eligible, played.error
+        ids.append(str(run.pk))
+    return ids
+
+
+def _now() -> Any:
+    from django.utils import timezone
+
+    return timezone.now()
+
+
+def log_json(log: dict[str, Any]) -> str:
+    return json.dumps(log, separators=(",", ":"))
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()

@@ -1,0 +1,208 @@
+"""``wrk`` (a C load generator: the client costs the two cores little) driven by a Lua
+script from a list of requests, and the CPU the server spent meanwhile, from /proc.
+
+Each wrk thread holds one keep-alive connection per ``connections / threads`` and its
+own share of the requests. A phase either sends every request once, in order within
+each thread (``once``: the batches of a run, finishes, submits, the burst), or cycles
+through them for ``seconds`` (reads).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+Request = tuple[str, str, dict[str, str], str]  # method, path, headers, body
+
+_TICKS = os.sysconf("SC_CLK_TCK")
+_HEALTH: Request = ("GET", "/healthz", {}, "")
+
+_SCRIPT = r"""
+local per_thread = {requests}
+local once = {once}
+local threads = {{}}
+function setup(thread)
+  table.insert(threads, thread)
+  thread:set("id", #threads)
+end
+function init(args)
+  mine = per_thread[id]
+  sent, done = 0, 0
+end
+function request()
+  local k = sent
+  sent = sent + 1
+  local r = mine[(k % #mine) + 1]
+  return wrk.format(r[1], r[2], r[3], r[4])
+end
+function response(status, headers, body)
+  done = done + 1
+  if status >= 400 and status ~= 404 then
+    io.stderr:write("status " .. status .. " " .. string.sub(body, 1, 160) .. "\n")
+  end
+  if once and done >= #mine then
+    io.stderr:write("thread done\n")
+    wrk.thread:stop()
+  end
+end
+function done(summary, latency, requests)
+  io.stderr:write(string.format(
+    "summary %d %d %d %d %d %d %d\n", summary.requests, summary.duration,
+    summary.errors.status, summary.errors.connect + summary.errors.read
+      + summary.errors.write + summary.errors.timeout,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99)))
+end
+"""
+
+
+def _lua(value: object) -> str:
+    if isinstance(value, str):
+        return json.dumps(value)  # a JSON string is a valid Lua string here (no \u escapes)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"[{_lua(k)}] = {_lua(v)}" for k, v in value.items()) + "}"
+    assert isinstance(value, list | tuple)
+    return "{" + ", ".join(_lua(item) for item in value) + "}"
+
+
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """User + system CPU seconds of these processes and all their descendants (/proc),
+    by process."""
+    pending, total, seen = list(pids), {}, set()
+    while pending:
+        pid = pending.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        except OSError:
+            continue  # exited meanwhile
+        fields = stat.rsplit(")", 1)[1].split()
+        total[pid] = (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime
+        pending.extend(int(child) for child in children)
+    return total
+
+
+def cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds spent between two readings: by the processes alive at the end (a
+    process that exited meanwhile took its figures with it)."""
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
+
+
+@dataclass
+class Result:
+    name: str
+    requests: int
+    seconds: float
+    errors: int
+    """Answers of 400 and up (but 404s a phase expects), and connection errors."""
+    p50_ms: float
+    p95_ms: float
+    p99_ms: float
+    web_cpu_ms: float
+    """The web tier's CPU (gunicorn's processes, nginx's if any) per request."""
+    db_cpu_ms: float
+    """PostgreSQL's CPU per request (the backends serving the load's database)."""
+    sample: str = ""
+    control_ms: float = 0.0
+    """The web tier's CPU per ``GET /healthz`` (a plain view and ``SELECT 1``) just
+    before: how fast the shared machine runs at the moment."""
+
+    @property
+    def rate(self) -> float:
+        return self.requests / self.seconds if self.seconds else 0.0
+
+    def line(self) -> str:
+        relative = self.web_cpu_ms / self.control_ms if self.control_ms else 0.0
+        return (
+            f"| {self.name} | {self.rate:,.0f} | {self.p50_ms:.1f} | {self.p99_ms:.1f}"
+            f" | {self.web_cpu_ms:.2f} | {relative:.1f} | {self.db_cpu_ms:.2f} | {self.errors} |"
+        )
+
+
+def wrk_run(
+    name: str,
+    url: str,
+    requests: list[Request],
+    *,
+    web_pids: list[int],
+    db_pids: Callable[[], list[int]],
+    connections: int = 8,
+    threads: int = 2,
+    seconds: float = 10.0,
+    once: bool = False,
+) -> Result:
+    """Send ``requests`` with wrk and return what it measured."""
+    if once:
+        # One connection a thread: a thread that has sent its share stops at once,
+        # with no other connection of its own still asking for more.
+        threads = min(connections, len(requests))
+        connections = threads
+    else:
+        threads = min(threads, connections, len(requests))
+        connections = max(threads, connections - connections % threads)
+    # wrk asks the script for a first request while setting a thread up, and sends it
+    # without its body: let that one be a harmless read.
+    per_thread: list[list[Request]] = [[_HEALTH] if once else [] for _ in range(threads)]
+    for n, request in enumerate(requests):
+        per_thread[n % threads].append(request)
+    script = Path(f"/tmp/tod-load-{os.getpid()}.lua")
+    script.write_text(_SCRIPT.format(requests=_lua(per_thread), once=_lua(once)))
+    duration = f"{600 if once else seconds:.0f}s"
+    web_before, db_before = cpu_seconds(web_pids), cpu_seconds(db_pids())
+    began = time.perf_counter()
+    wrk = subprocess.Popen(
+        ["wrk", "-t", str(threads), "-c", str(connections), "-d", duration, "--timeout", "10s",
+         "-s", str(script), url],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert wrk.stderr is not None
+    refusals: list[str] = []
+    summary: list[int] = []
+    finished = 0
+    for line in wrk.stderr:
+        if line.startswith("thread done"):
+            finished += 1
+            if once and finished == threads:
+                # wrk waits out its duration even after every thread stopped:
+                # interrupt it (it then reports) once each has sent its share.
+                elapsed = time.perf_counter() - began
+                web, db = cpu_seconds(web_pids), cpu_seconds(db_pids())
+                wrk.send_signal(signal.SIGINT)
+        elif line.startswith("status "):
+            refusals.append(line.strip())
+        elif line.startswith("summary "):
+            summary = [int(x) for x in line.split()[1:]]
+    wrk.wait(timeout=30)
+    if not (once and finished == threads):
+        elapsed = time.perf_counter() - began
+        web, db = cpu_seconds(web_pids), cpu_seconds(db_pids())
+    if not summary:
+        raise SystemExit(
+            f"{name}: wrk reported nothing ({wrk.stdout.read() if wrk.stdout else ''})"
+        )
+    served, _micros, _status_errors, socket_errors, p50, p95, p99 = summary
+    served = max(served, 1)
+    sample = re.sub(r"\s+", " ", refusals[0])[:200] if refusals else ""
+    return Result(
+        name=name,
+        requests=served,
+        seconds=elapsed,
+        errors=len(refusals) + socket_errors,
+        p50_ms=p50 / 1000,
+        p95_ms=p95 / 1000,
+        p99_ms=p99 / 1000,
+        web_cpu_ms=1000 * cpu_spent(web_before, web) / served,
+        db_cpu_ms=1000 * cpu_spent(db_before, db) / served,
+        sample=sample,
+    )
