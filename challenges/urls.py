@@ -8,6 +8,7 @@ from challenges.views import (
     leaderboards,
     play,
     players,
+    practice,
     replays,
     share,
 )
@@ -19,6 +20,8 @@ urlpatterns = [
     path("play/", play.play_page, name="play"),
     path("play/keep/<uuid:run_id>/", keep.run_keep, name="run-keep"),
     path("how-to-play/", how_to_play.how_to_play_page, name="how-to-play"),
+    path("practice/", practice.practice_page, name="practice"),
+    path("practice/<int:challenge_id>/", practice.practice_page, name="practice-challenge"),
     path("challenges/", history.history_page, name="history"),
     path("challenges/<int:challenge_id>/", leaderboards.leaderboard_page, name="leaderboard"),
     path("runs/<uuid:run_id>/replay/", replays.replay_page, name="replay"),

@@ -173,3 +173,16 @@ def touch_drag_tile_to_board(page: Page) -> str | None:
     expect(page.locator(f"{PLAY_BOARD} .board__tiles .tile[data-cell='{cell}']")).to_have_count(1)
     cdp.detach()
     return cell
+
+
+def end_run(page: Page, *, tap: bool = False) -> None:
+    """Presses End run (a tap with ``tap``) and, on a touch screen where it asks first
+    (play/end_confirm.js), answers "End it"."""
+    for selector in ("#end-button", "#end-confirm"):
+        button = page.locator(selector)
+        if selector == "#end-confirm" and not button.is_visible():
+            return
+        if tap:
+            button.tap()
+        else:
+            button.click()

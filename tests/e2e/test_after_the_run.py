@@ -22,6 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.e2e.conftest import SCREENSHOTS, SiteClock
 from tests.e2e.play_helpers import (
     drag_tile_to_board,
+    end_run,
     tap_draw,
     touch_drag_tile_to_board,
     tour_seen,
@@ -95,7 +96,7 @@ def _play_run(page: Page, device: str, placements: int) -> str:
     for _ in range(placements):
         _place(page, device)
     with page.expect_response(STANDING_URL):
-        _press(page, device, "#end-button")
+        end_run(page, tap=device == "phone")
     expect(page.locator("[data-screen='end']")).to_be_visible()
     return str(started.value.json()["id"])
 

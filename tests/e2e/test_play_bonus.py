@@ -66,7 +66,7 @@ def test_a_hexagon_by_drags_scores_like_the_server(
     # A tap turns the first tile a third of a turn: rotation 0 -> 2 shows 1 on top.
     first = page.locator(".tray-tile[data-tile='0-0-1']")
     first.click()
-    expect(first).to_have_attribute("aria-label", re.compile(r"shows 1 on top"))
+    expect(first).to_have_attribute("aria-label", re.compile(r"^1: 1 0 0: 1 on top"))
 
     for tile, cell, rotation in HEXAGON:
         _drag(page, tile, cell)

@@ -52,9 +52,13 @@ export function enableChartTips(root = document) {
     chart.addEventListener("click", (event) => {
       const mark = event.target.closest(MARKS);
       if (!mark) return;
-      // On a touch screen the first tap on a linked point explains it; the second follows.
-      if (mark !== shown && mark.closest("a") && event.pointerType !== "mouse") {
-        event.preventDefault();
+      // A point leads to its challenge's leaderboard (data-href: the chart is one
+      // picture to a screen reader, so it holds no links; the table below has them). On
+      // a touch screen the first tap explains the point and the second follows it.
+      const href = mark.dataset.href;
+      if (href && (mark === shown || event.pointerType === "mouse")) {
+        window.location.assign(href);
+        return;
       }
       show(mark);
     });

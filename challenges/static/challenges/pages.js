@@ -95,6 +95,12 @@ export function showLatestWeeks(root = document) {
   }
 }
 
+/** Moves the focus to what the server said went wrong (a form's errors, marked
+ * data-focus-on-load), so a screen reader reads it as the page opens. */
+export function focusOnLoad(root = document) {
+  root.querySelector("[data-focus-on-load]")?.focus();
+}
+
 // A page whose challenge closes while it is open reloads once, to reveal the tiles.
 document.addEventListener("countdown:end", (event) => {
   if (event.target.dataset.reloadOnEnd !== undefined) {
@@ -107,3 +113,4 @@ localizeTimes();
 pinYourRank();
 rememberTimeZone();
 showLatestWeeks();
+focusOnLoad();

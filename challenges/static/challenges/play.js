@@ -19,6 +19,7 @@ import { api } from "./api.js";
 import { pageLanguage } from "./i18n.js";
 import { BoardView } from "./board_view/index.js";
 import { DragInput } from "./play/drag.js";
+import { EndConfirm } from "./play/end_confirm.js";
 import { EndScreen, endSummary } from "./play/end_screen.js";
 import { GuestOffer } from "./play/guest_offer.js";
 import { CONFIRM_SUBMIT } from "./play/end_words.js";
@@ -103,6 +104,8 @@ const endScreen = new EndScreen($, {
   announce,
   finalBoard: new BoardView($("end-board"), { interactive: false, showOpen: false }),
 });
+// On a touch screen End run asks first (play/end_confirm.js).
+const endConfirm = new EndConfirm($, { ask: () => TOUCH, end: () => machine.end("player") });
 const standingPart = new StandingView($, {
   when: (iso) => new Date(iso).toLocaleTimeString(pageLanguage(), { hour: "2-digit", minute: "2-digit" }),
   onSubmit: (run) => askSubmit(run),
@@ -313,6 +316,7 @@ function runStarted(_event, current) {
   const { run, runId } = current;
   dealt = { tray: run.tray.slice(), well: run.well.slice() };
   hud.reset();
+  endConfirm.reset();
   endScreen.clearBoard();
   board.render([]);
   board.fit({ animate: false });
@@ -414,6 +418,7 @@ function runEnded({ reason }, current) {
   window.clearInterval(clockTimer);
   clockTimer = null;
   drag.cancel();
+  endConfirm.reset();
   board.clearHighlight();
   board.setPreview(null);
   board.setCursor(null);
@@ -470,7 +475,6 @@ function wire() {
   $("start-button")?.addEventListener("click", startRun);
   $("again-button").addEventListener("click", startRun);
   $("draw-button").addEventListener("click", () => machine.draw());
-  $("end-button").addEventListener("click", () => machine.end("player"));
   $("send-retry").addEventListener("click", finishRun);
   $("submit-button").addEventListener("click", () => askSubmit());
   $("submit-dialog").addEventListener("close", () => {

@@ -119,7 +119,8 @@ class ReplayViewer {
       item.dataset.frame = String(i + 1);
       const button = document.createElement("button");
       button.type = "button";
-      button.setAttribute("aria-label", words.goToMove(i + 1));
+      // Its name is what it shows ("1. Placed 0-1-4 0:00 +5"), as WCAG 2.5.3 asks: the
+      // parts are spaced so they read as words, not "1.Placed".
       const number = document.createElement("span");
       number.className = "muted";
       number.textContent = `${i + 1}.`;
@@ -132,19 +133,19 @@ class ReplayViewer {
         const bonus = document.createElement("span");
         bonus.className = "bonus";
         bonus.textContent = bonusName(move.bonus);
-        what.appendChild(bonus);
+        what.append(" ", bonus);
       }
       const missed = this.analysis?.moves[i]?.missed ?? 0;
       if (missed > 0) {
         const tag = document.createElement("span");
         tag.className = "missed";
         tag.textContent = words.missedTag(missed);
-        what.appendChild(tag);
+        what.append(" ", tag);
       }
       const points = document.createElement("span");
       points.className = move.points < 0 ? "pts neg" : "pts";
       points.textContent = signed(move.points);
-      button.append(number, what, when, points);
+      button.append(number, " ", what, " ", when, " ", points);
       button.addEventListener("click", () => {
         this.pause();
         this.show(i + 1);

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { endSummary, reviewRows } from "../../../challenges/static/challenges/play/end_screen.js";
+import { endSummary, focusLost, reviewRows } from "../../../challenges/static/challenges/play/end_screen.js";
 import { submitSentence, verdictText } from "../../../challenges/static/challenges/play/end_words.js";
 
 const MOVES = [
@@ -102,4 +102,23 @@ test("the submit's outcome in words", () => {
     ["You have already submitted a run for this challenge. Only one run per challenge counts.", null],
   ]);
   assert.deepEqual(submitSentence({ kind: "error", message: "Closed." }), [["Closed.", null]]);
+});
+
+test("the focus is lost on <body>, on what left the page, on what is hidden or disabled", () => {
+  const body = { isConnected: true };
+  const ownerDocument = { body };
+  body.ownerDocument = ownerDocument;
+  const element = (props = {}, hiddenAncestor = null) => ({
+    ownerDocument,
+    isConnected: true,
+    disabled: false,
+    closest: (selector) => (selector === "[hidden]" ? hiddenAncestor : null),
+    ...props,
+  });
+  assert.equal(focusLost(null), true);
+  assert.equal(focusLost(body), true, "<body>");
+  assert.equal(focusLost(element({ isConnected: false })), true, "removed");
+  assert.equal(focusLost(element({ disabled: true })), true, "disabled");
+  assert.equal(focusLost(element({}, { hidden: true })), true, "inside a hidden block");
+  assert.equal(focusLost(element()), false, "a live control keeps the focus");
 });

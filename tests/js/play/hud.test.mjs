@@ -43,16 +43,20 @@ test("what a placement, a draw and a turn sound like", () => {
   assert.equal(words.turned("1-2-4", 0), "Turned: 1 on top, 2 right, 4 left.");
   assert.equal(words.bonusToast("bridge"), "Bridge! +40");
   assert.equal(words.CLEARED_TOAST, "Board cleared! +25");
-  assert.equal(words.drawLabel(47), "Draw a tile for minus 5 points; 47 tiles left in the well");
+  // The Draw button's name starts with what it shows: "Draw −5 47 left" (WCAG 2.5.3).
+  assert.equal(words.drawLabel(47), "Draw −5 47 left: take a tile from the well for minus 5 points");
 });
 
 test("a tray tile's name says its numbers, its turn and where it fits", () => {
+  // It starts with what the tile shows (WCAG 2.5.3): its numbers as turned...
   assert.equal(
     words.tileLabel("1-2-4", 0, 0),
-    "Tile 1 2 4, worth 7; shows 1 on top, 2 right, 4 left; fits nowhere yet",
+    "1 2 4: 1 on top, 2 right, 4 left. Tile 1 2 4, worth 7; fits nowhere yet",
   );
-  assert.match(words.tileLabel("1-2-4", 2, 1), /shows 4 on top, 1 right, 2 left; fits 1 spot$/);
+  assert.match(words.tileLabel("1-2-4", 2, 1), /^4 1 2: 4 on top, 1 right, 2 left\. Tile 1 2 4, worth 7; fits 1 spot$/);
   assert.match(words.tileLabel("1-2-4", 1, 3), /fits 3 spots$/);
+  // ...after the number key shown on it, when it has one.
+  assert.match(words.tileLabel("1-2-4", 0, 2, 3), /^3: 1 2 4: 1 on top/);
 });
 
 test("the end titles, and the offer of a run kept unsent", () => {

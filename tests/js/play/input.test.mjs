@@ -17,6 +17,8 @@ test("number keys pick tiles 1 to 9; letters rotate, draw, frame and jump", () =
   assert.equal(keyCommand({ key: "R" }, offBoard).type, "rotate", "capitals too");
   assert.equal(keyCommand({ key: "d" }, offBoard).type, "draw");
   assert.equal(keyCommand({ key: "f" }, offBoard).type, "frame");
+  assert.deepEqual(keyCommand({ key: "b" }, offBoard), { type: "summary", prevent: true }, "B reads the board");
+  assert.equal(keyCommand({ key: "B" }, onBoard).type, "summary");
   assert.deepEqual(keyCommand({ key: "n" }, offBoard), { type: "jump", step: 1, prevent: true });
   assert.deepEqual(keyCommand({ key: "N", shiftKey: true }, offBoard), { type: "jump", step: -1, prevent: true });
 });

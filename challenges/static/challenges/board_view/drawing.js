@@ -55,6 +55,9 @@ export function tileGroup(tileOrId, cell, rotation, className = "tile") {
       group,
     );
     text.textContent = String(numbers[i]);
+    // A space between the numbers, so a tile's text reads "1 2 4", not "124" (the tray
+    // tiles' names quote what they show: WCAG 2.5.3).
+    group.appendChild(document.createTextNode(" "));
   });
   return group;
 }

@@ -39,8 +39,11 @@ export class BoardView {
     this.svg.classList.add("board");
     this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     this.layers = {};
+    // The drawing is hidden from screen readers (loose digits read as noise): the play
+    // page says what is on the board in words (play/board_speech.js), and the other
+    // boards carry a name of their own.
     for (const name of LAYERS) {
-      this.layers[name] = svgElement("g", { class: `board__${name}` }, this.svg);
+      this.layers[name] = svgElement("g", { class: `board__${name}`, "aria-hidden": "true" }, this.svg);
     }
     if (interactive) {
       listenGestures(this.svg, this.camera, {

@@ -164,9 +164,8 @@ export class EndScreen {
   /** Shows a submit's outcome (submit.js) under the buttons. */
   showSubmit(outcome, { announce = true } = {}) {
     const $ = this.$;
-    if (outcome.kind === "entered") {
-      $("end-submit").hidden = true;
-    } else if (outcome.final) {
+    if (outcome.final) {
+      // Submit goes; Play again, beside it, stays.
       this.#offerSubmit(false);
     } else {
       $("submit-button").disabled = !outcome.retry;
@@ -195,7 +194,21 @@ export class EndScreen {
     if (announce) {
       this.announce(paragraph.textContent);
     }
+    // The focus was on Submit (or a run's Submit), which went: it goes to the outcome,
+    // never to <body>, so the keyboard carries on from here.
+    if (focusLost(document.activeElement)) {
+      box.focus();
+    }
   }
+}
+
+/** True when the focus is nowhere a keyboard player can carry on from: on <body>, on
+ * an element gone from the page, hidden or disabled. */
+export function focusLost(active) {
+  if (active === null || active === undefined || active === active.ownerDocument?.body || !active.isConnected) {
+    return true;
+  }
+  return active.disabled === true || active.closest("[hidden]") !== null;
 }
 
 function emphasised(text, emphasis) {

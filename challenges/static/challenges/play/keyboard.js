@@ -1,13 +1,15 @@
 // Playing with the keyboard: 1-9 choose a tile, R turns it, D draws, F frames the board,
-// + and - zoom, N jumps the cursor to the next cell where the tile fits (Shift+N: the
+// B reads a summary of the board, + and - zoom, N jumps the cursor to the next cell where the tile fits (Shift+N: the
 // one before); on the board the arrow keys move the cursor and Enter or Space place
-// the tile there. The cursor, the cells where the chosen tile fits and the tile as it
+// the tile there. Each cursor move says what is there (play/board_speech.js): the tile
+// or that it is empty, what touches its edges, what the chosen tile would score. The cursor, the cells where the chosen tile fits and the tile as it
 // would go down show on the board while it has the focus.
 //
 // `keyCommand` reads a key press (DOM-free, node tested); `KeyboardInput` carries it
 // out through the page's intents and draws the hints.
 
 import { cellFormat } from "../rules/index.js";
+import { boardFacts, cellFacts } from "./board_speech.js";
 import { legalCells, rotationOf } from "./machine.js";
 import * as words from "./words.js";
 
@@ -38,6 +40,7 @@ export function keyCommand({ key, altKey = false, ctrlKey = false, metaKey = fal
     d: { type: "draw", prevent: true },
     f: { type: "frame", prevent: true },
     n: { type: "jump", step: shiftKey ? -1 : 1, prevent: true },
+    b: { type: "summary", prevent: true },
   };
   if (letters[lower]) {
     return letters[lower];
@@ -149,6 +152,9 @@ export class KeyboardInput {
       case "zoom":
         this.board.zoomBy(command.factor);
         return true;
+      case "summary":
+        this.announce(words.boardSummary(boardFacts(state.run, { selected })));
+        return true;
       case "cursor":
         this.#moveCursor(command.dr, command.dc);
         return true;
@@ -163,10 +169,15 @@ export class KeyboardInput {
   #moveCursor(dr, dc) {
     const { cursor } = this.state().selection;
     this.intents.cursorTo([cursor[0] + dr, cursor[1] + dc]);
+    this.announce(this.#cursorReport());
+  }
+
+  /** What the cursor's cell holds, said (board_speech.js and words.cellReport). */
+  #cursorReport() {
     const state = this.state();
-    const { selected } = state.selection;
-    const fits = selected !== null && state.run.fittingRotations(selected, state.selection.cursor).length > 0;
-    this.announce(words.cursorAt(state.selection.cursor, fits));
+    const { selected, cursor } = state.selection;
+    const rotation = selected === null ? 0 : rotationOf(state, selected);
+    return words.cellReport(cellFacts(state.run, cursor, { selected, rotation }));
   }
 
   #jump(step) {
@@ -182,7 +193,7 @@ export class KeyboardInput {
     }
     const next = nextFit(cells, cursor, step);
     this.intents.cursorTo(next);
-    this.announce(words.jumpedTo(next, cells.length));
+    this.announce(words.jumpedTo(this.#cursorReport(), cells.length));
   }
 
   #placeAtCursor() {

@@ -10,10 +10,13 @@ import { tileLabel } from "./words.js";
 // Tiles 1 to 9 have a number key.
 const KEYED_TILES = 9;
 
-/** A tray tile's accessible name in `state`. */
+/** A tray tile's accessible name in `state`, starting with its number key when it has
+ * one (the key shown on the tile). */
 export function trayTileLabel(state, tileId) {
   const fits = state.run === null ? 0 : legalCells(state.run, tileId).length;
-  return tileLabel(tileId, rotationOf(state, tileId), fits);
+  const index = state.run === null ? -1 : state.run.tray.indexOf(tileId);
+  const key = index >= 0 && index < KEYED_TILES ? index + 1 : null;
+  return tileLabel(tileId, rotationOf(state, tileId), fits, key);
 }
 
 export class TrayView {
@@ -57,14 +60,15 @@ export class TrayView {
       const fits = legalCells(state.run, tileId).length;
       button.dataset.fits = String(fits);
       button.classList.toggle("tray-tile--stuck", fits === 0);
-      button.appendChild(tileIcon(tileId, rotationOf(state, tileId)));
+      // The key first, then the tile: the order the name reads them in (words.tileLabel).
       if (index < KEYED_TILES) {
         const key = document.createElement("span");
         key.className = "tray-tile__key";
         key.setAttribute("aria-hidden", "true");
         key.textContent = String(index + 1);
-        button.appendChild(key);
+        button.append(key, " ");
       }
+      button.appendChild(tileIcon(tileId, rotationOf(state, tileId)));
       button.addEventListener("pointerdown", (event) => this.handlers.pointerDown(event, tileId, button));
       button.addEventListener("click", (event) => {
         // Pointer taps are handled by the drag code; this is Enter or Space.

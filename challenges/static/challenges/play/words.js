@@ -68,22 +68,60 @@ export function runStarted(traySize) {
   );
 }
 
+/** The untimed practice page (practice.js): a run with no clock, never sent. */
+export function practiceStarted(traySize) {
+  return interpolate(
+    ngettext(
+      "Practice started: no clock, take your time. %(count)s tile in your tray. Place the first one anywhere: it goes in the middle.",
+      "Practice started: no clock, take your time. %(count)s tiles in your tray. Place the first one anywhere: it goes in the middle.",
+      traySize,
+    ),
+    { count: traySize },
+  );
+}
+
+export const PRACTICE_END_TITLES = Object.freeze({
+  cleared: gettext("Board cleared!"),
+  player: gettext("Practice run over"),
+});
+
+export function practiceEndTitle(reason) {
+  return PRACTICE_END_TITLES[reason] ?? PRACTICE_END_TITLES.player;
+}
+
+export function practiceOver(title, score, placed, draws) {
+  return interpolate(gettext("%(title)s Score %(score)s: %(placed)s, %(draws)s. Never sent, on no leaderboard."), {
+    title,
+    score,
+    placed: interpolate(ngettext("%(count)s tile placed", "%(count)s tiles placed", placed), { count: placed }),
+    draws: interpolate(ngettext("%(count)s draw", "%(count)s draws", draws), { count: draws }),
+  });
+}
+
 export function secondsLeft(seconds) {
   return interpolate(ngettext("%(seconds)s second left.", "%(seconds)s seconds left.", seconds), { seconds });
 }
 
-/** A tray tile's accessible name: its numbers, how it is turned, where it fits. */
-export function tileLabel(tileId, rotation, fits) {
+/**
+ * A tray tile's accessible name. It starts with what the tile shows, in the order it
+ * shows it (WCAG 2.5.3: the name contains the visible label): the number key (1-9,
+ * `key`; null for a tile without one), then its numbers as turned (top, right, left);
+ * then the tile, its worth and where it fits.
+ */
+export function tileLabel(tileId, rotation, fits, key = null) {
   const tile = tileParse(tileId);
   const [top, right, left] = tile.cornerNumbers(rotation);
   const where =
     fits === 0
       ? gettext("fits nowhere yet")
       : interpolate(ngettext("fits %(count)s spot", "fits %(count)s spots", fits), { count: fits });
-  return interpolate(
-    gettext("Tile %(a)s %(b)s %(c)s, worth %(value)s; shows %(top)s on top, %(right)s right, %(left)s left; %(where)s"),
+  const name = interpolate(
+    gettext(
+      "%(top)s %(right)s %(left)s: %(top)s on top, %(right)s right, %(left)s left. Tile %(a)s %(b)s %(c)s, worth %(value)s; %(where)s",
+    ),
     { a: tile.a, b: tile.b, c: tile.c, value: tile.value, top, right, left, where },
   );
+  return key === null ? name : `${key}: ${name}`;
 }
 
 export function tilePicked(label, fits) {
@@ -163,15 +201,12 @@ export function drew(tileId, score, wellRemaining) {
 
 export const WELL_EMPTY = gettext("The well is empty.");
 
+/** The Draw button's name: what it shows ("Draw −5 47 left"), then what that means. */
 export function drawLabel(wellRemaining) {
-  return interpolate(
-    ngettext(
-      "Draw a tile for minus %(cost)s points; %(count)s tile left in the well",
-      "Draw a tile for minus %(cost)s points; %(count)s tiles left in the well",
-      wellRemaining,
-    ),
-    { cost: DRAW_COST, count: wellRemaining },
-  );
+  return interpolate(gettext("Draw −%(cost)s %(count)s left: take a tile from the well for minus %(cost)s points"), {
+    cost: DRAW_COST,
+    count: wellRemaining,
+  });
 }
 
 export const STUCK_TOAST = gettext("No tile fits and the well is empty");
@@ -179,23 +214,136 @@ export const STUCK_ANNOUNCEMENT = gettext("No tile fits and the well is empty: e
 
 // --------------------------------------------------------------- the keyboard
 
-export function cursorAt(cell, fits) {
-  return fits
-    ? interpolate(gettext("%(cell)s: fits."), { cell: cellText(cell) })
-    : interpolate(gettext("%(cell)s."), { cell: cellText(cell) });
-}
-
 export const FITS_NOWHERE_KEYS = gettext("This tile fits nowhere yet. Pick another, or draw with D.");
 
-export function jumpedTo(cell, spots) {
+/** After N (or Shift+N): the cell jumped to, as the cursor reads it, then the count. */
+export function jumpedTo(report, spots) {
   return interpolate(
-    ngettext(
-      "%(cell)s: fits. %(count)s spot in all. Enter places it.",
-      "%(cell)s: fits. %(count)s spots in all. Enter places it.",
-      spots,
-    ),
-    { cell: cellText(cell), count: spots },
+    ngettext("%(report)s %(count)s spot in all. Enter places it.", "%(report)s %(count)s spots in all. Enter places it.", spots),
+    { report, count: spots },
   );
+}
+
+// ------------------------------------------------------- the board, spoken
+// (play/board_speech.js gathers the facts from the rules port; these are its words.)
+
+// Corners in the engine's order (clockwise from the apex), edges in cellNeighbours'
+// order (left, right, the flat side), for a cell pointing up or down.
+const CORNER_NAMES = Object.freeze({
+  up: [gettext("at the top"), gettext("bottom right"), gettext("bottom left")],
+  down: [gettext("at the bottom"), gettext("top left"), gettext("top right")],
+});
+const EDGE_PHRASES = Object.freeze({
+  up: [gettext("%(tile)s on the left edge"), gettext("%(tile)s on the right edge"), gettext("%(tile)s on the bottom edge")],
+  down: [gettext("%(tile)s on the left edge"), gettext("%(tile)s on the right edge"), gettext("%(tile)s on the top edge")],
+});
+
+function cornersSpoken(up, numbers) {
+  const names = CORNER_NAMES[up ? "up" : "down"];
+  return numbers
+    .map((number, i) =>
+      interpolate(gettext("%(number)s %(corner)s"), { number: number === null ? gettext("any number") : number, corner: names[i] }),
+    )
+    .join(", ");
+}
+
+function capitalised(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function pointsSpoken(points, bonus) {
+  if (bonus === null) {
+    return interpolate(ngettext("%(count)s point", "%(count)s points", points), { count: points });
+  }
+  return interpolate(
+    ngettext("%(count)s point, %(bonus)s bonus included", "%(count)s points, %(bonus)s bonus included", points),
+    { count: points, bonus: BONUS_LABELS[bonus] },
+  );
+}
+
+/**
+ * What the keyboard cursor reads on a cell (`facts`: board_speech.js's cellFacts):
+ * where it is, the tile on it or that it is empty, the tiles across its edges, the
+ * numbers its corners need, and what the selected tile would score there.
+ */
+export function cellReport(facts) {
+  const { up, tile, edges, demands, open, fit } = facts;
+  const cell = capitalised(cellText(facts.cell));
+  const sentences = [interpolate(up ? gettext("%(cell)s, pointing up.") : gettext("%(cell)s, pointing down."), { cell })];
+  if (tile !== null) {
+    sentences.push(interpolate(gettext("Tile %(tile)s: %(corners)s."), { tile: tileSpoken(tile.id), corners: cornersSpoken(up, tile.numbers) }));
+  } else if (open && edges.every((edge) => edge === null)) {
+    sentences.push(gettext("Empty: the first tile goes here."));
+  } else {
+    sentences.push(open ? gettext("Empty, next to the tiles.") : gettext("Empty, touching no tile."));
+  }
+  const phrases = EDGE_PHRASES[up ? "up" : "down"];
+  const touching = edges.flatMap((edge, i) => (edge === null ? [] : [interpolate(phrases[i], { tile: tileSpoken(edge) })]));
+  if (touching.length > 0) {
+    sentences.push(interpolate(gettext("Touching: %(tiles)s."), { tiles: touching.join(", ") }));
+  }
+  if (tile === null && open && demands.some((number) => number !== null)) {
+    sentences.push(interpolate(gettext("Corners need %(corners)s."), { corners: cornersSpoken(up, demands) }));
+  }
+  if (fit !== null) {
+    sentences.push(
+      fit.fits
+        ? interpolate(gettext("%(tile)s fits here, for %(points)s: %(corners)s."), {
+            tile: tileSpoken(fit.tile),
+            points: pointsSpoken(fit.points, fit.bonus),
+            corners: cornersSpoken(up, fit.numbers),
+          })
+        : interpolate(gettext("%(tile)s does not fit here."), { tile: tileSpoken(fit.tile) }),
+    );
+  }
+  return sentences.join(" ");
+}
+
+/** The B key's summary of the board (`facts`: board_speech.js's boardFacts). */
+export function boardSummary(facts) {
+  const sentences = [];
+  if (facts.tiles === 0) {
+    sentences.push(gettext("The board is empty: the first tile goes in the middle, at row 0, column 0."));
+  } else {
+    const [top, bottom] = facts.rows;
+    const [left, right] = facts.columns;
+    sentences.push(
+      interpolate(
+        ngettext(
+          "%(count)s tile on the board, rows %(top)s to %(bottom)s, columns %(left)s to %(right)s;",
+          "%(count)s tiles on the board, rows %(top)s to %(bottom)s, columns %(left)s to %(right)s;",
+          facts.tiles,
+        ),
+        { count: facts.tiles, top, bottom, left, right },
+      ),
+      interpolate(ngettext("%(count)s open spot next to them.", "%(count)s open spots next to them.", facts.open), {
+        count: facts.open,
+      }),
+    );
+  }
+  sentences.push(
+    interpolate(gettext("Score %(score)s."), { score: facts.score }),
+    interpolate(ngettext("%(count)s tile in your tray,", "%(count)s tiles in your tray,", facts.tray), { count: facts.tray }),
+    interpolate(ngettext("%(count)s tile in the well.", "%(count)s tiles in the well.", facts.wellRemaining), {
+      count: facts.wellRemaining,
+    }),
+  );
+  if (facts.selected !== null) {
+    const tile = tileSpoken(facts.selected);
+    sentences.push(
+      facts.best === null
+        ? interpolate(gettext("%(tile)s fits nowhere yet."), { tile })
+        : interpolate(
+            ngettext(
+              "%(tile)s fits %(count)s spot; the best is %(cell)s, for %(points)s.",
+              "%(tile)s fits %(count)s spots; the best is %(cell)s, for %(points)s.",
+              facts.fitsFor,
+            ),
+            { tile, count: facts.fitsFor, cell: cellText(facts.best.cell), points: pointsSpoken(facts.best.points, facts.best.bonus) },
+          ),
+    );
+  }
+  return sentences.join(" ");
 }
 
 export const PICK_FIRST = gettext("Pick a tile first, with the number keys.");

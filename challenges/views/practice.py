@@ -1,0 +1,30 @@
+"""The untimed practice page (`/practice/`, `/practice/<number>/`): a finished
+challenge's deal, played in the browser with no clock and never sent (challenges/practice.py
+says which deal, and why never the open one)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_safe
+
+from challenges import practice
+from challenges.game import RULESET
+
+
+@require_safe
+def practice_page(request: HttpRequest, challenge_id: int | None = None) -> HttpResponse:
+    challenge = practice.practice_challenge_get(now=timezone.now(), number=challenge_id)
+    if challenge is None and challenge_id is not None:
+        raise Http404("No finished challenge with that number.")
+    context = {
+        "challenge": challenge,
+        "practice_config": None
+        if challenge is None
+        else {"challengeId": challenge.pk, "tray": challenge.tray, "well": challenge.well},
+        # The Draw button's cost and the full well, from the rules (as on the play page).
+        "draw_cost": f"{RULESET.draw_points:+d}".replace("-", "\N{MINUS SIGN}"),
+        "well_size": RULESET.well_size,
+    }
+    return render(request, "challenges/practice.html", context)
