@@ -135,4 +135,5 @@ def test_the_scan_finds_the_english_of_an_english_page(
     left = "\n".join(english_left(page, "de"))
     assert "'Start a run'" in left  # a template's
     assert "'Your tiles'" in left  # an attribute's
-    assert "'Tile %(a)s %(b)s %(c)s" in left  # a script's, with placeholders
+    assert "'Your moves go to the server as you play'" in left  # a script's
+    assert "on top, %(right)s right, %(left)s left" in left  # a script's, with placeholders
