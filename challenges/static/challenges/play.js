@@ -10,7 +10,8 @@
 // This file only wires the parts of play/ together:
 // - machine.js holds the state; its transitions are the only writers, and each one
 //   tells this file's `onEvent`, which has the views show it;
-// - drag.js and keyboard.js (and the board's taps here) turn input into intents;
+// - board_inputs.js wires drag.js, keyboard.js and the tray (and the board's taps
+//   here) to intents;
 // - hud.js, tray_view.js, sending_screen.js and end_screen.js show the state;
 // - unsent_offer.js keeps the run in the unsent store (unsent_runs.js) and offers it back;
 // - requests.js (with finish.js and submit.js) talks to the server through api.js.
@@ -18,13 +19,12 @@
 import { api } from "./api.js";
 import { pageLanguage } from "./i18n.js";
 import { BoardView } from "./board_view/index.js";
-import { DragInput } from "./play/drag.js";
+import { boardInputsWire } from "./play/board_inputs.js";
 import { EndConfirm } from "./play/end_confirm.js";
 import { EndScreen, endSummary } from "./play/end_screen.js";
 import { GuestOffer } from "./play/guest_offer.js";
 import { CONFIRM_SUBMIT } from "./play/end_words.js";
 import { Hud } from "./play/hud.js";
-import { KeyboardInput } from "./play/keyboard.js";
 import { ENDED, PLAYING, PlayMachine, READY, rotationOf, screenOf, submittable } from "./play/machine.js";
 import { RunRequests } from "./play/requests.js";
 import { RunWatch } from "./play/run_watch.js";
@@ -32,7 +32,6 @@ import { SendingScreen } from "./play/sending_screen.js";
 import { shareRun, standingView } from "./play/standing.js";
 import { StandingView } from "./play/standing_view.js";
 import { Tour } from "./play/tour.js";
-import { TrayView, trayTileLabel } from "./play/tray_view.js";
 import { keepUnsent, offerUnsent } from "./play/unsent_offer.js";
 import * as words from "./play/words.js";
 import { showEndReview } from "./end_review.js";
@@ -57,47 +56,13 @@ const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
 const TOUCH = window.matchMedia("(pointer: coarse)").matches;
 
 const machine = new PlayMachine({ now: () => performance.now(), timeLimitMs: config.timeLimitMs });
-const state = () => machine.state;
 const playing = () => machine.state.phase === PLAYING;
 
 const board = new BoardView($("board"), { onTap: onBoardTap });
 const hud = new Hud($, { timers: TIMERS });
 const announce = (text) => hud.announce(text);
 
-// What the input parts may ask for.
-const intents = {
-  select: (tileId) => machine.select(tileId),
-  rotate: (tileId) => machine.rotate(tileId),
-  cursorTo: (cell) => machine.cursorTo(cell),
-  draw: () => machine.draw(),
-  place: placeTile,
-  fitsNowhere: (tileId) => {
-    // Shaken and said: the tile was carried and let go, and it fits no cell yet.
-    tray.shake(tileId);
-    hud.toast(words.fitsNowhere(tileId), "info");
-    announce(words.fitsNowhere(tileId));
-  },
-  label: (tileId) => trayTileLabel(machine.state, tileId),
-};
-
-const drag = new DragInput({ board, root, state, playing, intents });
-const keyboard = new KeyboardInput({
-  boardElement: $("board"),
-  board,
-  state,
-  playing,
-  dragging: () => drag.active,
-  announce,
-  intents,
-});
-const tray = new TrayView($("tray"), {
-  pointerDown: (event, tileId, button) => drag.start(event, tileId, button),
-  keySelect: (tileId) => {
-    machine.select(tileId);
-    $("board").focus({ preventScroll: true });
-  },
-  trayKey: (event, index) => keyboard.onTrayKey(event, index, tray.buttons()),
-});
+const { drag, keyboard, tray } = boardInputsWire({ $, root, machine, board, hud, place: placeTile });
 const sendingScreen = new SendingScreen($, { announce });
 const endScreen = new EndScreen($, {
   urls: { leaderboard: config.urls.leaderboard, replay: (runId) => runUrl(config.urls.replay, runId) },
@@ -482,16 +447,6 @@ function wire() {
       requests.submit($("submit-dialog").dataset.run);
     }
   });
-  $("zoom-in").addEventListener("click", () => board.zoomBy(1.25));
-  $("zoom-out").addEventListener("click", () => board.zoomBy(0.8));
-  $("zoom-fit").addEventListener("click", () => board.fit());
-  $("board").addEventListener("focus", () => keyboard.showHints());
-  $("board").addEventListener("blur", () => {
-    board.setCursor(null);
-    board.setPreview(null);
-    if (!drag.active) board.clearHighlight();
-  });
-  document.addEventListener("keydown", (event) => keyboard.onKey(event));
   $("pending-send").addEventListener("click", () => {
     const pending = pendingLoad();
     if (pending === null) {

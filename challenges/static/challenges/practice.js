@@ -5,12 +5,10 @@
 // the deal is a finished challenge's).
 
 import { BoardView } from "./board_view/index.js";
-import { DragInput } from "./play/drag.js";
+import { boardInputsWire } from "./play/board_inputs.js";
 import { EndConfirm } from "./play/end_confirm.js";
 import { Hud } from "./play/hud.js";
-import { KeyboardInput } from "./play/keyboard.js";
 import { ENDED, PLAYING, PlayMachine, READY, rotationOf } from "./play/machine.js";
-import { TrayView, trayTileLabel } from "./play/tray_view.js";
 import * as words from "./play/words.js";
 
 const config = JSON.parse(document.getElementById("practice-config").textContent);
@@ -25,7 +23,6 @@ const TOUCH = window.matchMedia("(pointer: coarse)").matches;
 // No clock: the run never runs out of time. (The engine still stamps each move within
 // its two minutes; the log is never sent, so those stamps tell nobody anything.)
 const machine = new PlayMachine({ now: () => performance.now(), timeLimitMs: Infinity });
-const state = () => machine.state;
 const playing = () => machine.state.phase === PLAYING;
 
 const board = new BoardView($("board"), { onTap: onBoardTap });
@@ -33,36 +30,13 @@ const hud = new Hud($, { timers: TIMERS });
 const announce = (text) => hud.announce(text);
 let best = null;
 
-const intents = {
-  select: (tileId) => machine.select(tileId),
-  rotate: (tileId) => machine.rotate(tileId),
-  cursorTo: (cell) => machine.cursorTo(cell),
-  draw: () => machine.draw(),
-  place: (tileId, cell, rotation) => machine.place(tileId, cell, rotation),
-  fitsNowhere: (tileId) => {
-    tray.shake(tileId);
-    hud.toast(words.fitsNowhere(tileId), "info");
-    announce(words.fitsNowhere(tileId));
-  },
-  label: (tileId) => trayTileLabel(machine.state, tileId),
-};
-const drag = new DragInput({ board, root, state, playing, intents });
-const keyboard = new KeyboardInput({
-  boardElement: $("board"),
+const { drag, keyboard, tray } = boardInputsWire({
+  $,
+  root,
+  machine,
   board,
-  state,
-  playing,
-  dragging: () => drag.active,
-  announce,
-  intents,
-});
-const tray = new TrayView($("tray"), {
-  pointerDown: (event, tileId, button) => drag.start(event, tileId, button),
-  keySelect: (tileId) => {
-    machine.select(tileId);
-    $("board").focus({ preventScroll: true });
-  },
-  trayKey: (event, index) => keyboard.onTrayKey(event, index, tray.buttons()),
+  hud,
+  place: (tileId, cell, rotation) => machine.place(tileId, cell, rotation),
 });
 const endConfirm = new EndConfirm($, { ask: () => TOUCH, end: () => machine.end("player") });
 
@@ -169,15 +143,5 @@ machine.subscribe(onEvent);
 $("start-button").addEventListener("click", start);
 $("again-button").addEventListener("click", start);
 $("draw-button").addEventListener("click", () => machine.draw());
-$("zoom-in").addEventListener("click", () => board.zoomBy(1.25));
-$("zoom-out").addEventListener("click", () => board.zoomBy(0.8));
-$("zoom-fit").addEventListener("click", () => board.fit());
-$("board").addEventListener("focus", () => keyboard.showHints());
-$("board").addEventListener("blur", () => {
-  board.setCursor(null);
-  board.setPreview(null);
-  if (!drag.active) board.clearHighlight();
-});
-document.addEventListener("keydown", (event) => keyboard.onKey(event));
 show(screenOf(machine.state));
 root.dataset.ready = "true";
