@@ -121,7 +121,7 @@ def test_axe_finds_nothing_serious_on_any_page(
     page.fill("input[name=username]", page.player.username)
     page.fill("input[name=password1]", "hexagon-bridge-77")
     page.fill("input[name=password2]", "hexagon-bridge-78")
-    page.locator("form [type=submit]").last.click()
+    page.locator("form:has(input[name=password1]) [type=submit]").click()
     expect(page.locator(".errorlist").first).to_be_visible()
     _sweep(page, "the sign-up page with its errors")
 

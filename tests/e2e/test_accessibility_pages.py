@@ -81,7 +81,7 @@ def test_a_refused_sign_up_is_announced_and_takes_the_focus(
     page.fill("input[name=username]", user.username)
     page.fill("input[name=password1]", "hexagon-bridge-77")
     page.fill("input[name=password2]", "hexagon-bridge-78")
-    page.locator("form [type=submit]").last.click()
+    page.locator("form:has(input[name=password1]) [type=submit]").click()
     errors = page.get_by_role("alert")
     expect(errors).to_contain_text("Please correct the 2 fields marked below.")
     expect(errors).to_be_focused()
