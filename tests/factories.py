@@ -184,6 +184,27 @@ class EntryFactory(factory.django.DjangoModelFactory):
         return entry
 
 
+def submitted_run(challenge: Challenge, *, player: Any = None, moves: int = 14) -> Run:
+    """A finished run of ``moves`` moves of ``challenge`` (by ``player``, or a new one),
+    played from the opening and submitted two minutes in: a run on the board."""
+    extra = {"player": player} if player is not None else {}
+    run: Run = RunFactory(
+        challenge=challenge,
+        finished=True,
+        started_at=challenge.opens_at,
+        log=challenge_log(challenge, moves=moves),
+        **extra,
+    )
+    EntryFactory(
+        challenge=challenge,
+        player=run.player,
+        run=run,
+        score=run.score,
+        submitted_at=challenge.opens_at + timedelta(minutes=2),
+    )
+    return run
+
+
 def at(text: str) -> datetime:
     """An aware UTC datetime from ``"2026-11-21T07:59:59.999"``."""
     return datetime.fromisoformat(text).replace(tzinfo=schedule.EPOCH.tzinfo)

@@ -4,19 +4,16 @@ axe.min.js runs in the page itself (tests/e2e/axe.py); no network."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-from typing import Any
-
 import pytest
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from challenges import schedule
-from challenges.models import Challenge, Run
+from challenges.models import Challenge
 from tests.e2e.axe import expect_no_serious_violation, settle
 from tests.e2e.play_helpers import PLAY_BOARD, centre, drag_tile_to_board, fitting_tray_tile
-from tests.factories import ChallengeFactory, EntryFactory, RunFactory, challenge_log
+from tests.factories import ChallengeFactory, EntryFactory, submitted_run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -30,25 +27,6 @@ def _sweep(page: Page, where: str) -> None:
         settle(page)
         expect_no_serious_violation(page, f"{where} ({scheme})")
     page.emulate_media(color_scheme="light")
-
-
-def _submitted_run(challenge: Challenge, *, player: Any = None) -> Run:
-    extra = {"player": player} if player is not None else {}
-    run = RunFactory(
-        challenge=challenge,
-        finished=True,
-        started_at=challenge.opens_at,
-        log=challenge_log(challenge, moves=14),
-        **extra,
-    )
-    EntryFactory(
-        challenge=challenge,
-        player=run.player,
-        run=run,
-        score=run.score,
-        submitted_at=challenge.opens_at + timedelta(minutes=2),
-    )
-    return run
 
 
 # The home page and the how-to-play page are being built beside this work (issue 12,
@@ -74,8 +52,8 @@ def test_axe_finds_nothing_serious_on_any_page(
 ) -> None:
     page = logged_in_page
     closed = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)
-    run = _submitted_run(closed, player=page.player)
-    _submitted_run(closed)
+    run = submitted_run(closed, player=page.player)
+    submitted_run(closed)
     for challenge in (open_challenge, closed):
         for score in (120, 80):
             EntryFactory(challenge=challenge, score=score)

@@ -6,7 +6,6 @@ buttons named by what they show."""
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -14,29 +13,10 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from challenges import schedule
-from challenges.models import Challenge, Run
-from tests.factories import ChallengeFactory, EntryFactory, RunFactory, challenge_log
+from challenges.models import Challenge
+from tests.factories import ChallengeFactory, submitted_run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def _submitted_run(challenge: Challenge, *, player: Any = None) -> Run:
-    extra = {"player": player} if player is not None else {}
-    run = RunFactory(
-        challenge=challenge,
-        finished=True,
-        started_at=challenge.opens_at,
-        log=challenge_log(challenge, moves=8),
-        **extra,
-    )
-    EntryFactory(
-        challenge=challenge,
-        player=run.player,
-        run=run,
-        score=run.score,
-        submitted_at=challenge.opens_at + timedelta(minutes=2),
-    )
-    return run
 
 
 def test_the_player_charts_hold_no_links_and_their_dots_still_lead_to_the_board(
@@ -45,7 +25,7 @@ def test_the_player_charts_hold_no_links_and_their_dots_still_lead_to_the_board(
     player = None
     for offset in (3, 2, 1):
         challenge = ChallengeFactory(number=open_challenge.number - offset)
-        player = _submitted_run(challenge, player=player).player
+        player = submitted_run(challenge, player=player, moves=8).player
     page.goto(f"{site_url}/players/{player.username}/")
     charts = page.locator("svg[role=img]")
     assert charts.count() >= 2
@@ -97,7 +77,7 @@ def test_the_admin_log_in_has_a_level_one_heading(page: Page, site_url: str) -> 
 
 def test_the_replays_move_buttons_are_named_by_what_they_show(page: Page, site_url: str) -> None:
     closed = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)
-    run = _submitted_run(closed)
+    run = submitted_run(closed, moves=8)
     page.goto(f"{site_url}/runs/{run.id}/replay/")
     buttons = page.locator("[data-testid=replay-moves] li button")
     expect(buttons).to_have_count(len(run.log["moves"]))

@@ -8,7 +8,6 @@ import re
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -16,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from challenges import schedule
 from challenges.models import Challenge, Run
-from tests.factories import ChallengeFactory, EntryFactory, RunFactory, challenge_log
+from tests.factories import ChallengeFactory, EntryFactory, submitted_run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -32,25 +31,6 @@ def _board(challenge: Challenge, scores: list[int]) -> None:
             score=score,
             submitted_at=challenge.opens_at + timedelta(minutes=1, seconds=i),
         )
-
-
-def _submitted_run(challenge: Challenge, *, player: Any = None, moves: int = 18) -> Run:
-    extra = {"player": player} if player is not None else {}
-    run = RunFactory(
-        challenge=challenge,
-        finished=True,
-        started_at=challenge.opens_at,
-        log=challenge_log(challenge, moves=moves),
-        **extra,
-    )
-    EntryFactory(
-        challenge=challenge,
-        player=run.player,
-        run=run,
-        score=run.score,
-        submitted_at=challenge.opens_at + timedelta(minutes=2),
-    )
-    return run
 
 
 def _tiles(page: Page) -> int:
@@ -86,7 +66,7 @@ def test_leaderboard_shows_rows_and_highlights_the_players_row(
 ) -> None:
     page = logged_in_page
     _board(open_challenge, [420, 380, 380, 250, 90, 40])
-    _submitted_run(open_challenge, player=page.player)
+    submitted_run(open_challenge, player=page.player, moves=18)
 
     page.set_viewport_size(DESKTOP)
     page.goto(f"{site_url}/challenges/{open_challenge.pk}/")
@@ -140,7 +120,7 @@ def test_replay_of_a_closed_challenge_steps_plays_and_pauses(
     page: Page, site_url: str, screenshot: Screenshot
 ) -> None:
     closed = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)
-    run = _submitted_run(closed, moves=18)
+    run = submitted_run(closed, moves=18)
     total = len(run.log["moves"])
     page.set_viewport_size(DESKTOP)
     page.goto(f"{site_url}/runs/{run.id}/replay/")
@@ -201,7 +181,7 @@ def test_player_page_plots_scores(
     for offset in (3, 2, 1):
         challenge = ChallengeFactory(number=open_challenge.number - offset)
         _board(challenge, [60, 30])
-        player = _submitted_run(challenge, player=player, moves=10 + offset).player
+        player = submitted_run(challenge, player=player, moves=10 + offset).player
     page.set_viewport_size(DESKTOP)
     page.goto(f"{site_url}/players/{player.username}/")
     expect(page.locator("[data-testid=score-chart] circle.dot")).to_have_count(3)

@@ -62,7 +62,7 @@ const board = new BoardView($("board"), { onTap: onBoardTap });
 const hud = new Hud($, { timers: TIMERS });
 const announce = (text) => hud.announce(text);
 
-const { drag, keyboard, tray } = boardInputsWire({ $, root, machine, board, hud, place: placeTile });
+const { drag, keyboard, tray, handEvents } = boardInputsWire({ $, root, machine, board, hud, place: placeTile });
 const sendingScreen = new SendingScreen($, { announce });
 const endScreen = new EndScreen($, {
   urls: { leaderboard: config.urls.leaderboard, replay: (runId) => runUrl(config.urls.replay, runId) },
@@ -134,16 +134,7 @@ const VIEWS = {
     }
     announce(message);
   },
-  selected: ({ tileId }) => {
-    tray.showSelected(tileId);
-    keyboard.showHints();
-  },
-  rotated: ({ tileId, rotation }, current) => {
-    tray.showTurned(current, tileId);
-    announce(words.turned(tileId, rotation));
-    keyboard.showHints();
-  },
-  cursor: () => keyboard.showHints(),
+  ...handEvents,
   placed: tilePlaced,
   placeRefused: ({ outcome }) => announce(words.doesNotFit(words.refusalReason(outcome))),
   drew: ({ tileId }, current) => {

@@ -30,7 +30,7 @@ const hud = new Hud($, { timers: TIMERS });
 const announce = (text) => hud.announce(text);
 let best = null;
 
-const { drag, keyboard, tray } = boardInputsWire({
+const { drag, keyboard, tray, handEvents } = boardInputsWire({
   $,
   root,
   machine,
@@ -62,16 +62,7 @@ const VIEWS = {
     announce(words.practiceStarted(current.run.tray.length));
     tray.buttons()[0]?.focus({ preventScroll: true });
   },
-  selected: ({ tileId }) => {
-    tray.showSelected(tileId);
-    keyboard.showHints();
-  },
-  rotated: ({ tileId, rotation }, current) => {
-    tray.showTurned(current, tileId);
-    announce(words.turned(tileId, rotation));
-    keyboard.showHints();
-  },
-  cursor: () => keyboard.showHints(),
+  ...handEvents,
   placed: ({ tileId, cell, rotation, outcome }, current) => {
     board.addPlacement({ tile: tileId, cell, rotation });
     tray.render(current);

@@ -9,7 +9,8 @@ import * as words from "./words.js";
 
 /**
  * Wires the inputs of `board` (a BoardView) to `machine` (a PlayMachine) and returns
- * `{ drag, keyboard, tray }`. `$` finds an element by id; `root` is the page's play
+ * `{ drag, keyboard, tray, handEvents }`: `handEvents` shows the machine's `selected`,
+ * `rotated` and `cursor` events, alike on both pages. `$` finds an element by id; `root` is the page's play
  * element; `hud` toasts and announces; `place(tileId, cell, rotation)` plays a
  * placement (the page decides what a placement also does, e.g. pacing it).
  */
@@ -60,5 +61,17 @@ export function boardInputsWire({ $, root, machine, board, hud, place }) {
     if (!drag.active) board.clearHighlight();
   });
   document.addEventListener("keydown", (event) => keyboard.onKey(event));
-  return { drag, keyboard, tray };
+  const handEvents = {
+    selected: ({ tileId }) => {
+      tray.showSelected(tileId);
+      keyboard.showHints();
+    },
+    rotated: ({ tileId, rotation }, current) => {
+      tray.showTurned(current, tileId);
+      announce(words.turned(tileId, rotation));
+      keyboard.showHints();
+    },
+    cursor: () => keyboard.showHints(),
+  };
+  return { drag, keyboard, tray, handEvents };
 }
