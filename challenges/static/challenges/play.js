@@ -62,7 +62,7 @@ const board = new BoardView($("board"), { onTap: onBoardTap });
 const hud = new Hud($, { timers: TIMERS });
 const announce = (text) => hud.announce(text);
 
-const { drag, keyboard, tray, handEvents } = boardInputsWire({ $, root, machine, board, hud, place: placeTile });
+const { drag, keyboard, tray, handEvents, placementShow } = boardInputsWire({ $, root, machine, board, hud, place: placeTile });
 const sendingScreen = new SendingScreen($, { announce });
 const endScreen = new EndScreen($, {
   urls: { leaderboard: config.urls.leaderboard, replay: (runId) => runUrl(config.urls.replay, runId) },
@@ -333,16 +333,9 @@ function placeTile(tileId, cell, rotation) {
   }
 }
 
-function tilePlaced({ tileId, cell, rotation, outcome }, current) {
-  board.addPlacement({ tile: tileId, cell, rotation });
-  tray.render(current);
-  hud.showRun(current.run, { gained: outcome.points });
-  board.floatText(cell, `+${outcome.points}`, outcome.bonus === null ? "" : "board__float--bonus");
-  if (outcome.bonus !== null) {
-    hud.toast(words.bonusToast(outcome.bonus));
-    board.flash(cell, "tile--bonus");
-  }
-  announce(words.placed(tileId, cell, outcome, current.run.score));
+function tilePlaced(event, current) {
+  const { outcome } = event;
+  placementShow(event, current);
   keepUnsentRun("playing");
   watch.moveAdded();
   if (outcome.cleared) {

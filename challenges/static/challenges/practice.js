@@ -30,7 +30,7 @@ const hud = new Hud($, { timers: TIMERS });
 const announce = (text) => hud.announce(text);
 let best = null;
 
-const { drag, keyboard, tray, handEvents } = boardInputsWire({
+const { drag, keyboard, tray, handEvents, placementShow } = boardInputsWire({
   $,
   root,
   machine,
@@ -63,16 +63,9 @@ const VIEWS = {
     tray.buttons()[0]?.focus({ preventScroll: true });
   },
   ...handEvents,
-  placed: ({ tileId, cell, rotation, outcome }, current) => {
-    board.addPlacement({ tile: tileId, cell, rotation });
-    tray.render(current);
-    hud.showRun(current.run, { gained: outcome.points });
-    board.floatText(cell, `+${outcome.points}`, outcome.bonus === null ? "" : "board__float--bonus");
-    if (outcome.bonus !== null) {
-      hud.toast(words.bonusToast(outcome.bonus));
-      board.flash(cell, "tile--bonus");
-    }
-    announce(words.placed(tileId, cell, outcome, current.run.score));
+  placed: (event, current) => {
+    placementShow(event, current);
+    const { outcome } = event;
     if (!outcome.cleared) {
       keyboard.showHints();
     }

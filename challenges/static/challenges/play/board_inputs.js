@@ -9,8 +9,10 @@ import * as words from "./words.js";
 
 /**
  * Wires the inputs of `board` (a BoardView) to `machine` (a PlayMachine) and returns
- * `{ drag, keyboard, tray, handEvents }`: `handEvents` shows the machine's `selected`,
- * `rotated` and `cursor` events, alike on both pages. `$` finds an element by id; `root` is the page's play
+ * `{ drag, keyboard, tray, handEvents, placementShow }`: `handEvents` shows the
+ * machine's `selected`, `rotated` and `cursor` events, alike on both pages;
+ * `placementShow(event, current)` shows a `placed` event on the board, tray and HUD, and
+ * says it (each page adds what a placement also means to it). `$` finds an element by id; `root` is the page's play
  * element; `hud` toasts and announces; `place(tileId, cell, rotation)` plays a
  * placement (the page decides what a placement also does, e.g. pacing it).
  */
@@ -73,5 +75,16 @@ export function boardInputsWire({ $, root, machine, board, hud, place }) {
     },
     cursor: () => keyboard.showHints(),
   };
-  return { drag, keyboard, tray, handEvents };
+  const placementShow = ({ tileId, cell, rotation, outcome }, current) => {
+    board.addPlacement({ tile: tileId, cell, rotation });
+    tray.render(current);
+    hud.showRun(current.run, { gained: outcome.points });
+    board.floatText(cell, `+${outcome.points}`, outcome.bonus === null ? "" : "board__float--bonus");
+    if (outcome.bonus !== null) {
+      hud.toast(words.bonusToast(outcome.bonus));
+      board.flash(cell, "tile--bonus");
+    }
+    announce(words.placed(tileId, cell, outcome, current.run.score));
+  };
+  return { drag, keyboard, tray, handEvents, placementShow };
 }
