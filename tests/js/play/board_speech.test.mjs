@@ -1,11 +1,11 @@
-// play/board_speech.js and its words (words.cellReport, words.boardSummary): what a
+// play/board_speech.js and its words (board_words.js: cellReport, boardSummary): what a
 // screen reader hears of the board, from a board state played through the rules port.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { boardFacts, cellFacts } from "../../../challenges/static/challenges/play/board_speech.js";
-import * as words from "../../../challenges/static/challenges/play/words.js";
+import * as words from "../../../challenges/static/challenges/play/board_words.js";
 import { ChallengeRun } from "../../../challenges/static/challenges/rules/run.js";
 import { HEXAGON_MOVES, HEXAGON_TRAY, HEXAGON_WELL } from "../rules/fixtures.mjs";
 

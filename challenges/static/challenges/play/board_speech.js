@@ -1,7 +1,7 @@
 // What the board tells a screen reader (the SVG's digits are hidden from it): the facts
 // of the cell under the keyboard cursor, and of the whole board. DOM-free and read from
 // the rules port (ChallengeRun and its Board), so the points it quotes are the engine's;
-// words.js turns the facts into sentences (cellReport, boardSummary).
+// board_words.js turns the facts into sentences (cellReport, boardSummary).
 //
 // Corners are in the engine's order (clockwise from the apex) and edges in
 // cellNeighbours' order (left, right, then the flat side: below an up cell, above a

@@ -10,6 +10,7 @@
 
 import { cellFormat } from "../rules/index.js";
 import { boardFacts, cellFacts } from "./board_speech.js";
+import * as boardWords from "./board_words.js";
 import { legalCells, rotationOf } from "./machine.js";
 import * as words from "./words.js";
 
@@ -153,7 +154,7 @@ export class KeyboardInput {
         this.board.zoomBy(command.factor);
         return true;
       case "summary":
-        this.announce(words.boardSummary(boardFacts(state.run, { selected })));
+        this.announce(boardWords.boardSummary(boardFacts(state.run, { selected })));
         return true;
       case "cursor":
         this.#moveCursor(command.dr, command.dc);
@@ -172,12 +173,12 @@ export class KeyboardInput {
     this.announce(this.#cursorReport());
   }
 
-  /** What the cursor's cell holds, said (board_speech.js and words.cellReport). */
+  /** What the cursor's cell holds, said (board_speech.js and board_words.cellReport). */
   #cursorReport() {
     const state = this.state();
     const { selected, cursor } = state.selection;
     const rotation = selected === null ? 0 : rotationOf(state, selected);
-    return words.cellReport(cellFacts(state.run, cursor, { selected, rotation }));
+    return boardWords.cellReport(cellFacts(state.run, cursor, { selected, rotation }));
   }
 
   #jump(step) {
@@ -200,12 +201,12 @@ export class KeyboardInput {
     const state = this.state();
     const { selected, cursor } = state.selection;
     if (selected === null) {
-      this.announce(words.PICK_FIRST);
+      this.announce(boardWords.PICK_FIRST);
       return;
     }
     const rotation = state.run.snapRotation(selected, cursor, rotationOf(state, selected));
     if (rotation === null) {
-      this.announce(words.notFitAtCursor(selected, cursor));
+      this.announce(boardWords.notFitAtCursor(selected, cursor));
       return;
     }
     this.intents.place(selected, cursor, rotation);
