@@ -43,6 +43,13 @@ def run_standing(*, run: Run, player: User) -> tuple[int | None, bool]:
     return best, bool(run.submitted)
 
 
+def run_received(*, run: Run) -> int:
+    """How many moves of ``run`` the server holds. A batch or finish counts them as it
+    takes them (``received``), without reading the held moves back."""
+    received = getattr(run, "received", None)
+    return received if isinstance(received, int) else len(run.arrivals)
+
+
 def run_keepable(
     *, run_id: uuid.UUID, player: User | AnonymousUser, now: datetime | None = None
 ) -> Run | None:

@@ -153,7 +153,7 @@ class RunMovesView(APIView):
         if run.status == Run.Status.REJECTED:
             return _rejected_response(run, player_of(request))
         data: dict[str, Any] = {
-            "received": len(run.arrivals),
+            "received": runs.run_received(run=run),
             "score": run.score or 0,
             "valid": True,
             "eligible": run.ineligibility is None,
@@ -239,7 +239,7 @@ def _finished_data(run: Run, player: User) -> dict[str, Any]:
         "best_score": best_score,
         "submitted": submitted,
         "eligible": run.is_eligible,
-        "received": len(run.arrivals),
+        "received": runs.run_received(run=run),
     }
     ineligibility = run.ineligibility
     if ineligibility is not None and run.status == Run.Status.FINISHED:
