@@ -25,7 +25,7 @@ import orjson
 from django.db import connection
 from django.db.models import Exists, Field, Max, OuterRef, Subquery
 
-from challenges.models import Challenge, Entry, Run
+from challenges.models import Challenge, Entry, Guest, Run
 
 # What the services read of the run's challenge; the rest loads if ever used.
 _CHALLENGE_READ = ("number", "opens_at", "closes_at", "ruleset", "tray", "well",
@@ -293,3 +293,99 @@ def run_moves_append(
 
 def _json_text(value: object) -> str:
     return orjson.dumps(value).decode()
+
+
+# --- a run's start: the player's count of runs and the insert, one statement ---------
+
+
+@cache
+def _start_sql() -> str:
+    c = _column
+    fields = _run_fields()
+    columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
+    values = ", ".join("%s" for _ in fields)
+    table = Run._meta.db_table
+    return (
+        f"WITH prior AS (SELECT COUNT(*) AS n FROM {table}"
+        f" WHERE {c('challenge')} = %s AND {c('player')} = %s),"
+        f" made AS (INSERT INTO {table} ({columns}) SELECT {values} FROM prior WHERE n < %s"
+        f" RETURNING 1) SELECT n FROM prior"
+    )
+
+
+def run_row_start(*, run: Run, limit: int) -> int:
+    """Insert ``run`` (a new Run, not saved) unless its player already has ``limit``
+    runs of its challenge; returns how many they had before. One statement, where the
+    ORM took a count and an insert (on PostgreSQL; elsewhere, the same two by the ORM).
+    As before, two starts at the same moment may both see ``limit - 1``."""
+    if connection.vendor != "postgresql":
+        started = Run.objects.filter(player_id=run.player_id, challenge_id=run.challenge_id).count()
+        if started < limit:
+            run.save(force_insert=True)
+        return started
+    values = [
+        field.get_db_prep_save(getattr(run, field.attname), connection) for field in _run_fields()
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_start_sql(), [run.challenge_id, run.player_id, *values, limit])
+        row = cursor.fetchone()
+    started = int(row[0]) if row else 0
+    if started < limit:
+        run._state.adding = False
+        run._state.db = connection.alias
+    return started
+
+
+# --- a submit: the run with its whole challenge, and the player's standing ------------
+
+
+@cache
+def _submit_sql() -> str:
+    q = connection.ops.quote_name
+    c = _column
+    columns = [f"r.{q(str(f.column))}" for f in _run_fields()]
+    columns += [f"c.{q(str(f.column))}" for f in Challenge._meta.concrete_fields]
+    columns.append(
+        f"EXISTS (SELECT 1 FROM {Guest._meta.db_table} g WHERE g.user_id = r.{c('player')})"
+    )
+    columns.append(
+        f"EXISTS (SELECT 1 FROM {Entry._meta.db_table} e WHERE e.challenge_id ="
+        f" r.{c('challenge')} AND e.player_id = r.{c('player')})"
+    )
+    return (
+        f"SELECT {', '.join(columns)} FROM {Run._meta.db_table} r"
+        f" JOIN {Challenge._meta.db_table} c"
+        f" ON c.{_challenge_column('number')} = r.{c('challenge')}"
+        f" WHERE r.{c('id')} = %s AND r.{c('player')} = %s"
+    )
+
+
+def run_row_submitting(*, run_id: UUID, player_id: int) -> Run | None:
+    """The player's run ``run_id`` with its challenge, and what a submit asks first:
+    ``guest`` (whether the player is a guest) and ``submitted`` (whether they have an
+    entry for the challenge). One query (on PostgreSQL; elsewhere by the ORM)."""
+    if connection.vendor != "postgresql":
+        found = Run.objects.select_related("challenge").filter(pk=run_id, player_id=player_id)
+        read = found.first()
+        if read is not None:
+            read.guest = Guest.objects.filter(user_id=player_id).exists()  # type: ignore[attr-defined]
+            read.submitted = Entry.objects.filter(  # type: ignore[attr-defined]
+                challenge_id=read.challenge_id, player_id=player_id
+            ).exists()
+        return read
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _submit_sql(), [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    run_fields = _run_fields()
+    challenge_fields = list(Challenge._meta.concrete_fields)
+    split = len(run_fields)
+    end = split + len(challenge_fields)
+    run: Run = _from_row(Run, run_fields, row[:split])
+    run.challenge = _from_row(Challenge, challenge_fields, row[split:end])
+    run.guest = bool(row[end])  # type: ignore[attr-defined]
+    run.submitted = bool(row[end + 1])  # type: ignore[attr-defined]
+    return run

@@ -46,7 +46,7 @@ from challenges.services.run_batches import (
     moves_room,
     position_stored,
 )
-from challenges.services.run_rows import run_row_locked, run_row_write
+from challenges.services.run_rows import run_row_locked, run_row_start, run_row_write
 
 _RUN_FIELDS_PLAYED = [
     "finished_at",
@@ -80,7 +80,8 @@ def run_start(*, player: User, challenge: Challenge, now: datetime | None = None
             % {"number": challenge.number, "time": f"{challenge.closes_at:%Y-%m-%d %H:%M}"}
         )
     limit: int = settings.RUNS_PER_CHALLENGE_LIMIT
-    started = Run.objects.filter(player=player, challenge=challenge).count()
+    run = Run(player=player, challenge=challenge, started_at=now)
+    started = run_row_start(run=run, limit=limit)
     if started >= limit:
         raise RunsLimitReached(
             gettext(
@@ -89,7 +90,6 @@ def run_start(*, player: User, challenge: Challenge, now: datetime | None = None
             )
             % {"limit": limit, "number": challenge.number}
         )
-    run = Run.objects.create(player=player, challenge=challenge, started_at=now)
     if started == 0:
         challenge_players_changed(challenge=challenge)
     return run
