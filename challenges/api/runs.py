@@ -291,7 +291,7 @@ class RunSubmitView(APIView):
         entry = services.entry_submit(run=run)
         entry.player = player_of(request)  # at hand: the answer names them, no query
         standing = leaderboards.leaderboard_rank(
-            challenge=run.challenge, player=request.user, size=LEADERBOARD_PAGE_SIZE
+            challenge=run.challenge, player=request.user, size=LEADERBOARD_PAGE_SIZE, entry=entry
         )
         assert standing is not None
         data = s.EntrySubmittedSerializer(

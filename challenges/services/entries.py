@@ -12,7 +12,11 @@ from django.db.models import Count, F, Max, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.utils.translation import gettext
 
-from challenges.leaderboard_cache import leaderboard_cache_bump, leaderboard_versions_forget
+from challenges.leaderboard_cache import (
+    leaderboard_cache_bump,
+    leaderboard_version_loaded,
+    leaderboard_versions_forget,
+)
 from challenges.models import (
     Challenge,
     Entry,
@@ -153,12 +157,13 @@ WITH challenge AS (
         top_score = GREATEST(COALESCE(top_score, %(score)s), %(score)s),
         board_version = board_version + 1
     WHERE number = %(challenge)s
-    RETURNING number
+    RETURNING number, board_version
 )
 INSERT INTO {ScoreCount._meta.db_table} (challenge_id, score, entries)
 SELECT number, %(score)s, 1 FROM challenge
 ON CONFLICT (challenge_id, score)
 DO UPDATE SET entries = {ScoreCount._meta.db_table}.entries + 1
+RETURNING (SELECT board_version FROM challenge)
 """
 
 
@@ -167,7 +172,12 @@ def _challenge_entry_stats_add_bump(*, challenge: Challenge, score: int) -> None
     statement (PostgreSQL): the same rows changed the same way."""
     with connection.cursor() as cursor:
         cursor.execute(_STATS_ADD_SQL, {"score": score, "challenge": challenge.pk})
+        row = cursor.fetchone()
     leaderboard_versions_forget()
+    if row is not None:
+        # The version this transaction commits: the request's next board read uses it.
+        challenge.board_version = row[0]
+        leaderboard_version_loaded(challenge=challenge)
 
 
 def _challenge_entry_stats_add(*, challenge: Challenge, score: int) -> None:
