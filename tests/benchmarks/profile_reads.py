@@ -8,7 +8,9 @@ with the load's settings (production: ``DEBUG`` off, PostgreSQL, Redis). For eac
 it prints the process CPU per request and that CPU as a multiple of ``GET /healthz``
 measured just before (the machine is shared: the multiple is the steady figure).
 ``--profile NAME`` prints cProfile's top functions for the path containing NAME.
-A path may carry a header: ``"/api/...|Authorization=Token abc"``.
+A path may carry a header: ``"/api/...|Authorization=Token abc"``; in a path,
+``{token}`` is replaced by a fresh token of a player with an entry on the challenge
+(``--challenge``), a different player for each request (``--players`` of them).
 """
 
 from __future__ import annotations
@@ -62,13 +64,32 @@ def call(app: Any, spec: str) -> tuple[str, bytes]:
     return status[0], body
 
 
+TOKENS: list[str] = []
+
+
+def specs(spec: str, repeat: int) -> list[str]:
+    if "{token}" not in spec:
+        return [spec] * repeat
+    return [spec.replace("{token}", TOKENS[n % len(TOKENS)]) for n in range(repeat)]
+
+
 def cpu_per_request(app: Any, spec: str, repeat: int) -> float:
-    for _ in range(5):
-        call(app, spec)
+    for one in specs(spec, 5):
+        call(app, one)
+    each = specs(spec, repeat)
     began = time.process_time()
-    for _ in range(repeat):
-        call(app, spec)
+    for one in each:
+        call(app, one)
     return (time.process_time() - began) / repeat * 1000
+
+
+def tokens_make(challenge: int, players: int) -> None:
+    from challenges.models import Entry
+    from tests.benchmarks.load_fixture import tokens_issue
+
+    entries = Entry.objects.filter(challenge_id=challenge).order_by("?")[:players]
+    chosen = [(e.player_id, e.player.username) for e in entries.select_related("player")]
+    TOKENS.extend(p.token for p in tokens_issue(chosen))
 
 
 def main() -> None:
@@ -77,6 +98,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=400)
     parser.add_argument("--profile", default=None)
     parser.add_argument("--top", type=int, default=35)
+    parser.add_argument("--challenge", type=int, default=0)
+    parser.add_argument("--players", type=int, default=200)
     args = parser.parse_args()
     os.environ.update(SERVER_ENV)
     os.environ["DATABASE_URL"] = os.environ.get(
@@ -86,8 +109,10 @@ def main() -> None:
     from django.core.wsgi import get_wsgi_application
 
     app = get_wsgi_application()
+    if any("{token}" in spec for spec in args.paths):
+        tokens_make(args.challenge, args.players)
     for spec in args.paths:
-        status, body = call(app, spec)
+        status, body = call(app, specs(spec, 1)[0])
         healthz = cpu_per_request(app, "/healthz", args.repeat)
         ms = cpu_per_request(app, spec, args.repeat)
         print(f"{ms:6.3f} ms  {ms / healthz:4.2f}x healthz ({healthz:.3f})  {status[:3]}"
@@ -95,8 +120,8 @@ def main() -> None:
         if args.profile and args.profile in spec:
             profiler = cProfile.Profile()
             profiler.enable()
-            for _ in range(args.repeat):
-                call(app, spec)
+            for one in specs(spec, args.repeat):
+                call(app, one)
             profiler.disable()
             out = io.StringIO()
             pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(args.top)
