@@ -10,7 +10,7 @@ from django.db.models import Q
 from challenges import leaderboards
 from challenges.compiled_queries import CompiledQuery
 from challenges.models import Challenge, Entry
-from tests.factories import EntryFactory, at
+from tests.factories import EntryFactory, UserFactory, at
 
 pytestmark = pytest.mark.django_db
 
@@ -54,8 +54,7 @@ def test_the_entry_of_a_player_reads_as_the_orm(challenge: Challenge) -> None:
     fields = [f.attname for f in Entry._meta.concrete_fields]
     assert read is not None
     assert [getattr(read, f) for f in fields] == [getattr(orm, f) for f in fields]
-    other = EntryFactory(score=1).player  # an entry of another challenge
-    assert leaderboards.entry_get(challenge=challenge, player=other) is None
+    assert leaderboards.entry_get(challenge=challenge, player=UserFactory()) is None
 
 
 def test_a_sentinel_the_compiling_loses_takes_the_orm_path(challenge: Challenge) -> None:
