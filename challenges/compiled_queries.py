@@ -101,6 +101,34 @@ class CompiledQuery:
             values[position] = value
         return model.from_db(using, list(statement.attnames), values)
 
+    def rows(
+        self, *, limit: int, offset: int = 0, using: str = "default", **arguments: Any
+    ) -> list[tuple[Any, ...]]:
+        """Rows ``offset`` to ``offset + limit`` of a ``values_list`` queryset (unsliced)."""
+        statement = self._statement(using)
+        if statement is None:
+            return list(self.build(**arguments).using(using)[offset : offset + limit])
+        params = [
+            arguments[name] if name is not None else constant
+            for name, constant in zip(statement.params, statement.constants, strict=True)
+        ]
+        connection = connections[using]
+        with connection.cursor() as cursor:
+            cursor.execute(f"{statement.sql} LIMIT %s OFFSET %s", [*params, limit, offset])
+            fetched = cursor.fetchall()
+        if not statement.converters:
+            return [tuple(row) for row in fetched]
+        converted = []
+        for row in fetched:
+            values = list(row)
+            for position, (functions, expression) in statement.converters.items():
+                value = values[position]
+                for function in functions:
+                    value = function(value, expression, connection)
+                values[position] = value
+            converted.append(tuple(values))
+        return converted
+
     def count(self, *, using: str = "default", **arguments: Any) -> int:
         """How many rows the queryset has."""
         statement = self._statement(using)

@@ -112,11 +112,17 @@ def leaderboard_cache_peek(*, challenge: Challenge, name: str) -> Any | None:
 
 
 def leaderboard_cached(
-    challenge: Challenge, name: str, compute: Callable[[], T], version: str | None = None
+    challenge: Challenge,
+    name: str,
+    compute: Callable[[], T],
+    version: str | None = None,
+    *,
+    missed: bool = False,
 ) -> T:
-    """``compute()``, cached under this challenge's current version (or ``version``)."""
+    """``compute()``, cached under this challenge's current version (or ``version``);
+    ``missed`` when the caller has just found it missing (no second look)."""
     key = leaderboard_cache_key(challenge=challenge, name=name, version=version)
-    value = cache.get(key, _MISSING)
+    value = _MISSING if missed else cache.get(key, _MISSING)
     if value is _MISSING:
         value = compute()
         cache.set(key, value, timeout=settings.LEADERBOARD_CACHE_SECONDS)

@@ -113,10 +113,11 @@ class LeaderboardView(APIView):
         responses={200: s.LeaderboardPageSerializer, 400: ERRORS, 404: ERRORS},
     )
     def get(self, request: Request, challenge_id: int) -> HttpResponse:
-        # The challenge the plain path read already (hot_reads.board_front), or a read.
-        challenge = getattr(request._request, "hot_challenge", None) or challenge_or_404(
-            challenge_id
-        )
+        # The challenge the plain path read already, finding its page missing
+        # (hot_reads.board_front), or a read.
+        challenge = getattr(request._request, "hot_challenge", None)
+        missed = challenge is not None
+        challenge = challenge or challenge_or_404(challenge_id)
         size = positive_int(request, "size", LEADERBOARD_PAGE_SIZE, LEADERBOARD_PAGE_SIZE_MAX)
         page = positive_int(request, "page", 1)
         cursor = request.query_params.get("cursor") or None
@@ -130,6 +131,7 @@ class LeaderboardView(APIView):
             lambda: self.renderer_classes[0]().render(
                 self._page_data(request, challenge, page=page, cursor=cursor, size=size)
             ),
+            missed=missed,
         )
         response = HttpResponse(body, content_type="application/json")
         return hot_reads.board_freshness(request._request, response, challenge=challenge, name=name)
@@ -138,8 +140,9 @@ class LeaderboardView(APIView):
     def _page_data(
         request: Request, challenge: Challenge, *, page: int, cursor: str | None, size: int
     ) -> dict[str, Any]:
+        # Not cached as a page too: its bytes are, under the same version.
         board = leaderboards.leaderboard_page(
-            challenge=challenge, page=page, cursor=cursor, size=size
+            challenge=challenge, page=page, cursor=cursor, size=size, cached=False
         )
         # Plain dicts, not the serializer (which documents the shape): this is the
         # hottest read of the site and DRF fields cost more than the cached lookup.

@@ -10,7 +10,8 @@ measured just before (the machine is shared: the multiple is the steady figure).
 ``--profile NAME`` prints cProfile's top functions for the path containing NAME.
 A path may carry a header: ``"/api/...|Authorization=Token abc"``; in a path,
 ``{token}`` is replaced by a fresh token of a player with an entry on the challenge
-(``--challenge``), a different player for each request (``--players`` of them).
+(``--challenge``), a different player for each request (``--players`` of them), and
+``{page}`` by a page number not asked before (an uncached page).
 """
 
 from __future__ import annotations
@@ -67,10 +68,17 @@ def call(app: Any, spec: str) -> tuple[str, bytes]:
 TOKENS: list[str] = []
 
 
+PAGES = iter(range(2, 10**9))
+
+
 def specs(spec: str, repeat: int) -> list[str]:
-    if "{token}" not in spec:
-        return [spec] * repeat
-    return [spec.replace("{token}", TOKENS[n % len(TOKENS)]) for n in range(repeat)]
+    """``repeat`` requests of ``spec``: ``{token}`` a different player's each time,
+    ``{page}`` a page not asked before (an uncached read)."""
+    made = []
+    for n in range(repeat):
+        one = spec.replace("{page}", str(next(PAGES))) if "{page}" in spec else spec
+        made.append(one.replace("{token}", TOKENS[n % len(TOKENS)]) if TOKENS else one)
+    return made
 
 
 def cpu_per_request(app: Any, spec: str, repeat: int) -> float:

@@ -68,3 +68,16 @@ def test_a_sentinel_the_compiling_loses_takes_the_orm_path(challenge: Challenge)
     first = lost.first(Entry, score=5)
     assert first is not None and first.score == 5
     assert lost._statements == {"default": None}
+
+
+def test_a_page_by_number_reads_the_rows_the_orm_reads(challenge: Challenge) -> None:
+    for n, score in enumerate([90, 50, 50, 50, 40, 40, 10, 50, 90]):
+        EntryFactory(challenge=challenge, score=score, submitted_at=T0 + timedelta(seconds=n % 4))
+    Entry.objects.filter(challenge=challenge, score=40).order_by("id").first().delete()
+    always = Q(id__gt=0)  # a tie filter that keeps every row: the ORM's path
+    for score in (90, 50, 40, 10):
+        for skip, size in [(0, 1), (0, 3), (1, 2), (2, 9), (5, 5)]:
+            compiled = leaderboards._rows_forward(challenge, score, Q(), skip, size)
+            orm = leaderboards._rows_forward(challenge, score, always, skip, size)
+            assert compiled == orm, (score, skip, size)
+            assert all(row.keys() == orm[0].keys() for row in compiled)
