@@ -114,7 +114,10 @@ class CompiledQuery:
         ]
         connection = connections[using]
         with connection.cursor() as cursor:
-            cursor.execute(f"{statement.sql} LIMIT %s OFFSET %s", [*params, limit, offset])
+            if offset:
+                cursor.execute(f"{statement.sql} LIMIT %s OFFSET %s", [*params, limit, offset])
+            else:
+                cursor.execute(f"{statement.sql} LIMIT %s", [*params, limit])
             fetched = cursor.fetchall()
         if not statement.converters:
             return [tuple(row) for row in fetched]
