@@ -98,6 +98,10 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     fragment_parts = [board.page, board.num_pages, username or "", results_out, challenge.par,
                       get_language()]  # fmt: skip
     fragment_key = leaderboard_fragment_key(challenge=challenge, parts=fragment_parts)
+    # The chart is the same on every page of the board: one fragment for them all.
+    chart_key = leaderboard_fragment_key(
+        challenge=challenge, parts=["chart", username or "", challenge.par, get_language()]
+    )
     tab = tab_of(request.GET.get("board"))
     is_open = challenge.is_open(now)
     # A reader not logged in on the everyone tab sees nothing of their own: the page's
@@ -113,6 +117,7 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     )
     context: dict[str, Any] = {
         "fragment_key": fragment_key,
+        "chart_key": chart_key,
         "page_key": page_key,
         "fragment_seconds": settings.LEADERBOARD_CACHE_SECONDS,
         "challenge": challenge,

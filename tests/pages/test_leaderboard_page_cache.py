@@ -58,3 +58,15 @@ def test_the_anonymous_page_is_cached_per_countdown_minute(
     page = Client().get(url)
     # A new minute is a new key: the content is rendered again, its countdown too.
     assert page.context is not None and page.context["page_key"].endswith("59\xa0minutes")
+
+
+def test_every_page_of_a_board_shares_one_chart(
+    challenge: Challenge, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for n in range(51):
+        EntryFactory(challenge=challenge, score=n)
+    url = f"/challenges/{challenge.pk}/"
+    Client().get(url)
+    monkeypatch.setattr(page_view, "histogram_chart", _boom)
+    second = Client().get(url, {"page": 2}).content.decode()
+    assert 'data-testid="histogram"' in second and 'data-testid="leaderboard"' in second
