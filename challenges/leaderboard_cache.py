@@ -104,13 +104,31 @@ def leaderboard_fragment_key(*, challenge: Challenge, parts: Sequence[object]) -
     return ":".join([_cache_namespace(challenge), version, *map(str, parts)])
 
 
-def leaderboard_cached(
-    challenge: Challenge, name: str, compute: Callable[[], T], version: str | None = None
-) -> T:
-    """``compute()``, cached under this challenge's current version (or ``version``)."""
+def leaderboard_cache_key(*, challenge: Challenge, name: str, version: str | None = None) -> str:
+    """The cache key of the read ``name`` of this challenge's board at its current
+    version (or ``version``)."""
     version = version or leaderboard_cache_version(challenge=challenge)
-    key = f"{_cache_namespace(challenge)}:{version}:{name}"
-    value = cache.get(key, _MISSING)
+    return f"{_cache_namespace(challenge)}:{version}:{name}"
+
+
+def leaderboard_cache_peek(*, challenge: Challenge, name: str) -> Any | None:
+    """The read ``name`` if it is cached at the board's current version, else None
+    (nothing cached here is None)."""
+    return cache.get(leaderboard_cache_key(challenge=challenge, name=name))
+
+
+def leaderboard_cached(
+    challenge: Challenge,
+    name: str,
+    compute: Callable[[], T],
+    version: str | None = None,
+    *,
+    missed: bool = False,
+) -> T:
+    """``compute()``, cached under this challenge's current version (or ``version``);
+    ``missed`` when the caller has just found it missing (no second look)."""
+    key = leaderboard_cache_key(challenge=challenge, name=name, version=version)
+    value = _MISSING if missed else cache.get(key, _MISSING)
     if value is _MISSING:
         value = compute()
         cache.set(key, value, timeout=settings.LEADERBOARD_CACHE_SECONDS)

@@ -1,4 +1,4 @@
-"""Leaderboards: the score table, board pages, a player's rank, the histogram.
+"""Leaderboards: board pages, a player's rank, the histogram with the player's bar.
 
 Leaderboard paging never uses a large OFFSET. The board's order is (score desc,
 submitted_at asc, id asc), backed by the partial index ``entry_leaderboard_order``.
@@ -6,10 +6,11 @@ A small *score table* (how many live entries hold each score: the ``ScoreCount``
 the submit service keeps, a few hundred per challenge, cached) turns a page number
 into "the k-th entry among those scoring s"; the page is then
 read by seeking the index to score s (OFFSET k only inside that tie group) and
-continuing into lower scores. Cursors seek the same index from a row's key. The score
-table also gives every row's competition rank (1 + entries scoring higher), the
-count and the histogram without touching the entries again: that is the one rank
-function (``ScoreTable.rank_of``); history ranks count the same live entries in SQL.
+continuing into lower scores. Cursors (leaderboard_cursor.py) seek the same index from
+a row's key. The score table (score_table.py) also gives every row's competition rank
+(1 + entries scoring higher), the count and the histogram without touching the entries
+again: that is the one rank function (``ScoreTable.rank_of``); history ranks count the
+same live entries in SQL.
 
 Hot reads are cached in the Django cache (Redis when configured) under the board's
 version, a counter in the challenge row that every submit and void increments, so a
@@ -18,25 +19,29 @@ player sees their row the moment they submit. The database stays the truth.
 
 from __future__ import annotations
 
-import base64
-import binascii
-import bisect
-import json
+# Each "X as X" below re-exports a name that callers, and pickles cached before the
+# score table and the cursors had modules of their own, know from here.
 import math
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
-from functools import cached_property
+from datetime import UTC, datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.core import signing
 from django.db.models import Q, QuerySet
-from django.utils.dateparse import parse_datetime
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import ngettext
 
+from challenges.compiled_queries import CompiledQuery
 from challenges.leaderboard_cache import leaderboard_cache_version, leaderboard_cached
-from challenges.models import Challenge, Entry, ScoreCount
+from challenges.leaderboard_cursor import BoardKey, cursor_decode, cursor_encode
+from challenges.leaderboard_cursor import CursorInvalid as CursorInvalid
+from challenges.models import Challenge, Entry
+from challenges.score_table import HISTOGRAM_MIN_BINS as HISTOGRAM_MIN_BINS
+from challenges.score_table import Histogram as Histogram
+from challenges.score_table import ScoreTable as ScoreTable
+from challenges.score_table import histogram_bin_count as histogram_bin_count
+from challenges.score_table import histogram_of
+from challenges.score_table import leaderboard_score_table as leaderboard_score_table
 
 
 class PageOutOfRange(LookupError):
@@ -54,69 +59,11 @@ class PageOutOfRange(LookupError):
         )
 
 
-class CursorInvalid(ValueError):
-    """A cursor this service did not hand out."""
-
-
-# --- the score table -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ScoreTable:
-    """Live entries per score, highest score first; ``above[i]`` counts scores above."""
-
-    scores: tuple[int, ...]
-    counts: tuple[int, ...]
-    above: tuple[int, ...]
-
-    @property
-    def count(self) -> int:
-        return self.above[-1] + self.counts[-1] if self.scores else 0
-
-    @property
-    def top_score(self) -> int | None:
-        return self.scores[0] if self.scores else None
-
-    @cached_property
-    def _negated(self) -> tuple[int, ...]:
-        return tuple(-s for s in self.scores)
-
-    def rank_of(self, score: int) -> int:
-        """Competition rank of ``score``: 1 + the entries scoring strictly higher."""
-        # scores descend, so their negations ascend: find the first score <= score.
-        index = bisect.bisect_left(self._negated, -score)
-        return 1 + (self.above[index] if index < len(self.scores) else self.count)
-
-    def locate(self, position: int) -> tuple[int, int]:
-        """The score at 0-based ``position`` and how many entries with it come before."""
-        index = bisect.bisect_right(self.above, position) - 1
-        return self.scores[index], position - self.above[index]
+# --- the challenge's figures -----------------------------------------------------------
 
 
 def _live_entries(challenge: Challenge) -> QuerySet[Entry]:
     return Entry.objects.live().filter(challenge=challenge)
-
-
-def _score_table_compute(challenge: Challenge) -> ScoreTable:
-    grouped = list(
-        ScoreCount.objects.filter(challenge=challenge, entries__gt=0)
-        .order_by("-score")
-        .values_list("score", "entries")
-    )
-    above: list[int] = []
-    total = 0
-    for _, n in grouped:
-        above.append(total)
-        total += n
-    return ScoreTable(
-        scores=tuple(s for s, _ in grouped),
-        counts=tuple(n for _, n in grouped),
-        above=tuple(above),
-    )
-
-
-def leaderboard_score_table(*, challenge: Challenge, version: str | None = None) -> ScoreTable:
-    return leaderboard_cached(challenge, "scores", lambda: _score_table_compute(challenge), version)
 
 
 @dataclass(frozen=True)
@@ -134,6 +81,9 @@ def challenge_stats(*, challenge: Challenge) -> ChallengeStats:
 
 
 # --- leaderboard pages -----------------------------------------------------------------
+
+
+_ROW_FIELDS = ("id", "score", "submitted_at", "run_id", "player__username")
 
 
 @dataclass(frozen=True)
@@ -166,45 +116,41 @@ class LeaderboardPage:
         return self.previous_cursor is not None
 
 
-_Key = tuple[int, datetime, int]
-_ROW_FIELDS = ("id", "score", "submitted_at", "run_id", "player__username")
-
-
-# Cursors are signed: the server reads back only keys it wrote, so a hand-made cursor
-# (a time no database can hold, a score beyond any integer column) never reaches a query.
-_CURSOR_SIGNER = signing.Signer(salt="leaderboard-cursor")
-
-
-def _cursor_encode(direction: str, key: _Key) -> str:
-    score, submitted_at, entry_id = key
-    raw = json.dumps([direction, score, submitted_at.isoformat(), entry_id], separators=(",", ":"))
-    return _CURSOR_SIGNER.sign(base64.urlsafe_b64encode(raw.encode()).decode().rstrip("="))
-
-
-def _cursor_decode(cursor: str) -> tuple[str, _Key]:
-    try:
-        payload = _CURSOR_SIGNER.unsign(cursor)
-        raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-        direction, score, stamp, entry_id = json.loads(raw)
-        submitted_at = parse_datetime(stamp)
-    except (signing.BadSignature, ValueError, TypeError, binascii.Error, UnicodeDecodeError) as e:
-        raise CursorInvalid(gettext("This cursor is not one the leaderboard handed out.")) from e
-    valid = (
-        direction in ("n", "p")
-        and type(score) is int
-        and type(entry_id) is int
-        and submitted_at is not None
-    )
-    if not valid:
-        raise CursorInvalid(gettext("This cursor is not one the leaderboard handed out."))
-    assert submitted_at is not None
-    return direction, (score, submitted_at, entry_id)
+# A page by its number reads its score's tie group from an offset, then the scores
+# below: the two statements of every uncached page, compiled once (compiled_queries.py).
+_ROWS_AT_SCORE = CompiledQuery(
+    lambda challenge_id, score: (
+        Entry.objects.live()
+        .filter(challenge_id=challenge_id, score=score)
+        .order_by("submitted_at", "id")
+        .values_list(*_ROW_FIELDS)
+    ),
+    challenge_id=-7_000_106,
+    score=-7_000_107,
+)
+_ROWS_BELOW = CompiledQuery(
+    lambda challenge_id, score: (
+        Entry.objects.live()
+        .filter(challenge_id=challenge_id, score__lt=score)
+        .order_by("-score", "submitted_at", "id")
+        .values_list(*_ROW_FIELDS)
+    ),
+    challenge_id=-7_000_108,
+    score=-7_000_109,
+)
 
 
 def _rows_forward(
     challenge: Challenge, score: int, tie_filter: Q, skip: int, size: int
 ) -> list[dict[str, Any]]:
     """Rows from score ``score`` (those of its tie group passing ``tie_filter``) downward."""
+    if not tie_filter:
+        found = _ROWS_AT_SCORE.rows(limit=size, offset=skip, challenge_id=challenge.pk, score=score)
+        if len(found) < size:
+            found += _ROWS_BELOW.rows(
+                limit=size - len(found), challenge_id=challenge.pk, score=score
+            )
+        return [dict(zip(_ROW_FIELDS, row, strict=True)) for row in found]
     live = _live_entries(challenge)
     rows = list(
         live.filter(tie_filter, score=score)
@@ -220,7 +166,7 @@ def _rows_forward(
     return rows
 
 
-def _rows_backward(challenge: Challenge, key: _Key, size: int) -> list[dict[str, Any]]:
+def _rows_backward(challenge: Challenge, key: BoardKey, size: int) -> list[dict[str, Any]]:
     """The ``size`` rows just before ``key``, in board order."""
     score, submitted_at, entry_id = key
     live = _live_entries(challenge)
@@ -240,15 +186,39 @@ def _rows_backward(challenge: Challenge, key: _Key, size: int) -> list[dict[str,
     return rows
 
 
-def _key_of(row: dict[str, Any]) -> _Key:
+def _key_of(row: dict[str, Any]) -> BoardKey:
     return (row["score"], row["submitted_at"], row["id"])
 
 
-def _position_of(challenge: Challenge, table: ScoreTable, key: _Key) -> int:
+# "Me" asks these two on every read (the board's count of ties is of a player's own
+# key): compiled once (compiled_queries.py), they cost a quarter of the ORM's building.
+_TIES_BEFORE = CompiledQuery(
+    lambda challenge_id, score, at, entry_id: (
+        Entry.objects.live()
+        .filter(challenge_id=challenge_id, score=score)
+        .filter(Q(submitted_at__lt=at) | Q(submitted_at=at, id__lt=entry_id))
+        .values("id")
+    ),
+    challenge_id=-7_000_101,
+    score=-7_000_102,
+    at=datetime(1901, 2, 3, 4, 5, 6, 789_012, tzinfo=UTC),
+    entry_id=-7_000_103,
+)
+_ENTRY_OF = CompiledQuery(
+    lambda challenge_id, player_id: Entry.objects.filter(
+        challenge_id=challenge_id, player_id=player_id
+    ),
+    challenge_id=-7_000_104,
+    player_id=-7_000_105,
+)
+
+
+def _position_of(challenge: Challenge, table: ScoreTable, key: BoardKey) -> int:
     """0-based board position of the row with ``key`` (counts only its tie group)."""
     score, submitted_at, entry_id = key
-    before_in_tie = Q(submitted_at__lt=submitted_at) | Q(submitted_at=submitted_at, id__lt=entry_id)
-    ties_before = _live_entries(challenge).filter(before_in_tie, score=score).count()
+    ties_before = _TIES_BEFORE.count(
+        challenge_id=challenge.pk, score=score, at=submitted_at, entry_id=entry_id
+    )
     return table.rank_of(score) - 1 + ties_before
 
 
@@ -258,7 +228,7 @@ def _page_compute(
     count = table.count
     num_pages = max(1, math.ceil(count / size))
     if cursor is not None:
-        direction, key = _cursor_decode(cursor)
+        direction, key = cursor_decode(cursor)
         if direction == "n":
             score, submitted_at, entry_id = key
             after_in_tie = Q(submitted_at__gt=submitted_at) | Q(
@@ -297,15 +267,22 @@ def _page_compute(
         num_pages=num_pages,
         size=size,
         results=results,
-        next_cursor=_cursor_encode("n", _key_of(rows[-1])) if has_next else None,
-        previous_cursor=_cursor_encode("p", _key_of(rows[0])) if has_previous else None,
+        next_cursor=cursor_encode("n", _key_of(rows[-1])) if has_next else None,
+        previous_cursor=cursor_encode("p", _key_of(rows[0])) if has_previous else None,
     )
 
 
 def leaderboard_page(
-    *, challenge: Challenge, page: int = 1, cursor: str | None = None, size: int = 50
+    *,
+    challenge: Challenge,
+    page: int = 1,
+    cursor: str | None = None,
+    size: int = 50,
+    cached: bool = True,
 ) -> LeaderboardPage:
-    """One page of the board, by page number or by a cursor from a previous page.
+    """One page of the board, by page number or by a cursor from a previous page;
+    ``cached=False`` for a caller that caches what it makes of the page itself (the
+    API keeps its bytes: two more cache round trips would buy nothing).
 
     Raises ``PageOutOfRange`` past the last page and ``CursorInvalid`` for a bad cursor.
     """
@@ -313,7 +290,7 @@ def leaderboard_page(
         raise ValueError("page and size start at 1")
     if cursor is not None:
         # Checked before it names a cache entry: only cursors the board signed do.
-        _cursor_decode(cursor)
+        cursor_decode(cursor)
     version = leaderboard_cache_version(challenge=challenge)
     name = f"page:{size}:{'c:' + cursor if cursor is not None else page}"
 
@@ -322,7 +299,7 @@ def leaderboard_page(
         table = leaderboard_score_table(challenge=challenge, version=version)
         return _page_compute(challenge, table, page, cursor, size)
 
-    return leaderboard_cached(challenge, name, compute, version)
+    return leaderboard_cached(challenge, name, compute, version) if cached else compute()
 
 
 # --- a player's place ------------------------------------------------------------------
@@ -349,7 +326,7 @@ def entry_get(*, challenge: Challenge, player: User | AnonymousUser) -> Entry | 
     """The player's entry for the challenge, voided or not."""
     if not player.is_authenticated:
         return None
-    entry = Entry.objects.filter(challenge=challenge, player=player).select_related("run").first()
+    entry: Entry | None = _ENTRY_OF.first(Entry, challenge_id=challenge.pk, player_id=player.pk)
     if entry is not None and isinstance(player, User):
         entry.player = player  # the player asked for, already at hand: no query for it
     return entry
@@ -395,44 +372,6 @@ def leaderboard_rank(
 # --- histogram -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Histogram:
-    """Bin ``i`` holds scores ``edges[i] <= score < edges[i + 1]`` (whole-point bins)."""
-
-    edges: tuple[int, ...]
-    counts: tuple[int, ...]
-    player_bin: int | None = None
-    player_score: int | None = None
-
-
-# A histogram never has fewer bars than this, so a lone score stands among empty
-# neighbours instead of filling the chart as one solid block.
-HISTOGRAM_MIN_BINS = 5
-
-
-def histogram_bin_count(*, entries: int, most: int) -> int:
-    """How many bars suit ``entries`` entries: about the square root (a few entries in a
-    few wide bars, many in narrow ones), within ``HISTOGRAM_MIN_BINS`` and ``most``."""
-    return max(min(HISTOGRAM_MIN_BINS, most), min(most, math.ceil(math.sqrt(entries))))
-
-
-def _histogram_compute(table: ScoreTable, bins: int) -> Histogram:
-    if not table.scores:
-        return Histogram(edges=(), counts=())
-    low, high = table.scores[-1], table.scores[0]
-    target = histogram_bin_count(entries=table.count, most=bins)
-    width = max(1, math.ceil((high - low + 1) / target))
-    nbins = math.ceil((high - low + 1) / width)
-    # Too few distinct scores to fill the bars: empty bars around them, more above.
-    missing = min(target, bins) - nbins
-    low -= (missing // 2) * width
-    nbins += missing
-    counts = [0] * nbins
-    for score, n in zip(table.scores, table.counts, strict=True):
-        counts[(score - low) // width] += n
-    return Histogram(edges=tuple(low + i * width for i in range(nbins + 1)), counts=tuple(counts))
-
-
 def leaderboard_histogram(
     *,
     challenge: Challenge,
@@ -446,9 +385,7 @@ def leaderboard_histogram(
     histogram = leaderboard_cached(
         challenge,
         f"histogram:{bins}",
-        lambda: _histogram_compute(
-            leaderboard_score_table(challenge=challenge, version=version), bins
-        ),
+        lambda: histogram_of(leaderboard_score_table(challenge=challenge, version=version), bins),
         version,
     )
     entry = entry_get(challenge=challenge, player=player) if player is not None else None

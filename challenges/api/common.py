@@ -12,6 +12,7 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 
+from challenges.challenge_rows import challenge_row
 from challenges.leaderboard_cache import leaderboard_version_loaded
 from challenges.models import Challenge, Run
 from challenges.parsing import whole_number
@@ -53,7 +54,7 @@ def url_with(request: Request, **params: object) -> str:
 
 
 def challenge_or_404(challenge_id: int) -> Challenge:
-    challenge = Challenge.objects.filter(pk=challenge_id).first()
+    challenge = challenge_row(number=challenge_id)
     if challenge is None:
         raise NotFound(gettext("There is no challenge #%(id)s.") % {"id": challenge_id})
     leaderboard_version_loaded(challenge=challenge)  # read just now: no second read

@@ -6,7 +6,7 @@ from challenges.api.errors import api_not_found
 urlpatterns = [
     path("challenges/", views.ChallengeListView.as_view(), name="api-challenges"),
     path("guest/", guests.GuestStartView.as_view(), name="api-guest"),
-    path("challenges/current/", views.ChallengeCurrentView.as_view(), name="api-challenge-current"),
+    path("challenges/current/", views.challenge_current_read, name="api-challenge-current"),
     path(
         "challenges/<int:challenge_id>/",
         views.ChallengeDetailView.as_view(),
@@ -15,7 +15,7 @@ urlpatterns = [
     path("challenges/<int:challenge_id>/runs/", runs.RunStartView.as_view(), name="api-run-start"),
     path(
         "challenges/<int:challenge_id>/leaderboard/",
-        views.LeaderboardView.as_view(),
+        views.leaderboard_read,
         name="api-leaderboard",
     ),
     path(

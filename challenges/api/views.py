@@ -4,7 +4,6 @@ Views parse input, call one service or selector, and render."""
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from django.http import HttpResponse
@@ -19,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from challenges import history, leaderboards, services
+from challenges.api import hot_reads
 from challenges.api import serializers as s
 from challenges.api.common import (
     ERRORS,
@@ -35,14 +35,10 @@ from challenges.leaderboard_cache import leaderboard_cached
 from challenges.models import Challenge
 
 
-def _challenge_data(challenges: list[Challenge]) -> list[dict[str, Any]]:
+def _challenge_data(challenge: Challenge) -> dict[str, Any]:
     # A challenge without its par yet: ask for it (off this request; "par" is null now).
-    services.challenges_par_request(challenges=challenges)
-    context = {
-        "now": timezone.now(),
-        "stats": {c.pk: leaderboards.challenge_stats(challenge=c) for c in challenges},
-    }
-    return list(s.ChallengeSerializer(challenges, many=True, context=context).data)
+    services.challenge_par_request(challenge=challenge)
+    return hot_reads.challenge_data(challenge, now=timezone.now())
 
 
 class ChallengeCurrentView(APIView):
@@ -53,8 +49,7 @@ class ChallengeCurrentView(APIView):
         responses={200: s.ChallengeSerializer},
     )
     def get(self, request: Request) -> Response:
-        challenge = services.challenge_current_ensure()
-        return Response(_challenge_data([challenge])[0])
+        return Response(hot_reads.challenge_current_data())
 
 
 class ChallengeListView(APIView):
@@ -85,8 +80,18 @@ class ChallengeDetailView(APIView):
         description="Its tray and well are revealed once it has closed.",
         responses={200: s.ChallengeSerializer, 404: ERRORS},
     )
-    def get(self, request: Request, challenge_id: int) -> Response:
-        return Response(_challenge_data([challenge_or_404(challenge_id)])[0])
+    def get(self, request: Request, challenge_id: int) -> HttpResponse:
+        challenge = challenge_or_404(challenge_id)
+        response = Response(_challenge_data(challenge))
+        if challenge.results_out(timezone.now()):
+            # Its tray, well, entries and par are settled; only a par solved late or a
+            # moderator's decision still changes them (the ETag names the board's
+            # version and the par).
+            return hot_reads.board_freshness(
+                request._request, response, challenge=challenge, name=f"challenge:{challenge.par}"
+            )
+        response["Cache-Control"] = hot_reads.OPEN_CACHE_CONTROL
+        return response
 
 
 class LeaderboardView(APIView):
@@ -108,30 +113,36 @@ class LeaderboardView(APIView):
         responses={200: s.LeaderboardPageSerializer, 400: ERRORS, 404: ERRORS},
     )
     def get(self, request: Request, challenge_id: int) -> HttpResponse:
-        challenge = challenge_or_404(challenge_id)
+        # The challenge the plain path read already, finding its page missing
+        # (hot_reads.board_front), or a read.
+        challenge = getattr(request._request, "hot_challenge", None)
+        missed = challenge is not None
+        challenge = challenge or challenge_or_404(challenge_id)
         size = positive_int(request, "size", LEADERBOARD_PAGE_SIZE, LEADERBOARD_PAGE_SIZE_MAX)
         page = positive_int(request, "page", 1)
         cursor = request.query_params.get("cursor") or None
         # The answer as sent, kept under the board's version (a submit makes it stale at
         # once) and all it depends on: the query and the host its links name. A read of
         # a cached page is then one row read and one cache read, no rendering.
-        asked = sorted(request.query_params.items())
-        query = hashlib.sha256(repr((request.build_absolute_uri("/"), asked)).encode())
+        name = hot_reads.board_page_name(request._request)
         body = leaderboard_cached(
             challenge,
-            f"api-page:{query.hexdigest()[:32]}",
+            name,
             lambda: self.renderer_classes[0]().render(
                 self._page_data(request, challenge, page=page, cursor=cursor, size=size)
             ),
+            missed=missed,
         )
-        return HttpResponse(body, content_type="application/json")
+        response = HttpResponse(body, content_type="application/json")
+        return hot_reads.board_freshness(request._request, response, challenge=challenge, name=name)
 
     @staticmethod
     def _page_data(
         request: Request, challenge: Challenge, *, page: int, cursor: str | None, size: int
     ) -> dict[str, Any]:
+        # Not cached as a page too: its bytes are, under the same version.
         board = leaderboards.leaderboard_page(
-            challenge=challenge, page=page, cursor=cursor, size=size
+            challenge=challenge, page=page, cursor=cursor, size=size, cached=False
         )
         # Plain dicts, not the serializer (which documents the shape): this is the
         # hottest read of the site and DRF fields cost more than the cached lookup.
@@ -216,3 +227,9 @@ class HistogramView(APIView):
                 }
             ).data
         )
+
+
+# The URLs' views: the plain reads of a cached board page and of the current challenge
+# are answered before DRF (hot_reads.py), everything else by the DRF views above.
+leaderboard_read = hot_reads.board_front(LeaderboardView.as_view())
+challenge_current_read = hot_reads.current_front(ChallengeCurrentView.as_view())

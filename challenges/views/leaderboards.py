@@ -2,25 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.timesince import timeuntil
 from django.utils.translation import get_language
 
 from challenges import leaderboards, services
+from challenges.challenge_rows import challenge_row
 from challenges.charts import histogram_chart
 from challenges.game import tile_numbers
 from challenges.leaderboard_cache import leaderboard_fragment_key, leaderboard_version_loaded
 from challenges.leaderboards import LeaderboardRow
 from challenges.models import Challenge, Entry
 from challenges.views import page_number_parse, page_window, top_percent_shown
-from challenges.views.board_tabs import tab_context, tab_of
+from challenges.views.board_tabs import EVERYONE, tab_context, tab_of
 
 PAGE_SIZE = 50
 _HOLD_REASONS = {
@@ -47,8 +49,24 @@ class ShownTile:
     c: int
 
 
+class _OnFirstUse:
+    """A value the template computes only if it renders it: Django's templates call a
+    callable they are given. What only the cached fragments show (the rows, the chart
+    and the histogram it draws) is then never built when the fragments are cached."""
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.make, self.made, self.value = make, False, None
+
+    def __call__(self) -> Any:
+        if not self.made:
+            self.value, self.made = self.make(), True
+        return self.value
+
+
 def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
-    challenge = get_object_or_404(Challenge, pk=challenge_id)
+    challenge = challenge_row(number=challenge_id)
+    if challenge is None:
+        raise Http404("No such challenge.")
     leaderboard_version_loaded(challenge=challenge)  # read just now: no second read
     now = timezone.now()
     if challenge.opens_at > now:
@@ -67,9 +85,6 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     except leaderboards.PageOutOfRange as beyond:
         return HttpResponseRedirect(f"{here}?page={beyond.num_pages}")
 
-    histogram = leaderboards.leaderboard_histogram(
-        challenge=challenge, bins=HISTOGRAM_BINS, player=viewer
-    )
     closed = challenge.is_closed(now)
     # Runs (logs, replays) are public only once no run can be submitted any more.
     results_out = challenge.results_out(now)
@@ -80,45 +95,70 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     username = viewer.get_username() if viewer else None
     # The rows and the histogram are the bulk of the rendering (thousands of variable
     # lookups): the template caches them under the board's version and all they show.
-    fragment_key = leaderboard_fragment_key(
-        challenge=challenge,
-        parts=[board.page, board.num_pages, username or "", results_out, challenge.par,
-               get_language()],
-    )  # fmt: skip
+    fragment_parts = [board.page, board.num_pages, username or "", results_out, challenge.par,
+                      get_language()]  # fmt: skip
+    fragment_key = leaderboard_fragment_key(challenge=challenge, parts=fragment_parts)
+    # The chart is the same on every page of the board: one fragment for them all.
+    chart_key = leaderboard_fragment_key(
+        challenge=challenge, parts=["chart", username or "", challenge.par, get_language()]
+    )
+    tab = tab_of(request.GET.get("board"))
+    is_open = challenge.is_open(now)
+    # A reader not logged in on the everyone tab sees nothing of their own: the page's
+    # whole content is cached, under all it shows besides the fragments' parts (the
+    # countdown's words change by the minute).
+    page_key = (
+        leaderboard_fragment_key(
+            challenge=challenge,
+            parts=[*fragment_parts, "anonymous", is_open, closed, timeuntil(challenge.closes_at)],
+        )
+        if viewer is None and tab == EVERYONE
+        else None
+    )
     context: dict[str, Any] = {
         "fragment_key": fragment_key,
+        "chart_key": chart_key,
+        "page_key": page_key,
         "fragment_seconds": settings.LEADERBOARD_CACHE_SECONDS,
         "challenge": challenge,
-        "is_open": challenge.is_open(now),
+        "is_open": is_open,
         "is_closed": closed,
         "board": board,
-        "rows": [_row(row, username=username, public=results_out) for row in board.results],
+        "rows": _OnFirstUse(
+            lambda: [_row(row, username=username, public=results_out) for row in board.results]
+        ),
         "results_out": results_out,
         "held_reasons": [_HOLD_REASONS.get(code, code) for code in you.entry.hold_reasons]
         if you and you.entry.is_held
         else [],
-        "top_score": leaderboards.challenge_stats(challenge=challenge).top_score,
+        # Kept on the row by every submit and void, and the row was just read.
+        "top_score": challenge.top_score,
         "pages": page_window(page=board.page, num_pages=board.num_pages),
         "you": you,
         "voided_entry": own_entry if own_entry and own_entry.is_voided else None,
         "you_top_percent": top_percent_shown(rank=you.rank, entries=you.count) if you else None,
         "you_on_this_page": bool(you and you.page == board.page),
-        "chart": histogram_chart(
-            edges=histogram.edges,
-            counts=histogram.counts,
-            player_bin=histogram.player_bin,
-            you_score=histogram.player_score,
-            par=challenge.par,
-        ),
+        "chart": _OnFirstUse(lambda: _chart(challenge, viewer)),
         # The solver's run, beside the top runs, once every run is public.
         "par_run_visible": results_out and challenge.par is not None,
-        **tab_context(
-            challenge=challenge, viewer=request.user, tab=tab_of(request.GET.get("board"))
-        ),
+        **tab_context(challenge=challenge, viewer=request.user, tab=tab),
         "tray": _tiles(challenge.tray) if closed else [],
         "well": _tiles(challenge.well) if closed else [],
     }
     return render(request, "challenges/leaderboard.html", context)
+
+
+def _chart(challenge: Challenge, viewer: Any) -> Any:
+    histogram = leaderboards.leaderboard_histogram(
+        challenge=challenge, bins=HISTOGRAM_BINS, player=viewer
+    )
+    return histogram_chart(
+        edges=histogram.edges,
+        counts=histogram.counts,
+        player_bin=histogram.player_bin,
+        you_score=histogram.player_score,
+        par=challenge.par,
+    )
 
 
 def _row(row: LeaderboardRow, *, username: str | None, public: bool) -> dict[str, Any]:

@@ -1,0 +1,187 @@
+"""The hottest reads of the API, answered without DRF's machinery when nothing needs it.
+
+Everyone reads a board page and the current challenge at 00:00, 08:00 and 16:00. The
+profile of a cached board read (docs/performance.md) showed its CPU going to the ORM's
+compiling of the challenge's row (now ``challenge_rows.py``), then to DRF's wrapping
+of the request (authentication, content negotiation, permission and throttle checks,
+the response's finalizing) around a cache read of bytes already rendered.
+
+Neither read depends on who asks. So a GET that DRF would answer the same for anyone
+(``plain_read``: no credentials to check, JSON accepted as it is) is answered here, by
+a plain Django view behind the same middleware: one row read, one cache read. Every
+other request (a token to check, an ``Accept`` that might be refused, a page not
+cached yet, an unknown challenge, a bad parameter) goes to the DRF view, which renders,
+caches and says every error. Both paths give the same body under the same key (the
+board's version, which every submit bumps in its own transaction), so a hit can be no
+staler than a miss.
+
+Board reads of a challenge whose results are out carry an ``ETag`` (the board's version
+and the query: a moderator's void after the results still changes it) and
+``Cache-Control: public`` with a short ``max-age``, so nginx or a CDN may keep them
+and a conditional GET gets a 304; open challenges' reads say ``private, no-cache``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import orjson
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from django.utils.cache import get_conditional_response
+
+from challenges import schedule, services
+from challenges.api.common import iso
+from challenges.challenge_rows import challenge_row
+from challenges.game import RULESET
+from challenges.leaderboard_cache import (
+    leaderboard_cache_key,
+    leaderboard_cache_peek,
+    leaderboard_version_loaded,
+)
+from challenges.models import Challenge
+
+# DRF's answer to an APIView's GET names the methods it takes.
+ALLOW = "GET, HEAD, OPTIONS"
+# How long a shared cache may keep a board read of a challenge whose results are out
+# before asking again (a 304 when nothing changed). Submits are over by then; only a
+# moderator's void or approval still changes such a board, and reaches caches within this.
+CLOSED_BOARD_MAX_AGE = 300
+OPEN_CACHE_CONTROL = "private, no-cache"
+
+# An Accept header DRF's negotiation would answer with plain JSON (anything else, a
+# refused type or ``indent=``, goes to DRF to be negotiated).
+_ACCEPT_JSON = re.compile(r"\A(?:|\*/\*|application/json|application/\*)\Z")
+_ACCEPT_ZERO = re.compile(r"q=0(?:\.0*)?(?![.\d])")
+
+
+def plain_read(request: HttpRequest) -> bool:
+    """A GET that DRF would answer the same for anyone: no ``Authorization`` to check
+    (a bad token is a 401), and an ``Accept`` that negotiates to plain JSON."""
+    if request.method != "GET" or "HTTP_AUTHORIZATION" in request.META:
+        return False
+    accept = request.META.get("HTTP_ACCEPT", "")
+    if _ACCEPT_JSON.match(accept):
+        return True
+    return "*/*" in accept and "indent" not in accept and not _ACCEPT_ZERO.search(accept)
+
+
+def json_answer(body: bytes, *, status: int = 200) -> HttpResponse:
+    response = HttpResponse(body, content_type="application/json", status=status)
+    response["Allow"] = ALLOW
+    return response
+
+
+# --- board pages -----------------------------------------------------------------------
+
+
+def board_page_name(request: HttpRequest) -> str:
+    """The cache name of an API board page: all its bytes depend on (the query, and the
+    host its links name) besides the board's version."""
+    asked = sorted(request.GET.items())
+    query = hashlib.sha256(repr((request.build_absolute_uri("/"), asked)).encode())
+    return f"api-page:{query.hexdigest()[:32]}"
+
+
+def board_freshness(
+    request: HttpRequest,
+    response: HttpResponse,
+    *,
+    challenge: Challenge,
+    name: str,
+    now: datetime | None = None,
+) -> HttpResponse:
+    """Mark a board read as a shared cache may keep it: public, with an ``ETag``, once
+    the challenge's results are out; private and revalidated before that. Answers a
+    matching conditional GET with a 304."""
+    if not challenge.results_out(now or timezone.now()):
+        response["Cache-Control"] = OPEN_CACHE_CONTROL
+        return response
+    key = leaderboard_cache_key(challenge=challenge, name=name)
+    response["ETag"] = f'"{hashlib.sha256(key.encode()).hexdigest()[:32]}"'
+    response["Cache-Control"] = f"public, max-age={CLOSED_BOARD_MAX_AGE}"
+    return get_conditional_response(request, etag=response["ETag"], response=response) or response
+
+
+def board_front(drf_view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The board page's view: a plain read of a cached page answered here, anything
+    else by ``drf_view``."""
+
+    def leaderboard_read(request: HttpRequest, challenge_id: int) -> HttpResponse:
+        if plain_read(request):
+            challenge = challenge_row(number=challenge_id)
+            if challenge is not None:
+                leaderboard_version_loaded(challenge=challenge)
+                name = board_page_name(request)
+                body = leaderboard_cache_peek(challenge=challenge, name=name)
+                if body is not None:
+                    return board_freshness(
+                        request, json_answer(body), challenge=challenge, name=name
+                    )
+                request.hot_challenge = challenge  # type: ignore[attr-defined]
+        return drf_view(request, challenge_id=challenge_id)
+
+    return _as_drf(leaderboard_read, drf_view)
+
+
+# --- the current challenge -------------------------------------------------------------
+
+
+def challenge_data(challenge: Challenge, *, now: datetime) -> dict[str, Any]:
+    """``ChallengeSerializer``'s output (which documents the shape; a test holds the two
+    equal), built as a plain dict: the serializer's fields cost more than the read."""
+    closed = challenge.is_closed(now)
+    return {
+        "id": challenge.pk,
+        "number": challenge.number,
+        "opens_at": iso(challenge.opens_at),
+        "closes_at": iso(challenge.closes_at),
+        "results_at": iso(challenge.results_at),
+        "ruleset": challenge.ruleset,
+        "tray_size": len(challenge.tray),
+        "well_size": len(challenge.well),
+        "time_limit_ms": RULESET.time_limit_ms,
+        # The submit and void services keep these on the row that was just read.
+        "entries": challenge.entry_count,
+        "top_score": challenge.top_score,
+        "is_open": challenge.is_open(now),
+        "tray": list(challenge.tray) if closed else None,
+        "well": list(challenge.well) if closed else None,
+        "par": challenge.par,
+    }
+
+
+def challenge_current_data(*, now: datetime | None = None) -> dict[str, Any]:
+    """The challenge open now, made on the spot if the scheduler has not made it, with
+    its par asked for if it has none."""
+    now = now or timezone.now()
+    challenge = challenge_row(number=schedule.slot_number(at=now))
+    if challenge is None:
+        challenge = services.challenge_current_ensure(now=now)
+    services.challenge_par_request(challenge=challenge)
+    return challenge_data(challenge, now=now)
+
+
+def current_front(drf_view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The current challenge's view: a plain read answered here, anything else by
+    ``drf_view`` (which builds the same data)."""
+
+    def challenge_current_read(request: HttpRequest) -> HttpResponse:
+        if plain_read(request):
+            return json_answer(orjson.dumps(challenge_current_data()))
+        return drf_view(request)
+
+    return _as_drf(challenge_current_read, drf_view)
+
+
+def _as_drf(front: Callable[..., HttpResponse], drf_view: Any) -> Callable[..., HttpResponse]:
+    # The schema generator and the URL resolver know an APIView by these attributes.
+    for name in ("cls", "initkwargs", "csrf_exempt", "view_class", "view_initkwargs"):
+        if hasattr(drf_view, name):
+            setattr(front, name, getattr(drf_view, name))
+    front.__doc__ = drf_view.__doc__
+    return front

@@ -1,0 +1,143 @@
+"""ORM queries compiled once per process, for the reads every request makes.
+
+Compiling a queryset into SQL costs the ORM far more CPU than the database takes to
+answer a one-row read: measured in-process on the load machine, a cached board read
+spent more than half its CPU compiling ``Challenge.objects.filter(pk=n).first()``, and
+"me" (a player's rank) most of its CPU compiling its three small statements.
+
+``CompiledQuery`` builds the queryset once, with a sentinel value standing in for each
+parameter, lets the ORM compile it, and remembers which parameter each sentinel became.
+Each read then runs that SQL with the real values and converts the row with the
+converters the ORM itself chose (JSON, times on SQLite). The statement is the ORM's
+own, from the models' fields and managers (a live entry is still ``Entry.LIVE``), so
+it cannot drift from the queryset it stands for; a test holds each equal to its ORM
+twin. Where a sentinel does not come through compiling as itself (a time, on a
+database that passes times as text), the query simply runs through the ORM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connections
+from django.db.models import Model, QuerySet
+
+
+@dataclass(frozen=True)
+class _Statement:
+    sql: str
+    params: tuple[str | None, ...]
+    """For each parameter, the name of the argument it takes, or None (a constant)."""
+    constants: tuple[Any, ...]
+    attnames: tuple[str, ...]
+    converters: dict[int, tuple[list[Any], Any]]
+
+
+class CompiledQuery:
+    """``build(**sentinels)`` compiled once per database; run with real arguments.
+
+    Each sentinel must be a value no constant of the query equals (e.g. a negative id,
+    never 0 or 1, which equal False and True), of the type the real argument has."""
+
+    def __init__(self, build: Callable[..., QuerySet[Any]], **sentinels: Any) -> None:
+        self.build, self.sentinels = build, sentinels
+        self._statements: dict[str, _Statement | None] = {}
+
+    def _statement(self, alias: str) -> _Statement | None:
+        if alias not in self._statements:
+            queryset = self.build(**self.sentinels)
+            compiler = queryset.query.get_compiler(using=alias)
+            sql, params = compiler.as_sql()
+            names = tuple(self._name_of(param) for param in params)
+            if set(self.sentinels) - set(names):
+                self._statements[alias] = None  # the ORM's path, every time
+                return None
+            columns = [column for column, _, _ in compiler.select]
+            statement = _Statement(
+                sql=sql,
+                params=names,
+                constants=tuple(params),
+                attnames=tuple(getattr(c, "target", c).attname for c in columns),
+                converters=compiler.get_converters(columns),
+            )
+            self._statements[alias] = statement
+        return self._statements[alias]
+
+    def _name_of(self, param: Any) -> str | None:
+        for name, sentinel in self.sentinels.items():
+            # Equal, not identical: the database's driver may wrap a number (Int8).
+            if param == sentinel:
+                return name
+        return None
+
+    def _execute(
+        self, statement: _Statement, sql_of: Callable[[str], str], using: str, **arguments: Any
+    ) -> Any:
+        params = [
+            arguments[name] if name is not None else constant
+            for name, constant in zip(statement.params, statement.constants, strict=True)
+        ]
+        connection = connections[using]
+        with connection.cursor() as cursor:
+            cursor.execute(sql_of(statement.sql), params)
+            return cursor.fetchone()
+
+    def first(self, model: type[Model], *, using: str = "default", **arguments: Any) -> Any:
+        """The first row, as the queryset's ``model`` instance, or None."""
+        statement = self._statement(using)
+        if statement is None:
+            return self.build(**arguments).using(using).first()
+        row = self._execute(statement, lambda sql: sql, using, **arguments)
+        if row is None:
+            return None
+        connection = connections[using]
+        values = list(row)
+        for position, (functions, expression) in statement.converters.items():
+            value = values[position]
+            for function in functions:
+                value = function(value, expression, connection)
+            values[position] = value
+        return model.from_db(using, list(statement.attnames), values)
+
+    def rows(
+        self, *, limit: int, offset: int = 0, using: str = "default", **arguments: Any
+    ) -> list[tuple[Any, ...]]:
+        """Rows ``offset`` to ``offset + limit`` of a ``values_list`` queryset (unsliced)."""
+        statement = self._statement(using)
+        if statement is None:
+            return list(self.build(**arguments).using(using)[offset : offset + limit])
+        params = [
+            arguments[name] if name is not None else constant
+            for name, constant in zip(statement.params, statement.constants, strict=True)
+        ]
+        connection = connections[using]
+        with connection.cursor() as cursor:
+            if offset:
+                cursor.execute(f"{statement.sql} LIMIT %s OFFSET %s", [*params, limit, offset])
+            else:
+                cursor.execute(f"{statement.sql} LIMIT %s", [*params, limit])
+            fetched = cursor.fetchall()
+        if not statement.converters:
+            return [tuple(row) for row in fetched]
+        converted = []
+        for row in fetched:
+            values = list(row)
+            for position, (functions, expression) in statement.converters.items():
+                value = values[position]
+                for function in functions:
+                    value = function(value, expression, connection)
+                values[position] = value
+            converted.append(tuple(values))
+        return converted
+
+    def count(self, *, using: str = "default", **arguments: Any) -> int:
+        """How many rows the queryset has."""
+        statement = self._statement(using)
+        if statement is None:
+            return self.build(**arguments).using(using).count()
+        row = self._execute(
+            statement, lambda sql: f"SELECT COUNT(*) FROM ({sql}) counted", using, **arguments
+        )
+        return int(row[0])
