@@ -17,6 +17,8 @@ app_name = "challenges"
 
 urlpatterns = [
     path("", home.home_page, name="home"),
+    # The home page's words for its scripts: its modules' messages, not the whole game's.
+    path("jsi18n/home/", home.home_catalog, name="home-catalog"),
     path("play/", play.play_page, name="play"),
     path("play/keep/<uuid:run_id>/", keep.run_keep, name="run-keep"),
     path("how-to-play/", how_to_play.how_to_play_page, name="how-to-play"),
