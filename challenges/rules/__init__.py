@@ -16,7 +16,8 @@ parse/format pair (``parse(format(x)) == x``; any other spelling is a ValueError
   ``point_parse``/``point_format``;
 - :class:`Placement` ``(tile, cell, rotation)`` ``"3-4-5@0,-1r2"``;
   :class:`Move` ``(t, placement | None)`` ``"1830:place:3-4-5@0,0r0"`` / ``"4210:draw"``,
-  with ``to_json()`` in the run-log form and :func:`log_from_moves`;
+  with ``to_json()`` and :func:`move_from_json` for the run-log form, and
+  :func:`log_from_moves`;
 - :class:`MoveOutcome` ``(points, bonus)``, the bonus names :data:`BONUSES`, and the
   :class:`Ruleset` holding every value of both games (:data:`DEFAULT_RULESET`).
 
@@ -30,6 +31,11 @@ RULES.md's order of codes; ``push``/``pop`` are the unchecked fast path for sear
 The classic game (2-6 players, rounds to 400): :class:`ClassicGame`, its actions
 :class:`Draw` and :class:`Pass` beside a :class:`Placement`, refusals as
 :class:`ClassicError`.
+
+A run: :class:`ChallengeRun` (tray, well, board, clock, score) plays every move by one
+path: ``play_move(raw)`` parses it (:func:`move_from_json`), then ``play(move)`` checks it
+and applies it through the board's checked ``play``; a refusal is a :class:`MoveError`
+(``.code``/``.detail``, the first rule of RULES.md's table broken).
 
 Replay: :func:`replay_challenge` ``(*, tray, well, log, max_t=None) ->`` :class:`ReplayResult`
 (valid prefix with a :class:`MoveOutcome` per move, score, first :class:`ReplayError`);
@@ -67,6 +73,7 @@ from challenges.rules.errors import (
     ERROR_CODES,
     MOVE_ERROR_CODES,
     ErrorCode,
+    MoveError,
     PlacementError,
 )
 from challenges.rules.geometry import (
@@ -87,6 +94,7 @@ from challenges.rules.moves import (
     Placement,
     log_from_moves,
     move_format,
+    move_from_json,
     move_parse,
     placement_format,
     placement_parse,
@@ -108,6 +116,7 @@ from challenges.rules.review import (
     run_features,
 )
 from challenges.rules.ruleset import DEFAULT_RULESET, Ruleset
+from challenges.rules.run import ChallengeRun
 from challenges.rules.scoring import BONUSES, Bonus, MoveOutcome
 from challenges.rules.solver import Pace, SolverResult, solver_greedy, solver_solve
 from challenges.rules.tiles import TILE_IDS, TILES, Tile, tile_format, tile_parse
@@ -135,6 +144,7 @@ __all__ = [
     "Bonus",
     "Cell",
     "ChallengeReplay",
+    "ChallengeRun",
     "ClassicError",
     "ClassicGame",
     "Deal",
@@ -144,6 +154,7 @@ __all__ = [
     "IneligibleCode",
     "Move",
     "MoveAnalysis",
+    "MoveError",
     "MoveOutcome",
     "Pace",
     "Pass",
@@ -173,6 +184,7 @@ __all__ = [
     "log_from_moves",
     "log_moves",
     "move_format",
+    "move_from_json",
     "move_parse",
     "move_trimmed",
     "moves_sequence",

@@ -35,6 +35,7 @@ from challenges.rules.errors import ErrorCode, PlacementError, shown
 from challenges.rules.geometry import (
     CELL_CORNER_OFFSETS,
     CELL_NEIGHBOUR_OFFSETS,
+    COORD_LIMIT,
     STRIDE,
     Cell,
     Point,
@@ -47,6 +48,7 @@ from challenges.rules.geometry import (
 )
 from challenges.rules.legal import CORNER_NUMBERS, FITS, FREE, demand_key
 from challenges.rules.moves import Placement
+from challenges.rules.placement_refusals import placement_refusal_detail
 from challenges.rules.ruleset import DEFAULT_RULESET, Ruleset
 from challenges.rules.scoring import MoveOutcome, outcome_table
 from challenges.rules.tiles import TILES, Tile
@@ -83,7 +85,6 @@ class Board:
 
     __slots__ = (
         "_cells",
-        "_last_bonus_code",
         "_outcomes",
         "_points",
         "_reach",
@@ -105,7 +106,6 @@ class Board:
         self._cells: dict[int, int] = {}
         self._points: dict[int, int] = {}
         self._reach: set[int] = {_ORIGIN}
-        self._last_bonus_code = 0
 
     @classmethod
     def from_placements(
@@ -204,67 +204,40 @@ class Board:
     def check(self, placement: Placement) -> PlacementError | None:
         """Why ``placement`` is illegal here (the first rule it breaks), or None.
 
-        Checks rotation, empty cell, first tile at the origin, a shared edge, and the
-        numbers at the corners, in RULES.md's order. Whether the tile is the player's
-        to place is for the caller to say (tray, turn). The board decides legality in
-        one place, :meth:`place_packed`: a legal tile is put down and taken back.
+        The same checks as :meth:`play`, which decides legality in one place
+        (:meth:`place_packed`): a legal tile is put down and taken back. Whether the tile
+        is the player's to place is for the caller to say (tray, turn).
         """
-        refused = self._refusal(placement)
-        if refused is not None:
+        try:
+            self.play(placement)
+        except PlacementError as refused:
             return refused
         self._pop()
         return None
 
     def play(self, placement: Placement) -> MoveOutcome:
         """Put ``placement`` down if RULES.md allows it and return what it scores;
-        raise :class:`PlacementError` (the board unchanged) if not."""
-        refused = self._refusal(placement)
-        if refused is not None:
-            raise refused
-        return self._outcomes[self._last_bonus_code][placement.tile.index]
+        raise :class:`PlacementError` (the board unchanged) if not.
 
-    def _refusal(self, placement: Placement) -> PlacementError | None:
-        """Put ``placement`` down through :meth:`place_packed`, or say why it may not go."""
+        Checks the rotation, then the cell through :meth:`place_packed`: empty, the
+        first tile at the origin, a shared edge, the numbers at the corners, in
+        RULES.md's order.
+        """
         tile, (row, col), rotation = placement
         if type(rotation) is not int or not 0 <= rotation <= 2:
-            return PlacementError(
+            raise PlacementError(
                 "bad_rotation", f"rotation must be 0, 1 or 2, not {shown(rotation)}"
             )
-        if not coords_packable(row, col):
-            code: ErrorCode = "first_not_at_origin" if self.is_empty else "not_adjacent"
-            return PlacementError(code, self.explain(placement, code))
-        bonus_code = self.place_packed(cell_pack(row, col), tile.index * 3 + rotation)
-        if bonus_code < 0:
-            refusal = REFUSALS[-bonus_code - 1]
-            return PlacementError(refusal, self.explain(placement, refusal))
-        self._last_bonus_code = bonus_code
-        return None
-
-    def explain(self, placement: Placement, code: ErrorCode) -> str:
-        """A sentence for a human saying why ``placement`` breaks the rule ``code``."""
-        tile, cell, rotation = placement
-        where = f"[{shown(cell.row)}, {shown(cell.col)}]"
-        if code == "bad_rotation":
-            return f"rotation must be 0, 1 or 2, not {shown(rotation)}"
-        if code == "cell_occupied":
-            other = self.tile_at(cell)
-            held = f" (by {other.tile.id})" if other is not None else ""
-            return f"cell {where} is already taken{held}"
-        if code == "first_not_at_origin":
-            return f"the first tile must go on [0, 0], not on {where}"
-        if code == "not_adjacent":
-            return f"cell {where} shares no edge with a tile on the board"
-        if code == "corner_mismatch":
-            numbers = tile.corner_numbers(rotation)
-            for corner, point in enumerate(cell_corners(cell)):
-                number = self.number_at(point)
-                if number is not None and number != numbers[corner]:
-                    return (
-                        f"corner {corner} of {where} lands on point ({point.row}, {point.x}),"
-                        f" which shows {number}, but {tile.id} in rotation {rotation}"
-                        f" puts {numbers[corner]} there"
-                    )
-        return f"{tile.id} on {where} in rotation {shown(rotation)} breaks the rule {code!r}"
+        refusal: ErrorCode
+        if -COORD_LIMIT <= row <= COORD_LIMIT and -COORD_LIMIT <= col <= COORD_LIMIT:
+            index = tile.index
+            code = self.place_packed(row * STRIDE + col, index * 3 + rotation)
+            if code >= 0:
+                return self._outcomes[code][index]
+            refusal = REFUSALS[-code - 1]
+        else:  # too far out to pack: no tile can be alongside
+            refusal = "first_not_at_origin" if self.is_empty else "not_adjacent"
+        raise PlacementError(refusal, placement_refusal_detail(self, placement, refusal))
 
     # --- unchecked play and undo ---------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The error codes of RULES.md, in precedence order, and the placement error."""
+"""The error codes of RULES.md, in precedence order, and the errors a move gets:
+:class:`MoveError` for any rule of the table, :class:`PlacementError` for the board's."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ __all__ = [
     "ERROR_CODES",
     "MOVE_ERROR_CODES",
     "ErrorCode",
+    "MoveError",
     "PlacementError",
     "shown",
 ]
@@ -46,9 +48,9 @@ BOARD_ERROR_CODES: tuple[ErrorCode, ...] = MOVE_ERROR_CODES[
 """The codes :meth:`Board.check` answers (the rest concern the log, the clock and the tray)."""
 
 
-class PlacementError(ValueError):
-    """A placement the board refuses: ``code`` from :data:`BOARD_ERROR_CODES`, ``detail``
-    for a human (naming the cell and, for a mismatch, the corner and the point)."""
+class MoveError(ValueError):
+    """A move refused by a rule of RULES.md's table: ``code`` (the first rule it breaks)
+    and ``detail`` for a human. Whatever refused it left the run or board unchanged."""
 
     def __init__(self, code: ErrorCode, detail: str) -> None:
         super().__init__(detail)
@@ -56,15 +58,20 @@ class PlacementError(ValueError):
         self.detail = detail
 
     def __repr__(self) -> str:
-        return f"PlacementError({self.code!r}, {self.detail!r})"
+        return f"{type(self).__name__}({self.code!r}, {self.detail!r})"
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PlacementError):
+        if not isinstance(other, MoveError):
             return NotImplemented
         return (self.code, self.detail) == (other.code, other.detail)
 
     def __hash__(self) -> int:
         return hash((self.code, self.detail))
+
+
+class PlacementError(MoveError):
+    """A placement the board refuses: ``code`` from :data:`BOARD_ERROR_CODES`, ``detail``
+    naming the cell and, for a mismatch, the corner and the point."""
 
 
 _BIG = 10**18

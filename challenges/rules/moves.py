@@ -6,24 +6,31 @@ Text forms (each with a parse/format pair, ``parse(format(x)) == x``):
 - move: ``"1830:place:3-4-5@0,0r0"`` or ``"4210:draw"``: time in ms, kind, placement.
 
 JSON form (the run log of RULES.md): ``{"t": 1830, "type": "place", "tile": "3-4-5",
-"cell": [0, 0], "rotation": 0}`` and ``{"t": 4210, "type": "draw"}``.
+"cell": [0, 0], "rotation": 0}`` and ``{"t": 4210, "type": "draw"}``, with the matched
+pair :meth:`Move.to_json` and :func:`move_from_json`. Parsing a move of a log is the
+first step of playing it (:meth:`challenges.rules.run.ChallengeRun.play_move`): what a
+client sent becomes a typed :class:`Move`, or a :class:`MoveError` saying what is wrong
+with its shape.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from challenges.rules.errors import MoveError, shown
 from challenges.rules.geometry import Cell, Point, cell_corners
-from challenges.rules.tiles import Tile, tile_parse
+from challenges.rules.tiles import TILES, Tile, tile_parse
 
 __all__ = [
     "Move",
     "Placement",
+    "describe",
     "log_from_moves",
+    "malformed_detail",
     "move_format",
+    "move_from_json",
     "move_parse",
     "placement_format",
     "placement_parse",
@@ -76,8 +83,7 @@ def placement_parse(text: str) -> Placement:
     return Placement(tile_parse(tile_id), Cell(int(row), int(col)), int(rotation))
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One move of a run: at ``t`` ms, a placement, or a draw when ``placement`` is None."""
 
     t: int
@@ -96,7 +102,7 @@ class Move:
         return self.placement is None
 
     def to_json(self) -> dict[str, object]:
-        """The move as a run log spells it."""
+        """The move as a run log spells it (:func:`move_from_json` reads it back)."""
         if self.placement is None:
             return {"t": self.t, "type": "draw"}
         tile, (row, col), rotation = self.placement
@@ -110,6 +116,100 @@ class Move:
 
     def __str__(self) -> str:
         return move_format(self)
+
+
+_SEQUENCES = (list, tuple)
+_TILES_BY_ID = {tile.id: tile for tile in TILES}
+_new = tuple.__new__
+"""Builds a Move, Placement or Cell from a tuple of its fields without the generated
+``__new__``'s keyword handling: a third of the cost of parsing a move."""
+
+
+def move_from_json(raw: object) -> Move:
+    """The move ``raw`` (one element of a run log's ``moves``: any JSON value) spells,
+    typed; :class:`MoveError` ``malformed`` when it is not of RULES.md's shape, or
+    ``unknown_tile`` when its tile id names no tile.
+
+    The fields are read once and the types checked with ``type() is`` (a boolean is not
+    a number of ms): this runs for every move the server receives.
+    """
+    try:
+        t = raw["t"]  # type: ignore[index]
+        kind = raw["type"]  # type: ignore[index]
+        if type(t) is int:
+            if kind == "draw":
+                move: Move = _new(Move, (t, None))
+                return move
+            if kind == "place":
+                tile_id = raw["tile"]  # type: ignore[index]
+                cell = raw["cell"]  # type: ignore[index]
+                rotation = raw["rotation"]  # type: ignore[index]
+                row, col = cell
+                if (
+                    type(tile_id) is str
+                    and type(rotation) is int
+                    and type(row) is int
+                    and type(col) is int
+                    and type(cell) in _SEQUENCES  # a set or a dict of two would unpack too
+                ):
+                    tile = _TILES_BY_ID.get(tile_id)
+                    if tile is not None:
+                        placement = _new(Placement, (tile, _new(Cell, (row, col)), rotation))
+                        move = _new(Move, (t, placement))
+                        return move
+                    raise MoveError(
+                        "unknown_tile",
+                        f"{shown(tile_id)} is not a tile id"
+                        " (expected 'a-b-c' with 0 <= a <= b <= c <= 5)",
+                    )
+    except MoveError:
+        raise
+    except (KeyError, TypeError, ValueError):  # not an object, a field missing, not a pair
+        pass
+    raise MoveError("malformed", malformed_detail(raw))
+
+
+def describe(value: object) -> str:
+    """A short name for a JSON value's type, for error details."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number with a fraction"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def malformed_detail(raw: Any) -> str:
+    """Which part of a malformed move breaks the shape of RULES.md."""
+    if not isinstance(raw, dict):
+        return f"a move must be an object, not {describe(raw)}"
+    t = raw.get("t")
+    if type(t) is not int:
+        return f"'t' must be an integer number of ms, not {describe(t)}"
+    kind = raw.get("type")
+    if kind not in ("place", "draw"):
+        return f"'type' must be 'place' or 'draw', not {shown(kind)}"
+    tile = raw.get("tile")
+    if type(tile) is not str:
+        return f"a placement's 'tile' must be a string, not {describe(tile)}"
+    cell = raw.get("cell")
+    if not (isinstance(cell, list | tuple) and len(cell) == 2):
+        return f"a placement's 'cell' must be a list of two integers, not {describe(cell)}"
+    if type(cell[0]) is not int or type(cell[1]) is not int:
+        return (
+            f"a placement's 'cell' must be two integers, not {describe(cell[0])}"
+            f" and {describe(cell[1])}"
+        )
+    return f"a placement's 'rotation' must be an integer, not {describe(raw.get('rotation'))}"
 
 
 def move_format(move: Move) -> str:

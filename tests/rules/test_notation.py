@@ -10,9 +10,11 @@ from challenges.rules import (
     TILES,
     Cell,
     Move,
+    MoveError,
     Placement,
     log_from_moves,
     move_format,
+    move_from_json,
     move_parse,
     placement_format,
     placement_parse,
@@ -111,3 +113,37 @@ def test_json_forms_follow_the_run_log_of_rules_md() -> None:
         "cell": [-3, 4],
         "rotation": 1,
     }
+
+
+@given(moves)
+def test_move_json_round_trips(move: Move) -> None:
+    parsed = move_from_json(move.to_json())
+    assert parsed == move
+    assert type(parsed) is Move and (
+        parsed.placement is None or type(parsed.placement) is Placement
+    )
+    assert parsed.placement is None or type(parsed.placement.cell) is Cell
+
+
+@pytest.mark.parametrize(
+    ("raw", "code"),
+    [
+        ({"t": 1, "type": "draw", "tile": 5}, None),  # extra fields are ignored
+        ({"t": 1, "type": "place", "tile": "3-4-5", "cell": (0, 0), "rotation": 9}, None),
+        ({"t": 1, "type": "place", "tile": "5-4-3", "cell": [0, 0], "rotation": 0}, "unknown_tile"),
+        ({"t": 1, "type": "place", "tile": "5-4-3", "cell": [0], "rotation": 0}, "malformed"),
+        ({"t": True, "type": "draw"}, "malformed"),
+        ({"t": 1, "type": "place", "tile": "3-4-5", "cell": {0, 1}, "rotation": 0}, "malformed"),
+        ([1, "draw"], "malformed"),
+        (None, "malformed"),
+    ],
+)
+def test_move_from_json_types_the_shape_and_nothing_more(raw: object, code: str | None) -> None:
+    """The parse checks the shape of RULES.md's move and that its tile exists; whether
+    a rotation or a cell is allowed is for the run to check."""
+    if code is None:
+        assert isinstance(move_from_json(raw), Move)
+        return
+    with pytest.raises(MoveError) as refused:
+        move_from_json(raw)
+    assert refused.value.code == code

@@ -86,3 +86,49 @@ export async function showEndReview({ elements, urls, deal, moves, score, par })
   }
   show(misses[0]);
 }
+
+/**
+ * The end screen's part that shows the look back (elements #end-par, #end-missed and
+ * what is inside it): `dealt(run)` keeps the deal when a run starts, `show(finish)`
+ * shows the review of a valid finished run, and hides it otherwise. `urls.analysis` is
+ * a function of the run's id.
+ */
+export class EndReview {
+  constructor($, { urls, par }) {
+    this.elements = {
+      par: $("end-par"),
+      box: $("end-missed"),
+      text: $("end-missed-text"),
+      board: $("end-missed-board"),
+      list: $("end-missed-list"),
+    };
+    this.urls = urls;
+    this.par = par;
+    this.deal = null;
+  }
+
+  dealt(run) {
+    this.deal = { tray: run.tray.slice(), well: run.well.slice() };
+  }
+
+  show(finish) {
+    const { elements } = this;
+    if (elements.par === null) {
+      return; // a page without the look back
+    }
+    elements.par.hidden = true;
+    elements.box.hidden = true;
+    const result = finish.result;
+    if (!result?.valid || this.deal === null) {
+      return;
+    }
+    showEndReview({
+      elements,
+      urls: { analysis: this.urls.analysis(finish.runId), challenge: this.urls.challenge },
+      deal: this.deal,
+      moves: finish.log.moves.slice(0, (result.moves ?? []).length),
+      score: result.score ?? 0,
+      par: this.par,
+    }).catch((error) => console.error("end review:", error));
+  }
+}

@@ -22,6 +22,7 @@ import { BoardView } from "./board_view/index.js";
 import { boardInputsWire } from "./play/board_inputs.js";
 import { EndConfirm } from "./play/end_confirm.js";
 import { EndScreen, endSummary } from "./play/end_screen.js";
+import { GuestIdentity } from "./play/guest_identity.js";
 import { GuestOffer } from "./play/guest_offer.js";
 import { CONFIRM_SUBMIT } from "./play/end_words.js";
 import { Hud } from "./play/hud.js";
@@ -34,7 +35,7 @@ import { StandingView } from "./play/standing_view.js";
 import { Tour } from "./play/tour.js";
 import { keepUnsent, offerUnsent } from "./play/unsent_offer.js";
 import * as words from "./play/words.js";
-import { showEndReview } from "./end_review.js";
+import { EndReview } from "./end_review.js";
 import { pendingClear, pendingLoad } from "./unsent_runs.js";
 
 const config = JSON.parse(document.getElementById("play-config").textContent);
@@ -69,6 +70,11 @@ const endScreen = new EndScreen($, {
   announce,
   finalBoard: new BoardView($("end-board"), { interactive: false, showOpen: false }),
 });
+// The end screen's look back: the score against par, the moves missed (end_review.js).
+const endReview = new EndReview($, {
+  urls: { analysis: (runId) => runUrl(config.urls.analysis, runId), challenge: config.urls.challenge },
+  par: config.par,
+});
 // On a touch screen End run asks first (play/end_confirm.js).
 const endConfirm = new EndConfirm($, { ask: () => TOUCH, end: () => machine.end("player") });
 const standingPart = new StandingView($, {
@@ -83,7 +89,15 @@ const standingPart = new StandingView($, {
 const guestOffer = config.guest
   ? new GuestOffer($, { urls: { signup: config.urls.guestSignup, login: config.urls.guestLogin }, slot: config.runIdSlot })
   : null;
-let guestReady = false;
+const guestIdentity = config.guest
+  ? new GuestIdentity({
+      api,
+      url: config.urls.guest,
+      onFailed: (message) => machine.startFailed(message),
+      // Logged in meanwhile (another tab): the page as a player knows it.
+      onLoggedIn: () => window.location.reload(),
+    })
+  : null;
 // The first-run tour (play/tour.js), before the first run in this browser.
 const tour = $("tour")
   ? new Tour($, { storage: window.localStorage, area: root.querySelector("[data-screen='game']") })
@@ -175,38 +189,7 @@ function showEnd(current) {
   standingPart.clear();
   endScreen.show(current.finish, endSummary(current.finish, current.finish.result));
   guestOffer?.show(current.finish);
-  showReview(current.finish);
-}
-
-// The end screen's look back (end_review.js): the score against par, and the moves
-// missed, from the server's analysis of a valid run, drawn on the dealt tiles.
-const endReviewElements = {
-  par: $("end-par"),
-  box: $("end-missed"),
-  text: $("end-missed-text"),
-  board: $("end-missed-board"),
-  list: $("end-missed-list"),
-};
-let dealt = null; // the run's tray and well as dealt, kept when the run starts
-
-function showReview(finish) {
-  if (endReviewElements.par === null) {
-    return;
-  }
-  endReviewElements.par.hidden = true;
-  endReviewElements.box.hidden = true;
-  const result = finish.result;
-  if (!result?.valid || dealt === null) {
-    return;
-  }
-  showEndReview({
-    elements: endReviewElements,
-    urls: { analysis: runUrl(config.urls.analysis, finish.runId), challenge: config.urls.challenge },
-    deal: dealt,
-    moves: finish.log.moves.slice(0, (result.moves ?? []).length),
-    score: result.score ?? 0,
-    par: config.par,
-  }).catch((error) => console.error("end review:", error));
+  endReview.show(current.finish);
 }
 
 async function shareStanding() {
@@ -225,7 +208,7 @@ async function startRun() {
   }
   const buttons = [$("start-button"), $("again-button")].filter(Boolean);
   buttons.forEach((button) => (button.disabled = true));
-  if (!(await guestEnsure())) {
+  if (guestIdentity !== null && !(await guestIdentity.ensure())) {
     buttons.forEach((button) => (button.disabled = false));
     return;
   }
@@ -242,35 +225,9 @@ async function startRun() {
   }
 }
 
-/** A visitor's guest identity (its cookie), asked for once before the first start;
- * false (with the reason shown) when the server refuses it. */
-async function guestEnsure() {
-  if (!config.guest || guestReady) {
-    return true;
-  }
-  let answer;
-  try {
-    answer = await api(config.urls.guest, { method: "POST" });
-  } catch (error) {
-    machine.startFailed(error.message);
-    return false;
-  }
-  if (answer.status === 200 || answer.status === 201) {
-    guestReady = true;
-    return true;
-  }
-  if (answer.status === 409) {
-    // Logged in meanwhile (another tab): the page as a player knows it.
-    window.location.reload();
-    return false;
-  }
-  machine.startFailed(answer.data.detail ?? words.guestFailed(answer.status));
-  return false;
-}
-
 function runStarted(_event, current) {
   const { run, runId } = current;
-  dealt = { tray: run.tray.slice(), well: run.well.slice() };
+  endReview.dealt(run);
   hud.reset();
   endConfirm.reset();
   endScreen.clearBoard();

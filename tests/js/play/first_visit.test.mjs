@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { GuestIdentity } from "../../../challenges/static/challenges/play/guest_identity.js";
 import { GuestOffer } from "../../../challenges/static/challenges/play/guest_offer.js";
 import { TOUR_SEEN_KEY, tourSeen } from "../../../challenges/static/challenges/play/tour.js";
 import { TOUR_STEPS } from "../../../challenges/static/challenges/play/words.js";
@@ -73,4 +74,67 @@ test("a guest's rejected run has nothing to submit, so no offer", () => {
   new GuestOffer($, { urls: URLS, slot: SLOT }).show({ runId: "run-8", result: { valid: false } });
   assert.equal(elements["guest-submit"].hidden, true);
   assert.equal(elements["submit-button"].hidden, true);
+});
+
+test("a guest identity is asked of the server once, and a refusal says why", async () => {
+  const calls = [];
+  const failures = [];
+  let loggedIn = 0;
+  const answers = [
+    { status: 429, data: { detail: "Too many guests from here.", code: "throttled" } },
+    { status: 500, data: {} },
+    { status: 201, data: { guest: true } },
+  ];
+  const identity = new GuestIdentity({
+    api: async (url, options) => {
+      calls.push([url, options.method]);
+      return answers.shift();
+    },
+    url: "/api/guest/",
+    onFailed: (message) => failures.push(message),
+    onLoggedIn: () => (loggedIn += 1),
+  });
+  assert.equal(await identity.ensure(), false);
+  assert.deepEqual(failures, ["Too many guests from here."]);
+  assert.equal(await identity.ensure(), false);
+  assert.match(failures[1], /500/);
+  assert.equal(await identity.ensure(), true);
+  assert.equal(await identity.ensure(), true);
+  assert.deepEqual(calls, [
+    ["/api/guest/", "POST"],
+    ["/api/guest/", "POST"],
+    ["/api/guest/", "POST"],
+  ]);
+  assert.equal(loggedIn, 0);
+});
+
+test("a guest identity refused because the browser is logged in reloads as a player", async () => {
+  let loggedIn = 0;
+  const identity = new GuestIdentity({
+    api: async () => ({ status: 409, data: { detail: "Already logged in.", code: "conflict" } }),
+    url: "/api/guest/",
+    onFailed: () => assert.fail("not a failure"),
+    onLoggedIn: () => (loggedIn += 1),
+  });
+  assert.equal(await identity.ensure(), false);
+  assert.equal(loggedIn, 1);
+  assert.equal(identity.ready, false);
+});
+
+test("a network failure while asking for a guest identity is told, and tried again later", async () => {
+  const failures = [];
+  let down = true;
+  const identity = new GuestIdentity({
+    api: async () => {
+      if (down) throw new Error("The server cannot be reached.");
+      return { status: 200, data: {} };
+    },
+    url: "/api/guest/",
+    onFailed: (message) => failures.push(message),
+    onLoggedIn: () => assert.fail("not logged in"),
+  });
+  assert.equal(await identity.ensure(), false);
+  assert.deepEqual(failures, ["The server cannot be reached."]);
+  down = false;
+  assert.equal(await identity.ensure(), true);
 });
