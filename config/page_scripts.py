@@ -39,10 +39,14 @@ def _source(static_path: str) -> Path:
     return Path(found if isinstance(found, str) else found[0])
 
 
-@cache
 def module_graph(*entries: str) -> tuple[str, ...]:
     """Every module the entries load, as static paths (``challenges/rules/tiles.js``),
-    entries first, then in the order they are met."""
+    entries first, then in the order they are met. Read once per process, except under
+    DEBUG, where a module edited in development changes the page at the next request."""
+    return _module_graph(*entries) if settings.DEBUG else _module_graph_cached(*entries)
+
+
+def _module_graph(*entries: str) -> tuple[str, ...]:
     seen: list[str] = []
     pending = list(entries)
     while pending:
@@ -58,6 +62,9 @@ def module_graph(*entries: str) -> tuple[str, ...]:
             if target.startswith("."):
                 pending.append(_normal(folder / target))
     return tuple(seen)
+
+
+_module_graph_cached = cache(_module_graph)
 
 
 def _normal(path: PurePosixPath) -> str:

@@ -188,3 +188,18 @@ def test_the_scan_finds_english_in_the_admin(staff: Client, admin_pages: list[st
     left = "\n".join(english_left_in_html(english.content.decode(), "fr"))
     assert "'Why here'" in left
     assert "'watch'" in left
+
+
+def test_a_french_moderators_void_is_recorded_in_english(
+    staff: Client, admin_pages: list[str]
+) -> None:
+    """The queue speaks French; the reason stored with the entry is a record, in English
+    (docs/i18n.md, "Records stay English")."""
+    held = Entry.objects.get(status=Entry.Status.HELD)
+    response = staff.post(f"/admin/challenges/heldentry/{held.pk}/void/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 302
+    held.refresh_from_db()
+    assert held.void_reason == (
+        "Voided from the review queue (A score near par (the solver's best); "
+        "Placements quicker than people place tiles)."
+    )
