@@ -1,7 +1,7 @@
 """``make lighthouse``: Lighthouse's four scores for the site's main pages (issue 12).
 
     .venv/bin/python tests/benchmarks/lighthouse_audit.py [--preset mobile|desktop]
-        [--only NAME ...] [--keep-going]
+        [--language en|fr|nl|de] [--only NAME ...]
 
 A measure, like ``make load``: not part of ``make test``. It
 
@@ -14,7 +14,7 @@ A measure, like ``make load``: not part of ``make test``. It
 3. runs Lighthouse (installed by ``make lighthouse`` into ``.lighthouse/``, never
    globally) in Debian's Chromium (``CHROME_PATH``, default ``/usr/bin/chromium``) on
    the home page, /how-to-play/, the play page, the finished challenge's leaderboard
-   and the log-in page, as a visitor;
+   and the log-in page, as a visitor (``--language``: the ``Accept-Language`` it sends);
 4. prints the four category scores per page, the page's bytes (Lighthouse's transfer
    sizes) and, for any category under 100, the audits that cost points; keeps each
    report as JSON and HTML in ``test-artifacts/lighthouse/``.
@@ -133,8 +133,8 @@ def server_start() -> subprocess.Popen[bytes]:
     return server
 
 
-def lighthouse_run(name: str, path: str, preset: str) -> Audited:
-    output = ARTIFACTS / name
+def lighthouse_run(name: str, path: str, preset: str, language: str) -> Audited:
+    output = ARTIFACTS / f"{name}-{preset}-{language}"
     command = [
         str(LIGHTHOUSE),
         f"http://127.0.0.1:{PORT}{path}",
@@ -147,6 +147,8 @@ def lighthouse_run(name: str, path: str, preset: str) -> Audited:
     ]
     if preset == "desktop":
         command.append("--preset=desktop")
+    if language != "en":
+        command.append(f"--extra-headers={json.dumps({'Accept-Language': language})}")
     subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROME_PATH})
     report = json.loads(output.with_suffix(".report.json").read_text())
     return audited(name, path, report)
@@ -187,6 +189,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", choices=["mobile", "desktop"], default="mobile")
     parser.add_argument("--only", nargs="*", help="page names (home, play, ...)")
+    parser.add_argument(
+        "--language", choices=["en", "fr", "nl", "de"], default="en", help="Accept-Language"
+    )
     arguments = parser.parse_args(argv)
     if not LIGHTHOUSE.exists():
         raise SystemExit(f"no Lighthouse at {LIGHTHOUSE}: run `make lighthouse`")
@@ -195,18 +200,22 @@ def main(argv: list[str] | None = None) -> int:
         pages = {name: path for name, path in pages.items() if name in arguments.only}
     server = server_start()
     try:
-        results = [lighthouse_run(name, path, arguments.preset) for name, path in pages.items()]
+        results = [
+            lighthouse_run(name, path, arguments.preset, arguments.language)
+            for name, path in pages.items()
+        ]
     finally:
         server.terminate()
         server.wait(timeout=30)
-    print(f"\nLighthouse ({arguments.preset}), reports in {ARTIFACTS.relative_to(ROOT)}/\n")
+    run = f"{arguments.preset}-{arguments.language}"
+    print(f"\nLighthouse ({run}), reports in {ARTIFACTS.relative_to(ROOT)}/\n")
     print(table(results))
     short = False
     for result in results:
         for key, audits in result.lost.items():
             print(f"\n{result.name}, {key} {result.scores[key]}: " + "; ".join(audits))
             short = short or key in HELD
-    (ARTIFACTS / f"scores-{arguments.preset}.md").write_text(table(results) + "\n")
+    (ARTIFACTS / f"scores-{run}.md").write_text(table(results) + "\n")
     return 1 if short else 0
 
 
