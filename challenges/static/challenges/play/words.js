@@ -57,14 +57,20 @@ export function formatSeconds(ms) {
 
 // ------------------------------------------------------------------ playing
 
+/** How long a run lasts, from the ruleset: "2 minutes". */
+export function runDuration() {
+  const minutes = DEFAULT_RULESET.timeLimitMs / 60_000;
+  return interpolate(ngettext("%(minutes)s minute", "%(minutes)s minutes", minutes), { minutes });
+}
+
 export function runStarted(traySize) {
   return interpolate(
     ngettext(
-      "Run started: two minutes. %(count)s tile in your tray. Place the first one anywhere: it goes in the middle.",
-      "Run started: two minutes. %(count)s tiles in your tray. Place the first one anywhere: it goes in the middle.",
+      "Run started: %(duration)s. %(count)s tile in your tray. Place the first one anywhere: it goes in the middle.",
+      "Run started: %(duration)s. %(count)s tiles in your tray. Place the first one anywhere: it goes in the middle.",
       traySize,
     ),
-    { count: traySize },
+    { duration: runDuration(), count: traySize },
   );
 }
 
@@ -267,8 +273,8 @@ export function startFailed(status) {
 /**
  * The intro's offer of a run this browser kept because the server never had its end:
  * what it is, and what can still be done with it. `when`: its local time; `late`: the
- * server no longer takes it (a run's log is taken until its two minutes and the grace
- * are over).
+ * server no longer takes it (a run's log is taken until its clock and the grace are
+ * over).
  */
 export function unsentOffer(pending, when, { late }) {
   const moves = pending.log.moves.length;
@@ -282,7 +288,7 @@ export function unsentOffer(pending, when, { late }) {
   );
   const then = late
     ? gettext(
-        "It is too late to send it now (the server takes a run only until shortly after its two minutes end), so it cannot be scored or submitted.",
+        "It is too late to send it now (the server takes a run only until shortly after its clock runs out), so it cannot be scored or submitted.",
       )
     : gettext("Send it and the server replays and scores it; then you can submit it.");
   return `${what} ${then}`;
@@ -295,8 +301,13 @@ export const TOUR_STEPS = Object.freeze([
   {
     target: "tray",
     title: gettext("Your tiles"),
-    text: gettext(
-      "Your nine tiles wait here once the run starts. Drag one onto the board, or pick it with its number key; tap it to turn it.",
+    text: interpolate(
+      ngettext(
+        "Your %(count)s tile waits here once the run starts. Drag it onto the board, or pick it with its number key; tap it to turn it.",
+        "Your %(count)s tiles wait here once the run starts. Drag one onto the board, or pick it with its number key; tap it to turn it.",
+        DEFAULT_RULESET.traySize,
+      ),
+      { count: DEFAULT_RULESET.traySize },
     ),
   },
   {
@@ -314,7 +325,10 @@ export const TOUR_STEPS = Object.freeze([
   {
     target: "clock",
     title: gettext("The clock"),
-    text: gettext("Two minutes from the start. Hexagons and bridges earn big bonuses; clear the board for more."),
+    text: interpolate(
+      gettext("%(duration)s from the start. Hexagons and bridges earn big bonuses; clear the board for more."),
+      { duration: runDuration() },
+    ),
   },
 ]);
 
