@@ -34,12 +34,6 @@ _PRELOAD = re.compile(r'<link rel="modulepreload" href="/static/([^"]+)">')
 _SCRIPT = re.compile(r'<script (?:type="module" )?src="([^"]+)"')
 
 
-def _home(client: Client) -> str:
-    response = client.get("/")
-    assert response.status_code == 200
-    return response.content.decode()
-
-
 def test_the_graph_of_the_play_page_holds_the_game() -> None:
     """The reading of imports that the next tests rely on does find the game where it is
     (an empty graph would let them pass)."""
@@ -49,21 +43,33 @@ def test_the_graph_of_the_play_page_holds_the_game() -> None:
 
 
 @pytest.mark.parametrize("who", ["visitor", "player"])
-def test_the_home_page_preloads_what_it_runs_and_no_game(challenge: Challenge, who: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "script", "catalog"),
+    [
+        ("/", "challenges/home.js", "/jsi18n/home/"),
+        ("/how-to-play/", "challenges/how_to_play.js", "/jsi18n/how-to-play/"),
+    ],
+)
+def test_a_page_of_pictures_preloads_what_it_runs_and_no_game(
+    challenge: Challenge, who: str, path: str, script: str, catalog: str
+) -> None:
+    """The home page (and the how-to-play page, which draws boards the same way)."""
     client = Client()
     if who == "player":
         client.force_login(UserFactory())
-    page = _home(client)
+    response = client.get(path)
+    assert response.status_code == 200
+    page = response.content.decode()
     scripts = _SCRIPT.findall(page)
-    assert scripts == ["/jsi18n/home/", "/static/challenges/pages.js", "/static/challenges/home.js"]
-    runs = set(module_graph("challenges/pages.js", "challenges/home.js"))
+    assert scripts == [catalog, "/static/challenges/pages.js", f"/static/{script}"]
+    runs = set(module_graph("challenges/pages.js", script))
     preloaded = set(_PRELOAD.findall(page))
     assert preloaded == {
         module
         for module in runs
-        if module.endswith(".js") and not module.endswith(("/pages.js", "/home.js"))
+        if module.endswith(".js") and module not in ("challenges/pages.js", script)
     }
-    assert not runs & GAME_MODULES, "the home page's scripts import the game"
+    assert not runs & GAME_MODULES, f"{path}'s scripts import the game"
     assert not preloaded & GAME_MODULES
     assert "challenges/board_view/view.js" in preloaded, "the board picture's view"
     assert not any(module.startswith("challenges/play/") for module in runs)
@@ -77,10 +83,11 @@ def _catalog(client: Client, path: str) -> tuple[dict[str, object], int]:
     return json.loads(found.group(1)), len(script)
 
 
-def test_the_home_pages_catalog_holds_its_own_words_only() -> None:
+@pytest.mark.parametrize("catalog", ["/jsi18n/home/", "/jsi18n/how-to-play/"])
+def test_a_picture_pages_catalog_holds_its_own_words_only(catalog: str) -> None:
     client = Client()
     whole, whole_bytes = _catalog(client, "/jsi18n/")
-    home, home_bytes = _catalog(client, "/jsi18n/home/")
+    home, home_bytes = _catalog(client, catalog)
     # The countdown's words (pages.js, the only words of the home page's scripts).
     assert home == {
         "%(h)sh %(m)sm %(s)ss": "%(h)s h %(m)s min %(s)s s",
