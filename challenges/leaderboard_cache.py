@@ -86,6 +86,12 @@ def leaderboard_cache_bump(*, challenge: Challenge) -> None:
     Call it inside the transaction that changes the board.
     """
     Challenge.objects.filter(pk=challenge.pk).update(board_version=F("board_version") + 1)
+    leaderboard_versions_forget()
+
+
+def leaderboard_versions_forget() -> None:
+    """Forget the versions this request read: for a caller that bumped a board's
+    version in its own SQL (``entries._challenge_entry_stats_add_bump``)."""
     if _request_versions.read is not None:
         _request_versions.read.clear()
 

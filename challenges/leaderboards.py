@@ -356,11 +356,17 @@ def entry_get(*, challenge: Challenge, player: User | AnonymousUser) -> Entry | 
 
 
 def leaderboard_rank(
-    *, challenge: Challenge, player: User | AnonymousUser, size: int = 50
+    *,
+    challenge: Challenge,
+    player: User | AnonymousUser,
+    size: int = 50,
+    entry: Entry | None = None,
 ) -> PlayerRank | None:
     """Where the player's entry stands: a live one's rank, a held one's rank once
-    approved (API.md); None without an entry, or for a void one."""
-    entry = entry_get(challenge=challenge, player=player)
+    approved (API.md); None without an entry, or for a void one. ``entry``: the
+    player's entry when the caller has it at hand (a submit has just made it)."""
+    if entry is None:
+        entry = entry_get(challenge=challenge, player=player)
     if entry is None or entry.is_voided:
         return None
     # The cached score table answers "how many score higher" without counting rows;

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from challenges import game
 from challenges.models import Challenge, Entry, Guest, Run
+from challenges.services.run_rows import run_row_submitting
 
 # --- runs ------------------------------------------------------------------------------
 
@@ -41,6 +42,20 @@ def run_standing(*, run: Run, player: User) -> tuple[int | None, bool]:
     if run.status == Run.Status.FINISHED and run.score is not None:
         best = run.score if best is None else max(best, run.score)
     return best, bool(run.submitted)
+
+
+def run_for_submit(*, run_id: uuid.UUID, player: User) -> Run | None:
+    """The player's run ``run_id`` with its challenge, and whether they are a guest and
+    already have an entry (what ``entry_submit`` asks first), in one query; None if
+    they have no such run."""
+    return run_row_submitting(run_id=run_id, player_id=player.pk)
+
+
+def run_received(*, run: Run) -> int:
+    """How many moves of ``run`` the server holds. A batch or finish counts them as it
+    takes them (``received``), without reading the held moves back."""
+    received = getattr(run, "received", None)
+    return received if isinstance(received, int) else len(run.arrivals)
 
 
 def run_keepable(

@@ -26,7 +26,7 @@ from challenges.api.common import (
     ERRORS,
     LEADERBOARD_PAGE_SIZE,
     challenge_or_404,
-    own_run_or_404,
+    iso,
     player_of,
 )
 from challenges.api.errors import PayloadTooLarge
@@ -61,7 +61,19 @@ class RunStartView(APIView):
     def post(self, request: Request, challenge_id: int) -> Response:
         challenge = challenge_or_404(challenge_id)
         run = services.run_start(player=player_of(request), challenge=challenge)
-        data = s.RunStartedSerializer(run).data
+        # RunStartedSerializer's shape, built directly: every run starts here.
+        data = {
+            "id": str(run.id),
+            "challenge": run.challenge_id,
+            "status": run.status,
+            "started_at": iso(run.started_at),
+            "deadline": iso(run.deadline),
+            "finish_by": iso(run.finish_by),
+            "tray": challenge.tray,
+            "well": challenge.well,
+            "time_limit_ms": RULESET.time_limit_ms,
+            "grace_ms": RULESET.finish_grace_ms,
+        }
         return Response(data, status=status.HTTP_201_CREATED)
 
 
@@ -153,7 +165,7 @@ class RunMovesView(APIView):
         if run.status == Run.Status.REJECTED:
             return _rejected_response(run, player_of(request))
         data: dict[str, Any] = {
-            "received": len(run.arrivals),
+            "received": runs.run_received(run=run),
             "score": run.score or 0,
             "valid": True,
             "eligible": run.ineligibility is None,
@@ -239,7 +251,7 @@ def _finished_data(run: Run, player: User) -> dict[str, Any]:
         "best_score": best_score,
         "submitted": submitted,
         "eligible": run.is_eligible,
-        "received": len(run.arrivals),
+        "received": runs.run_received(run=run),
     }
     ineligibility = run.ineligibility
     if ineligibility is not None and run.status == Run.Status.FINISHED:
@@ -273,10 +285,13 @@ class RunSubmitView(APIView):
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
-        run = own_run_or_404(request, run_id)
+        run = runs.run_for_submit(run_id=run_id, player=player_of(request))
+        if run is None:
+            raise NotFound(gettext("You have no run with this id."))
         entry = services.entry_submit(run=run)
+        entry.player = player_of(request)  # at hand: the answer names them, no query
         standing = leaderboards.leaderboard_rank(
-            challenge=run.challenge, player=request.user, size=LEADERBOARD_PAGE_SIZE
+            challenge=run.challenge, player=request.user, size=LEADERBOARD_PAGE_SIZE, entry=entry
         )
         assert standing is not None
         data = s.EntrySubmittedSerializer(

@@ -43,7 +43,8 @@ it never raises, whatever the log. :class:`ChallengeReplay` is the same replay t
 batches, resumable from its :class:`ReplayPosition` (the server's moves while playing).
 
 Eligibility: :func:`eligibility_check` ``(*, moves, arrivals)`` answers the first
-:class:`Ineligibility` (``not_witnessed``, ``too_fast``) of a valid run, or None;
+:class:`Ineligibility` (``not_witnessed``, ``too_fast``) of a valid run, or None (in
+batches: the new moves, after :func:`last_placement_of` the moves before them);
 :func:`move_trimmed` is a move as stored, :func:`moves_sequence` a log without times.
 :data:`ERROR_CODES` lists the codes in RULES.md's order of precedence, then ``bad_log``
 and ``bad_challenge``.
@@ -125,6 +126,7 @@ from challenges.rules.witness import (
     Ineligibility,
     IneligibleCode,
     eligibility_check,
+    last_placement_of,
     move_trimmed,
     moves_sequence,
 )
@@ -181,6 +183,7 @@ __all__ = [
     "cell_points_up",
     "deal_shuffle",
     "eligibility_check",
+    "last_placement_of",
     "log_from_moves",
     "log_moves",
     "move_format",

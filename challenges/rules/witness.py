@@ -24,6 +24,7 @@ __all__ = [
     "Ineligibility",
     "IneligibleCode",
     "eligibility_check",
+    "last_placement_of",
     "move_trimmed",
     "moves_sequence",
 ]
@@ -56,20 +57,26 @@ def eligibility_check(
     moves: Sequence[dict[str, Any]],
     arrivals: Sequence[int],
     ruleset: Ruleset = DEFAULT_RULESET,
+    first_index: int = 0,
+    last_placement: tuple[int, int] | None = None,
 ) -> Ineligibility | None:
     """The first breach of RULES.md's eligibility by a run's valid ``moves``, or None.
 
     ``arrivals[i]`` is when move ``i`` reached the server, in ms since the run's start.
     A move breaking both rules gets ``not_witnessed``; the earliest move wins.
+
+    A run checked in batches passes only the new moves: ``first_index``, the index in
+    the run of ``moves[0]``, and ``last_placement``, ``(index, t)`` of the run's last
+    placement before them (:func:`last_placement_of`). The moves before them having
+    passed, the answer is the one the whole run would get.
     """
     if len(arrivals) < len(moves):
         raise ValueError(f"{len(moves)} moves but only {len(arrivals)} arrival times")
     window = ruleset.witness_window_ms
     floor = ruleset.pace_floor_ms
-    last_placement: tuple[int, int] | None = None  # (index, t)
-    for index, move in enumerate(moves):
+    for index, move in enumerate(moves, start=first_index):
         t = move["t"]
-        late = arrivals[index] - t
+        late = arrivals[index - first_index] - t
         if late > window:
             return Ineligibility(
                 index,
@@ -89,6 +96,22 @@ def eligibility_check(
             )
         last_placement = (index, t)
     return None
+
+
+def last_placement_of(
+    moves: Sequence[dict[str, Any]],
+    *,
+    first_index: int = 0,
+    before: tuple[int, int] | None = None,
+) -> tuple[int, int] | None:
+    """``(index, t)`` of the last placement among ``moves`` (``moves[0]`` being move
+    ``first_index`` of the run), else ``before``: what :func:`eligibility_check` carries
+    from one batch to the next."""
+    for offset in range(len(moves) - 1, -1, -1):
+        move = moves[offset]
+        if move["type"] == "place":
+            return (first_index + offset, move["t"])
+    return before
 
 
 def _seconds(ms: int) -> str:

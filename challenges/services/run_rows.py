@@ -15,14 +15,17 @@ Other databases (SQLite, in the quick test runs) take the ORM path: the same que
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from datetime import datetime
 from functools import cache
 from typing import Any
 from uuid import UUID
 
+import orjson
 from django.db import connection
 from django.db.models import Exists, Field, Max, OuterRef, Subquery
 
-from challenges.models import Challenge, Entry, Run
+from challenges.models import Challenge, Entry, Guest, Run
 
 # What the services read of the run's challenge; the rest loads if ever used.
 _CHALLENGE_READ = ("number", "opens_at", "closes_at", "ruleset", "tray", "well",
@@ -134,3 +137,255 @@ def run_row_write(*, run: Run, fields: list[str]) -> None:
     with connection.cursor() as cursor:
         key = q(str(Run._meta.pk.column)) if Run._meta.pk else ""
         cursor.execute(f"UPDATE {Run._meta.db_table} SET {sets} WHERE {key} = %s", values)
+
+
+# --- the batch path: a run's head, and its moves appended ------------------------------
+
+
+@dataclass(frozen=True)
+class RunHead:
+    """What a batch of moves (or a finish) needs of a run to go on from where it
+    stands, without the moves it holds: how many there are, the replay's position, and
+    the challenge's tiles. With ``standing``, also the run's move results and what the
+    finish answer tells the player (see :func:`run_row_locked`)."""
+
+    status: str
+    started_at: datetime
+    challenge_id: int
+    score: int | None
+    ineligible: dict[str, Any] | None
+    position: dict[str, Any] | None
+    received: int
+    tray: list[str]
+    well: list[str]
+    move_results: list[dict[str, Any]] | None = None
+    best_before: int | None = None
+    submitted: bool = False
+
+
+_TILES_PARSED: dict[str, list[str]] = {}
+
+
+def _tiles(text: str) -> list[str]:
+    """A challenge's tray or well from its JSON text: parsed once per process (there
+    are three challenges a day, and each is read by every batch of every run)."""
+    tiles = _TILES_PARSED.get(text)
+    if tiles is None:
+        if len(_TILES_PARSED) > 64:
+            _TILES_PARSED.clear()
+        tiles = _TILES_PARSED[text] = orjson.loads(text)
+    return tiles
+
+
+def _column(name: str) -> str:
+    field: Any = Run._meta.get_field(name)
+    return connection.ops.quote_name(str(field.column))
+
+
+def _challenge_column(name: str) -> str:
+    field: Any = Challenge._meta.get_field(name)
+    return connection.ops.quote_name(str(field.column))
+
+
+@cache
+def _head_sql(standing: bool) -> str:
+    c = _column
+    run_key = c("id")
+    challenge_key = _challenge_column("number")
+    moves = f"r.{c('log')} -> 'moves'"
+    columns = [
+        f"r.{c('status')}", f"r.{c('started_at')}", f"r.{c('challenge')}", f"r.{c('score')}",
+        f"r.{c('ineligible')}::text", f"r.{c('position')}::text",
+        f"CASE jsonb_typeof({moves}) WHEN 'array' THEN jsonb_array_length({moves}) ELSE 0 END",
+        f"c.{_challenge_column('tray')}::text", f"c.{_challenge_column('well')}::text",
+    ]  # fmt: skip
+    if standing:
+        columns += [
+            f"r.{c('move_results')}::text",
+            f"(SELECT MAX(o.{c('score')}) FROM {Run._meta.db_table} o WHERE o.{c('challenge')}"
+            f" = r.{c('challenge')} AND o.{c('player')} = r.{c('player')}"
+            f" AND o.{c('status')} = %s AND o.{run_key} <> r.{run_key})",
+            f"EXISTS (SELECT 1 FROM {Entry._meta.db_table} e WHERE e.challenge_id ="
+            f" r.{c('challenge')} AND e.player_id = r.{c('player')})",
+        ]
+    return (
+        f"SELECT {', '.join(columns)} FROM {Run._meta.db_table} r"
+        f" JOIN {Challenge._meta.db_table} c ON c.{challenge_key} = r.{c('challenge')}"
+        f" WHERE r.{run_key} = %s AND r.{c('player')} = %s FOR UPDATE OF r"
+    )
+
+
+def run_head_locked(*, run_id: UUID, player_id: int, standing: bool) -> RunHead | None:
+    """The head of the player's run ``run_id``, locked until the transaction ends, or
+    None if they have no such run. PostgreSQL only (see :func:`batch_path_available`)."""
+    params: list[Any] = [Run.Status.FINISHED.value] if standing else []
+    params += [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]
+    with connection.cursor() as cursor:
+        cursor.execute(_head_sql(standing), params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    status, started_at, challenge_id, score, ineligible, position, received, tray, well = row[:9]
+    head = RunHead(
+        status=status,
+        started_at=started_at,
+        challenge_id=challenge_id,
+        score=score,
+        ineligible=orjson.loads(ineligible) if ineligible is not None else None,
+        position=orjson.loads(position) if position is not None else None,
+        received=received,
+        tray=_tiles(tray),
+        well=_tiles(well),
+    )
+    if standing:
+        results, best_before, submitted = row[9:]
+        head = replace(
+            head,
+            move_results=orjson.loads(results) if results is not None else [],
+            best_before=best_before,
+            submitted=bool(submitted),
+        )
+    return head
+
+
+def batch_path_available() -> bool:
+    """Whether the batch path's SQL runs here (PostgreSQL); SQLite, in quick test runs,
+    takes the ORM path for every batch."""
+    return connection.vendor == "postgresql"
+
+
+@cache
+def _append_sql(extra: tuple[str, ...]) -> str:
+    c = _column
+    sets = [
+        f"{c('log')} = jsonb_build_object('moves', COALESCE({c('log')} -> 'moves',"
+        " '[]'::jsonb) || %s::jsonb)",
+        f"{c('arrivals')} = COALESCE({c('arrivals')}, '[]'::jsonb) || %s::jsonb",
+        f"{c('move_results')} = COALESCE({c('move_results')}, '[]'::jsonb) || %s::jsonb",
+    ]
+    jsonb = {"position", "ineligible", "error"}
+    sets += [f"{c(name)} = %s{'::jsonb' if name in jsonb else ''}" for name in extra]
+    return f"UPDATE {Run._meta.db_table} SET {', '.join(sets)} WHERE {c('id')} = %s"
+
+
+def run_moves_append(
+    *,
+    run_id: UUID,
+    moves_json: str,
+    arrivals: list[int],
+    results: list[dict[str, Any]],
+    fields: dict[str, Any],
+) -> None:
+    """Append moves (already JSON text, as stored), their arrivals and results to the
+    run's row and set ``fields`` (JSON fields given as Python values): a batch writes
+    its own moves, not the whole log again."""
+    names = tuple(fields)
+    values: list[Any] = [moves_json, _json_text(arrivals), _json_text(results)]
+    for name in names:
+        value = fields[name]
+        if name in ("position", "ineligible", "error"):
+            value = None if value is None else _json_text(value)
+        values.append(value)
+    values.append(Run._meta.pk.get_db_prep_value(run_id, connection))
+    with connection.cursor() as cursor:
+        cursor.execute(_append_sql(names), values)
+
+
+def _json_text(value: object) -> str:
+    return orjson.dumps(value).decode()
+
+
+# --- a run's start: the player's count of runs and the insert, one statement ---------
+
+
+@cache
+def _start_sql() -> str:
+    c = _column
+    fields = _run_fields()
+    columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
+    values = ", ".join("%s" for _ in fields)
+    table = Run._meta.db_table
+    return (
+        f"WITH prior AS (SELECT COUNT(*) AS n FROM {table}"
+        f" WHERE {c('challenge')} = %s AND {c('player')} = %s),"
+        f" made AS (INSERT INTO {table} ({columns}) SELECT {values} FROM prior WHERE n < %s"
+        f" RETURNING 1) SELECT n FROM prior"
+    )
+
+
+def run_row_start(*, run: Run, limit: int) -> int:
+    """Insert ``run`` (a new Run, not saved) unless its player already has ``limit``
+    runs of its challenge; returns how many they had before. One statement, where the
+    ORM took a count and an insert (on PostgreSQL; elsewhere, the same two by the ORM).
+    As before, two starts at the same moment may both see ``limit - 1``."""
+    if connection.vendor != "postgresql":
+        started = Run.objects.filter(player_id=run.player_id, challenge_id=run.challenge_id).count()
+        if started < limit:
+            run.save(force_insert=True)
+        return started
+    values = [
+        field.get_db_prep_save(getattr(run, field.attname), connection) for field in _run_fields()
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_start_sql(), [run.challenge_id, run.player_id, *values, limit])
+        row = cursor.fetchone()
+    started = int(row[0]) if row else 0
+    if started < limit:
+        run._state.adding = False
+        run._state.db = connection.alias
+    return started
+
+
+# --- a submit: the run with its whole challenge, and the player's standing ------------
+
+
+@cache
+def _submit_sql() -> str:
+    q = connection.ops.quote_name
+    c = _column
+    columns = [f"r.{q(str(f.column))}" for f in _run_fields()]
+    columns += [f"c.{q(str(f.column))}" for f in Challenge._meta.concrete_fields]
+    columns.append(
+        f"EXISTS (SELECT 1 FROM {Guest._meta.db_table} g WHERE g.user_id = r.{c('player')})"
+    )
+    columns.append(
+        f"EXISTS (SELECT 1 FROM {Entry._meta.db_table} e WHERE e.challenge_id ="
+        f" r.{c('challenge')} AND e.player_id = r.{c('player')})"
+    )
+    return (
+        f"SELECT {', '.join(columns)} FROM {Run._meta.db_table} r"
+        f" JOIN {Challenge._meta.db_table} c"
+        f" ON c.{_challenge_column('number')} = r.{c('challenge')}"
+        f" WHERE r.{c('id')} = %s AND r.{c('player')} = %s"
+    )
+
+
+def run_row_submitting(*, run_id: UUID, player_id: int) -> Run | None:
+    """The player's run ``run_id`` with its challenge, and what a submit asks first:
+    ``guest`` (whether the player is a guest) and ``submitted`` (whether they have an
+    entry for the challenge). One query (on PostgreSQL; elsewhere by the ORM)."""
+    if connection.vendor != "postgresql":
+        found = Run.objects.select_related("challenge").filter(pk=run_id, player_id=player_id)
+        read = found.first()
+        if read is not None:
+            read.guest = Guest.objects.filter(user_id=player_id).exists()  # type: ignore[attr-defined]
+            read.submitted = Entry.objects.filter(  # type: ignore[attr-defined]
+                challenge_id=read.challenge_id, player_id=player_id
+            ).exists()
+        return read
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _submit_sql(), [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    run_fields = _run_fields()
+    challenge_fields = list(Challenge._meta.concrete_fields)
+    split = len(run_fields)
+    end = split + len(challenge_fields)
+    run: Run = _from_row(Run, run_fields, row[:split])
+    run.challenge = _from_row(Challenge, challenge_fields, row[split:end])
+    run.guest = bool(row[end])  # type: ignore[attr-defined]
+    run.submitted = bool(row[end + 1])  # type: ignore[attr-defined]
+    return run

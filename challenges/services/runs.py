@@ -10,8 +10,6 @@ witnessed or not paced finishes as valid practice, with ``ineligible`` saying wh
 
 from __future__ import annotations
 
-import json
-import math
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -29,6 +27,7 @@ from challenges.rules import (
     ChallengeReplay,
     ReplayPosition,
     eligibility_check,
+    last_placement_of,
     log_moves,
     move_trimmed,
 )
@@ -41,7 +40,13 @@ from challenges.services.errors import (
     RunsLimitReached,
     service_now,
 )
-from challenges.services.run_rows import run_row_locked, run_row_write
+from challenges.services.run_batches import (
+    log_storable,
+    moves_added,
+    moves_room,
+    position_stored,
+)
+from challenges.services.run_rows import run_row_locked, run_row_start, run_row_write
 
 _RUN_FIELDS_PLAYED = [
     "finished_at",
@@ -75,7 +80,8 @@ def run_start(*, player: User, challenge: Challenge, now: datetime | None = None
             % {"number": challenge.number, "time": f"{challenge.closes_at:%Y-%m-%d %H:%M}"}
         )
     limit: int = settings.RUNS_PER_CHALLENGE_LIMIT
-    started = Run.objects.filter(player=player, challenge=challenge).count()
+    run = Run(player=player, challenge=challenge, started_at=now)
+    started = run_row_start(run=run, limit=limit)
     if started >= limit:
         raise RunsLimitReached(
             gettext(
@@ -84,7 +90,6 @@ def run_start(*, player: User, challenge: Challenge, now: datetime | None = None
             )
             % {"limit": limit, "number": challenge.number}
         )
-    run = Run.objects.create(player=player, challenge=challenge, started_at=now)
     if started == 0:
         challenge_players_changed(challenge=challenge)
     return run
@@ -105,9 +110,13 @@ def run_moves_add(
     """
     now = service_now(now)
     with transaction.atomic():
+        added = moves_added(run=run, start=start, moves=moves, now=now, finishing=False)
+        if added is not None:
+            return added
         locked = _run_in_play(run=run, now=now, start=start, moves=moves)
         if _run_moves_take(run=locked, start=start, moves=moves, now=now):
             run_row_write(run=locked, fields=_run_fields_changed(locked))
+        locked.received = len(locked.arrivals)  # type: ignore[attr-defined]
     _run_late_raise(locked)
     return locked
 
@@ -128,6 +137,10 @@ def run_finish(*, run: Run, log: object, start: int = 0, now: datetime | None = 
     now = service_now(now)
     with transaction.atomic():
         moves = log_moves(log)
+        if isinstance(moves, list):
+            added = moves_added(run=run, start=start, moves=moves, now=now, finishing=True)
+            if added is not None:
+                return added
         sent = moves if isinstance(moves, list) else []
         locked = _run_in_play(run=run, now=now, start=start, moves=sent, standing=True)
         if locked.status == Run.Status.STARTED:
@@ -148,6 +161,7 @@ def run_finish(*, run: Run, log: object, start: int = 0, now: datetime | None = 
                         locked.score = 0
                         locked.log = {"moves": []}
             run_row_write(run=locked, fields=_run_fields_changed(locked))
+        locked.received = len(locked.arrivals)  # type: ignore[attr-defined]
     _run_late_raise(locked)
     return locked
 
@@ -213,10 +227,10 @@ def _run_in_play(
             detail = _late_detail(locked)
         held = locked.held_moves
         unseen = list(moves)[max(0, len(held) - start) :] if 0 <= start <= len(held) else []
-        sent = [move_trimmed(move) for move in unseen[: _moves_room(len(held))]]
+        sent = [move_trimmed(move) for move in unseen[: moves_room(len(held))]]
         locked.status = Run.Status.REJECTED
         locked.finished_at = now
-        locked.log = _log_storable({"moves": held + sent})
+        locked.log = log_storable({"moves": held + sent})
         locked.position = None
         locked.error = RunFault(None, RunDeadlinePassed.code, detail).to_json()
         run_row_write(run=locked, fields=_run_fields_changed(locked))
@@ -241,11 +255,6 @@ def _late_detail(run: Run) -> str:
         "limit": RULESET.time_limit_ms // 1000,
         "grace": RULESET.finish_grace_ms // 1000,
     }
-
-
-def _moves_room(held: int) -> int:
-    """How many more moves are worth reading: move 104 of any log is already bad."""
-    return max(0, RULESET.run_moves_max + 1 - held)
 
 
 def _run_moves_take(*, run: Run, start: int, moves: Sequence[object], now: datetime) -> bool:
@@ -276,7 +285,7 @@ def _run_moves_take(*, run: Run, start: int, moves: Sequence[object], now: datet
                 % {"index": start + offset, "received": received},
                 received=received,
             )
-    new = list(moves[overlap : overlap + _moves_room(received)])
+    new = list(moves[overlap : overlap + moves_room(received)])
     if not new:
         return False
     challenge = run.challenge
@@ -286,7 +295,7 @@ def _run_moves_take(*, run: Run, start: int, moves: Sequence[object], now: datet
     taken = len(replay) - received
     arrival_ms = max(0, int((now - run.started_at) / timedelta(milliseconds=1)))
     kept = new[: taken + (1 if error is not None else 0)]
-    run.log = _log_storable({"moves": held + [move_trimmed(move) for move in kept]})
+    run.log = log_storable({"moves": held + [move_trimmed(move) for move in kept]})
     run.arrivals = [*run.arrivals, *([arrival_ms] * taken)]
     run.score = replay.score
     run.move_results = [
@@ -298,11 +307,12 @@ def _run_moves_take(*, run: Run, start: int, moves: Sequence[object], now: datet
         run.error = error.to_json()
         run.finished_at = now
         run.position = None
-    else:
-        run.position = replay.position().to_json()
+    # The held moves of a replay's valid prefix are well-formed moves of RULES.md.
+    valid_moves: list[dict[str, Any]] = run.held_moves[: len(replay)]  # type: ignore[assignment]
+    if error is None:
+        # With its last placement, the run's next batch can take the batch path.
+        run.position = position_stored(replay, last_placement_of(valid_moves))
     if run.ineligible is None:
-        # The held moves of a replay's valid prefix are well-formed moves of RULES.md.
-        valid_moves: list[dict[str, Any]] = run.held_moves[: len(replay)]  # type: ignore[assignment]
         breach = eligibility_check(moves=valid_moves, arrivals=run.arrivals)
         run.ineligible = breach.to_json() if breach is not None else None
     return True
@@ -330,37 +340,3 @@ def runs_expired_purge(*, older_than: timedelta, now: datetime | None = None) ->
     cutoff = service_now(now) - older_than
     deleted, _ = Run.objects.filter(status=Run.Status.EXPIRED, started_at__lt=cutoff).delete()
     return deleted
-
-
-def _clean_text(text: str) -> str:
-    # Lone surrogates cannot be UTF-8; NUL cannot be in a PostgreSQL text or jsonb value.
-    return text.encode("utf-8", "replace").decode("utf-8").replace("\x00", "\ufffd")
-
-
-def _log_storable(log: dict[str, Any]) -> dict[str, Any]:
-    """``log`` as jsonb accepts it: a client's strings may hold what PostgreSQL refuses.
-
-    Moves are already trimmed (``move_trimmed``: flat, bounded), so one level of
-    cleaning is enough: lone surrogates and NUL in strings become U+FFFD, non-finite
-    numbers null.
-    """
-    try:
-        text = json.dumps(log, ensure_ascii=False, allow_nan=False)
-        text.encode("utf-8")
-        if "\x00" not in text and "\\u0000" not in text:
-            return log
-    except (ValueError, UnicodeEncodeError):
-        pass
-    return {"moves": [_json_cleaned(move) for move in log["moves"]]}
-
-
-def _json_cleaned(value: object) -> object:
-    if isinstance(value, str):
-        return _clean_text(value)
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, list):
-        return [_json_cleaned(item) for item in value]
-    if isinstance(value, dict):
-        return {_clean_text(str(key)): _json_cleaned(item) for key, item in value.items()}
-    return value

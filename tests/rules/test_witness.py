@@ -14,6 +14,7 @@ from challenges.rules import (
     ChallengeReplay,
     ReplayPosition,
     eligibility_check,
+    last_placement_of,
     move_trimmed,
     moves_sequence,
     replay_challenge,
@@ -152,6 +153,43 @@ def test_the_earliest_breach_wins_and_late_beats_fast_on_one_move() -> None:
 def test_eligibility_needs_an_arrival_per_move() -> None:
     with pytest.raises(ValueError, match="arrival"):
         eligibility_check(moves=[_draw(0)], arrivals=[])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    kinds=st.lists(st.booleans(), max_size=40),
+    gaps=st.lists(st.integers(0, 600), min_size=40, max_size=40),
+    lateness=st.lists(st.integers(0, 11_000), min_size=40, max_size=40),
+    cuts=st.lists(st.integers(0, 40), max_size=8),
+)
+def test_eligibility_checked_in_batches_answers_as_the_whole_run(
+    kinds: list[bool], gaps: list[int], lateness: list[int], cuts: list[int]
+) -> None:
+    """A server checks each batch's new moves after the run's last placement: the
+    first breach it finds, index and words, is the whole run's."""
+    moves, t = [], 0
+    for index, place in enumerate(kinds):
+        t += gaps[index]
+        moves.append(_place(t) if place else _draw(t))
+    arrivals = [move["t"] + lateness[index] for index, move in enumerate(moves)]
+    whole = eligibility_check(moves=moves, arrivals=arrivals)
+    found, carried, start = None, None, 0
+    for end in [*sorted(set(cuts)), len(moves)]:
+        batch = moves[start:end]
+        if found is None and batch:
+            found = eligibility_check(
+                moves=batch, arrivals=arrivals[start:end], first_index=start,
+                last_placement=carried,
+            )  # fmt: skip
+        carried = last_placement_of(batch, first_index=start, before=carried)
+        start = max(start, end)
+    assert found == whole
+
+
+def test_the_last_placement_is_carried_over_batches_of_draws() -> None:
+    assert last_placement_of([_draw(5)], first_index=7, before=(3, 0)) == (3, 0)
+    assert last_placement_of([_place(5), _draw(9)], first_index=7) == (7, 5)
+    assert last_placement_of([]) is None
 
 
 # --- stored moves ----------------------------------------------------------------------
