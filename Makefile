@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test install lint typecheck test-python test-js bench calibrate load vectors catalogs clean
+.PHONY: run test install lint typecheck test-python test-js bench calibrate load lighthouse vectors catalogs clean
 
 run: install
 	$(PY) manage.py migrate --noinput
@@ -61,6 +61,19 @@ calibrate: install
 load: install
 	$(PY) tests/benchmarks/load_service.py $(LOAD_ARGS)
 
+# Lighthouse's four scores for the main pages (docs/accessibility.md), a measure like
+# `make load`: gunicorn on SQLite, Debian's Chromium. Lighthouse is installed into the
+# git-ignored .lighthouse/ (never globally); 12.x, the last line that runs on Node 20.
+# LIGHTHOUSE_ARGS, e.g. "--preset desktop" or "--only home play".
+LIGHTHOUSE := .lighthouse/node_modules/.bin/lighthouse
+LIGHTHOUSE_VERSION := 12.8.2
+
+$(LIGHTHOUSE):
+	npm install --prefix .lighthouse --no-audit --no-fund --loglevel=error lighthouse@$(LIGHTHOUSE_VERSION)
+
+lighthouse: install $(LIGHTHOUSE)
+	$(PY) tests/benchmarks/lighthouse_audit.py $(LIGHTHOUSE_ARGS)
+
 # Rewrites tests/vectors/ and the browser's ruleset.json from the Python engine (the reference).
 vectors: install
 	$(PY) -m tools.vectors tests/vectors
@@ -71,5 +84,5 @@ catalogs: install
 	$(PY) -m tools.catalogs update
 
 clean:
-	rm -rf $(VENV) staticfiles .mypy_cache .ruff_cache test-artifacts
+	rm -rf $(VENV) staticfiles .mypy_cache .ruff_cache test-artifacts .lighthouse
 	rm -f $(MO_FILES)

@@ -24,18 +24,22 @@ class ApiToken(models.Model):
         MIGRATED = "migrated", _("Carried over from the old tokens")
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="api_tokens",
+        verbose_name=_("player"),
     )
-    prefix = models.CharField(max_length=16, db_index=True)
-    digest = models.CharField(max_length=64, unique=True)
-    name = models.CharField(max_length=60, blank=True)
-    origin = models.CharField(max_length=16, choices=Origin.choices)
-    created_at = models.DateTimeField(default=timezone.now)
-    last_used_at = models.DateTimeField(null=True, blank=True)
+    prefix = models.CharField(_("prefix"), max_length=16, db_index=True)
+    digest = models.CharField(_("digest"), max_length=64, unique=True)
+    name = models.CharField(_("name"), max_length=60, blank=True)
+    origin = models.CharField(_("origin"), max_length=16, choices=Origin.choices)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    last_used_at = models.DateTimeField(_("last used at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
 
     def __str__(self) -> str:
         return f"{self.prefix}… ({self.user_id})"
@@ -50,8 +54,13 @@ class UsernameKey(models.Model):
         on_delete=models.CASCADE,
         primary_key=True,
         related_name="username_key",
+        verbose_name=_("player"),
     )
-    digest = models.CharField(max_length=64, unique=True)
+    digest = models.CharField(_("digest"), max_length=64, unique=True)
+
+    class Meta:
+        verbose_name = _("look-alike key of a name")
+        verbose_name_plural = _("look-alike keys of names")
 
     def __str__(self) -> str:
         return f"{self.digest[:12]}… ({self.user_id})"

@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponseNotAllowed, HttpResponseRedirec
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path, reverse
+from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -197,8 +198,17 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         if reported:
             why = entry.reports.filter(resolved_at=None).values_list("reason", flat=True)
             named = sorted({str(_REPORT_REASONS.get(code, code)) for code in why})
-            reasons.append(f"reported {reported}x ({', '.join(named).lower()})")
+            reasons.append(
+                gettext("reported %(count)sx (%(why)s)")
+                % {"count": reported, "why": ", ".join(named).lower()}
+            )
         return "; ".join(reasons)
+
+    def _recorded_reason(self, entry: HeldEntry) -> str:
+        # A void reason is a record, kept in English whatever the moderator reads
+        # (docs/i18n.md "Records stay English").
+        with translation.override("en"):
+            return f"Voided from the review queue ({self.reasons(entry)})."
 
     @admin.display(description=_("Measured"))
     def measured(self, entry: HeldEntry) -> str:
@@ -209,20 +219,25 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             return "-"
         ratio, share = features.get("par_ratio"), features.get("solver_match")
         parts = [
-            f"{ratio:.0%} of par {features.get('par')}" if ratio is not None else "par unknown",
-            f"solver's choice {share:.0%} of {features.get('choices')}"
+            gettext("%(percent)s of par %(par)s")
+            % {"percent": f"{ratio:.0%}", "par": features.get("par")}
+            if ratio is not None
+            else gettext("par unknown"),
+            gettext("solver's choice %(percent)s of %(choices)s")
+            % {"percent": f"{share:.0%}", "choices": features.get("choices")}
             if share is not None
-            else "no choices",
-            f"placements {features.get('median_gap_ms')} ms apart (median), "
-            f"{features.get('min_gap_ms')} ms at least",
+            else gettext("no choices"),
+            gettext("placements %(median)s ms apart (median), %(least)s ms at least")
+            % {"median": features.get("median_gap_ms"), "least": features.get("min_gap_ms")},
         ]
         return "; ".join(parts)
 
     @admin.display(description=_("Replay"))
     def replay(self, entry: HeldEntry) -> str:
         return format_html(
-            '<a href="{}" target="_blank" rel="noopener">watch</a>',
+            '<a href="{}" target="_blank" rel="noopener">{}</a>',
             reverse("challenges:replay", args=[entry.run_id]),
+            gettext("watch"),
         )
 
     @admin.display(description=_("Decision"))
@@ -283,7 +298,7 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             entry = self._decision_entry(request, entry_id)
         except _NotPost:
             return HttpResponseNotAllowed(["POST"])
-        reason = f"Voided from the review queue ({self.reasons(entry)})."  # type: ignore[arg-type]
+        reason = self._recorded_reason(entry)  # type: ignore[arg-type]
         services.entry_void(entry=entry, reason=reason, by=_decider(request))
         self.message_user(
             request,
@@ -308,7 +323,7 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     @admin.action(description=_("Void selected entries"))
     def void_entries(self, request: HttpRequest, queryset: QuerySet[HeldEntry]) -> None:
         for entry in queryset:
-            reason = f"Voided from the review queue ({self.reasons(entry)})."
+            reason = self._recorded_reason(entry)
             services.entry_void(entry=entry, reason=reason, by=_decider(request))
         self.message_user(
             request,

@@ -1,9 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class ChallengesConfig(AppConfig):
     name = "challenges"
     default_auto_field = "django.db.models.BigAutoField"
+    verbose_name = _("Challenges")
 
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in

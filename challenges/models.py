@@ -10,6 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from challenges.rules import DEFAULT_RULESET
@@ -27,31 +28,39 @@ class Challenge(models.Model):
         # numbers of that game live in the engine's Ruleset, not here.
         CHALLENGE = "challenge", _("Challenge (single player, 2 minutes)")
 
-    number = models.BigIntegerField(primary_key=True, editable=False)
-    opens_at = models.DateTimeField()
-    closes_at = models.DateTimeField()
-    ruleset = models.CharField(max_length=20, choices=GameKind.choices, default=GameKind.CHALLENGE)
-    tray = models.JSONField(help_text="The 9 tile ids everyone starts with.")
-    well = models.JSONField(help_text="The other 47 tile ids, in drawing order.")
-    seed = models.CharField(max_length=64, help_text="HMAC-SHA256 of the slot number, in hex.")
-    created_at = models.DateTimeField(auto_now_add=True)
+    number = models.BigIntegerField(_("number"), primary_key=True, editable=False)
+    opens_at = models.DateTimeField(_("opens at"))
+    closes_at = models.DateTimeField(_("closes at"))
+    ruleset = models.CharField(
+        _("game"), max_length=20, choices=GameKind.choices, default=GameKind.CHALLENGE
+    )
+    tray = models.JSONField(_("tray"), help_text=_("The 9 tile ids everyone starts with."))
+    well = models.JSONField(_("well"), help_text=_("The other 47 tile ids, in drawing order."))
+    seed = models.CharField(
+        _("seed"), max_length=64, help_text=_("HMAC-SHA256 of the slot number, in hex.")
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     # Kept by the entry services (in the submit's transaction), so lists of challenges
     # never count entries: counting 100,000 entries per row would make them O(entries).
-    entry_count = models.PositiveIntegerField(default=0, editable=False)
-    top_score = models.IntegerField(null=True, blank=True, editable=False)
+    entry_count = models.PositiveIntegerField(_("entries"), default=0, editable=False)
+    top_score = models.IntegerField(_("top score"), null=True, blank=True, editable=False)
     # Incremented in every transaction that changes the board; the leaderboard cache's
     # keys carry it (leaderboard_cache.py).
-    board_version = models.PositiveBigIntegerField(default=0, editable=False)
+    board_version = models.PositiveBigIntegerField(_("board version"), default=0, editable=False)
     # Par (issue 8): the best score the solver found, and its run log (a human-paced
     # log that replays through the normal path). Null until solved (services/par.py).
-    par = models.IntegerField(null=True, blank=True, editable=False)
-    par_log = models.JSONField(null=True, blank=True, editable=False)
-    par_solved_at = models.DateTimeField(null=True, blank=True, editable=False)
+    par = models.IntegerField(_("par"), null=True, blank=True, editable=False)
+    par_log = models.JSONField(_("par's run log"), null=True, blank=True, editable=False)
+    par_solved_at = models.DateTimeField(_("par solved at"), null=True, blank=True, editable=False)
     # Who is solving it now: a solver claims the row first, so two never solve one
     # challenge at once; a claim older than PAR_CLAIM_SECONDS is taken over.
-    par_claimed_at = models.DateTimeField(null=True, blank=True, editable=False)
+    par_claimed_at = models.DateTimeField(
+        _("par claimed at"), null=True, blank=True, editable=False
+    )
 
     class Meta:
+        verbose_name = _("challenge")
+        verbose_name_plural = _("challenges")
         ordering = ["-number"]
         constraints = [
             models.CheckConstraint(
@@ -60,7 +69,7 @@ class Challenge(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Challenge #{self.number}"
+        return gettext("Challenge #%(number)s") % {"number": self.number}
 
     def is_open(self, now: datetime) -> bool:
         return self.opens_at <= now < self.closes_at
@@ -118,30 +127,42 @@ class Run(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="runs"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="runs",
+        verbose_name=_("player"),
     )
-    challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="runs")
-    started_at = models.DateTimeField()
-    finished_at = models.DateTimeField(null=True, blank=True)
-    log = models.JSONField(null=True, blank=True, help_text="The run log as the client sent it.")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.STARTED)
+    challenge = models.ForeignKey(
+        Challenge, on_delete=models.CASCADE, related_name="runs", verbose_name=_("challenge")
+    )
+    started_at = models.DateTimeField(_("started at"))
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    log = models.JSONField(
+        _("log"), null=True, blank=True, help_text=_("The run log as the client sent it.")
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.STARTED
+    )
     score = models.IntegerField(
+        _("score"),
         null=True,
         blank=True,
-        help_text="Total of the replayed moves (the valid prefix if rejected).",
+        help_text=_("Total of the replayed moves (the valid prefix if rejected)."),
     )
-    move_results = models.JSONField(default=list, blank=True)
-    error = models.JSONField(null=True, blank=True)
+    move_results = models.JSONField(_("move results"), default=list, blank=True)
+    error = models.JSONField(_("rejection"), null=True, blank=True)
     # Witnessing (RULES.md "Leaderboard eligibility"): when each held move of ``log``
     # reached the server, in ms since ``started_at`` on the server's clock.
-    arrivals = models.JSONField(default=list, blank=True)
+    arrivals = models.JSONField(_("arrivals (ms)"), default=list, blank=True)
     # The replay's position after the held moves, so the next batch goes on from it
     # (the engine's ReplayPosition); cleared once the run is finished.
-    position = models.JSONField(null=True, blank=True, editable=False)
+    position = models.JSONField(_("position"), null=True, blank=True, editable=False)
     # Why the run may not enter a leaderboard ({"move", "code", "detail"}), or null.
-    ineligible = models.JSONField(null=True, blank=True)
+    ineligible = models.JSONField(_("ineligible"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("run")
+        verbose_name_plural = _("runs")
         ordering = ["-started_at"]
         indexes = [
             models.Index(
@@ -151,7 +172,12 @@ class Run(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Run {self.id} by {self.player_id} on #{self.challenge_id} ({self.status})"
+        return gettext("Run %(run)s by %(player)s on #%(challenge)s (%(status)s)") % {
+            "run": self.id,
+            "player": self.player_id,
+            "challenge": self.challenge_id,
+            "status": self.get_status_display(),
+        }
 
     @property
     def deadline(self) -> datetime:
@@ -218,25 +244,35 @@ class Entry(models.Model):
         SOLVER_LIKE = "solver_like", _("A score and placements close to the solver's together")
         FAST_PACE = "fast_pace", _("Placements quicker than people place tiles")
 
-    challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="entries"
+    challenge = models.ForeignKey(
+        Challenge, on_delete=models.CASCADE, related_name="entries", verbose_name=_("challenge")
     )
-    run = models.OneToOneField(Run, on_delete=models.PROTECT, related_name="entry")
-    score = models.IntegerField()
-    submitted_at = models.DateTimeField()
-    status = models.CharField(max_length=4, choices=Status.choices, default=Status.LIVE)
-    hold_reasons = models.JSONField(default=list, blank=True)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="entries",
+        verbose_name=_("player"),
+    )
+    run = models.OneToOneField(
+        Run, on_delete=models.PROTECT, related_name="entry", verbose_name=_("run")
+    )
+    score = models.IntegerField(_("score"))
+    submitted_at = models.DateTimeField(_("submitted at"))
+    status = models.CharField(
+        _("status"), max_length=4, choices=Status.choices, default=Status.LIVE
+    )
+    hold_reasons = models.JSONField(_("hold reasons"), default=list, blank=True)
     # SHA-256 of the run's places and draws without their times (duplicate_log).
-    moves_hash = models.CharField(max_length=64, blank=True, editable=False)
-    voided_at = models.DateTimeField(null=True, blank=True)
-    void_reason = models.TextField(blank=True)
+    moves_hash = models.CharField(_("moves hash"), max_length=64, blank=True, editable=False)
+    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
+    void_reason = models.TextField(_("void reason"), blank=True)
     # What the review of runs measured at submit (rules/review.py RunFeatures.to_json).
-    features = models.JSONField(default=dict, blank=True, editable=False)
+    features = models.JSONField(_("measured"), default=dict, blank=True, editable=False)
 
     objects = EntryQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("entry")
         verbose_name_plural = _("entries")
         ordering = ["challenge", "-score", "submitted_at", "id"]
         constraints = [
@@ -258,7 +294,11 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Entry {self.score} by {self.player_id} on #{self.challenge_id}"
+        return gettext("Entry %(score)s by %(player)s on #%(challenge)s") % {
+            "score": self.score,
+            "player": self.player_id,
+            "challenge": self.challenge_id,
+        }
 
     @property
     def is_voided(self) -> bool:
@@ -289,20 +329,31 @@ class EntryDecision(models.Model):
         APPROVE = "approve", _("Approved (live)")
         VOID = "void", _("Voided")
 
-    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="decisions")
-    verdict = models.CharField(max_length=7, choices=Verdict.choices)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    entry = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="decisions", verbose_name=_("entry")
     )
-    decided_at = models.DateTimeField()
-    reason = models.TextField()
+    verdict = models.CharField(_("verdict"), max_length=7, choices=Verdict.choices)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("decided by"),
+    )
+    decided_at = models.DateTimeField(_("decided at"))
+    reason = models.TextField(_("reason"))
 
     class Meta:
+        verbose_name = _("decision")
+        verbose_name_plural = _("decisions")
         ordering = ["-decided_at"]
 
     def __str__(self) -> str:
-        when = f"{self.decided_at:%Y-%m-%d %H:%M}"
-        return f"{self.get_verdict_display()} entry {self.entry_id} at {when}"
+        return gettext("%(verdict)s: entry %(entry)s at %(when)s") % {
+            "verdict": self.get_verdict_display(),
+            "entry": self.entry_id,
+            "when": f"{self.decided_at:%Y-%m-%d %H:%M}",
+        }
 
 
 class EntryReport(models.Model):
@@ -314,17 +365,24 @@ class EntryReport(models.Model):
         COPIED = "copied", _("Copied from another player's run")
         OTHER = "other", _("Something else")
 
-    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="reports")
-    reporter = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="entry_reports"
+    entry = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="reports", verbose_name=_("entry")
     )
-    reason = models.CharField(max_length=10, choices=Reason.choices)
-    detail = models.TextField(blank=True)
-    reported_at = models.DateTimeField()
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="entry_reports",
+        verbose_name=_("reported by"),
+    )
+    reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
+    detail = models.TextField(_("detail"), blank=True)
+    reported_at = models.DateTimeField(_("reported at"))
     # Set by the moderator's decision on the entry (approve keeps it, void removes it).
-    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("report")
+        verbose_name_plural = _("reports")
         ordering = ["-reported_at"]
         constraints = [
             # Once per entry and player: a second report of the same entry adds nothing.
@@ -337,7 +395,11 @@ class EntryReport(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Report of entry {self.entry_id} by {self.reporter_id} ({self.reason})"
+        return gettext("Report of entry %(entry)s by %(reporter)s (%(reason)s)") % {
+            "entry": self.entry_id,
+            "reporter": self.reporter_id,
+            "reason": self.get_reason_display(),
+        }
 
 
 class ScoreCount(models.Model):
@@ -347,11 +409,18 @@ class ScoreCount(models.Model):
     a seek, and a rank into a sum, over a few hundred rows instead of every entry.
     """
 
-    challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="score_counts")
-    score = models.IntegerField()
-    entries = models.PositiveIntegerField()
+    challenge = models.ForeignKey(
+        Challenge,
+        on_delete=models.CASCADE,
+        related_name="score_counts",
+        verbose_name=_("challenge"),
+    )
+    score = models.IntegerField(_("score"))
+    entries = models.PositiveIntegerField(_("entries"))
 
     class Meta:
+        verbose_name = _("score count")
+        verbose_name_plural = _("score counts")
         ordering = ["challenge", "-score"]
         constraints = [
             models.UniqueConstraint(
@@ -368,14 +437,22 @@ class Follow(models.Model):
     follower's "following" boards, beside the follower's own."""
 
     follower = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="follows"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="follows",
+        verbose_name=_("follower"),
     )
     followed = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="followers"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="followers",
+        verbose_name=_("followed"),
     )
-    created_at = models.DateTimeField()
+    created_at = models.DateTimeField(_("since"))
 
     class Meta:
+        verbose_name = _("follow")
+        verbose_name_plural = _("follows")
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(fields=["follower", "followed"], name="follow_once"),
@@ -401,12 +478,17 @@ class Guest(models.Model):
     # The cookie's value (signed): random, so one guest cannot be guessed from another.
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="guest"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="guest",
+        verbose_name=_("stand-in user"),
     )
-    created_at = models.DateTimeField()
+    created_at = models.DateTimeField(_("created at"))
 
     class Meta:
+        verbose_name = _("guest")
+        verbose_name_plural = _("guests")
         indexes = [models.Index(fields=["created_at"], name="guest_created")]
 
     def __str__(self) -> str:
-        return f"Guest {self.id} (user {self.user_id})"
+        return gettext("Guest %(guest)s (user %(user)s)") % {"guest": self.id, "user": self.user_id}

@@ -17,9 +17,12 @@ app_name = "challenges"
 
 urlpatterns = [
     path("", home.home_page, name="home"),
+    # The home page's words for its scripts: its modules' messages, not the whole game's.
+    path("jsi18n/home/", home.home_catalog, name="home-catalog"),
     path("play/", play.play_page, name="play"),
     path("play/keep/<uuid:run_id>/", keep.run_keep, name="run-keep"),
     path("how-to-play/", how_to_play.how_to_play_page, name="how-to-play"),
+    path("jsi18n/how-to-play/", how_to_play.how_to_play_catalog, name="how-to-play-catalog"),
     path("practice/", practice.practice_page, name="practice"),
     path("practice/<int:challenge_id>/", practice.practice_page, name="practice-challenge"),
     path("challenges/", history.history_page, name="history"),

@@ -277,7 +277,7 @@ REST_FRAMEWORK = {
     # telling a script how to authenticate (the browser's session works either way).
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.authentication.HashedTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "config.csrf.CsrfSessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["config.json_api.OrjsonRenderer"],

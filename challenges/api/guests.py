@@ -15,7 +15,7 @@ from typing import Any, cast
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.authentication import BaseAuthentication, SessionAuthentication
+from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 from challenges import guests, services
 from challenges.api.common import ERRORS
 from challenges.views.guest_cookie import GUEST_COOKIE, guest_cookie_set, guest_from_request
+from config.csrf import CsrfSessionAuthentication
 from config.throttling import AtomicScopedRateThrottle
 
 
@@ -37,7 +38,7 @@ class GuestCookieAuthentication(BaseAuthentication):
         guest = guest_from_request(request._request)
         if guest is None:
             return None
-        SessionAuthentication().enforce_csrf(request)
+        CsrfSessionAuthentication().enforce_csrf(request)
         return (guest.user, guest)
 
 
@@ -78,7 +79,9 @@ class GuestStartView(APIView):
         responses={
             200: OpenApiResponse(GuestSerializer, description="The guest the cookie names."),
             201: OpenApiResponse(GuestSerializer, description="A new guest."),
-            403: OpenApiResponse(ERRORS, description="No CSRF token (the play page sends it)."),
+            403: OpenApiResponse(
+                ERRORS, description="No CSRF token (csrf_failed; the play page sends it)."
+            ),
             409: OpenApiResponse(ERRORS, description="Logged in already (already_logged_in)."),
             429: ERRORS,
         },
@@ -91,7 +94,7 @@ class GuestStartView(APIView):
         made = guest is None
         if made:
             # Like a log-in, a new identity is only given to the site's own pages.
-            SessionAuthentication().enforce_csrf(request)
+            CsrfSessionAuthentication().enforce_csrf(request)
         if guest is None:
             guest = services.guest_create()
         data = GuestSerializer(

@@ -12,6 +12,13 @@ from challenges import guests, home, services
 from challenges.game import RULESET
 from challenges.views.guest_cookie import guest_from_request
 from challenges.views.play import RUN_ID_SLOT, keep_next
+from config.page_scripts import PageJavaScriptCatalog, page_preloads
+
+# The page's own script, and the site's (base.html): what the home page runs. It draws
+# one board, so it loads the board view and the few rules modules that draw tiles, never
+# the engine that plays (docs/first_visit.md, "What the home page loads").
+HOME_SCRIPTS = ("challenges/pages.js", "challenges/home.js")
+home_catalog = PageJavaScriptCatalog.as_view(entries=HOME_SCRIPTS)
 
 
 @require_safe
@@ -32,5 +39,6 @@ def home_page(request: HttpRequest) -> HttpResponse:
         "me": home.player_today(challenge=challenge, player=request.user),
         "tray_size": RULESET.tray_size,
         "minutes": RULESET.time_limit_ms // 60_000,
+        "preloads": page_preloads(*HOME_SCRIPTS),
     }
     return render(request, "challenges/home.html", context)

@@ -14,6 +14,12 @@ from django.views.decorators.http import require_safe
 
 from challenges import examples
 from challenges.game import RULESET
+from config.page_scripts import PageJavaScriptCatalog, page_preloads
+
+# What the page runs: the site's script and its own, which draws the example boards
+# (the board view, never the engine that plays: docs/first_visit.md).
+HOW_TO_PLAY_SCRIPTS = ("challenges/pages.js", "challenges/how_to_play.js")
+how_to_play_catalog = PageJavaScriptCatalog.as_view(entries=HOW_TO_PLAY_SCRIPTS)
 
 
 @require_safe
@@ -37,6 +43,7 @@ def how_to_play_page(request: HttpRequest) -> HttpResponse:
             "pace_ms": RULESET.pace_floor_ms,
         },
         "pictures": pictures,
+        "preloads": page_preloads(*HOW_TO_PLAY_SCRIPTS),
         "pictures_json": {name: picture.to_json() for name, picture in pictures.items()},
     }
     return render(request, "challenges/how_to_play.html", context)

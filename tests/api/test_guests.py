@@ -65,11 +65,30 @@ def test_a_made_up_or_changed_cookie_is_no_guest(challenge: Challenge) -> None:
 
 def test_a_guests_unsafe_requests_need_the_csrf_token(challenge: Challenge) -> None:
     checked = APIClient(enforce_csrf_checks=True)
-    assert checked.post("/api/guest/").status_code == 403, "no guest made from another site"
+    made = checked.post("/api/guest/")
+    assert (made.status_code, made.json()["code"]) == (403, "csrf_failed"), "not from elsewhere"
+    assert "CSRF" in made.json()["detail"]
+    assert not Guest.objects.exists()
     checked.cookies[GUEST_COOKIE] = _guest_client().cookies[GUEST_COOKIE].value
     refused = checked.post(f"/api/challenges/{challenge.pk}/runs/")
-    assert refused.status_code == 403
+    assert (refused.status_code, refused.json()["code"]) == (403, "csrf_failed")
     assert "CSRF" in refused.json()["detail"]
+
+
+def test_every_csrf_refusal_has_one_code(challenge: Challenge) -> None:
+    """The middleware's refusal (a path no view takes), the session's (a view) and the
+    guest's (``/api/guest/``, the run endpoints) all answer ``403 csrf_failed``."""
+    session = APIClient(enforce_csrf_checks=True)
+    session.force_login(UserFactory())
+    answers = {
+        "middleware": session.post("/api/nowhere/"),
+        "session": session.post(f"/api/challenges/{challenge.pk}/runs/"),
+        "new guest": APIClient(enforce_csrf_checks=True).post("/api/guest/"),
+    }
+    codes = {name: (answer.status_code, answer.json()["code"]) for name, answer in answers.items()}
+    assert codes == dict.fromkeys(answers, (403, "csrf_failed"))
+    details = {answer.json()["detail"] for answer in answers.values()}
+    assert len(details) == 1, details
 
 
 def test_a_player_needs_no_guest(player_client: APIClient) -> None:

@@ -104,12 +104,14 @@ def test_the_switcher_refuses_a_language_we_do_not_have(challenge: Challenge) ->
 
 
 def test_the_javascript_catalog_is_a_script_of_the_language(challenge: Challenge) -> None:
-    page = Client().get("/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    scripts = re.findall(r"<script([^>]*)>", page)
-    assert ' src="/jsi18n/"' in scripts  # a file before the modules: no inline script
-    assert scripts.index(' src="/jsi18n/"') < scripts.index(
-        ' type="module" src="/static/challenges/pages.js"'
-    )
+    # The home page loads its own words only (tests/pages/test_home_bytes.py).
+    for path, catalog in (("/challenges/", "/jsi18n/"), ("/", "/jsi18n/home/")):
+        page = Client().get(path, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+        scripts = re.findall(r"<script([^>]*)>", page)
+        assert f' src="{catalog}"' in scripts  # a file before the modules: no inline script
+        assert scripts.index(f' src="{catalog}"') < scripts.index(
+            ' type="module" src="/static/challenges/pages.js"'
+        )
     german = Client().get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="de")
     assert german.status_code == 200
     assert german["Content-Type"].startswith("text/javascript")

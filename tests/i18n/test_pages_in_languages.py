@@ -5,6 +5,9 @@ pages)."""
 
 from __future__ import annotations
 
+import re
+from html.parser import HTMLParser
+
 import pytest
 from django.test import Client
 from django.urls import NoReverseMatch, reverse
@@ -96,3 +99,52 @@ def test_the_scan_finds_english_on_an_english_page(pages: tuple[Client, list[str
     assert "'Days played this year'" in left
     assert "'Score per challenge'" in left  # worded in Python
     assert "'%(followers)s followers'" in left  # a plural, with its placeholder
+
+
+_SVG_NUMBERS = ("x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "width", "height", "r", "dx")
+_SVG_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e-?\d+)?")
+
+
+class _SvgNumbers(HTMLParser):
+    """The geometry attributes of the elements inside each <svg> of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0
+        self.found: list[tuple[str, str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "svg":
+            self.depth += 1
+            view_box = dict(attrs).get("viewbox") or ""
+            self.found += [("svg", "viewBox", number) for number in view_box.split()]
+        if self.depth:
+            self.found += [
+                (tag, name, value or "") for name, value in attrs if name in _SVG_NUMBERS
+            ]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "svg":
+            self.depth -= 1
+
+
+@pytest.mark.parametrize("language", ["fr", "nl", "de"])
+def test_charts_write_svg_numbers_in_every_language(
+    pages: tuple[Client, list[str]], challenge: Challenge, language: str
+) -> None:
+    """French, Dutch and German write 62,4 for 62.4; an SVG length must not (Chromium
+    drops the attribute and logs an error: Lighthouse's "errors in console")."""
+    player, _ = pages
+    charts = {
+        f"/challenges/{challenge.pk - 3}/": "histogram",
+        "/players/walker/": "score-chart",
+    }
+    for path, chart in charts.items():
+        page = player.get(path, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert f'data-testid="{chart}"' in page, (path, chart)
+        parser = _SvgNumbers()
+        parser.feed(page)
+        bad = [found for found in parser.found if not _SVG_NUMBER.fullmatch(found[2])]
+        assert parser.found and not bad, (path, bad[:5])
+        fractions = [value for _, _, value in parser.found if "." in value]
+        assert fractions or path.startswith("/players/"), "no fractional length was written"

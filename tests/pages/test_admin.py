@@ -1,11 +1,19 @@
 from __future__ import annotations
 
-import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
+import html
 
-from challenges.models import Entry
-from tests.factories import EntryFactory, RunFactory
+import pytest
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.db.models import Model
+from django.test import Client
+from django.utils import timezone
+from django.utils.functional import Promise
+
+from challenges import schedule
+from challenges.models import Entry, EntryDecision, EntryReport
+from tests.e2e.english_left import english_left_in_html
+from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -81,3 +89,117 @@ def test_the_runs_list_has_short_columns(staff: Client) -> None:
     assert f">{str(run.pk)[:8]}…</a>" in body
     assert f">{run.pk}<" not in body, "the whole id is not a column"
     assert f">#{run.challenge_id}<" in body
+
+
+# --- the admin in the moderator's language (issue 12, item 4) ---------------------------
+
+
+def _models() -> list[type[Model]]:
+    return [
+        *apps.get_app_config("challenges").get_models(),
+        *apps.get_app_config("accounts").get_models(),
+    ]
+
+
+@pytest.mark.parametrize("model", _models(), ids=lambda model: model.__name__)
+def test_every_label_of_our_models_is_translatable(model: type[Model]) -> None:
+    """The names the admin shows come from the catalog: each model's names and each
+    field's label and help (English typed there would stay English in French)."""
+    meta = model._meta
+    assert isinstance(meta.verbose_name, Promise), f"{model.__name__}: verbose_name"
+    assert isinstance(meta.verbose_name_plural, Promise), f"{model.__name__}: verbose_name_plural"
+    for field in meta.get_fields(include_parents=False):
+        if field.auto_created or not field.concrete or field.name == "id":
+            continue  # reverse relations, implicit keys: named by Django
+        assert isinstance(field.verbose_name, Promise), f"{model.__name__}.{field.name}"
+        help_text = field.help_text
+        assert not help_text or isinstance(help_text, Promise), f"{model.__name__}.{field.name}"
+
+
+@pytest.fixture
+def admin_pages(staff: Client) -> list[str]:
+    """The moderator's pages: the index, the review queue (a held entry with what the
+    review measured, a reported one), and the change forms of an entry, a run and a
+    challenge."""
+    results_out = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 3)
+    held = EntryFactory(
+        challenge=results_out,
+        status=Entry.Status.HELD,
+        hold_reasons=[Entry.HoldReason.NEAR_PAR, Entry.HoldReason.FAST_PACE],
+        features={
+            "par": 480, "par_ratio": 0.93, "choices": 12, "solver_match": 0.75,
+            "median_gap_ms": 640, "min_gap_ms": 210,
+        },
+    )  # fmt: skip
+    reported = EntryFactory(challenge=results_out)
+    EntryReport.objects.create(
+        entry=reported,
+        reporter=UserFactory(),
+        reason=EntryReport.Reason.NOT_HUMAN,
+        reported_at=timezone.now(),
+    )
+    EntryDecision.objects.create(
+        entry=reported,
+        verdict=EntryDecision.Verdict.APPROVE,
+        decided_at=timezone.now(),
+        reason="Approved from the queue.",
+    )
+    return [
+        "/admin/",
+        "/admin/challenges/",
+        "/admin/challenges/heldentry/",
+        f"/admin/challenges/entry/{held.pk}/change/",
+        f"/admin/challenges/entry/{reported.pk}/change/",
+        f"/admin/challenges/run/{held.run_id}/change/",
+        f"/admin/challenges/challenge/{results_out.pk}/change/",
+        "/admin/accounts/apitoken/",
+    ]
+
+
+@pytest.mark.parametrize("language", ["fr", "nl", "de"])
+def test_the_admin_has_no_english_left(
+    staff: Client, admin_pages: list[str], language: str
+) -> None:
+    left = []
+    for path in admin_pages:
+        response = staff.get(path, HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 200, (path, response.status_code)
+        page = response.content.decode()
+        assert f'lang="{language}"' in page
+        left += [f"{path}: {found}" for found in english_left_in_html(page, language)]
+    assert not left, "\n".join(left)
+
+
+def test_the_review_queue_and_a_change_form_speak_french(
+    staff: Client, admin_pages: list[str]
+) -> None:
+    queue = staff.get("/admin/challenges/heldentry/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "participation retenue (file de vérification)" in queue
+    assert "93% du par 480; choix du solveur : 75% sur 12" in queue
+    assert "signalée 1 fois (jouée par un programme" in queue
+    assert ">revoir</a>" in queue
+    held_form = html.unescape(staff.get(admin_pages[3], HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    for label in ("Motifs de mise en attente", "Motif d'annulation", "Envoyée le", "Mesures"):
+        assert label in held_form, label
+
+
+def test_the_scan_finds_english_in_the_admin(staff: Client, admin_pages: list[str]) -> None:
+    english = staff.get("/admin/challenges/heldentry/", HTTP_ACCEPT_LANGUAGE="en")
+    left = "\n".join(english_left_in_html(english.content.decode(), "fr"))
+    assert "'Why here'" in left
+    assert "'watch'" in left
+
+
+def test_a_french_moderators_void_is_recorded_in_english(
+    staff: Client, admin_pages: list[str]
+) -> None:
+    """The queue speaks French; the reason stored with the entry is a record, in English
+    (docs/i18n.md, "Records stay English")."""
+    held = Entry.objects.get(status=Entry.Status.HELD)
+    response = staff.post(f"/admin/challenges/heldentry/{held.pk}/void/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 302
+    held.refresh_from_db()
+    assert held.void_reason == (
+        "Voided from the review queue (A score near par (the solver's best); "
+        "Placements quicker than people place tiles)."
+    )
