@@ -17,8 +17,12 @@ from django.views.decorators.http import require_safe
 from challenges import leaderboards, runs, services
 from challenges.game import RULESET
 from challenges.models import Run
+from config.page_scripts import page_preloads
 
 # The API paths the page calls, with this placeholder where a run's id goes.
+# The page's module scripts (base.html's pages.js on every page).
+PLAY_SCRIPTS = ("challenges/pages.js", "challenges/play.js")
+
 RUN_ID_SLOT = "00000000-0000-0000-0000-000000000000"
 
 
@@ -89,5 +93,6 @@ def play_page(request: HttpRequest) -> HttpResponse:
         # The Draw button's cost and the full well, from the rules (play.js updates both).
         "draw_cost": f"{RULESET.draw_points:+d}".replace("-", "\N{MINUS SIGN}"),
         "well_size": RULESET.well_size,
+        "preloads": page_preloads(*PLAY_SCRIPTS),
     }
     return render(request, "challenges/play.html", context)

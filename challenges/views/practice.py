@@ -11,6 +11,10 @@ from django.views.decorators.http import require_safe
 
 from challenges import practice
 from challenges.game import RULESET
+from config.page_scripts import page_preloads
+
+# The page's module scripts (base.html's pages.js on every page).
+PRACTICE_SCRIPTS = ("challenges/pages.js", "challenges/practice.js")
 
 
 @require_safe
@@ -26,5 +30,6 @@ def practice_page(request: HttpRequest, challenge_id: int | None = None) -> Http
         # The Draw button's cost and the full well, from the rules (as on the play page).
         "draw_cost": f"{RULESET.draw_points:+d}".replace("-", "\N{MINUS SIGN}"),
         "well_size": RULESET.well_size,
+        "preloads": page_preloads(*PRACTICE_SCRIPTS) if challenge is not None else [],
     }
     return render(request, "challenges/practice.html", context)

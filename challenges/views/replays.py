@@ -22,6 +22,12 @@ from challenges import guests, runs
 from challenges.models import Challenge, Entry, EntryReport, Run
 from challenges.reports import entry_report_state
 from challenges.views.guest_cookie import player_or_guest
+from config.page_scripts import page_preloads
+
+# The replay pages' module scripts (base.html's pages.js on every page); the report
+# form's only where a run may be reported.
+REPLAY_SCRIPTS = ("challenges/pages.js", "challenges/replay.js")
+REPORT_SCRIPT = "challenges/report.js"
 
 
 def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:
@@ -34,6 +40,10 @@ def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:
     is_owner = viewer.is_authenticated and viewer.pk == run.player_id
     analysis = runs.run_analysis(run=run, viewer=viewer, now=now)
     by_guest = guests.guest_played(run=run)
+    report_state = entry_report_state(entry=entry, viewer=request.user, now=now)
+    scripts = REPLAY_SCRIPTS if run.status != Run.Status.STARTED else REPLAY_SCRIPTS[:1]
+    if report_state == "reportable":
+        scripts = (*scripts, REPORT_SCRIPT)
     return render(
         request,
         "challenges/replay.html",
@@ -48,7 +58,8 @@ def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:
             "replay_data": _replay_data(
                 run, entry=entry, analysis=analysis, is_owner=is_owner, by_guest=by_guest
             ),
-            "report_state": entry_report_state(entry=entry, viewer=request.user, now=now),
+            "report_state": report_state,
+            "preloads": page_preloads(*scripts),
             "report_reasons": EntryReport.Reason.choices,
             "report_url": reverse("api-run-report", args=[run.pk]),
         },
@@ -65,6 +76,7 @@ def par_replay_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
         "challenges/par_replay.html",
         {
             "challenge": challenge,
+            "preloads": page_preloads(*REPLAY_SCRIPTS),
             "replay_data": {
                 "run": None,
                 "player": "the solver",

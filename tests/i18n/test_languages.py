@@ -54,12 +54,13 @@ def test_the_page_speaks_the_language(challenge: Challenge) -> None:
         language: Client().get(play, HTTP_ACCEPT_LANGUAGE=language).content.decode()
         for language in LANGUAGES
     }
-    assert "Nine tiles, two minutes" in text["en"]
-    assert "Neuf pièces, deux minutes" in text["fr"]
-    assert "Negen stenen, twee minuten" in text["nl"]
-    assert "Neun Steine, zwei Minuten" in text["de"]
+    # The intro's title, its numbers from the ruleset and its words from the catalog.
+    assert "9 tiles, 2 minutes" in text["en"]
+    assert "9 pièces, 2 minutes" in text["fr"]
+    assert "9 stenen, 2 minuten" in text["nl"]
+    assert "9 Steine, 2 Minuten" in text["de"]
     for language in ("fr", "nl", "de"):
-        assert "Nine tiles, two minutes" not in text[language]
+        assert "9 tiles, 2 minutes" not in text[language]
 
 
 def test_the_footer_switcher_lists_every_language_and_posts_to_set_language(

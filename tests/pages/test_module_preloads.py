@@ -51,17 +51,26 @@ def test_the_import_reader_follows_imports_and_re_exports() -> None:
     assert "challenges/rules/index.js" not in closure
 
 
-@pytest.mark.parametrize("page", ["play", "play-visitor", "practice"])
+PAGES = {
+    "play": "challenges:play",
+    "play-visitor": "challenges:play",
+    "practice": "challenges:practice",
+    "home": "challenges:home",
+    "home-visitor": "challenges:home",
+    "how-to-play": "challenges:how-to-play",
+}
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
 def test_a_page_preloads_exactly_what_its_module_imports(page: str) -> None:
     ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)  # practised
     ChallengeFactory(number=schedule.slot_number(at=timezone.now()))  # open
     browser = Client()
-    if page != "play-visitor":
+    if not page.endswith("-visitor"):
         browser.force_login(UserFactory())
-    url = reverse("challenges:practice" if page == "practice" else "challenges:play")
-    html = browser.get(url).content.decode()
+    html = browser.get(reverse(PAGES[page])).content.decode()
     entries = MODULE_SCRIPT.findall(html)  # the page's own, and base.html's pages.js
-    assert len(entries) == 2
+    assert len(entries) == 2 and "challenges/pages.js" in entries
     imported = set().union(*(imported_closure(entry) for entry in entries))
     preloaded = PRELOAD.findall(html)
     assert len(preloaded) == len(set(preloaded)), "a module preloaded twice"
