@@ -92,13 +92,7 @@ class CompiledQuery:
         row = self._execute(statement, lambda sql: sql, using, **arguments)
         if row is None:
             return None
-        connection = connections[using]
-        values = list(row)
-        for position, (functions, expression) in statement.converters.items():
-            value = values[position]
-            for function in functions:
-                value = function(value, expression, connection)
-            values[position] = value
+        values = _converted(row, statement, connections[using])
         return model.from_db(using, list(statement.attnames), values)
 
     def rows(
@@ -121,16 +115,7 @@ class CompiledQuery:
             fetched = cursor.fetchall()
         if not statement.converters:
             return [tuple(row) for row in fetched]
-        converted = []
-        for row in fetched:
-            values = list(row)
-            for position, (functions, expression) in statement.converters.items():
-                value = values[position]
-                for function in functions:
-                    value = function(value, expression, connection)
-                values[position] = value
-            converted.append(tuple(values))
-        return converted
+        return [tuple(_converted(row, statement, connection)) for row in fetched]
 
     def count(self, *, using: str = "default", **arguments: Any) -> int:
         """How many rows the queryset has."""
@@ -141,3 +126,14 @@ class CompiledQuery:
             statement, lambda sql: f"SELECT COUNT(*) FROM ({sql}) counted", using, **arguments
         )
         return int(row[0])
+
+
+def _converted(row: Any, statement: _Statement, connection: Any) -> list[Any]:
+    """A fetched row's values through the fields' own converters, as the ORM would."""
+    values = list(row)
+    for position, (functions, expression) in statement.converters.items():
+        value = values[position]
+        for function in functions:
+            value = function(value, expression, connection)
+        values[position] = value
+    return values

@@ -41,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.benchmarks.load_service import url_wait  # noqa: E402
+from tests.benchmarks.load_service import server_start as load_server_start  # noqa: E402
 
 ARTIFACTS = ROOT / "test-artifacts" / "lighthouse"
 DATABASE = ARTIFACTS / "site.sqlite3"
@@ -116,21 +116,7 @@ def site_fill() -> dict[str, str]:
 
 
 def server_start() -> subprocess.Popen[bytes]:
-    env = {
-        **os.environ,
-        **SERVER_ENV,
-        "GUNICORN_BIND": f"127.0.0.1:{PORT}",
-        "WEB_CONCURRENCY": "1",
-        "GUNICORN_ACCESS_LOG": "",
-    }
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    server = subprocess.Popen(
-        [str(gunicorn), "--config", "deploy/gunicorn.conf.py", "config.wsgi:application"],
-        cwd=ROOT,
-        env=env,
-    )
-    url_wait(PORT, server)
-    return server
+    return load_server_start(PORT, 1, server_env=SERVER_ENV)
 
 
 def lighthouse_run(name: str, path: str, preset: str, language: str) -> Audited:

@@ -109,11 +109,17 @@ def django_setup() -> None:
 
 
 def server_start(
-    port: int, workers: int, extra: dict[str, str] | None = None
+    port: int,
+    workers: int,
+    extra: dict[str, str] | None = None,
+    *,
+    server_env: dict[str, str] | None = None,
 ) -> subprocess.Popen[bytes]:
+    """gunicorn with the production settings on ``port``, once it answers ``/healthz``;
+    ``server_env`` replaces the load's database and Redis (``make lighthouse``'s SQLite)."""
     env = {
         **os.environ,
-        **SERVER_ENV,
+        **(SERVER_ENV if server_env is None else server_env),
         **(extra or {}),
         "GUNICORN_BIND": f"127.0.0.1:{port}",
         "WEB_CONCURRENCY": str(workers),
