@@ -1,0 +1,33 @@
+"""Challenges, the runs played on them, and the one entry per player per challenge.
+
+One module per group: ``challenge`` (the deal and its slot), ``run`` (an attempt and
+its verdict), ``entry`` (entries, their review and reports, the score counts),
+``people`` (guests and follows). Everything is imported here: Django finds the models
+of the app in ``challenges.models``, and the project imports them from it.
+"""
+
+from challenges.models.challenge import Challenge
+from challenges.models.entry import (
+    Entry,
+    EntryDecision,
+    EntryQuerySet,
+    EntryReport,
+    HeldEntry,
+    ScoreCount,
+)
+from challenges.models.people import Follow, Guest
+from challenges.models.run import Run, RunFault
+
+__all__ = [
+    "Challenge",
+    "Entry",
+    "EntryDecision",
+    "EntryQuerySet",
+    "EntryReport",
+    "Follow",
+    "Guest",
+    "HeldEntry",
+    "Run",
+    "RunFault",
+    "ScoreCount",
+]
