@@ -26,7 +26,7 @@ import { GuestIdentity } from "./play/guest_identity.js";
 import { GuestOffer } from "./play/guest_offer.js";
 import { CONFIRM_SUBMIT } from "./play/end_words.js";
 import { Hud } from "./play/hud.js";
-import { ENDED, PLAYING, PlayMachine, READY, rotationOf, screenOf, submittable } from "./play/machine.js";
+import { ENDED, PLAYING, PlayMachine, READY, screenOf, submittable, tapPlacement } from "./play/machine.js";
 import { RunRequests } from "./play/requests.js";
 import { RunWatch } from "./play/run_watch.js";
 import { SendingScreen } from "./play/sending_screen.js";
@@ -305,14 +305,9 @@ function tilePlaced(event, current) {
 
 /** A tap on the board places the chosen tile there, when it fits. */
 function onBoardTap(cell) {
-  const current = machine.state;
-  const { selected } = current.selection;
-  if (!playing() || selected === null) {
-    return;
-  }
-  const rotation = current.run.snapRotation(selected, cell, rotationOf(current, selected));
-  if (rotation !== null) {
-    placeTile(selected, cell, rotation);
+  const tap = tapPlacement(machine.state, cell);
+  if (tap !== null) {
+    placeTile(tap.tileId, cell, tap.rotation);
   }
 }
 

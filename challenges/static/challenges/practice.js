@@ -8,7 +8,7 @@ import { BoardView } from "./board_view/index.js";
 import { boardInputsWire } from "./play/board_inputs.js";
 import { EndConfirm } from "./play/end_confirm.js";
 import { Hud } from "./play/hud.js";
-import { ENDED, PLAYING, PlayMachine, READY, rotationOf } from "./play/machine.js";
+import { ENDED, PLAYING, PlayMachine, READY, tapPlacement } from "./play/machine.js";
 import * as words from "./play/words.js";
 
 const config = JSON.parse(document.getElementById("practice-config").textContent);
@@ -23,7 +23,6 @@ const TOUCH = window.matchMedia("(pointer: coarse)").matches;
 // No clock: the run never runs out of time. (The engine still stamps each move within
 // its two minutes; the log is never sent, so those stamps tell nobody anything.)
 const machine = new PlayMachine({ now: () => performance.now(), timeLimitMs: Infinity });
-const playing = () => machine.state.phase === PLAYING;
 
 const board = new BoardView($("board"), { onTap: onBoardTap });
 const hud = new Hud($, { timers: TIMERS });
@@ -107,14 +106,9 @@ function onEvent(event, current) {
 
 /** A tap on the board places the chosen tile there, when it fits. */
 function onBoardTap(cell) {
-  const current = machine.state;
-  const { selected } = current.selection;
-  if (!playing() || selected === null) {
-    return;
-  }
-  const rotation = current.run.snapRotation(selected, cell, rotationOf(current, selected));
-  if (rotation !== null) {
-    machine.place(selected, cell, rotation);
+  const tap = tapPlacement(machine.state, cell);
+  if (tap !== null) {
+    machine.place(tap.tileId, cell, tap.rotation);
   }
 }
 

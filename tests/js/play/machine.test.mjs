@@ -14,6 +14,8 @@ import {
   TransitionError,
   legalCells,
   rotationOf,
+  snappedRotation,
+  tapPlacement,
   screenOf,
   submittable,
 } from "../../../challenges/static/challenges/play/machine.js";
@@ -331,4 +333,19 @@ test("only the machine plays moves on the run: no other play module calls place 
   const players = files.filter((name) => /\brun\.(place|draw|playMove)\(/.test(readFileSync(new URL(name, client), "utf8")));
   assert.ok(files.length > 10);
   assert.deepEqual(players, ["play/machine.js"]);
+});
+
+test("a tap places the chosen tile in its turned rotation where it fits, and nothing otherwise", () => {
+  const { machine } = setUp();
+  assert.equal(tapPlacement(machine.state, [0, 0]), null, "no run yet");
+  machine.begin(START);
+  const tileId = START.tray[1];
+  machine.select(tileId);
+  machine.rotate(tileId);
+  assert.equal(snappedRotation(machine.state, tileId, [0, 0]), rotationOf(machine.state, tileId));
+  assert.deepEqual(tapPlacement(machine.state, [0, 0]), { tileId, rotation: rotationOf(machine.state, tileId) });
+  assert.equal(tapPlacement(machine.state, [3, 3]), null, "the first tile goes on the origin only");
+  assert.equal(snappedRotation(machine.state, tileId, [3, 3]), null);
+  machine.end("player");
+  assert.equal(tapPlacement(machine.state, [0, 0]), null, "the run is over");
 });

@@ -9,7 +9,7 @@
 
 import { HEIGHT, SIDE, tileIcon } from "../board_view/index.js";
 import { cellFormat } from "../rules/index.js";
-import { legalCells, rotationOf } from "./machine.js";
+import { legalCells, rotationOf, snappedRotation } from "./machine.js";
 
 // A press moving less than this is a tap, not a drag.
 export const DRAG_THRESHOLD_PX = 6;
@@ -143,7 +143,7 @@ export class DragInput {
       return;
     }
     const state = this.state();
-    const rotation = state.run.snapRotation(gesture.tileId, cell, rotationOf(state, gesture.tileId));
+    const rotation = snappedRotation(state, gesture.tileId, cell);
     if (gesture.retarget(cell, rotation)) {
       this.board.setPreview({ tile: gesture.tileId, cell, rotation });
     }

@@ -11,7 +11,7 @@
 import { cellFormat } from "../rules/index.js";
 import { boardFacts, cellFacts } from "./board_speech.js";
 import * as boardWords from "./board_words.js";
-import { legalCells, rotationOf } from "./machine.js";
+import { legalCells, rotationOf, snappedRotation } from "./machine.js";
 import * as words from "./words.js";
 
 const CURSOR_STEPS = Object.freeze({
@@ -204,7 +204,7 @@ export class KeyboardInput {
       this.announce(boardWords.PICK_FIRST);
       return;
     }
-    const rotation = state.run.snapRotation(selected, cursor, rotationOf(state, selected));
+    const rotation = snappedRotation(state, selected, cursor);
     if (rotation === null) {
       this.announce(boardWords.notFitAtCursor(selected, cursor));
       return;
@@ -229,7 +229,7 @@ export class KeyboardInput {
     const fits = cells.some((cell) => cellFormat(cell) === cellFormat(cursor));
     this.board.setCursor(cursor, { fits });
     if (fits) {
-      const rotation = state.run.snapRotation(selected, cursor, rotationOf(state, selected));
+      const rotation = snappedRotation(state, selected, cursor);
       this.board.setPreview({ tile: selected, cell: cursor, rotation });
     } else {
       this.board.setPreview(null);

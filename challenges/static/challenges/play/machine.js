@@ -72,6 +72,23 @@ export function rotationOf(state, tileId) {
   return state.selection.rotations[tileId] ?? 0;
 }
 
+/** The rotation the tray tile `tileId` snaps to on `cell`: the one the player turned it
+ * to if it fits there, else the first that fits; null when it fits nowhere there. */
+export function snappedRotation(state, tileId, cell) {
+  return state.run.snapRotation(tileId, cell, rotationOf(state, tileId));
+}
+
+/** What a tap on `cell` places while a run is played: the chosen tile in its snapped
+ * rotation, or null (no run, nothing chosen, or the tile does not fit there). */
+export function tapPlacement(state, cell) {
+  const { selected } = state.selection;
+  if (state.phase !== PLAYING || selected === null) {
+    return null;
+  }
+  const rotation = snappedRotation(state, selected, cell);
+  return rotation === null ? null : { tileId: selected, rotation };
+}
+
 /** The distinct cells where the tray tile `tileId` fits now. */
 export function legalCells(run, tileId) {
   const cells = new Map();
