@@ -81,7 +81,12 @@ class CompiledQuery:
         ]
         connection = connections[using]
         with connection.cursor() as cursor:
-            cursor.execute(sql_of(statement.sql), params)
+            try:
+                cursor.execute(sql_of(statement.sql), params)
+            except OverflowError:
+                # An integer beyond what the driver can send (SQLite: 64 bits) matches no
+                # row; the ORM answers such a lookup with no rows too, never an error.
+                return None
             return cursor.fetchone()
 
     def first(self, model: type[Model], *, using: str = "default", **arguments: Any) -> Any:
@@ -107,6 +112,8 @@ class CompiledQuery:
             for name, constant in zip(statement.params, statement.constants, strict=True)
         ]
         connection = connections[using]
+        if any(type(value) is int and not -(2**63) <= value < 2**63 for value in params):
+            return []  # no row holds such an integer (see _execute)
         with connection.cursor() as cursor:
             if offset:
                 cursor.execute(f"{statement.sql} LIMIT %s OFFSET %s", [*params, limit, offset])
@@ -125,7 +132,7 @@ class CompiledQuery:
         row = self._execute(
             statement, lambda sql: f"SELECT COUNT(*) FROM ({sql}) counted", using, **arguments
         )
-        return int(row[0])
+        return 0 if row is None else int(row[0])
 
 
 def _converted(row: Any, statement: _Statement, connection: Any) -> list[Any]:

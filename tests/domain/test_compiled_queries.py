@@ -81,3 +81,20 @@ def test_a_page_by_number_reads_the_rows_the_orm_reads(challenge: Challenge) -> 
             orm = leaderboards._rows_forward(challenge, score, always, skip, size)
             assert compiled == orm, (score, skip, size)
             assert all(row.keys() == orm[0].keys() for row in compiled)
+
+
+def test_an_integer_no_column_can_hold_matches_no_row_as_with_the_orm(
+    challenge: Challenge,
+) -> None:
+    """A client may send any number (a URL's challenge number); SQLite's driver cannot
+    even send one beyond 64 bits. The ORM answers such a lookup with no rows."""
+    huge = 10**30
+    by_number = CompiledQuery(lambda number: Challenge.objects.filter(pk=number), number=-7_000_003)
+    assert by_number.first(Challenge, number=huge) is None
+    assert by_number.count(number=huge) == 0
+    assert Challenge.objects.filter(pk=huge).first() is None
+    numbers = CompiledQuery(
+        lambda number: Challenge.objects.filter(pk=number).values_list("pk"), number=-7_000_004
+    )
+    assert numbers.rows(limit=5, number=huge) == []
+    assert numbers.rows(limit=5, number=challenge.pk) == [(challenge.pk,)]
