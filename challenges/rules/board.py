@@ -224,6 +224,11 @@ class Board:
         RULES.md's order.
         """
         tile, (row, col), rotation = placement
+        return self.play_at(tile, row, col, rotation)
+
+    def play_at(self, tile: Tile, row: int, col: int, rotation: int) -> MoveOutcome:
+        """:meth:`play` with the placement's fields apart, as a :class:`Move` holds them:
+        the checked play of every move of a run."""
         if type(rotation) is not int or not 0 <= rotation <= 2:
             raise PlacementError(
                 "bad_rotation", f"rotation must be 0, 1 or 2, not {shown(rotation)}"
@@ -237,6 +242,7 @@ class Board:
             refusal = REFUSALS[-code - 1]
         else:  # too far out to pack: no tile can be alongside
             refusal = "first_not_at_origin" if self.is_empty else "not_adjacent"
+        placement = Placement(tile, Cell(row, col), rotation)
         raise PlacementError(refusal, placement_refusal_detail(self, placement, refusal))
 
     # --- unchecked play and undo ---------------------------------------------------

@@ -84,34 +84,51 @@ def placement_parse(text: str) -> Placement:
 
 
 class Move(NamedTuple):
-    """One move of a run: at ``t`` ms, a placement, or a draw when ``placement`` is None."""
+    """One move of a run, at ``t`` ms: ``tile`` put down on the cell ``[row, col]`` in
+    ``rotation``, or a draw when ``tile`` is None (``row``, ``col`` and ``rotation`` then
+    0). :attr:`placement` is the same move's :class:`Placement`.
+
+    Flat, like python-chess's ``Move(from_square, to_square, promotion)``: parsing a
+    run log builds one object per move, where a nested ``Placement`` holding a ``Cell``
+    would build three, a third of what replaying a whole log costs
+    (docs/architecture.md, "What the typed path costs").
+    """
 
     t: int
-    placement: Placement | None = None
+    tile: Tile | None = None
+    row: int = 0
+    col: int = 0
+    rotation: int = 0
 
     @classmethod
     def draw(cls, t: int) -> Move:
-        return cls(t, None)
+        return cls(t)
 
     @classmethod
     def place(cls, t: int, placement: Placement) -> Move:
-        return cls(t, placement)
+        tile, (row, col), rotation = placement
+        return cls(t, tile, row, col, rotation)
 
     @property
     def is_draw(self) -> bool:
-        return self.placement is None
+        return self.tile is None
+
+    @property
+    def placement(self) -> Placement | None:
+        """The tile, cell and rotation put down; None for a draw."""
+        tile = self.tile
+        return None if tile is None else Placement(tile, Cell(self.row, self.col), self.rotation)
 
     def to_json(self) -> dict[str, object]:
         """The move as a run log spells it (:func:`move_from_json` reads it back)."""
-        if self.placement is None:
+        if self.tile is None:
             return {"t": self.t, "type": "draw"}
-        tile, (row, col), rotation = self.placement
         return {
             "t": self.t,
             "type": "place",
-            "tile": tile.id,
-            "cell": [row, col],
-            "rotation": rotation,
+            "tile": self.tile.id,
+            "cell": [self.row, self.col],
+            "rotation": self.rotation,
         }
 
     def __str__(self) -> str:
@@ -121,8 +138,8 @@ class Move(NamedTuple):
 _SEQUENCES = (list, tuple)
 _TILES_BY_ID = {tile.id: tile for tile in TILES}
 _new = tuple.__new__
-"""Builds a Move, Placement or Cell from a tuple of its fields without the generated
-``__new__``'s keyword handling: a third of the cost of parsing a move."""
+"""Builds a Move from a tuple of its fields without the generated ``__new__``'s
+keyword handling: half the cost of building it."""
 
 
 def move_from_json(raw: object) -> Move:
@@ -138,7 +155,7 @@ def move_from_json(raw: object) -> Move:
         kind = raw["type"]  # type: ignore[index]
         if type(t) is int:
             if kind == "draw":
-                move: Move = _new(Move, (t, None))
+                move: Move = _new(Move, (t, None, 0, 0, 0))
                 return move
             if kind == "place":
                 tile_id = raw["tile"]  # type: ignore[index]
@@ -154,8 +171,7 @@ def move_from_json(raw: object) -> Move:
                 ):
                     tile = _TILES_BY_ID.get(tile_id)
                     if tile is not None:
-                        placement = _new(Placement, (tile, _new(Cell, (row, col)), rotation))
-                        move = _new(Move, (t, placement))
+                        move = _new(Move, (t, tile, row, col, rotation))
                         return move
                     raise MoveError(
                         "unknown_tile",
@@ -214,9 +230,10 @@ def malformed_detail(raw: Any) -> str:
 
 def move_format(move: Move) -> str:
     """``"1830:place:3-4-5@0,0r0"`` or ``"4210:draw"``."""
-    if move.placement is None:
-        return f"{move.t}:draw"
-    return f"{move.t}:place:{placement_format(move.placement)}"
+    t, tile, row, col, rotation = move
+    if tile is None:
+        return f"{t}:draw"
+    return f"{t}:place:{tile.id}@{row},{col}r{rotation}"
 
 
 def move_parse(text: str) -> Move:
@@ -228,8 +245,8 @@ def move_parse(text: str) -> Move:
         )
     t, draw, placement = match.groups()
     if draw:
-        return Move(int(t), None)
-    return Move(int(t), placement_parse(placement))
+        return Move.draw(int(t))
+    return Move.place(int(t), placement_parse(placement))
 
 
 def log_from_moves(moves: Iterable[Move]) -> dict[str, object]:

@@ -177,11 +177,8 @@ class ChallengeReplay:
         when these moves arrived.
         """
         if self.error is None:
-            play_move = self.run.play_move
-            for raw in moves:
-                try:
-                    play_move(raw, max_t)
-                except MoveError as refused:
-                    self.error = ReplayError(len(self), refused.code, refused.detail)
-                    break
+            try:
+                self.run.play_log(moves, max_t)
+            except MoveError as refused:
+                self.error = ReplayError(len(self), refused.code, refused.detail)
         return self.error

@@ -23,7 +23,7 @@ which rule broke first and says why, once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -180,69 +180,99 @@ class ChallengeRun:
         ``max_t`` lowers the time limit below the ruleset's: how far the server's clock
         had got when the move arrived, so no move may claim a time not yet reached.
         """
-        try:
-            move = move_from_json(raw)
-        except MoveError as unparsed:
-            if unparsed.code == "unknown_tile":
-                # The clock's rules come before the tile's in the table.
-                t: int = raw["t"]  # type: ignore[index]
-                limit = self._limit(max_t)
-                if not self.last_t <= t <= limit or self.cleared:
-                    raise self._clock_refusal(t, limit, max_t) from None
-            raise
-        return self.play(move, max_t)
+        self.play_log((raw,), max_t)
+        return self.outcomes[-1]
 
     def play(self, move: Move, max_t: int | None = None) -> MoveOutcome:
         """Check the typed ``move`` against RULES.md, then apply it: see :meth:`play_move`."""
-        t, placement = move
+        self.play_moves((move,), max_t)
+        return self.outcomes[-1]
+
+    def play_log(self, raws: Sequence[object], max_t: int | None = None) -> None:
+        """:meth:`play_move` for each of ``raws`` (moves of a run log) in turn: parse,
+        then check and apply. The first refused one raises its :class:`MoveError`, the
+        moves before it played: a replay of a log, or a batch of its moves, is one call.
+        """
+        played = len(self.outcomes)
+        try:
+            self.play_moves(map(move_from_json, raws), max_t)
+        except MoveError as refused:
+            # Only the parser says unknown_tile, and the clock's rules come before it in
+            # RULES.md's table: a move whose tile is unknown can still be too late.
+            if refused.code != "unknown_tile":
+                raise
+            t: int = raws[len(self.outcomes) - played]["t"]  # type: ignore[index]
+            limit = self._time_limit_ms if max_t is None else min(max_t, self._time_limit_ms)
+            clock = clock_refusal(t, self.last_t, limit, self.cleared, max_t, self.ruleset)
+            raise (clock or refused) from None
+
+    def play_moves(self, moves: Iterable[Move], max_t: int | None = None) -> None:
+        """Check each typed move of ``moves`` against RULES.md, then apply it, in turn:
+        the clock, then the well or the tray, then the board's checked
+        :meth:`Board.play_at`, then the score. The first refused one raises its
+        :class:`MoveError`, the moves before it played, the run as they left it.
+
+        Every move of a run comes through here (:meth:`play_move`, :meth:`play_log`,
+        :meth:`play`).
+        """
         limit = self._time_limit_ms
         if max_t is not None and max_t < limit:
             limit = max_t
-        if not self.last_t <= t <= limit:
-            raise self._clock_refusal(t, limit, max_t)
-        # Once every tile is down the tray and the well are empty, so run_over is named
-        # by the slow paths of "nothing to draw" and "not in the tray".
-        if placement is None:
-            draws = self.draws
-            well = self._well
-            if draws == len(well):
-                raise self._draw_refusal(t, limit, max_t)
-            self._in_tray[well[draws]] = 1
-            self.draws = draws + 1
-            outcome = self._draw_outcome
-        else:
-            index = placement[0].index
-            in_tray = self._in_tray
-            if not in_tray[index]:
-                raise self._tray_refusal(t, limit, max_t, placement[0])
-            outcome = self.board.play(placement)
-            in_tray[index] = 0
-            to_place = self._to_place - 1
+        # The run's state is read into locals once and written back however the loop
+        # ends: the whole replay of a log is one call, and this loop its hot path.
+        board_play = self.board.play_at
+        in_tray = self._in_tray
+        well = self._well
+        draw_outcome = self._draw_outcome
+        append = self.outcomes.append
+        score = self.score
+        draws = self.draws
+        last_t = self.last_t
+        to_place = self._to_place
+        try:
+            for t, tile, row, col, rotation in moves:
+                if not last_t <= t <= limit:
+                    raise self._refusal(t, last_t, limit, max_t, not to_place)
+                # Once every tile is down the tray and the well are empty, so run_over is
+                # named by the slow paths of "nothing to draw" and "not in the tray".
+                if tile is None:
+                    if draws == len(well):
+                        raise self._refusal(t, last_t, limit, max_t, not to_place, draw_refusal())
+                    in_tray[well[draws]] = 1
+                    draws += 1
+                    outcome = draw_outcome
+                else:
+                    index = tile.index
+                    if not in_tray[index]:
+                        refusal = tray_refusal(tile, self.board, well, draws)
+                        raise self._refusal(t, last_t, limit, max_t, not to_place, refusal)
+                    outcome = board_play(tile, row, col, rotation)
+                    in_tray[index] = 0
+                    to_place -= 1
+                    if not to_place:
+                        outcome = MoveOutcome(outcome[0] + self._clear_bonus, outcome[1])
+                score += outcome[0]
+                append(outcome)
+                last_t = t
+        finally:
+            self.score = score
+            self.draws = draws
+            self.last_t = last_t
             self._to_place = to_place
-            if not to_place:
-                outcome = MoveOutcome(outcome[0] + self._clear_bonus, outcome[1])
-        self.score += outcome[0]
-        self.outcomes.append(outcome)
-        self.last_t = t
-        return outcome
 
-    def _limit(self, max_t: int | None) -> int:
-        limit = self._time_limit_ms
-        return limit if max_t is None or max_t >= limit else max_t
+    # --- the slow path: which rule broke first, and why -----------------------------
 
-    # --- the slow paths: which rule broke first, and why -----------------------------
-
-    def _clock_refusal(self, t: int, limit: int, max_t: int | None) -> MoveError:
-        refusal = clock_refusal(t, self.last_t, limit, self.cleared, max_t, self.ruleset)
+    def _refusal(
+        self,
+        t: int,
+        last_t: int,
+        limit: int,
+        max_t: int | None,
+        cleared: bool,
+        otherwise: MoveError | None = None,
+    ) -> MoveError:
+        """The first of the clock's rules ``t`` breaks (they come first in RULES.md's
+        table), else ``otherwise``: the refusal the fast path found."""
+        refusal = clock_refusal(t, last_t, limit, cleared, max_t, self.ruleset) or otherwise
         assert refusal is not None, "the fast path refused a move the clock allows"
         return refusal
-
-    def _draw_refusal(self, t: int, limit: int, max_t: int | None) -> MoveError:
-        return clock_refusal(t, self.last_t, limit, self.cleared, max_t, self.ruleset) or (
-            draw_refusal()
-        )
-
-    def _tray_refusal(self, t: int, limit: int, max_t: int | None, tile: Tile) -> MoveError:
-        return clock_refusal(t, self.last_t, limit, self.cleared, max_t, self.ruleset) or (
-            tray_refusal(tile, self.board, self._well, self.draws)
-        )

@@ -270,7 +270,8 @@ def _pace_check(pace: Pace, ruleset: Ruleset) -> None:
 def _moves_of(path: _Path | None) -> tuple[Move, ...]:
     moves: list[Move] = []
     while path is not None:
-        moves.append(Move(path.t, path.placement))
+        placement = path.placement
+        moves.append(Move.draw(path.t) if placement is None else Move.place(path.t, placement))
         path = path.parent
     return tuple(reversed(moves))
 
@@ -301,12 +302,12 @@ def solver_greedy(
             clock += place_gaps[depth]
             board.push(placement)
             hand.remove(placement.tile)
-            moves.append(Move(clock, placement))
+            moves.append(Move.place(clock, placement))
             score += outcome.points
         elif best is None and wells and clock + draw_gaps[depth] <= ruleset.time_limit_ms:
             clock += draw_gaps[depth]
             hand.append(wells.pop(0))
-            moves.append(Move(clock, None))
+            moves.append(Move.draw(clock))
             score += ruleset.draw_points
         else:
             break

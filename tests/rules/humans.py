@@ -197,7 +197,7 @@ def retimed_quick(moves: Sequence[Move], rng: random.Random) -> dict[str, object
     for index, move in enumerate(moves):
         if index:
             t += rng.randint(250, 500) if move.placement is not None else rng.randint(150, 300)
-        log.append(Move(t, move.placement).to_json())
+        log.append(move._replace(t=t).to_json())
     return {"moves": log}
 
 

@@ -27,7 +27,8 @@ placements = st.builds(
     st.builds(Cell, st.integers(-(10**6), 10**6), st.integers(-(10**6), 10**6)),
     st.sampled_from((0, 1, 2)),
 )
-moves = st.builds(Move, st.integers(-(10**7), 10**7), st.none() | placements)
+times = st.integers(-(10**7), 10**7)
+moves = st.builds(Move.draw, times) | st.builds(Move.place, times, placements)
 
 
 def test_placement_text() -> None:
