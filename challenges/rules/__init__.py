@@ -15,9 +15,10 @@ parse/format pair (``parse(format(x)) == x``; any other spelling is a ValueError
   :func:`cell_points_up`, :data:`ORIGIN`; ``cell_parse``/``cell_format``,
   ``point_parse``/``point_format``;
 - :class:`Placement` ``(tile, cell, rotation)`` ``"3-4-5@0,-1r2"``;
-  :class:`Move` ``(t, placement | None)`` ``"1830:place:3-4-5@0,0r0"`` / ``"4210:draw"``,
-  with ``to_json()`` and :func:`move_from_json` for the run-log form, and
-  :func:`log_from_moves`;
+  :class:`Move` ``(t, tile | None, row, col, rotation)`` (``.placement``, ``.is_draw``;
+  made by ``Move.place(t, placement)`` and ``Move.draw(t)``)
+  ``"1830:place:3-4-5@0,0r0"`` / ``"4210:draw"``, with ``to_json()`` and
+  :func:`move_from_json` for the run-log form, and :func:`log_from_moves`;
 - :class:`MoveOutcome` ``(points, bonus)``, the bonus names :data:`BONUSES`, and the
   :class:`Ruleset` holding every value of both games (:data:`DEFAULT_RULESET`).
 
@@ -33,9 +34,10 @@ The classic game (2-6 players, rounds to 400): :class:`ClassicGame`, its actions
 :class:`ClassicError`.
 
 A run: :class:`ChallengeRun` (tray, well, board, clock, score) plays every move by one
-path: ``play_move(raw)`` parses it (:func:`move_from_json`), then ``play(move)`` checks it
-and applies it through the board's checked ``play``; a refusal is a :class:`MoveError`
-(``.code``/``.detail``, the first rule of RULES.md's table broken).
+path: ``play_log(raws)`` parses each (:func:`move_from_json`), checks it and applies it
+through the board's checked ``play_at``, in one loop (``play_moves(moves)`` for typed
+moves; ``play_move(raw)`` and ``play(move)`` for one); a refusal is a
+:class:`MoveError` (``.code``/``.detail``, the first rule of RULES.md's table broken).
 
 Replay: :func:`replay_challenge` ``(*, tray, well, log, max_t=None) ->`` :class:`ReplayResult`
 (valid prefix with a :class:`MoveOutcome` per move, score, first :class:`ReplayError`);

@@ -56,6 +56,7 @@ from challenges.rules.tiles import TILES, Tile
 __all__ = ["Board"]
 
 _ORIGIN = cell_pack(0, 0)
+_LOWEST_COL = -COORD_LIMIT
 
 
 REFUSALS: tuple[ErrorCode, ...] = (
@@ -234,7 +235,8 @@ class Board:
                 "bad_rotation", f"rotation must be 0, 1 or 2, not {shown(rotation)}"
             )
         refusal: ErrorCode
-        if -COORD_LIMIT <= row <= COORD_LIMIT and -COORD_LIMIT <= col <= COORD_LIMIT:
+        # Packed cells are unique while |col| <= COORD_LIMIT, whatever the row.
+        if _LOWEST_COL <= col <= COORD_LIMIT:
             index = tile.index
             code = self.place_packed(row * STRIDE + col, index * 3 + rotation)
             if code >= 0:

@@ -8,7 +8,7 @@ Text forms (each with a parse/format pair, ``parse(format(x)) == x``):
 JSON form (the run log of RULES.md): ``{"t": 1830, "type": "place", "tile": "3-4-5",
 "cell": [0, 0], "rotation": 0}`` and ``{"t": 4210, "type": "draw"}``, with the matched
 pair :meth:`Move.to_json` and :func:`move_from_json`. Parsing a move of a log is the
-first step of playing it (:meth:`challenges.rules.run.ChallengeRun.play_move`): what a
+first step of playing it (:meth:`challenges.rules.run.ChallengeRun.play_log`): what a
 client sent becomes a typed :class:`Move`, or a :class:`MoveError` saying what is wrong
 with its shape.
 """
@@ -86,11 +86,12 @@ def placement_parse(text: str) -> Placement:
 class Move(NamedTuple):
     """One move of a run, at ``t`` ms: ``tile`` put down on the cell ``[row, col]`` in
     ``rotation``, or a draw when ``tile`` is None (``row``, ``col`` and ``rotation`` then
-    0). :attr:`placement` is the same move's :class:`Placement`.
+    0). Made by :meth:`place` and :meth:`draw`; :attr:`placement` is the same move's
+    :class:`Placement`.
 
     Flat, like python-chess's ``Move(from_square, to_square, promotion)``: parsing a
-    run log builds one object per move, where a nested ``Placement`` holding a ``Cell``
-    would build three, a third of what replaying a whole log costs
+    run log builds one object per move, where a ``Placement`` holding a ``Cell`` would
+    build three, and on CPython a named tuple costs several plain tuples to build
     (docs/architecture.md, "What the typed path costs").
     """
 

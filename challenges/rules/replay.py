@@ -2,14 +2,15 @@
 error out. Whatever the log is (any JSON value at all), the replay answers with a
 :class:`ReplayResult`; it never raises.
 
-The replay is a loop over :meth:`ChallengeRun.play_move` (parse, check, apply: see
-:mod:`challenges.rules.run`), so a move breaking several rules gets the first code of
-RULES.md's table that applies: ``malformed``, ``time_over``, ``time_not_monotonic``,
-``run_over``, ``well_empty``, ``unknown_tile``, ``tile_not_in_tray``, ``bad_rotation``,
-then the board's ``cell_occupied``, ``first_not_at_origin``, ``not_adjacent`` and
-``corner_mismatch``. Before any move, ``bad_challenge`` refuses a tray and well that
-are not 9 + 47 distinct tiles making up the 56, and ``bad_log`` refuses a log that is
-not an object with a list ``moves``; both have ``move`` None.
+The replay is one call of :meth:`ChallengeRun.play_log`, the loop of every move
+(parse, check, apply: see :mod:`challenges.rules.run`), so a move breaking several
+rules gets the first code of RULES.md's table that applies: ``malformed``,
+``time_over``, ``time_not_monotonic``, ``run_over``, ``well_empty``, ``unknown_tile``,
+``tile_not_in_tray``, ``bad_rotation``, then the board's ``cell_occupied``,
+``first_not_at_origin``, ``not_adjacent`` and ``corner_mismatch``. Before any move,
+``bad_challenge`` refuses a tray and well that are not 9 + 47 distinct tiles making up
+the 56, and ``bad_log`` refuses a log that is not an object with a list ``moves``; both
+have ``move`` None.
 """
 
 from __future__ import annotations

@@ -6,12 +6,14 @@ Every move of a run takes one path, in three steps:
 1. **parse**: :func:`~challenges.rules.moves.move_from_json` makes a typed
    :class:`Move` of what the client sent, or refuses its shape (``malformed``) or its
    tile id (``unknown_tile``);
-2. **check**, then 3. **apply**: :meth:`ChallengeRun.play` checks the clock, then the
-   well or the tray, then puts the tile down through the board's checked
-   :meth:`Board.play` (the rotation, then the cell: the one place legality is decided),
-   and scores the move.
+2. **check**, then 3. **apply**: :meth:`ChallengeRun.play_moves` checks the clock,
+   then the well or the tray, then puts the tile down through the board's checked
+   :meth:`Board.play_at` (the rotation, then the cell through ``place_packed``: the
+   one place legality is decided), and scores the move.
 
-:meth:`ChallengeRun.play_move` is steps 1 to 3. The replay of a log
+:meth:`ChallengeRun.play_log` is steps 1 to 3 for a run log's moves (the parser mapped
+over them, into the checked loop), :meth:`ChallengeRun.play_move` for one of them and
+:meth:`ChallengeRun.play` for one typed move. The replay of a log
 (:mod:`challenges.rules.replay`), the server's batches of moves while a run is played
 and the browser's play page all go through it; the browser's hints and the solver ask
 the same board which placements are legal.
@@ -202,7 +204,7 @@ class ChallengeRun:
             if refused.code != "unknown_tile":
                 raise
             t: int = raws[len(self.outcomes) - played]["t"]  # type: ignore[index]
-            limit = self._time_limit_ms if max_t is None else min(max_t, self._time_limit_ms)
+            limit = self._limit(max_t)
             clock = clock_refusal(t, self.last_t, limit, self.cleared, max_t, self.ruleset)
             raise (clock or refused) from None
 
@@ -215,9 +217,7 @@ class ChallengeRun:
         Every move of a run comes through here (:meth:`play_move`, :meth:`play_log`,
         :meth:`play`).
         """
-        limit = self._time_limit_ms
-        if max_t is not None and max_t < limit:
-            limit = max_t
+        limit = self._limit(max_t)
         # The run's state is read into locals once and written back however the loop
         # ends: the whole replay of a log is one call, and this loop its hot path.
         board_play = self.board.play_at
@@ -259,6 +259,10 @@ class ChallengeRun:
             self.draws = draws
             self.last_t = last_t
             self._to_place = to_place
+
+    def _limit(self, max_t: int | None) -> int:
+        limit = self._time_limit_ms
+        return limit if max_t is None or max_t >= limit else max_t
 
     # --- the slow path: which rule broke first, and why -----------------------------
 

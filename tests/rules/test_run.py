@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from challenges.rules import (
     TILE_IDS,
+    Board,
     Cell,
     ChallengeRun,
     Move,
@@ -177,3 +178,39 @@ def test_a_cell_far_off_the_board_is_refused_like_any_other() -> None:
     with pytest.raises(PlacementError) as refused:
         run.play(far)
     assert refused.value.code == "not_adjacent"
+
+
+@given(seed=st.integers(0, 40), before=st.integers(0, 60), bad=st.integers(0, 40))
+def test_a_batch_stops_at_its_first_refused_move_as_one_by_one_would(
+    seed: int, before: int, bad: int
+) -> None:
+    """play_log keeps the run's state in locals for the length of the batch: a refusal
+    in its middle leaves the run exactly as playing the moves one by one would, and an
+    unknown tile late in a batch still gets the clock's rules first."""
+    recorded = random_run(seed)
+    log: list[Any] = [move.to_json() for move in recorded.moves]
+    before = min(before, len(log) - 1)
+    bad = min(before + bad, len(log) - 1)
+    late_and_unknown = {**log[bad], "t": 10**9, "type": "place", "tile": "9-9-9"}
+    late_and_unknown.setdefault("cell", [0, 0])
+    late_and_unknown.setdefault("rotation", 0)
+    log[bad] = late_and_unknown
+    batched = ChallengeRun(tray=recorded.tray, well=recorded.well)
+    batched.play_log(log[:before])
+    with pytest.raises(MoveError) as refused:
+        batched.play_log(log[before:])
+    assert refused.value.code == "time_over"
+    played = recorded.moves[:bad]
+    placed = [move.placement for move in played if move.placement is not None]
+    assert batched.position() == ReplayPosition(
+        cells=tuple(Board.from_placements(placed).packed_cells()),
+        tray=batched.position().tray,
+        drawn=sum(move.is_draw for move in played),
+        score=sum(points for points, _ in recorded.outcomes[:bad]),
+        last_t=played[-1].t if played else 0,
+        outcomes=tuple(recorded.outcomes[:bad]),
+    )
+    one_by_one = ChallengeRun(tray=recorded.tray, well=recorded.well)
+    for raw in log[:bad]:
+        one_by_one.play_move(raw)
+    assert snapshot(batched) == snapshot(one_by_one)  # the tray too
