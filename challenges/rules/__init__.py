@@ -23,8 +23,9 @@ parse/format pair (``parse(format(x)) == x``; any other spelling is a ValueError
   :class:`Ruleset` holding every value of both games (:data:`DEFAULT_RULESET`).
 
 Play: :class:`Board`. ``check(placement) -> PlacementError | None`` and ``play(placement)
--> MoveOutcome`` (raises :class:`PlacementError` with ``.code``/``.detail``) follow
-RULES.md's order of codes; ``push``/``pop`` are the unchecked fast path for search;
+-> MoveOutcome`` (raises :class:`PlacementError` with ``.code``/``.detail``; ``play_at(tile,
+row, col, rotation)`` is the same with a :class:`Move`'s fields) follow RULES.md's order
+of codes; ``push``/``pop`` are the unchecked fast path for search;
 ``legal_placements(tiles)`` lists every legal placement from the frontier, sorted by
 (row, col, tile, rotation); ``frontier()``, ``number_at(point)``, ``tile_at(cell)``,
 ``tiles_around(point)``, ``corner_demands(cell)`` read the position.
