@@ -5,7 +5,6 @@ language's format, and the API's `detail` translated while its `code` stays Engl
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from challenges.models import Challenge
-from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory
+from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory, submitted_run
 
 pytestmark = pytest.mark.django_db
 
@@ -184,8 +183,7 @@ def test_a_service_refusal_detail_is_translated_with_the_same_code(
 
 
 def test_a_default_service_detail_is_translated(player: Any, challenge: Challenge) -> None:
-    run = RunFactory(player=player, challenge=challenge, finished=True)
-    EntryFactory(challenge=challenge, player=player, run=run, score=run.score or 0)
+    submitted_run(challenge, player=player)
     again = RunFactory(player=player, challenge=challenge, finished=True)
     client = APIClient()
     client.force_authenticate(player)
@@ -242,14 +240,7 @@ def test_the_admin_speaks_the_language(admin_client: Client) -> None:
 
 def test_a_streak_calendar_is_in_the_language(challenge: Challenge) -> None:
     player = UserFactory(username="walker")
-    run = RunFactory(player=player, challenge=challenge, finished=True)
-    EntryFactory(
-        challenge=challenge,
-        player=player,
-        run=run,
-        score=run.score or 0,
-        submitted_at=challenge.opens_at + timedelta(minutes=5),
-    )
+    submitted_run(challenge, player=player)
     page = Client().get("/players/walker/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "Gespeelde dagen dit jaar" in page
     assert "Score per uitdaging" in page
@@ -259,8 +250,7 @@ def test_cached_parts_of_a_page_keep_their_language(challenge: Challenge) -> Non
     """The leaderboard's and the player page's cached fragments are per language: an
     English read first does not serve English to the next French reader."""
     player = UserFactory(username="cached")
-    run = RunFactory(challenge=challenge, player=player, finished=True)
-    EntryFactory(challenge=challenge, player=player, run=run, score=run.score or 0)
+    submitted_run(challenge, player=player)
     for path, english, french in [
         (f"/challenges/{challenge.pk}/", "How everyone scored", "Les scores de tous"),
         ("/players/cached/", "Days played over the last year", "Jours joués sur la dernière"),
