@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from challenges.models import Challenge
@@ -60,6 +61,33 @@ def test_the_page_speaks_the_language(challenge: Challenge) -> None:
     assert "9 Steine, 2 Minuten" in text["de"]
     for language in ("fr", "nl", "de"):
         assert "9 tiles, 2 minutes" not in text[language]
+
+
+def test_the_schedule_and_the_game_are_said_with_their_numbers(challenge: Challenge) -> None:
+    """The slot length, the opening times and the game's numbers come from the schedule
+    and the ruleset into each language's sentence (the list's "and" translated too)."""
+    footers = {
+        "en": "A new challenge every 8 hours: 00:00, 08:00 and 16:00 UTC.",
+        "fr": "Un nouveau défi toutes les 8 heures : 00:00, 08:00 et 16:00 UTC.",
+        "nl": "Elke 8 uur een nieuwe uitdaging: 00:00, 08:00 en 16:00 UTC.",
+        "de": "Alle 8 Stunden eine neue Herausforderung: 00:00, 08:00 und 16:00 UTC.",
+    }
+    for language, footer in footers.items():
+        assert footer in Client().get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    day = f"/challenges/{challenge.pk}/?board=day"
+    assert "Les 3 défis du jour (00:00, 08:00 et 16:00 UTC)" in (
+        Client().get(day, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    )
+    kind = Challenge._meta.get_field("ruleset")
+    well = Challenge._meta.get_field("well")
+    with translation.override("en"):
+        assert str(dict(kind.choices or [])["challenge"]) == "Challenge (single player, 2 minutes)"
+        assert str(well.help_text) == "The other 47 tile ids, in drawing order."
+    with translation.override("de"):
+        assert str(dict(kind.choices or [])["challenge"]) == (
+            "Herausforderung (ein Spieler, 2 Minuten)"
+        )
+        assert str(well.help_text).startswith("Die Nummern der anderen 47 Steine")
 
 
 def test_the_footer_switcher_lists_every_language_and_posts_to_set_language(
@@ -195,8 +223,6 @@ def test_a_default_service_detail_is_translated(player: Any, challenge: Challeng
 
 
 def test_throttled_detail_counts_in_the_language(api_client: APIClient) -> None:
-    from django.utils import translation
-
     from challenges.api.errors import _throttled_detail
 
     with translation.override("fr"):
