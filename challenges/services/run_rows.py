@@ -307,7 +307,10 @@ def run_moves_append(
             value = None if value is None else _json_text(value)
         values.append(value)
     values += [
-        Run._meta.pk.get_db_prep_value(run_id, connection), player_id, Run.Status.STARTED.value, held
+        Run._meta.pk.get_db_prep_value(run_id, connection),
+        player_id,
+        Run.Status.STARTED.value,
+        held,
     ]
     with connection.cursor() as cursor:
         cursor.execute(_append_sql(names), values)
