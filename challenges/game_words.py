@@ -12,9 +12,14 @@ from challenges import schedule
 from challenges.game import RULESET
 
 
+def run_minutes() -> int:
+    """How many whole minutes a run lasts (the ruleset says it in milliseconds)."""
+    return RULESET.time_limit_ms // 60_000
+
+
 def run_length_words() -> str:
     """How long a run lasts, in the active language: "2 minutes", "2 Minuten"."""
-    minutes = RULESET.time_limit_ms // 60_000
+    minutes = run_minutes()
     return ngettext("%(minutes)s minute", "%(minutes)s minutes", minutes) % {"minutes": minutes}
 
 
