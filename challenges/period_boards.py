@@ -32,11 +32,20 @@ from django.core.cache import cache
 from django.db.models import Sum
 from django.utils import timezone
 
+from challenges import schedule
 from challenges.models import Challenge, Entry
 
 Period = Literal["day", "week"]
-BEST_OF: dict[Period, int] = {"day": 3, "week": 7}
 _LENGTH: dict[Period, timedelta] = {"day": timedelta(days=1), "week": timedelta(weeks=1)}
+
+
+def period_slot_count(*, period: Period) -> int:
+    """How many challenges open in a ``period``: 3 a day, 21 a week."""
+    return _LENGTH[period] // schedule.SLOT_LENGTH
+
+
+# Every challenge of the day counts; seven of the week's, one a day.
+BEST_OF: dict[Period, int] = {"day": period_slot_count(period="day"), "week": 7}
 _CACHE_SECONDS = 3600
 
 

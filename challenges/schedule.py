@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
 SLOT_LENGTH = timedelta(hours=8)
+_DAY = timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -55,3 +56,15 @@ def slot_get(*, number: int) -> Slot:
 
 def slot_at(*, at: datetime) -> Slot:
     return slot_get(number=slot_number(at=at))
+
+
+def slot_length_hours() -> int:
+    """How many hours a slot lasts (8): what the pages and the API say."""
+    return SLOT_LENGTH // timedelta(hours=1)
+
+
+def slot_opening_times() -> tuple[str, ...]:
+    """The UTC times of day the slots open at, earliest first: ("00:00", "08:00",
+    "16:00"). A day holds a whole number of slots, so these are the same every day."""
+    per_day = _DAY // SLOT_LENGTH
+    return tuple(sorted((EPOCH + n * SLOT_LENGTH).strftime("%H:%M") for n in range(per_day)))

@@ -13,6 +13,8 @@ import environ
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from challenges.schedule import slot_length_hours
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -301,7 +303,10 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tri-Ominos Daily API",
-    "DESCRIPTION": "A shared Tri-Ominos challenge every 8 hours; every run replayed by the server.",
+    "DESCRIPTION": (
+        f"A shared Tri-Ominos challenge every {slot_length_hours()} hours; "
+        "every run replayed by the server."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",

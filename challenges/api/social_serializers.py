@@ -7,6 +7,8 @@ from typing import Any
 
 from rest_framework import serializers
 
+from challenges.schedule import slot_length_hours
+
 
 class StreakSerializer(serializers.Serializer[Any]):
     current = serializers.IntegerField()
@@ -14,7 +16,9 @@ class StreakSerializer(serializers.Serializer[Any]):
 
 
 class StreaksSerializer(serializers.Serializer[Any]):
-    slots = StreakSerializer(help_text="Challenges submitted one after another (8-hour slots).")
+    slots = StreakSerializer(
+        help_text=f"Challenges submitted one after another ({slot_length_hours()}-hour slots)."
+    )
     days = StreakSerializer(help_text="Days with a submission, in the time zone asked for.")
 
 

@@ -6,10 +6,26 @@ from datetime import datetime, timedelta
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from challenges.rules import DEFAULT_RULESET
+from challenges.game import RULESET
+from challenges.game_words import run_length_words
+
+
+# The labels that say a number of the game take it from the ruleset, in the reader's
+# language when they are shown (lazily: the class is made before any request).
+def _challenge_game_label() -> str:
+    return gettext("Challenge (single player, %(run_length)s)") % {"run_length": run_length_words()}
+
+
+def _tray_help() -> str:
+    return gettext("The %(tiles)s tile ids everyone starts with.") % {"tiles": RULESET.tray_size}
+
+
+def _well_help() -> str:
+    return gettext("The other %(tiles)s tile ids, in drawing order.") % {"tiles": RULESET.well_size}
 
 
 class Challenge(models.Model):
@@ -22,7 +38,7 @@ class Challenge(models.Model):
     class GameKind(models.TextChoices):
         # Which game the row is played by (the API calls the field "ruleset"); the
         # numbers of that game live in the engine's Ruleset, not here.
-        CHALLENGE = "challenge", _("Challenge (single player, 2 minutes)")
+        CHALLENGE = "challenge", lazy(_challenge_game_label, str)()
 
     number = models.BigIntegerField(_("number"), primary_key=True, editable=False)
     opens_at = models.DateTimeField(_("opens at"))
@@ -30,8 +46,8 @@ class Challenge(models.Model):
     ruleset = models.CharField(
         _("game"), max_length=20, choices=GameKind.choices, default=GameKind.CHALLENGE
     )
-    tray = models.JSONField(_("tray"), help_text=_("The 9 tile ids everyone starts with."))
-    well = models.JSONField(_("well"), help_text=_("The other 47 tile ids, in drawing order."))
+    tray = models.JSONField(_("tray"), help_text=lazy(_tray_help, str)())
+    well = models.JSONField(_("well"), help_text=lazy(_well_help, str)())
     seed = models.CharField(
         _("seed"), max_length=64, help_text=_("HMAC-SHA256 of the slot number, in hex.")
     )
@@ -78,7 +94,7 @@ class Challenge(models.Model):
         """The last moment a run started before the close can be finished and submitted;
         from then on the results are final and public (API.md "Results")."""
         return self.closes_at + timedelta(
-            milliseconds=DEFAULT_RULESET.time_limit_ms + DEFAULT_RULESET.finish_grace_ms
+            milliseconds=RULESET.time_limit_ms + RULESET.finish_grace_ms
         )
 
     def results_out(self, now: datetime) -> bool:

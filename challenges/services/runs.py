@@ -101,7 +101,8 @@ def run_moves_add(
     """Take the moves of ``run`` from index ``start`` on, as they arrive while it is played.
 
     ``run`` names the run and its player: its ``pk`` and ``player_id`` are enough (the
-    API passes ``Run(pk=..., player_id=...)``); the row is read and locked here, and
+    API passes ``Run(pk=..., player_id=...)``); the row is read here (and locked when the
+    batch does not simply go on from the moves held), and
     ``RunNotFound`` raised if that player has no such run.
 
     Moves the server already holds must come again unchanged (a resent batch is a
@@ -109,10 +110,11 @@ def run_moves_add(
     breaks a rule rejects the run, as finish would.
     """
     now = service_now(now)
+    # The batch path needs no transaction; what it leaves, the locked path takes.
+    added = moves_added(run=run, start=start, moves=moves, now=now, finishing=False)
+    if added is not None:
+        return added
     with transaction.atomic():
-        added = moves_added(run=run, start=start, moves=moves, now=now, finishing=False)
-        if added is not None:
-            return added
         locked = _run_in_play(run=run, now=now, start=start, moves=moves)
         if _run_moves_take(run=locked, start=start, moves=moves, now=now):
             run_row_write(run=locked, fields=_run_fields_changed(locked))
@@ -135,12 +137,12 @@ def run_finish(*, run: Run, log: object, start: int = 0, now: datetime | None = 
     and ``RunDeadlinePassed`` (after storing the run as rejected) once its finish is late.
     """
     now = service_now(now)
+    moves = log_moves(log)
+    if isinstance(moves, list):
+        added = moves_added(run=run, start=start, moves=moves, now=now, finishing=True)
+        if added is not None:
+            return added
     with transaction.atomic():
-        moves = log_moves(log)
-        if isinstance(moves, list):
-            added = moves_added(run=run, start=start, moves=moves, now=now, finishing=True)
-            if added is not None:
-                return added
         sent = moves if isinstance(moves, list) else []
         locked = _run_in_play(run=run, now=now, start=start, moves=sent, standing=True)
         if locked.status == Run.Status.STARTED:

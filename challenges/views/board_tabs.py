@@ -8,10 +8,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from challenges import friends, period_boards
+from challenges.game_words import slot_openings_words
 from challenges.models import Challenge
 
 EVERYONE = "everyone"
@@ -24,19 +26,34 @@ TABS = (
 )
 # A day's or week's board lists its leaders and the reader.
 PERIOD_ROWS_SHOWN = 100
+
+
+# The periods' numbers come from the schedule and period_boards, in the reader's language.
+def _day_explained() -> str:
+    return gettext(
+        "The day's %(slots)s challenges (%(openings)s UTC), each player's entries added up."
+    ) % {"slots": period_boards.period_slot_count(period="day"), "openings": slot_openings_words()}
+
+
+def _week_explained() -> str:
+    return gettext(
+        "The week's %(slots)s challenges from Monday 00:00 UTC: each player's best %(best)s "
+        "entries added up. The best %(best)s, not all %(slots)s, so that playing once a day "
+        "competes with playing every slot, and the board ranks the best play rather than "
+        "the most."
+    ) % {
+        "slots": period_boards.period_slot_count(period="week"),
+        "best": period_boards.BEST_OF["week"],
+    }
+
+
 EXPLAINED = {
     FOLLOWING: _(
         "This challenge's entries of the players you follow, and yours: the rank among "
         "them first, the rank on the whole board beside it."
     ),
-    "day": _(
-        "The day's three challenges (00:00, 08:00 and 16:00 UTC), each player's entries added up."
-    ),
-    "week": _(
-        "The week's 21 challenges from Monday 00:00 UTC: each player's best 7 entries "
-        "added up. The best 7, not all 21, so that playing once a day competes with playing "
-        "every slot, and the board ranks the best play rather than the most."
-    ),
+    "day": lazy(_day_explained, str)(),
+    "week": lazy(_week_explained, str)(),
 }
 
 

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_safe
 
 from challenges import guests, home, services
 from challenges.game import RULESET
+from challenges.game_words import run_minutes
 from challenges.views.guest_cookie import guest_from_request
 from challenges.views.play import RUN_ID_SLOT, keep_next
 from config.page_scripts import PageJavaScriptCatalog, page_preloads
@@ -38,7 +39,7 @@ def home_page(request: HttpRequest) -> HttpResponse:
         "sample_json": sample.to_json(),
         "me": home.player_today(challenge=challenge, player=request.user),
         "tray_size": RULESET.tray_size,
-        "minutes": RULESET.time_limit_ms // 60_000,
+        "minutes": run_minutes(),
         "preloads": page_preloads(*HOME_SCRIPTS),
     }
     return render(request, "challenges/home.html", context)

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_safe
 
 from challenges import examples
 from challenges.game import RULESET
+from challenges.game_words import run_minutes
 from config.page_scripts import PageJavaScriptCatalog, page_preloads
 
 # What the page runs: the site's script and its own, which draws the example boards
@@ -35,7 +36,7 @@ def how_to_play_page(request: HttpRequest) -> HttpResponse:
             "draw": RULESET.draw_points,
             "draw_cost": -RULESET.draw_points,
             "seconds": RULESET.time_limit_ms // 1000,
-            "minutes": RULESET.time_limit_ms // 60_000,
+            "minutes": run_minutes(),
             "tray": RULESET.tray_size,
             "well": RULESET.tile_count - RULESET.tray_size,
             "tiles": RULESET.tile_count,

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -18,26 +17,9 @@ from rest_framework.test import APIClient
 from challenges import schedule
 from challenges.models import Challenge, Run
 from challenges.rules import analysis_biggest_misses, analysis_run
-from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory, challenge_log
+from tests.factories import ChallengeFactory, RunFactory, UserFactory, submitted_run
 
 pytestmark = pytest.mark.django_db
-
-
-def _submitted(challenge: Challenge, moves: int = 30) -> Run:
-    run = RunFactory(
-        challenge=challenge,
-        finished=True,
-        started_at=challenge.opens_at,
-        log=challenge_log(challenge, moves=moves),
-    )
-    EntryFactory(
-        challenge=challenge,
-        player=run.player,
-        run=run,
-        score=run.score,
-        submitted_at=challenge.opens_at + timedelta(minutes=3),
-    )
-    return run
 
 
 def _as(user: Any | None) -> APIClient:
@@ -54,7 +36,7 @@ def _analysis(run: Run, user: Any | None) -> Any:
 def test_the_owner_reads_every_move_beside_the_best_one_biggest_miss_first(
     challenge: Challenge,
 ) -> None:
-    run = _submitted(challenge)
+    run = submitted_run(challenge, moves=30)
     response = _analysis(run, run.player)
     assert response.status_code == 200
     body = response.json()
@@ -73,14 +55,14 @@ def test_the_owner_reads_every_move_beside_the_best_one_biggest_miss_first(
 
 
 def test_while_open_nobody_else_reads_it(challenge: Challenge) -> None:
-    run = _submitted(challenge)
+    run = submitted_run(challenge, moves=30)
     assert _analysis(run, UserFactory()).status_code == 404
     assert _analysis(run, None).status_code == 404
 
 
 def test_after_the_results_anyone_reads_a_submitted_runs_analysis() -> None:
     challenge = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 2)
-    run = _submitted(challenge)
+    run = submitted_run(challenge, moves=30)
     for viewer in (None, UserFactory(), run.player):
         assert _analysis(run, viewer).status_code == 200
     practice = RunFactory(challenge=challenge, finished=True, started_at=challenge.opens_at)
@@ -114,7 +96,7 @@ def _replay_data(body: str) -> dict[str, Any]:
 def test_the_replay_viewer_carries_the_analysis_for_whoever_sees_the_run(
     challenge: Challenge,
 ) -> None:
-    run = _submitted(challenge)
+    run = submitted_run(challenge, moves=30)
     owner = Client()
     owner.force_login(run.player)
     body = owner.get(reverse("challenges:replay", args=[run.pk])).content.decode()

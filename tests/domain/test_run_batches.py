@@ -21,7 +21,7 @@ from django.test.utils import CaptureQueriesContext
 from challenges import services
 from challenges.models import Challenge, Run
 from challenges.services import run_batches
-from challenges.services.errors import MovesConflict, RunDeadlinePassed
+from challenges.services.errors import MovesConflict, RunAlreadyFinished, RunDeadlinePassed
 from tests.factories import ChallengeFactory, UserFactory, challenge_log
 
 pytestmark = [
@@ -178,8 +178,9 @@ def test_an_empty_finish_is_a_valid_run_of_no_points(monkeypatch: pytest.MonkeyP
     assert (rows[-2]["score"], rows[-2]["log"]) == (0, {"moves": []})
 
 
-def test_a_batch_and_a_finish_take_four_queries_each() -> None:
-    """BEGIN, the run's head (locked), the append, COMMIT: however long the run."""
+def test_a_batch_and_a_finish_take_two_queries_each() -> None:
+    """The run's head, then the append conditioned on it; no transaction: however long
+    the run."""
     challenge = ChallengeFactory()
     moves = challenge_log(challenge, moves=30, start_ms=300, step_ms=700)["moves"]
     started = challenge.opens_at + timedelta(minutes=5)
@@ -189,12 +190,79 @@ def test_a_batch_and_a_finish_take_four_queries_each() -> None:
             services.run_moves_add(
                 run=run, start=start, moves=batch, now=started + timedelta(milliseconds=sent_ms)
             )
-        assert len(batch_queries) == 4, [q["sql"][:60] for q in batch_queries]
+        assert len(batch_queries) == 2, [q["sql"][:60] for q in batch_queries]
     with CaptureQueriesContext(connection) as finish_queries:
         finished = services.run_finish(
             run=run, log={"moves": moves[27:]}, start=27,
             now=started + timedelta(milliseconds=moves[-1]["t"] + 250),
         )  # fmt: skip
-    assert len(finish_queries) == 4
+    assert len(finish_queries) == 2, [q["sql"][:60] for q in finish_queries]
     assert finished.status == Run.Status.FINISHED and finished.is_eligible
     assert len(finished.move_results) == 30
+
+
+def _interrupted(
+    monkeypatch: pytest.MonkeyPatch, interloper: Callable[[], object]
+) -> Callable[[], None]:
+    """Make the next head read let ``interloper`` (another request on the same run) act
+    between the read and the append, as a second instance might."""
+    read = run_batches.run_head_read
+    pending = [interloper]
+
+    def read_then_interrupt(**kwargs: Any) -> Any:
+        head = read(**kwargs)
+        while pending:
+            pending.pop()()
+        return head
+
+    monkeypatch.setattr(run_batches, "run_head_read", read_then_interrupt)
+    return lambda: monkeypatch.setattr(run_batches, "run_head_read", read)
+
+
+def test_a_batch_another_request_took_first_is_not_appended_twice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same batch arrives twice at once (a retry on another instance): the second
+    append finds the run changed, writes nothing, and the locked path sees a resend."""
+    challenge = ChallengeFactory()
+    moves = challenge_log(challenge, moves=9, start_ms=300, step_ms=700)["moves"]
+    started = challenge.opens_at + timedelta(minutes=5)
+    run = Run.objects.create(player=UserFactory(), challenge=challenge, started_at=started)
+    first, second = _paced(moves[:6])
+    at = started + timedelta(milliseconds=second[2])
+    services.run_moves_add(run=run, start=first[0], moves=first[1], now=at)
+
+    restore = _interrupted(
+        monkeypatch, lambda: services.run_moves_add(run=run, start=3, moves=second[1], now=at)
+    )
+    taken = services.run_moves_add(run=run, start=3, moves=second[1], now=at)
+    restore()
+
+    stored = Run.objects.get(pk=run.pk)
+    assert taken.received == 6  # type: ignore[attr-defined]
+    assert stored.log == {"moves": moves[:6]}
+    assert len(stored.arrivals) == len(stored.move_results) == 6
+    assert stored.status == Run.Status.STARTED
+
+
+def test_a_batch_after_a_finish_that_came_first_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A finish lands between a batch's read and its append: the batch writes nothing
+    and is refused as a batch of a finished run is."""
+    challenge = ChallengeFactory()
+    moves = challenge_log(challenge, moves=6, start_ms=300, step_ms=700)["moves"]
+    started = challenge.opens_at + timedelta(minutes=5)
+    run = Run.objects.create(player=UserFactory(), challenge=challenge, started_at=started)
+    at = started + timedelta(milliseconds=moves[-1]["t"] + 250)
+    finish = lambda: services.run_finish(run=run, log={"moves": moves}, now=at)  # noqa: E731
+
+    restore = _interrupted(monkeypatch, finish)
+    with pytest.raises(RunAlreadyFinished):
+        services.run_moves_add(run=run, start=0, moves=moves[:3], now=at)
+    restore()
+
+    stored = Run.objects.get(pk=run.pk)
+    assert stored.status == Run.Status.FINISHED
+    assert stored.log == {"moves": moves}
+    assert len(stored.arrivals) == 6

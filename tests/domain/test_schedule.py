@@ -37,6 +37,17 @@ def test_slots_open_at_00_08_and_16_utc() -> None:
     assert opening_hours == {0, 8, 16}
 
 
+def test_the_words_of_the_pages_come_from_the_slot_length(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert schedule.slot_length_hours() == 8
+    assert schedule.slot_opening_times() == ("00:00", "08:00", "16:00")
+    # Another slot length changes what the pages say, with no sentence to edit.
+    monkeypatch.setattr(schedule, "SLOT_LENGTH", timedelta(hours=6))
+    assert schedule.slot_length_hours() == 6
+    assert schedule.slot_opening_times() == ("00:00", "06:00", "12:00", "18:00")
+
+
 def test_one_millisecond_before_08_belongs_to_the_night_slot() -> None:
     night = schedule.slot_at(at=at("2026-11-21T07:59:59.999"))
     morning = schedule.slot_at(at=at("2026-11-21T08:00:00"))

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 from challenges.models import Challenge
 from tests.e2e.english_left import english_left
 from tests.e2e.play_helpers import drag_tile_to_board
-from tests.factories import ChallengeFactory, EntryFactory, RunFactory, challenge_log
+from tests.factories import ChallengeFactory, EntryFactory, submitted_run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -37,14 +37,7 @@ def _boards(challenge: Challenge, player: Any) -> Challenge:
             score=score,
             submitted_at=challenge.opens_at + timedelta(minutes=1, seconds=i),
         )
-    run = RunFactory(
-        challenge=challenge,
-        player=player,
-        finished=True,
-        started_at=challenge.opens_at,
-        log=challenge_log(challenge, moves=12),
-    )
-    EntryFactory(challenge=challenge, player=player, run=run, score=run.score)
+    submitted_run(challenge, player=player, moves=12)
     closed = ChallengeFactory(number=challenge.number - 3)
     for score in (300, 120):
         EntryFactory(challenge=closed, score=score)

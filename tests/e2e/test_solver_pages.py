@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ from challenges.models import Challenge, EntryReport, Run
 from tests.e2e.conftest import SiteClock
 from tests.e2e.deals import TEST_DEAL
 from tests.e2e.play_helpers import drag_tile_to_board
-from tests.factories import ChallengeFactory, EntryFactory, RunFactory, challenge_log
+from tests.factories import ChallengeFactory, submitted_run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -35,30 +34,11 @@ def _results_out(site_clock: SiteClock) -> Challenge:
     return ChallengeFactory(number=site_clock.slot - 2)
 
 
-def _submitted(challenge: Challenge, *, player: Any = None, moves: int = 30) -> Run:
-    extra = {"player": player} if player is not None else {}
-    run = RunFactory(
-        challenge=challenge,
-        finished=True,
-        started_at=challenge.opens_at + timedelta(minutes=1),
-        log=challenge_log(challenge, moves=moves),
-        **extra,
-    )
-    EntryFactory(
-        challenge=challenge,
-        player=run.player,
-        run=run,
-        score=run.score,
-        submitted_at=challenge.opens_at + timedelta(minutes=4),
-    )
-    return run
-
-
 def test_the_replay_viewer_draws_the_best_move_missed_on_the_board(
     logged_in_page: Page, open_challenge: Challenge, site_url: str, screenshot: Screenshot
 ) -> None:
     page = logged_in_page
-    run = _submitted(open_challenge, player=page.player)
+    run = submitted_run(open_challenge, player=page.player, moves=30)
     page.set_viewport_size(DESKTOP)
     page.goto(f"{site_url}/runs/{run.id}/replay/")
 
@@ -93,7 +73,7 @@ def test_after_the_results_the_solvers_run_plays_in_the_replay_viewer(
     challenge.refresh_from_db()
     assert challenge.par is not None
     for score_run in range(3):
-        _submitted(challenge, moves=10 + score_run)
+        submitted_run(challenge, moves=10 + score_run)
 
     page.set_viewport_size(DESKTOP)
     page.goto(f"{site_url}/challenges/{challenge.pk}/")
@@ -120,7 +100,7 @@ def test_a_player_reports_an_entry_from_its_replay(
 ) -> None:
     page = logged_in_page
     challenge = _results_out(site_clock)
-    run = _submitted(challenge)
+    run = submitted_run(challenge, moves=30)
     page.set_viewport_size(PHONE)
     page.goto(f"{site_url}/runs/{run.id}/replay/")
     form = page.locator("#report-form")

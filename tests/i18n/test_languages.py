@@ -5,17 +5,17 @@ language's format, and the API's `detail` translated while its `code` stays Engl
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from challenges.models import Challenge
-from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory
+from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory, submitted_run
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +61,33 @@ def test_the_page_speaks_the_language(challenge: Challenge) -> None:
     assert "9 Steine, 2 Minuten" in text["de"]
     for language in ("fr", "nl", "de"):
         assert "9 tiles, 2 minutes" not in text[language]
+
+
+def test_the_schedule_and_the_game_are_said_with_their_numbers(challenge: Challenge) -> None:
+    """The slot length, the opening times and the game's numbers come from the schedule
+    and the ruleset into each language's sentence (the list's "and" translated too)."""
+    footers = {
+        "en": "A new challenge every 8 hours: 00:00, 08:00 and 16:00 UTC.",
+        "fr": "Un nouveau défi toutes les 8 heures : 00:00, 08:00 et 16:00 UTC.",
+        "nl": "Elke 8 uur een nieuwe uitdaging: 00:00, 08:00 en 16:00 UTC.",
+        "de": "Alle 8 Stunden eine neue Herausforderung: 00:00, 08:00 und 16:00 UTC.",
+    }
+    for language, footer in footers.items():
+        assert footer in Client().get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    day = f"/challenges/{challenge.pk}/?board=day"
+    assert "Les 3 défis du jour (00:00, 08:00 et 16:00 UTC)" in (
+        Client().get(day, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    )
+    kind = Challenge._meta.get_field("ruleset")
+    well = Challenge._meta.get_field("well")
+    with translation.override("en"):
+        assert str(dict(kind.choices or [])["challenge"]) == "Challenge (single player, 2 minutes)"
+        assert str(well.help_text) == "The other 47 tile ids, in drawing order."
+    with translation.override("de"):
+        assert str(dict(kind.choices or [])["challenge"]) == (
+            "Herausforderung (ein Spieler, 2 Minuten)"
+        )
+        assert str(well.help_text).startswith("Die Nummern der anderen 47 Steine")
 
 
 def test_the_footer_switcher_lists_every_language_and_posts_to_set_language(
@@ -184,8 +211,7 @@ def test_a_service_refusal_detail_is_translated_with_the_same_code(
 
 
 def test_a_default_service_detail_is_translated(player: Any, challenge: Challenge) -> None:
-    run = RunFactory(player=player, challenge=challenge, finished=True)
-    EntryFactory(challenge=challenge, player=player, run=run, score=run.score or 0)
+    submitted_run(challenge, player=player)
     again = RunFactory(player=player, challenge=challenge, finished=True)
     client = APIClient()
     client.force_authenticate(player)
@@ -197,8 +223,6 @@ def test_a_default_service_detail_is_translated(player: Any, challenge: Challeng
 
 
 def test_throttled_detail_counts_in_the_language(api_client: APIClient) -> None:
-    from django.utils import translation
-
     from challenges.api.errors import _throttled_detail
 
     with translation.override("fr"):
@@ -242,14 +266,7 @@ def test_the_admin_speaks_the_language(admin_client: Client) -> None:
 
 def test_a_streak_calendar_is_in_the_language(challenge: Challenge) -> None:
     player = UserFactory(username="walker")
-    run = RunFactory(player=player, challenge=challenge, finished=True)
-    EntryFactory(
-        challenge=challenge,
-        player=player,
-        run=run,
-        score=run.score or 0,
-        submitted_at=challenge.opens_at + timedelta(minutes=5),
-    )
+    submitted_run(challenge, player=player)
     page = Client().get("/players/walker/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "Gespeelde dagen dit jaar" in page
     assert "Score per uitdaging" in page
@@ -259,8 +276,7 @@ def test_cached_parts_of_a_page_keep_their_language(challenge: Challenge) -> Non
     """The leaderboard's and the player page's cached fragments are per language: an
     English read first does not serve English to the next French reader."""
     player = UserFactory(username="cached")
-    run = RunFactory(challenge=challenge, player=player, finished=True)
-    EntryFactory(challenge=challenge, player=player, run=run, score=run.score or 0)
+    submitted_run(challenge, player=player)
     for path, english, french in [
         (f"/challenges/{challenge.pk}/", "How everyone scored", "Les scores de tous"),
         ("/players/cached/", "Days played over the last year", "Jours joués sur la dernière"),

@@ -14,7 +14,7 @@ from django.urls import NoReverseMatch, reverse
 
 from challenges.models import Challenge
 from tests.e2e.english_left import english_left_in_html
-from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory, challenge_log
+from tests.factories import ChallengeFactory, EntryFactory, UserFactory, submitted_run
 
 pytestmark = pytest.mark.django_db
 
@@ -33,23 +33,9 @@ def _optional(*names: str) -> list[str]:
 @pytest.fixture
 def pages(challenge: Challenge) -> tuple[Client, list[str]]:
     player = UserFactory(username="walker")
-    run = RunFactory(
-        challenge=challenge,
-        player=player,
-        finished=True,
-        started_at=challenge.opens_at,
-        log=challenge_log(challenge, moves=12),
-    )
-    EntryFactory(challenge=challenge, player=player, run=run, score=run.score)
+    run = submitted_run(challenge, player=player, moves=12)
     closed = ChallengeFactory(number=challenge.number - 3)
-    old = RunFactory(
-        challenge=closed,
-        player=player,
-        finished=True,
-        started_at=closed.opens_at,
-        log=challenge_log(closed, moves=12),
-    )
-    EntryFactory(challenge=closed, player=player, run=old, score=old.score)
+    old = submitted_run(closed, player=player, moves=12)
     EntryFactory(challenge=closed, score=(old.score or 0) + 5)
     client = Client()
     client.force_login(player)

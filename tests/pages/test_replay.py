@@ -14,25 +14,19 @@ from django.utils import timezone
 
 from challenges import schedule, services
 from challenges.models import Challenge, Run
-from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory, challenge_log
+from tests.factories import (
+    ChallengeFactory,
+    RunFactory,
+    UserFactory,
+    challenge_log,
+    submitted_run,
+)
 
 pytestmark = pytest.mark.django_db
 
 
 def _closed_challenge() -> Challenge:
     return ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)
-
-
-def _submitted_run(challenge: Challenge) -> Run:
-    run = RunFactory(challenge=challenge, finished=True, started_at=challenge.opens_at)
-    EntryFactory(
-        challenge=challenge,
-        player=run.player,
-        run=run,
-        score=run.score,
-        submitted_at=challenge.opens_at + timedelta(minutes=3),
-    )
-    return run
 
 
 def _get(run_id: object, viewer: object | None = None) -> object:
@@ -52,7 +46,7 @@ def _replay_data(response: object) -> dict[str, object]:
 
 
 def test_anyone_replays_a_submitted_run_of_a_closed_challenge() -> None:
-    run = _submitted_run(_closed_challenge())
+    run = submitted_run(_closed_challenge(), moves=12)
     for viewer in (None, UserFactory(), run.player):
         response = _get(run.id, viewer)
         assert response.status_code == 200
@@ -68,7 +62,7 @@ def test_anyone_replays_a_submitted_run_of_a_closed_challenge() -> None:
 
 
 def test_an_open_challenges_run_is_the_owners_alone(challenge: Challenge) -> None:
-    run = _submitted_run(challenge)
+    run = submitted_run(challenge, moves=12)
     assert _get(run.id, run.player).status_code == 200
     assert "Only you can see this run" in _get(run.id, run.player).content.decode()
     assert _get(run.id, UserFactory()).status_code == 404
@@ -122,7 +116,7 @@ def test_an_unknown_run_is_not_found() -> None:
 
 
 def test_a_voided_entrys_run_is_hidden_from_others() -> None:
-    run = _submitted_run(_closed_challenge())
+    run = submitted_run(_closed_challenge(), moves=12)
     services.entry_void(entry=run.entry, reason="test")
     assert _get(run.id, UserFactory()).status_code == 404
     assert _get(run.id, run.player).status_code == 200
