@@ -44,27 +44,71 @@ def _challenge_fields() -> list[Field[Any, Any]]:
 @cache
 def _select_sql(standing: bool) -> str:
     q = connection.ops.quote_name
-    run_key = q(str(Run._meta.pk.column)) if Run._meta.pk else ""
     columns = [f"r.{q(str(f.column))}" for f in _run_fields()]
     columns += [f"c.{q(str(f.column))}" for f in _challenge_fields()]
     if standing:
-        # The player's best other finished run, and whether they have an entry.
-        columns.append(
-            f"(SELECT MAX(o.score) FROM {Run._meta.db_table} o WHERE o.challenge_id ="
-            " r.challenge_id AND o.player_id = r.player_id AND o.status = %s"
-            f" AND o.{run_key} <> r.{run_key})"
-        )
-        columns.append(
-            f"EXISTS (SELECT 1 FROM {Entry._meta.db_table} e WHERE e.challenge_id ="
-            " r.challenge_id AND e.player_id = r.player_id)"
-        )
+        columns += [_best_before_sql(), _entry_exists_sql()]
     # FOR UPDATE OF r: the run's row only; every run of a challenge shares its row.
-    challenge_key = q(str(Challenge._meta.pk.column)) if Challenge._meta.pk else ""
+    return _run_with_challenge_sql(columns) + " FOR UPDATE OF r"
+
+
+# --- what the reads of a run share: its row joined to its challenge's ----------------
+
+
+def _run_with_challenge_sql(columns: list[str]) -> str:
+    """A select of ``columns`` from the run ``r`` (named by its id, then its player's,
+    as parameters) joined to its challenge ``c``."""
+    c = _column
     return (
         f"SELECT {', '.join(columns)} FROM {Run._meta.db_table} r"
-        f" JOIN {Challenge._meta.db_table} c ON c.{challenge_key} = r.challenge_id"
-        f" WHERE r.{run_key} = %s AND r.player_id = %s FOR UPDATE OF r"
+        f" JOIN {Challenge._meta.db_table} c"
+        f" ON c.{_challenge_column('number')} = r.{c('challenge')}"
+        f" WHERE r.{c('id')} = %s AND r.{c('player')} = %s"
     )
+
+
+def _best_before_sql() -> str:
+    """The player's best score in another run of the challenge with the status given
+    as a parameter (finished), or NULL."""
+    c = _column
+    return (
+        f"(SELECT MAX(o.{c('score')}) FROM {Run._meta.db_table} o"
+        f" WHERE o.{c('challenge')} = r.{c('challenge')} AND o.{c('player')} = r.{c('player')}"
+        f" AND o.{c('status')} = %s AND o.{c('id')} <> r.{c('id')})"
+    )
+
+
+def _entry_exists_sql() -> str:
+    """Whether the player has an entry for the run's challenge."""
+    c = _column
+    return (
+        f"EXISTS (SELECT 1 FROM {Entry._meta.db_table} e"
+        f" WHERE e.challenge_id = r.{c('challenge')} AND e.player_id = r.{c('player')})"
+    )
+
+
+def _run_row_fetch(
+    sql: str, *, run_id: UUID, player_id: int, standing: bool = False
+) -> tuple[Any, ...] | None:
+    """The one row of ``sql`` (a :func:`_run_with_challenge_sql`) for the player's run;
+    ``standing`` passes the status of :func:`_best_before_sql` first."""
+    params: list[Any] = [Run.Status.FINISHED.value] if standing else []
+    params += [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row: tuple[Any, ...] | None = cursor.fetchone()
+    return row
+
+
+def _run_from_row(row: tuple[Any, ...], challenge_fields: list[Field[Any, Any]]) -> tuple[Run, int]:
+    """The run of a row of the run's fields then ``challenge_fields``, with its
+    challenge; and the index of the row's first column after them."""
+    run_fields = _run_fields()
+    split = len(run_fields)
+    end = split + len(challenge_fields)
+    run: Run = _from_row(Run, run_fields, row[:split])
+    run.challenge = _from_row(Challenge, challenge_fields, row[split:end])
+    return run, end
 
 
 def _from_row(model: Any, fields: list[Field[Any, Any]], values: tuple[Any, ...]) -> Any:
@@ -83,18 +127,12 @@ def run_row_locked(*, run_id: UUID, player_id: int, standing: bool) -> Run | Non
     finished run of the challenge) and ``submitted`` (whether they have an entry)."""
     if connection.vendor != "postgresql":
         return _run_row_locked_orm(run_id=run_id, player_id=player_id, standing=standing)
-    params: list[Any] = [Run.Status.FINISHED.value] if standing else []
-    params += [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]
-    with connection.cursor() as cursor:
-        cursor.execute(_select_sql(standing), params)
-        row = cursor.fetchone()
+    row = _run_row_fetch(
+        _select_sql(standing), run_id=run_id, player_id=player_id, standing=standing
+    )
     if row is None:
         return None
-    run_fields, challenge_fields = _run_fields(), _challenge_fields()
-    split = len(run_fields)
-    end = split + len(challenge_fields)
-    run: Run = _from_row(Run, run_fields, row[:split])
-    run.challenge = _from_row(Challenge, challenge_fields, row[split:end])
+    run, end = _run_from_row(row, _challenge_fields())
     if standing:
         run.best_before, run.submitted = row[end], bool(row[end + 1])  # type: ignore[attr-defined]
     return run
@@ -196,27 +234,14 @@ def _challenge_column(name: str) -> str:
 @cache
 def _head_sql(standing: bool) -> str:
     c = _column
-    run_key = c("id")
-    challenge_key = _challenge_column("number")
     columns = [
         f"r.{c('status')}", f"r.{c('started_at')}", f"r.{c('challenge')}", f"r.{c('score')}",
         f"r.{c('ineligible')}::text", f"r.{c('position')}::text", _moves_count_sql(f"r.{c('log')}"),
         f"c.{_challenge_column('tray')}::text", f"c.{_challenge_column('well')}::text",
     ]  # fmt: skip
     if standing:
-        columns += [
-            f"r.{c('move_results')}::text",
-            f"(SELECT MAX(o.{c('score')}) FROM {Run._meta.db_table} o WHERE o.{c('challenge')}"
-            f" = r.{c('challenge')} AND o.{c('player')} = r.{c('player')}"
-            f" AND o.{c('status')} = %s AND o.{run_key} <> r.{run_key})",
-            f"EXISTS (SELECT 1 FROM {Entry._meta.db_table} e WHERE e.challenge_id ="
-            f" r.{c('challenge')} AND e.player_id = r.{c('player')})",
-        ]
-    return (
-        f"SELECT {', '.join(columns)} FROM {Run._meta.db_table} r"
-        f" JOIN {Challenge._meta.db_table} c ON c.{challenge_key} = r.{c('challenge')}"
-        f" WHERE r.{run_key} = %s AND r.{c('player')} = %s"
-    )
+        columns += [f"r.{c('move_results')}::text", _best_before_sql(), _entry_exists_sql()]
+    return _run_with_challenge_sql(columns)
 
 
 def _moves_count_sql(column: str) -> str:
@@ -229,11 +254,7 @@ def run_head_read(*, run_id: UUID, player_id: int, standing: bool) -> RunHead | 
     """The head of the player's run ``run_id``, or None if they have no such run. Not
     locked: :func:`run_moves_append` writes only if the run is still as read here.
     PostgreSQL only (see :func:`batch_path_available`)."""
-    params: list[Any] = [Run.Status.FINISHED.value] if standing else []
-    params += [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]
-    with connection.cursor() as cursor:
-        cursor.execute(_head_sql(standing), params)
-        row = cursor.fetchone()
+    row = _run_row_fetch(_head_sql(standing), run_id=run_id, player_id=player_id, standing=standing)
     if row is None:
         return None
     status, started_at, challenge_id, score, ineligible, position, received, tray, well = row[:9]
@@ -368,22 +389,13 @@ def run_row_start(*, run: Run, limit: int) -> int:
 @cache
 def _submit_sql() -> str:
     q = connection.ops.quote_name
-    c = _column
     columns = [f"r.{q(str(f.column))}" for f in _run_fields()]
     columns += [f"c.{q(str(f.column))}" for f in Challenge._meta.concrete_fields]
     columns.append(
-        f"EXISTS (SELECT 1 FROM {Guest._meta.db_table} g WHERE g.user_id = r.{c('player')})"
+        f"EXISTS (SELECT 1 FROM {Guest._meta.db_table} g WHERE g.user_id = r.{_column('player')})"
     )
-    columns.append(
-        f"EXISTS (SELECT 1 FROM {Entry._meta.db_table} e WHERE e.challenge_id ="
-        f" r.{c('challenge')} AND e.player_id = r.{c('player')})"
-    )
-    return (
-        f"SELECT {', '.join(columns)} FROM {Run._meta.db_table} r"
-        f" JOIN {Challenge._meta.db_table} c"
-        f" ON c.{_challenge_column('number')} = r.{c('challenge')}"
-        f" WHERE r.{c('id')} = %s AND r.{c('player')} = %s"
-    )
+    columns.append(_entry_exists_sql())
+    return _run_with_challenge_sql(columns)
 
 
 def run_row_submitting(*, run_id: UUID, player_id: int) -> Run | None:
@@ -399,19 +411,10 @@ def run_row_submitting(*, run_id: UUID, player_id: int) -> Run | None:
                 challenge_id=read.challenge_id, player_id=player_id
             ).exists()
         return read
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _submit_sql(), [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]
-        )
-        row = cursor.fetchone()
+    row = _run_row_fetch(_submit_sql(), run_id=run_id, player_id=player_id)
     if row is None:
         return None
-    run_fields = _run_fields()
-    challenge_fields = list(Challenge._meta.concrete_fields)
-    split = len(run_fields)
-    end = split + len(challenge_fields)
-    run: Run = _from_row(Run, run_fields, row[:split])
-    run.challenge = _from_row(Challenge, challenge_fields, row[split:end])
+    run, end = _run_from_row(row, list(Challenge._meta.concrete_fields))
     run.guest = bool(row[end])  # type: ignore[attr-defined]
     run.submitted = bool(row[end + 1])  # type: ignore[attr-defined]
     return run
