@@ -205,8 +205,7 @@ class ChallengeRun:
                 raise
             t: int = raws[len(self.outcomes) - played]["t"]  # type: ignore[index]
             limit = self._limit(max_t)
-            clock = clock_refusal(t, self.last_t, limit, self.cleared, max_t, self.ruleset)
-            raise (clock or refused) from None
+            raise self._refusal(t, self.last_t, limit, max_t, self.cleared, refused) from None
 
     def play_moves(self, moves: Iterable[Move], max_t: int | None = None) -> None:
         """Check each typed move of ``moves`` against RULES.md, then apply it, in turn:
