@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -34,6 +35,7 @@ from challenges.game import RULESET, run_clock_reach_ms
 from challenges.models import Run
 from challenges.rules import (
     ChallengeReplay,
+    ReplayError,
     ReplayPosition,
     eligibility_check,
     last_placement_of,
@@ -120,6 +122,49 @@ def moves_added(
     return _run_of(run, head, fields, received=received)
 
 
+@dataclass(frozen=True)
+class MovesReplayed:
+    """New moves of a run replayed from where it stands, as both paths store them."""
+
+    replay: ChallengeReplay
+    error: ReplayError | None
+    taken: int
+    """How many of the new moves are valid."""
+    kept: list[Any]
+    """The new moves to store, trimmed: the valid ones, and the refused one if any."""
+    arrival_ms: int
+    """When they arrived, in ms after the run's start (the server's clock)."""
+    results: list[dict[str, Any]]
+    """The valid new moves' points and bonuses."""
+
+
+def moves_replayed(
+    *,
+    tray: list[str],
+    well: list[str],
+    position: dict[str, Any] | None,
+    held: int,
+    new: Sequence[object],
+    started_at: datetime,
+    now: datetime,
+) -> MovesReplayed:
+    """Replay ``new`` after the ``held`` moves of a run (from its stored ``position``),
+    with no move allowed a ``t`` the server's clock had not reached at ``now``."""
+    replay = ChallengeReplay(
+        tray=tray, well=well, position=ReplayPosition.from_json(position) if position else None
+    )
+    error = replay.extend(new, max_t=run_clock_reach_ms(started_at=started_at, at=now))
+    taken = len(replay) - held
+    return MovesReplayed(
+        replay=replay,
+        error=error,
+        taken=taken,
+        kept=[move_trimmed(move) for move in new[: taken + (1 if error is not None else 0)]],
+        arrival_ms=max(0, int((now - started_at) / timedelta(milliseconds=1))),
+        results=[{"points": points, "bonus": bonus} for points, bonus in replay.outcomes[held:]],
+    )
+
+
 def _moves_taken(
     head: RunHead, new: list[object], *, now: datetime
 ) -> tuple[dict[str, Any], int, list[dict[str, Any]]]:
@@ -132,36 +177,40 @@ def _moves_taken(
     if not new:
         fields.update(moves_json="[]", arrivals=[])
         return fields, received, []
-    replay = ChallengeReplay(
+    replayed = moves_replayed(
         tray=head.tray,
         well=head.well,
-        position=ReplayPosition.from_json(position) if position else None,
+        position=position,
+        held=received,
+        new=new,
+        started_at=head.started_at,
+        now=now,
     )
-    error = replay.extend(new, max_t=run_clock_reach_ms(started_at=head.started_at, at=now))
-    taken = len(replay) - received
-    kept = [move_trimmed(move) for move in new[: taken + (1 if error is not None else 0)]]
-    moves_json, stored = moves_storable(kept)
-    arrival_ms = max(0, int((now - head.started_at) / timedelta(milliseconds=1)))
-    results = [{"points": points, "bonus": bonus} for points, bonus in replay.outcomes[received:]]
+    taken = replayed.taken
+    moves_json, stored = moves_storable(replayed.kept)
+    arrivals = [replayed.arrival_ms] * taken
     # The replay's valid moves are well-formed moves of RULES.md.
     valid: list[dict[str, Any]] = stored[:taken]
     carried = position.get(LAST_PLACEMENT) if position else None
     before = (carried[0], carried[1]) if carried else None
     if head.ineligible is None and taken:
         breach = eligibility_check(
-            moves=valid, arrivals=[arrival_ms] * taken, first_index=received, last_placement=before
+            moves=valid, arrivals=arrivals, first_index=received, last_placement=before
         )
         if breach is not None:
             fields["ineligible"] = breach.to_json()
-    fields.update(moves_json=moves_json, arrivals=[arrival_ms] * taken, score=replay.score)
-    if error is not None:
+    fields.update(moves_json=moves_json, arrivals=arrivals, score=replayed.replay.score)
+    if replayed.error is not None:
         fields.update(
-            status=Run.Status.REJECTED, error=error.to_json(), finished_at=now, position=None
+            status=Run.Status.REJECTED,
+            error=replayed.error.to_json(),
+            finished_at=now,
+            position=None,
         )
     else:
         last = last_placement_of(valid, first_index=received, before=before)
-        fields["position"] = position_stored(replay, last)
-    return fields, received + taken, results
+        fields["position"] = position_stored(replayed.replay, last)
+    return fields, received + taken, replayed.results
 
 
 def _run_of(run: Run, head: RunHead, fields: dict[str, Any], *, received: int) -> Run:

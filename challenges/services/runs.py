@@ -20,12 +20,10 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext
 
-from challenges.game import RULESET, run_clock_reach_ms
+from challenges.game import RULESET
 from challenges.home import challenge_players_changed
 from challenges.models import Challenge, Run, RunFault
 from challenges.rules import (
-    ChallengeReplay,
-    ReplayPosition,
     eligibility_check,
     last_placement_of,
     log_moves,
@@ -43,6 +41,7 @@ from challenges.services.errors import (
 from challenges.services.run_batches import (
     log_storable,
     moves_added,
+    moves_replayed,
     moves_room,
     position_stored,
 )
@@ -291,19 +290,20 @@ def _run_moves_take(*, run: Run, start: int, moves: Sequence[object], now: datet
     if not new:
         return False
     challenge = run.challenge
-    position = ReplayPosition.from_json(run.position) if run.position else None
-    replay = ChallengeReplay(tray=challenge.tray, well=challenge.well, position=position)
-    error = replay.extend(new, max_t=run_clock_reach_ms(started_at=run.started_at, at=now))
-    taken = len(replay) - received
-    arrival_ms = max(0, int((now - run.started_at) / timedelta(milliseconds=1)))
-    kept = new[: taken + (1 if error is not None else 0)]
-    run.log = log_storable({"moves": held + [move_trimmed(move) for move in kept]})
-    run.arrivals = [*run.arrivals, *([arrival_ms] * taken)]
+    replayed = moves_replayed(
+        tray=challenge.tray,
+        well=challenge.well,
+        position=run.position,
+        held=received,
+        new=new,
+        started_at=run.started_at,
+        now=now,
+    )
+    replay, error = replayed.replay, replayed.error
+    run.log = log_storable({"moves": held + replayed.kept})
+    run.arrivals = [*run.arrivals, *([replayed.arrival_ms] * replayed.taken)]
     run.score = replay.score
-    run.move_results = [
-        *run.move_results,
-        *({"points": points, "bonus": bonus} for points, bonus in replay.outcomes[received:]),
-    ]
+    run.move_results = [*run.move_results, *replayed.results]
     if error is not None:
         run.status = Run.Status.REJECTED
         run.error = error.to_json()
