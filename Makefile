@@ -51,6 +51,7 @@ test-js:
 # Benchmarks print figures; they assert nothing about speed.
 bench: install
 	$(PY) -m pytest tests/benchmarks --benchmark-enable -p no:randomly -s
+	$(PY) tests/benchmarks/replay_against_old_loop.py
 
 # The review of runs: false holds of simulated people, catches of scripts (docs/solver.md).
 calibrate: install

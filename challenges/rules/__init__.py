@@ -18,7 +18,8 @@ parse/format pair (``parse(format(x)) == x``; any other spelling is a ValueError
   :class:`Move` ``(t, tile | None, row, col, rotation)`` (``.placement``, ``.is_draw``;
   made by ``Move.place(t, placement)`` and ``Move.draw(t)``)
   ``"1830:place:3-4-5@0,0r0"`` / ``"4210:draw"``, with ``to_json()`` and
-  :func:`move_from_json` for the run-log form, and :func:`log_from_moves`;
+  :func:`move_from_json` for the run-log form (:func:`moves_from_json` for a log's moves,
+  as :data:`MoveFields`, the plain tuple the checked loop takes), and :func:`log_from_moves`;
 - :class:`MoveOutcome` ``(points, bonus)``, the bonus names :data:`BONUSES`, and the
   :class:`Ruleset` holding every value of both games (:data:`DEFAULT_RULESET`).
 
@@ -35,7 +36,7 @@ The classic game (2-6 players, rounds to 400): :class:`ClassicGame`, its actions
 :class:`ClassicError`.
 
 A run: :class:`ChallengeRun` (tray, well, board, clock, score) plays every move by one
-path: ``play_log(raws)`` parses each (:func:`move_from_json`), checks it and applies it
+path: ``play_log(raws)`` parses each (:func:`moves_from_json`), checks it and applies it
 through the board's checked ``play_at``, in one loop (``play_moves(moves)`` for typed
 moves; ``play_move(raw)`` and ``play(move)`` for one); a refusal is a
 :class:`MoveError` (``.code``/``.detail``, the first rule of RULES.md's table broken).
@@ -95,11 +96,13 @@ from challenges.rules.geometry import (
 )
 from challenges.rules.moves import (
     Move,
+    MoveFields,
     Placement,
     log_from_moves,
     move_format,
     move_from_json,
     move_parse,
+    moves_from_json,
     placement_format,
     placement_parse,
 )
@@ -160,6 +163,7 @@ __all__ = [
     "Move",
     "MoveAnalysis",
     "MoveError",
+    "MoveFields",
     "MoveOutcome",
     "Pace",
     "Pass",
@@ -193,6 +197,7 @@ __all__ = [
     "move_from_json",
     "move_parse",
     "move_trimmed",
+    "moves_from_json",
     "moves_sequence",
     "placement_format",
     "placement_parse",

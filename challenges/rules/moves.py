@@ -16,7 +16,7 @@ with its shape.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
 from challenges.rules.errors import MoveError, shown
@@ -25,6 +25,7 @@ from challenges.rules.tiles import TILES, Tile, tile_parse
 
 __all__ = [
     "Move",
+    "MoveFields",
     "Placement",
     "describe",
     "log_from_moves",
@@ -32,6 +33,7 @@ __all__ = [
     "move_format",
     "move_from_json",
     "move_parse",
+    "moves_from_json",
     "placement_format",
     "placement_parse",
 ]
@@ -138,52 +140,66 @@ class Move(NamedTuple):
 
 _SEQUENCES = (list, tuple)
 _TILES_BY_ID = {tile.id: tile for tile in TILES}
-_new = tuple.__new__
-"""Builds a Move from a tuple of its fields without the generated ``__new__``'s
-keyword handling: half the cost of building it."""
+
+MoveFields = tuple[int, "Tile | None", int, int, int]
+"""A move's fields in :class:`Move`'s order, as a plain tuple: what the parser hands the
+checked loop (a :class:`Move` is one too). On CPython 3.11 the interpreter builds,
+unpacks and frees an exact tuple on its fast paths and a named tuple on the generic
+ones: about a sixth of a whole replay (docs/architecture.md, "What the typed path
+costs")."""
+
+
+def moves_from_json(raws: Iterable[object]) -> Iterator[MoveFields]:
+    """The moves ``raws`` (elements of a run log's ``moves``: any JSON values) spell,
+    typed, one at a time as they are asked for; :class:`MoveError` ``malformed`` when
+    one is not of RULES.md's shape, or ``unknown_tile`` when its tile id names no tile,
+    raised when that move is reached (the moves before it have been handed out).
+
+    The fields are read once and the types checked with ``type() is`` (a boolean is not
+    a number of ms): this runs for every move the server receives, so it is one loop
+    rather than a call per move.
+    """
+    tile_of = _TILES_BY_ID.get
+    for raw in raws:
+        try:
+            t = raw["t"]  # type: ignore[index]
+            kind = raw["type"]  # type: ignore[index]
+            if type(t) is int:
+                if kind == "draw":
+                    yield (t, None, 0, 0, 0)
+                    continue
+                if kind == "place":
+                    tile_id = raw["tile"]  # type: ignore[index]
+                    cell = raw["cell"]  # type: ignore[index]
+                    rotation = raw["rotation"]  # type: ignore[index]
+                    row, col = cell
+                    if (
+                        type(tile_id) is str
+                        and type(rotation) is int
+                        and type(row) is int
+                        and type(col) is int
+                        and type(cell) in _SEQUENCES  # a set or a dict of two would unpack too
+                    ):
+                        tile = tile_of(tile_id)
+                        if tile is not None:
+                            yield (t, tile, row, col, rotation)
+                            continue
+                        raise MoveError(
+                            "unknown_tile",
+                            f"{shown(tile_id)} is not a tile id"
+                            " (expected 'a-b-c' with 0 <= a <= b <= c <= 5)",
+                        )
+        except MoveError:
+            raise
+        except (KeyError, TypeError, ValueError):  # not an object, a field missing, not a pair
+            pass
+        raise MoveError("malformed", malformed_detail(raw))
 
 
 def move_from_json(raw: object) -> Move:
-    """The move ``raw`` (one element of a run log's ``moves``: any JSON value) spells,
-    typed; :class:`MoveError` ``malformed`` when it is not of RULES.md's shape, or
-    ``unknown_tile`` when its tile id names no tile.
-
-    The fields are read once and the types checked with ``type() is`` (a boolean is not
-    a number of ms): this runs for every move the server receives.
-    """
-    try:
-        t = raw["t"]  # type: ignore[index]
-        kind = raw["type"]  # type: ignore[index]
-        if type(t) is int:
-            if kind == "draw":
-                move: Move = _new(Move, (t, None, 0, 0, 0))
-                return move
-            if kind == "place":
-                tile_id = raw["tile"]  # type: ignore[index]
-                cell = raw["cell"]  # type: ignore[index]
-                rotation = raw["rotation"]  # type: ignore[index]
-                row, col = cell
-                if (
-                    type(tile_id) is str
-                    and type(rotation) is int
-                    and type(row) is int
-                    and type(col) is int
-                    and type(cell) in _SEQUENCES  # a set or a dict of two would unpack too
-                ):
-                    tile = _TILES_BY_ID.get(tile_id)
-                    if tile is not None:
-                        move = _new(Move, (t, tile, row, col, rotation))
-                        return move
-                    raise MoveError(
-                        "unknown_tile",
-                        f"{shown(tile_id)} is not a tile id"
-                        " (expected 'a-b-c' with 0 <= a <= b <= c <= 5)",
-                    )
-    except MoveError:
-        raise
-    except (KeyError, TypeError, ValueError):  # not an object, a field missing, not a pair
-        pass
-    raise MoveError("malformed", malformed_detail(raw))
+    """The :class:`Move` ``raw`` (one element of a run log's ``moves``) spells; the
+    :class:`MoveError` of :func:`moves_from_json` when it is not one."""
+    return Move._make(next(moves_from_json((raw,))))
 
 
 def describe(value: object) -> str:

@@ -3,16 +3,16 @@ score. Mirrors ``static/challenges/rules/run.js``, with the same names.
 
 Every move of a run takes one path, in three steps:
 
-1. **parse**: :func:`~challenges.rules.moves.move_from_json` makes a typed
-   :class:`Move` of what the client sent, or refuses its shape (``malformed``) or its
-   tile id (``unknown_tile``);
+1. **parse**: :func:`~challenges.rules.moves.moves_from_json` makes typed
+   :data:`MoveFields` (a :class:`Move`'s fields) of what the client sent, or refuses its
+   shape (``malformed``) or its tile id (``unknown_tile``);
 2. **check**, then 3. **apply**: :meth:`ChallengeRun.play_moves` checks the clock,
    then the well or the tray, then puts the tile down through the board's checked
    :meth:`Board.play_at` (the rotation, then the cell through ``place_packed``: the
    one place legality is decided), and scores the move.
 
-:meth:`ChallengeRun.play_log` is steps 1 to 3 for a run log's moves (the parser mapped
-over them, into the checked loop), :meth:`ChallengeRun.play_move` for one of them and
+:meth:`ChallengeRun.play_log` is steps 1 to 3 for a run log's moves (the parser's moves,
+one at a time, into the checked loop), :meth:`ChallengeRun.play_move` for one of them and
 :meth:`ChallengeRun.play` for one typed move. The replay of a log
 (:mod:`challenges.rules.replay`), the server's batches of moves while a run is played
 and the browser's play page all go through it; the browser's hints and the solver ask
@@ -31,7 +31,7 @@ from typing import Any
 
 from challenges.rules.board import Board
 from challenges.rules.errors import MoveError
-from challenges.rules.moves import Move, move_from_json
+from challenges.rules.moves import Move, MoveFields, moves_from_json
 from challenges.rules.ruleset import DEFAULT_RULESET, Ruleset
 from challenges.rules.run_refusals import (
     INDEX_BY_ID,
@@ -197,7 +197,7 @@ class ChallengeRun:
         """
         played = len(self.outcomes)
         try:
-            self.play_moves(map(move_from_json, raws), max_t)
+            self.play_moves(moves_from_json(raws), max_t)
         except MoveError as refused:
             # Only the parser says unknown_tile, and the clock's rules come before it in
             # RULES.md's table: a move whose tile is unknown can still be too late.
@@ -207,8 +207,9 @@ class ChallengeRun:
             limit = self._limit(max_t)
             raise self._refusal(t, self.last_t, limit, max_t, self.cleared, refused) from None
 
-    def play_moves(self, moves: Iterable[Move], max_t: int | None = None) -> None:
-        """Check each typed move of ``moves`` against RULES.md, then apply it, in turn:
+    def play_moves(self, moves: Iterable[MoveFields], max_t: int | None = None) -> None:
+        """Check each typed move of ``moves`` (a :class:`Move` each, or the parser's plain
+        :data:`MoveFields`) against RULES.md, then apply it, in turn:
         the clock, then the well or the tray, then the board's checked
         :meth:`Board.play_at`, then the score. The first refused one raises its
         :class:`MoveError`, the moves before it played, the run as they left it.

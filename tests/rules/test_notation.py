@@ -16,6 +16,7 @@ from challenges.rules import (
     move_format,
     move_from_json,
     move_parse,
+    moves_from_json,
     placement_format,
     placement_parse,
     tile_parse,
@@ -148,3 +149,30 @@ def test_move_from_json_types_the_shape_and_nothing_more(raw: object, code: str 
     with pytest.raises(MoveError) as refused:
         move_from_json(raw)
     assert refused.value.code == code
+
+
+@given(st.lists(moves, max_size=6))
+def test_a_logs_moves_parse_to_the_fields_of_their_moves(played: list[Move]) -> None:
+    """The checked loop takes the parser's plain tuples where it takes Moves: the same
+    fields, in the same order."""
+    parsed = list(moves_from_json([move.to_json() for move in played]))
+    assert parsed == [tuple(move) for move in played]
+    assert [Move._make(fields) for fields in parsed] == played
+
+
+def test_a_logs_moves_parse_one_at_a_time_up_to_the_first_bad_one() -> None:
+    """A bad move is refused when the loop reaches it, after the moves before it were
+    handed out (and played): the replay keeps its valid prefix."""
+    log = [
+        {"t": 10, "type": "draw"},
+        {"t": 20, "type": "place", "tile": "0-0-0", "cell": [0, 0], "rotation": 0},
+        {"t": 30, "type": "jump"},
+        {"t": 40, "type": "draw"},
+    ]
+    parsed = moves_from_json(log)
+    assert next(parsed) == (10, None, 0, 0, 0)
+    assert next(parsed) == (20, tile_parse("0-0-0"), 0, 0, 0)
+    with pytest.raises(MoveError) as refused:
+        next(parsed)
+    assert refused.value.code == "malformed"
+    assert "'type' must be 'place' or 'draw'" in refused.value.detail

@@ -1,0 +1,122 @@
+"""The replay of the 103-move run beside the hand-inlined loop it replaced (the engine
+of commit f977722), in one process, alternating; and, where valgrind is installed,
+both counted in instructions, which the machine's other processes do not move.
+
+    .venv/bin/python tests/benchmarks/replay_against_old_loop.py [--rounds 20] [--no-count]
+
+The old engine is taken from git (``git archive``) into a temporary directory, as a
+package of its own name. Prints figures; asserts only that both engines agree on the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+OLD_LOOP_COMMIT = "f977722"
+OLD_PACKAGE = "old_rules"
+PER_ROUND = 300
+
+
+def old_engine_extract(into: Path) -> None:
+    """The engine of ``OLD_LOOP_COMMIT`` as the package ``old_rules`` under ``into``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", OLD_LOOP_COMMIT, "challenges/rules"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    package = into / OLD_PACKAGE
+    (into / "challenges" / "rules").rename(package)
+    for source in package.rglob("*.py"):
+        text = source.read_text()
+        source.write_text(re.sub(r"\bchallenges\.rules\b", OLD_PACKAGE, text))
+
+
+def replays(old_root: Path) -> dict[str, Callable[[], Any]]:
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(old_root))
+    from old_rules.replay import replay_challenge as old_replay_challenge  # type: ignore[import-not-found]
+
+    from challenges.rules import replay_challenge
+    from tests.benchmarks.test_rules_speed import long_run
+
+    run = long_run()
+    log = run.log()
+    engines = {"old loop": old_replay_challenge, "today": replay_challenge}
+    for engine in engines.values():
+        result = engine(tray=run.tray, well=run.well, log=log)
+        assert result.valid and result.score == run.score
+    return {
+        name: (lambda engine=engine: engine(tray=run.tray, well=run.well, log=log))
+        for name, engine in engines.items()
+    }
+
+
+def timed(calls: dict[str, Callable[[], Any]], rounds: int) -> None:
+    seen: dict[str, list[float]] = {name: [] for name in calls}
+    for _ in range(rounds):
+        for name, call in calls.items():
+            began = time.perf_counter()
+            for _ in range(PER_ROUND):
+                call()
+            seen[name].append((time.perf_counter() - began) / PER_ROUND * 1e6)
+    best = {name: min(figures) for name, figures in seen.items()}
+    for name, figures in seen.items():
+        median = sorted(figures)[len(figures) // 2]
+        print(f"{name:9} min {best[name]:6.1f} µs  median {median:6.1f} µs")
+    print(f"time: today / old loop = {best['today'] / best['old loop']:.3f} (minimums)")
+
+
+def counted(old_root: Path) -> None:
+    """Instructions per replay: a process making 200 replays less one making none."""
+    figures = {}
+    for name in ("old loop", "today"):
+        totals = []
+        for count in (0, 200):
+            out = subprocess.run(
+                ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                 sys.executable, __file__, "--child", name, str(count), str(old_root)],
+                capture_output=True, text=True, check=True,
+            ).stderr  # fmt: skip
+            totals.append(int(re.search(r"Collected : (\d+)", out).group(1)))  # type: ignore[union-attr]
+        figures[name] = (totals[1] - totals[0]) / 200
+        print(f"{name:9} {figures[name] / 1e6:.3f} million instructions a replay")
+    print(f"instructions: today / old loop = {figures['today'] / figures['old loop']:.3f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--no-count", action="store_true")
+    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        name, count, old_root = args.child
+        call = replays(Path(old_root))[name]
+        for _ in range(int(count)):
+            call()
+        return
+    with tempfile.TemporaryDirectory() as directory:
+        old_root = Path(directory)
+        old_engine_extract(old_root)
+        timed(replays(old_root), args.rounds)
+        if args.no_count:
+            return
+        if shutil.which("valgrind") is None:
+            print("instructions: not counted (valgrind is not installed)")
+            return
+        counted(old_root)
+
+
+if __name__ == "__main__":
+    main()
