@@ -300,3 +300,38 @@ def test_no_page_is_wider_than_a_phone(
     assert board is not None and board["height"] >= 170, "the board stays big enough to play"
     _assert_fits_the_screen(page, "the game with 17 tiles")
     screenshot(page, "play-phone-17-tiles", full_page=False)
+
+
+def test_the_standing_arriving_does_not_move_the_end_screens_buttons(
+    player_page: Page, device: str, site_url: str
+) -> None:
+    """The end screen opens with the run's score and its buttons; the player's standing
+    (the best moment, bests, place) comes a moment later and must not push Submit or
+    Play again from under a finger already on its way to them."""
+    page = player_page
+    page.goto(f"{site_url}/play/")
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route(STANDING_URL, hold)
+    _press(page, device, "#start-button")
+    expect(page.locator(".tray-tile")).to_have_count(9)
+    _place(page, device)
+    end_run(page, tap=device == "phone")
+    expect(page.locator("[data-screen='end']")).to_be_visible()
+    expect(page.locator("#submit-button")).to_be_visible()
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    page.wait_for_timeout(300)  # the standing's request is held, but nothing else is
+    assert len(held) == 1
+    buttons = ("#submit-button", "#again-button")
+    before = [page.locator(button).bounding_box() for button in buttons]
+
+    held[0].continue_()
+    # The first run of all is a best: the moment, and the runs' lines, arrive.
+    expect(page.locator("#end-moment")).to_have_text("New personal best!")
+    expect(page.locator("#end-share")).to_be_visible()
+    page.wait_for_timeout(1_000)  # the moment's animation is over
+    after = [page.locator(button).bounding_box() for button in buttons]
+    assert after == before, f"the buttons moved when the standing came: {before} -> {after}"

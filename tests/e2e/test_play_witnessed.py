@@ -62,7 +62,7 @@ def _finish(page: Page) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def _submit(page: Page) -> int:
     # As a player would, wait for the end screen to settle: the player's standing comes
-    # after the verdict and adds lines above the buttons, moving them.
+    # after the verdict and has the last word on whether this run can be submitted.
     expect(page.locator("#end-share")).to_be_visible(timeout=10_000)
     page.locator("#submit-button").click()
     with page.expect_response(re.compile(r"/api/runs/.+/submit/$")) as submitted:

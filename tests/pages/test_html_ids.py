@@ -1,5 +1,7 @@
-"""No page gives two elements one id: the scripts find each part by its id, and a second
-element of the same id is a part that nothing updates (or that two modules fight over)."""
+"""The pages' HTML as the scripts and the player meet it: no page gives two elements one
+id (the scripts find each part by its id, and a second element of the same id is a part
+that nothing updates, or that two modules fight over), and no template syntax reaches
+the page (a `{# ... #}` comment spread over lines is printed, not dropped)."""
 
 from __future__ import annotations
 
@@ -17,22 +19,22 @@ pytestmark = pytest.mark.django_db
 ID = re.compile(r"""\sid=["']([^"']+)["']""")
 
 
-@pytest.mark.parametrize(
-    "page",
-    [
-        "play",
-        "play-visitor",
-        "home",
-        "how-to-play",
-        "history",
-        "leaderboard",
-        "player",
-        "settings",
-        "login",
-        "signup",
-    ],
-)
-def test_every_id_on_a_page_is_unique(page: str) -> None:
+PAGES = [
+    "play",
+    "play-visitor",
+    "home",
+    "how-to-play",
+    "history",
+    "leaderboard",
+    "player",
+    "settings",
+    "login",
+    "signup",
+]
+TEMPLATE_SYNTAX = re.compile(r"\{[#%{]|[#%]\}")  # "}}" closes JSON objects too
+
+
+def _page_html(page: str) -> str:
     challenge = ChallengeFactory()
     player = UserFactory()
     EntryFactory(challenge=challenge, player=player)
@@ -53,6 +55,17 @@ def test_every_id_on_a_page_is_unique(page: str) -> None:
         browser.force_login(player)
     response = browser.get(urls[page])
     assert response.status_code == 200
-    ids = Counter(ID.findall(response.content.decode()))
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_id_on_a_page_is_unique(page: str) -> None:
+    ids = Counter(ID.findall(_page_html(page)))
     assert ids, "the page has elements with ids"
     assert [name for name, count in ids.items() if count > 1] == []
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_template_syntax_reaches_a_page(page: str) -> None:
+    leaked = [match.group(0) for match in TEMPLATE_SYNTAX.finditer(_page_html(page))]
+    assert leaked == []
