@@ -13,8 +13,6 @@ import environ
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from challenges.schedule import slot_length_hours
-
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -303,10 +301,6 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tri-Ominos Daily API",
-    "DESCRIPTION": (
-        f"A shared Tri-Ominos challenge every {slot_length_hours()} hours; "
-        "every run replayed by the server."
-    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -316,6 +310,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.api_errors.schema_common_errors",
         "config.api_errors.schema_links",
+        "challenges.api.schema_hooks.schema_game_description",
     ],
 }
 

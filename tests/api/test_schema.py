@@ -36,6 +36,7 @@ def test_the_schema_describes_every_endpoint_of_the_api(api_client: APIClient) -
     assert response.status_code == 200
     schema = yaml.safe_load(response.content)
     assert schema["openapi"].startswith("3.")
+    assert schema["info"]["description"].startswith("A shared Tri-Ominos challenge every 8 hours")
     documented = {path: set(ops) - {"parameters"} for path, ops in schema["paths"].items()}
     assert documented == PATHS
     finish = schema["paths"]["/api/runs/{run_id}/finish/"]["post"]
