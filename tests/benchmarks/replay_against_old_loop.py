@@ -29,11 +29,16 @@ PER_ROUND = 300
 
 def old_engine_extract(into: Path) -> None:
     """The engine of ``OLD_LOOP_COMMIT`` as the package ``old_rules`` under ``into``."""
-    archive = subprocess.run(
+    taken = subprocess.run(
         ["git", "-C", str(ROOT), "archive", OLD_LOOP_COMMIT, "challenges/rules"],
-        check=True,
         capture_output=True,
-    ).stdout
+    )
+    if taken.returncode != 0:
+        raise SystemExit(
+            f"the old loop is commit {OLD_LOOP_COMMIT} of this repository's history, which"
+            f" git could not give: {taken.stderr.decode().strip()}"
+        )
+    archive = taken.stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
     package = into / OLD_PACKAGE
     (into / "challenges" / "rules").rename(package)
