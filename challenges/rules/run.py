@@ -127,9 +127,10 @@ class ChallengeRun:
         self._clear_bonus = ruleset.clear_bonus
         self._draw_outcome = MoveOutcome(ruleset.draw_points, None)
         self._well = list(map(INDEX_BY_ID.__getitem__, well))
-        # One byte per tile, 1 while it is in the tray: the tray's order does not matter
-        # to the rules, and this answers "is it in the tray?" in one index.
-        self._in_tray = bytearray(ruleset.tile_count)
+        # One flag per tile, 1 while it is in the tray: the tray's order does not matter
+        # to the rules, and this answers "is it in the tray?" in one index (of a list,
+        # which the interpreter indexes on its fast path, where a bytearray is not).
+        self._in_tray = [0] * ruleset.tile_count
         if position is None:
             for tile_id in tray:
                 self._in_tray[INDEX_BY_ID[tile_id]] = 1
@@ -223,6 +224,7 @@ class ChallengeRun:
         board_play = self.board.play_at
         in_tray = self._in_tray
         well = self._well
+        well_size = len(well)
         draw_outcome = self._draw_outcome
         append = self.outcomes.append
         score = self.score
@@ -236,7 +238,7 @@ class ChallengeRun:
                 # Once every tile is down the tray and the well are empty, so run_over is
                 # named by the slow paths of "nothing to draw" and "not in the tray".
                 if tile is None:
-                    if draws == len(well):
+                    if draws == well_size:
                         raise self._refusal(t, last_t, limit, max_t, not to_place, draw_refusal())
                     in_tray[well[draws]] = 1
                     draws += 1
