@@ -1,11 +1,13 @@
 """The replay of the 103-move run beside the hand-inlined loop it replaced (the engine
 of commit f977722), in one process, alternating; and, where valgrind is installed,
-both counted in instructions, which the machine's other processes do not move.
+both counted in instructions, which the machine's other processes do not move. Then
+the legal placements of ``make bench``'s eight positions, listed by both engines.
 
     .venv/bin/python tests/benchmarks/replay_against_old_loop.py [--rounds 20] [--no-count]
 
 The old engine is taken from git (``git archive``) into a temporary directory, as a
-package of its own name. Prints figures; asserts only that both engines agree on the run.
+package of its own name. Prints figures; asserts only that both engines agree on the
+run and on the placements.
 """
 
 from __future__ import annotations
@@ -68,7 +70,39 @@ def replays(old_root: Path) -> dict[str, Callable[[], Any]]:
     }
 
 
-def timed(calls: dict[str, Callable[[], Any]], rounds: int) -> None:
+def legal_listings(old_root: Path) -> dict[str, Callable[[], Any]]:
+    """Both engines listing the legal placements of the same eight positions."""
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(old_root))
+    from old_rules import TILES as OLD_TILES  # type: ignore[import-not-found]
+    from old_rules import Board as OldBoard
+    from old_rules import Cell as OldCell
+    from old_rules import Placement as OldPlacement
+
+    from tests.benchmarks.test_rules_speed import POSITION_SEEDS, position
+
+    today = [position(seed) for seed in POSITION_SEEDS]
+    old = [
+        (
+            OldBoard.from_placements(
+                OldPlacement(OLD_TILES[p.tile.index], OldCell(*p.cell), p.rotation)
+                for p in board.placements
+            ),
+            [OLD_TILES[tile.index] for tile in tray],
+        )
+        for board, tray in today
+    ]
+    for (board, tray), (old_board, old_tray) in zip(today, old, strict=True):
+        assert [str(p) for p in board.legal_placements(tray)] == [
+            str(p) for p in old_board.legal_placements(old_tray)
+        ]
+    return {
+        "old loop": lambda: [board.legal_placements(tray) for board, tray in old],
+        "today": lambda: [board.legal_placements(tray) for board, tray in today],
+    }
+
+
+def timed(what: str, calls: dict[str, Callable[[], Any]], rounds: int) -> None:
     seen: dict[str, list[float]] = {name: [] for name in calls}
     for _ in range(rounds):
         for name, call in calls.items():
@@ -78,14 +112,15 @@ def timed(calls: dict[str, Callable[[], Any]], rounds: int) -> None:
             seen[name].append((time.perf_counter() - began) / PER_ROUND * 1e6)
     best = {name: min(figures) for name, figures in seen.items()}
     for name, figures in seen.items():
-        print(f"{name:9} min {best[name]:6.1f} µs  median {statistics.median(figures):6.1f} µs")
+        median = statistics.median(figures)
+        print(f"{what}, {name:9} min {best[name]:6.1f} µs  median {median:6.1f} µs")
     # Each round times the two one after the other, so a round's ratio is the least
     # moved by the neighbours' load, which drifts over seconds.
     paired = statistics.median(
         today / old for old, today in zip(seen["old loop"], seen["today"], strict=True)
     )
     print(
-        f"time: today / old loop = {best['today'] / best['old loop']:.3f} (minimums),"
+        f"{what}, time: today / old loop = {best['today'] / best['old loop']:.3f} (minimums),"
         f" {paired:.3f} (median of the rounds' ratios)"
     )
 
@@ -103,8 +138,9 @@ def counted(old_root: Path) -> None:
             ).stderr  # fmt: skip
             totals.append(int(re.search(r"Collected : (\d+)", out).group(1)))  # type: ignore[union-attr]
         figures[name] = (totals[1] - totals[0]) / 200
-        print(f"{name:9} {figures[name] / 1e6:.3f} million instructions a replay")
-    print(f"instructions: today / old loop = {figures['today'] / figures['old loop']:.3f}")
+        print(f"replay, {name:9} {figures[name] / 1e6:.3f} million instructions a replay")
+    ratio = figures["today"] / figures["old loop"]
+    print(f"replay, instructions: today / old loop = {ratio:.3f}")
 
 
 def main() -> None:
@@ -122,7 +158,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         old_root = Path(directory)
         old_engine_extract(old_root)
-        timed(replays(old_root), args.rounds)
+        timed("replay", replays(old_root), args.rounds)
+        timed("legal placements", legal_listings(old_root), args.rounds)
         if args.no_count:
             return
         if shutil.which("valgrind") is None:
