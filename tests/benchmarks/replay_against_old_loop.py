@@ -50,9 +50,12 @@ def old_engine_extract(into: Path) -> None:
         source.write_text(re.sub(r"\bchallenges\.rules\b", OLD_PACKAGE, text))
 
 
-def replays(old_root: Path) -> dict[str, Callable[[], Any]]:
-    sys.path.insert(0, str(ROOT))
-    sys.path.insert(0, str(old_root))
+def engines_importable(old_root: Path) -> None:
+    """Both engines importable: today's from the repository, the old one from ``old_root``."""
+    sys.path[:0] = [str(old_root), str(ROOT)]
+
+
+def replays() -> dict[str, Callable[[], Any]]:
     from old_rules.replay import replay_challenge as old_replay_challenge  # type: ignore[import-not-found]
 
     from challenges.rules import replay_challenge
@@ -70,10 +73,8 @@ def replays(old_root: Path) -> dict[str, Callable[[], Any]]:
     }
 
 
-def legal_listings(old_root: Path) -> dict[str, Callable[[], Any]]:
+def legal_listings() -> dict[str, Callable[[], Any]]:
     """Both engines listing the legal placements of the same eight positions."""
-    sys.path.insert(0, str(ROOT))
-    sys.path.insert(0, str(old_root))
     from old_rules import TILES as OLD_TILES  # type: ignore[import-not-found]
     from old_rules import Board as OldBoard
     from old_rules import Cell as OldCell
@@ -151,15 +152,17 @@ def main() -> None:
     args = parser.parse_args()
     if args.child:
         name, count, old_root = args.child
-        call = replays(Path(old_root))[name]
+        engines_importable(Path(old_root))
+        call = replays()[name]
         for _ in range(int(count)):
             call()
         return
     with tempfile.TemporaryDirectory() as directory:
         old_root = Path(directory)
         old_engine_extract(old_root)
-        timed("replay", replays(old_root), args.rounds)
-        timed("legal placements", legal_listings(old_root), args.rounds)
+        engines_importable(old_root)
+        timed("replay", replays(), args.rounds)
+        timed("legal placements", legal_listings(), args.rounds)
         if args.no_count:
             return
         if shutil.which("valgrind") is None:
