@@ -35,7 +35,7 @@ lint: install
 	$(PY) -m tools.catalogs check
 
 typecheck: install
-	$(VENV)/bin/mypy --strict challenges/rules
+	$(VENV)/bin/mypy --strict triominos
 	$(VENV)/bin/mypy config challenges accounts
 
 test-python: install

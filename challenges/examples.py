@@ -2,7 +2,7 @@
 page and the home page's sample board when no challenge has a finished board yet.
 
 The moves are data; what they score is not: every picture's points and bonus come
-from the engine's replay (``game.log_replay``), so a change to the rules changes the
+from the engine's replay (``engine.log_replay``), so a change to the rules changes the
 pictures' words with them, and tests/domain/test_examples.py fails if an example no
 longer shows what it is meant to (a hexagon, a bridge).
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from challenges import game
+from challenges import engine
 
 _P = "place"
 
@@ -187,7 +187,7 @@ def board_picture(
 ) -> BoardPicture:
     """The board after ``moves``, replayed by the engine (only its valid prefix)."""
     moves = list(moves)
-    replayed = game.log_replay(tray=tray, well=well, log={"moves": moves})
+    replayed = engine.log_replay(tray=tray, well=well, log={"moves": moves})
     valid = moves[: len(replayed.moves)]
     last = replayed.moves[-1] if replayed.moves else None
     return BoardPicture(

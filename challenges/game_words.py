@@ -1,6 +1,6 @@
 """The game's and the schedule's numbers in words of the reader's language, for the
 pages, the model labels and the API: "2 minutes", "00:00, 08:00 and 16:00". The numbers
-come from the ruleset (``challenges.game``) and the schedule, never typed into a
+come from the ruleset (``challenges.engine``) and the schedule, never typed into a
 sentence, so a change of either reaches every sentence that says it."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import ngettext, pgettext
 
 from challenges import schedule
-from challenges.game import RULESET
+from challenges.engine import RULESET
 
 
 def run_minutes() -> int:

@@ -15,7 +15,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.utils import timezone
 
-from challenges import game, leaderboards, runs
+from challenges import engine, leaderboards, runs
 from challenges.examples import BoardPicture, board_picture, example_sample_run
 from challenges.models import Challenge, Run
 
@@ -73,7 +73,7 @@ class PlayerToday:
 
 
 def _after_close() -> timedelta:
-    return timedelta(milliseconds=game.RULESET.time_limit_ms + game.RULESET.finish_grace_ms)
+    return timedelta(milliseconds=engine.RULESET.time_limit_ms + engine.RULESET.finish_grace_ms)
 
 
 def _players_key(challenge: Challenge) -> str:

@@ -11,7 +11,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max
 from django.utils import timezone
 
-from challenges import game
+from challenges import engine
 from challenges.models import Challenge, Entry, Guest, Run
 from challenges.services.run_rows import run_row_submitting
 
@@ -91,14 +91,14 @@ def run_visible(*, run: Run, viewer: User | AnonymousUser, now: datetime | None 
 def run_analysis(
     *, run: Run, viewer: User | AnonymousUser, now: datetime | None = None
 ) -> dict[str, object] | None:
-    """The analysis of a finished, valid run (``game.log_analysis``: every move beside
+    """The analysis of a finished, valid run (``engine.log_analysis``: every move beside
     the best move of its position, the misses biggest first), for whoever may see the
     run: while its challenge is open, that is its owner alone. None otherwise."""
     if run.status != Run.Status.FINISHED or not run_visible(run=run, viewer=viewer, now=now):
         return None
     challenge = run.challenge
-    return game.log_analysis(
-        tray=challenge.tray, well=challenge.well, log=game.run_valid_log(run=run)
+    return engine.log_analysis(
+        tray=challenge.tray, well=challenge.well, log=engine.run_valid_log(run=run)
     )
 
 
@@ -109,7 +109,7 @@ def par_run(*, challenge: Challenge, now: datetime | None = None) -> dict[str, o
     if challenge.par is None or not challenge.results_out(now or timezone.now()):
         return None
     log = challenge.par_log if isinstance(challenge.par_log, dict) else {"moves": []}
-    replayed = game.log_replay(tray=challenge.tray, well=challenge.well, log=log)
+    replayed = engine.log_replay(tray=challenge.tray, well=challenge.well, log=log)
     return {
         "score": replayed.score,
         "moves": list(log.get("moves", []))[: len(replayed.moves)],

@@ -16,7 +16,7 @@ from datetime import datetime
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from challenges.game import RULESET, PlacedTile, log_placed_tiles
+from challenges.engine import RULESET, PlacedTile, log_placed_tiles
 from challenges.guests import guest_played
 from challenges.leaderboards import leaderboard_rank
 from challenges.models import Run

@@ -315,7 +315,7 @@ SPECTACULAR_SETTINGS = {
 }
 
 # A run's time limit, its finish grace, the clock slack and the results time are rules:
-# they live in the engine's Ruleset (challenges/rules/ruleset.py), not here.
+# they live in the engine's Ruleset (triominos/ruleset.py), not here.
 LEADERBOARD_CACHE_SECONDS = env.int("LEADERBOARD_CACHE_SECONDS", default=30)
 
 # Content-Security-Policy (django-csp), on every response. The site runs only its own

@@ -18,7 +18,7 @@ from django.utils import timezone
 from challenges import schedule, services
 from challenges.leaderboard_cache import leaderboard_cache_bump
 from challenges.models import Challenge, Entry, Run
-from challenges.rules import Board, deal_shuffle, replay_challenge, tile_parse
+from triominos import Board, deal_shuffle, replay_challenge, tile_parse
 
 PASSWORD = "correct-horse-battery-staple"
 # The deal of every challenge a test makes unless it asks for another (deal_seed=...).

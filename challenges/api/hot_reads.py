@@ -37,7 +37,7 @@ from django.utils.cache import get_conditional_response
 from challenges import schedule, services
 from challenges.api.common import iso
 from challenges.challenge_rows import challenge_row
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from challenges.leaderboard_cache import (
     leaderboard_cache_key,
     leaderboard_cache_peek,

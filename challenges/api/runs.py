@@ -31,7 +31,7 @@ from challenges.api.common import (
 )
 from challenges.api.errors import PayloadTooLarge
 from challenges.api.guests import WITH_GUESTS
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from challenges.models import Entry, Run
 from config.throttling import AtomicScopedRateThrottle
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from challenges.models import Challenge, Entry, EntryReport, Run
 
 

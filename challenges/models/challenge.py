@@ -10,7 +10,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from challenges.game_words import run_length_words
 
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from challenges.models.challenge import Challenge
-from challenges.rules import DEFAULT_RULESET
+from triominos import DEFAULT_RULESET
 
 
 @dataclass(frozen=True)

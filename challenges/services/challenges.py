@@ -12,9 +12,9 @@ from django.db import IntegrityError, transaction
 
 from challenges import schedule
 from challenges.models import Challenge
-from challenges.rules import deal_shuffle
 from challenges.services.errors import service_now
 from challenges.services.par import challenge_par_request
+from triominos import deal_shuffle
 
 
 def challenge_seed(*, number: int) -> str:

@@ -26,7 +26,6 @@ from challenges.models import (
     Run,
     ScoreCount,
 )
-from challenges.rules import moves_sequence
 from challenges.services.errors import (
     EntriesClosed,
     EntryAlreadySubmitted,
@@ -37,6 +36,7 @@ from challenges.services.errors import (
     service_now,
 )
 from challenges.services.review import run_review
+from triominos import moves_sequence
 
 
 def run_moves_hash(*, run: Run) -> str:

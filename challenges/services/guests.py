@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from challenges.guests import GUEST_KEPT, GUEST_NAME_PREFIX
 from challenges.models import Guest, Run
 from challenges.services.errors import service_now

@@ -22,7 +22,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 
-from challenges import game
+from challenges import engine
 from challenges.background import background_run
 from challenges.models import Challenge, Entry, EntryDecision
 from challenges.services.entries import challenge_entry_stats_refresh
@@ -56,7 +56,7 @@ def challenge_par_solve(
         return Challenge.objects.filter(pk=challenge_id).first()
     challenge = Challenge.objects.get(pk=challenge_id)
     budget = max_nodes if max_nodes is not None else settings.PAR_SOLVER_NODES
-    solved = game.par_solve(tray=challenge.tray, well=challenge.well, max_nodes=budget)
+    solved = engine.par_solve(tray=challenge.tray, well=challenge.well, max_nodes=budget)
     with transaction.atomic():
         stored = Challenge.objects.filter(pk=challenge_id, par__isnull=True).update(
             par=solved.score,

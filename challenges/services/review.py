@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
-from challenges import game
+from challenges import engine
 from challenges.models import Entry, Run
 
 
@@ -24,8 +24,8 @@ class RunReview:
     reasons: tuple[str, ...]
 
 
-def review_thresholds() -> game.ReviewThresholds:
-    return game.ReviewThresholds(
+def review_thresholds() -> engine.ReviewThresholds:
+    return engine.ReviewThresholds(
         par_ratio=settings.REVIEW_PAR_RATIO,
         solver_match=settings.REVIEW_SOLVER_MATCH,
         solver_match_choices=settings.REVIEW_SOLVER_MATCH_CHOICES,
@@ -50,8 +50,8 @@ def run_review(*, run: Run) -> RunReview:
     first choices. Without a par yet, the score is not compared (the par's arrival
     reviews it then, ``services/par.py``)."""
     challenge = run.challenge
-    features = game.log_features(
-        tray=challenge.tray, well=challenge.well, log=game.run_valid_log(run=run)
+    features = engine.log_features(
+        tray=challenge.tray, well=challenge.well, log=engine.run_valid_log(run=run)
     )
     return _reviewed(features, par=challenge.par)
 
@@ -60,11 +60,11 @@ def features_review(*, features: dict[str, object], par: int) -> RunReview:
     """Review again, against a par that was not known at submit, the features stored
     then (``Entry.features``): the par's arrival (``services/par.py``)."""
     measured = {name: features[name] for name in _MEASURED}
-    return _reviewed(game.RunFeatures(**measured), par=par)  # type: ignore[arg-type]
+    return _reviewed(engine.RunFeatures(**measured), par=par)  # type: ignore[arg-type]
 
 
-def _reviewed(features: game.RunFeatures, *, par: int | None) -> RunReview:
-    reasons = game.review_reasons(features, par=par, thresholds=review_thresholds())
+def _reviewed(features: engine.RunFeatures, *, par: int | None) -> RunReview:
+    reasons = engine.review_reasons(features, par=par, thresholds=review_thresholds())
     return RunReview(
         features=features.to_json(par=par),
         reasons=tuple(_HOLD[reason].value for reason in reasons),

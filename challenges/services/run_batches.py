@@ -31,16 +31,8 @@ from typing import Any
 
 from django.db import connection
 
-from challenges.game import RULESET, run_clock_reach_ms
+from challenges.engine import RULESET, run_clock_reach_ms
 from challenges.models import Run
-from challenges.rules import (
-    ChallengeReplay,
-    ReplayError,
-    ReplayPosition,
-    eligibility_check,
-    last_placement_of,
-    move_trimmed,
-)
 from challenges.services.errors import RunNotFound
 from challenges.services.run_rows import (
     RunHead,
@@ -48,6 +40,14 @@ from challenges.services.run_rows import (
     run_head_read,
     run_moves_append,
     run_row_locked,
+)
+from triominos import (
+    ChallengeReplay,
+    ReplayError,
+    ReplayPosition,
+    eligibility_check,
+    last_placement_of,
+    move_trimmed,
 )
 
 LAST_PLACEMENT = "last_placement"

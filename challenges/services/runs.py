@@ -20,15 +20,9 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext
 
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from challenges.home import challenge_players_changed
 from challenges.models import Challenge, Run, RunFault
-from challenges.rules import (
-    eligibility_check,
-    last_placement_of,
-    log_moves,
-    move_trimmed,
-)
 from challenges.services.errors import (
     ChallengeNotOpen,
     MovesConflict,
@@ -46,6 +40,12 @@ from challenges.services.run_batches import (
     position_stored,
 )
 from challenges.services.run_rows import run_row_locked, run_row_start, run_row_write
+from triominos import (
+    eligibility_check,
+    last_placement_of,
+    log_moves,
+    move_trimmed,
+)
 
 _RUN_FIELDS_PLAYED = [
     "finished_at",

@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from challenges import guests, home, services
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from challenges.game_words import run_minutes
 from challenges.views.guest_cookie import guest_from_request
 from challenges.views.play import RUN_ID_SLOT, keep_next

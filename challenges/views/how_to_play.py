@@ -1,7 +1,7 @@
 """The how-to-play page (`/how-to-play/`, issue 12): the placement rule, every bonus,
 draws, the clock, one entry per challenge, eligibility, the controls.
 
-Every number on it comes from the engine's ruleset (through ``challenges.game``) and
+Every number on it comes from the engine's ruleset (through ``challenges.engine``) and
 every picture from an example run replayed by the engine (``challenges.examples``):
 none is typed into the template.
 """
@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from challenges import examples
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from challenges.game_words import run_minutes
 from config.page_scripts import PageJavaScriptCatalog, page_preloads
 

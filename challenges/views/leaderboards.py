@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from challenges import leaderboards, services
 from challenges.challenge_rows import challenge_row
 from challenges.charts import histogram_chart
-from challenges.game import tile_numbers
+from challenges.engine import tile_numbers
 from challenges.leaderboard_cache import leaderboard_fragment_key, leaderboard_version_loaded
 from challenges.leaderboards import LeaderboardRow
 from challenges.models import Challenge, Entry

@@ -15,7 +15,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
 from challenges import leaderboards, runs, services
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from challenges.models import Run
 from config.page_scripts import page_preloads
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from challenges import practice
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from config.page_scripts import page_preloads
 
 # The page's module scripts (base.html's pages.js on every page).

@@ -12,7 +12,7 @@ from functools import cache
 from django.utils.translation import gettext, ngettext
 from PIL import Image, ImageDraw, ImageFont
 
-from challenges.game import PlacedTile
+from challenges.engine import PlacedTile
 from challenges.sharing import ShareCard
 
 WIDTH, HEIGHT = 1200, 630

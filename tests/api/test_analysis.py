@@ -16,8 +16,8 @@ from rest_framework.test import APIClient
 
 from challenges import schedule
 from challenges.models import Challenge, Run
-from challenges.rules import analysis_biggest_misses, analysis_run
 from tests.factories import ChallengeFactory, RunFactory, UserFactory, submitted_run
+from triominos import analysis_biggest_misses, analysis_run
 
 pytestmark = pytest.mark.django_db
 

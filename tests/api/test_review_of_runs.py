@@ -16,10 +16,10 @@ from rest_framework.test import APIClient
 
 from challenges import services
 from challenges.models import Challenge, Entry
-from challenges.rules import run_features
+from tests.engine.humans import HUMANS, human_run
 from tests.factories import UserFactory
 from tests.playing import ServerClock, api_played
-from tests.rules.humans import HUMANS, human_run
+from triominos import run_features
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +102,7 @@ def test_without_a_par_yet_the_score_waits_for_it(
     challenge: Challenge, server_clock: ServerClock
 ) -> None:
     """Submitted before the par is known: not compared, and judged when it arrives."""
-    from challenges.rules import solver_solve
+    from triominos import solver_solve
 
     solver = solver_solve(tray=challenge.tray, well=challenge.well, max_nodes=BUDGET)
     submitted = _play_and_submit(_client(), challenge, solver.log, server_clock)

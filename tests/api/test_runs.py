@@ -8,7 +8,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from challenges.models import Challenge, Run
 from tests.factories import (
     ChallengeFactory,

@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from challenges.models import Challenge, Entry, Run
 from tests.factories import UserFactory, challenge_log, challenge_log_score
 from tests.playing import ServerClock, api_played

@@ -33,7 +33,7 @@ PER_ROUND = 300
 def old_engine_extract(into: Path) -> None:
     """The engine of ``OLD_LOOP_COMMIT`` as the package ``old_rules`` under ``into``."""
     taken = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", OLD_LOOP_COMMIT, "challenges/rules"],
+        ["git", "-C", str(ROOT), "archive", OLD_LOOP_COMMIT, "triominos"],
         capture_output=True,
     )
     if taken.returncode != 0:
@@ -58,8 +58,8 @@ def engines_importable(old_root: Path) -> None:
 def replays() -> dict[str, Callable[[], Any]]:
     from old_rules.replay import replay_challenge as old_replay_challenge  # type: ignore[import-not-found]
 
-    from challenges.rules import replay_challenge
     from tests.benchmarks.test_rules_speed import long_run
+    from triominos import replay_challenge
 
     run = long_run()
     log = run.log()

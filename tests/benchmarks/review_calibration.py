@@ -5,7 +5,7 @@ entries (false holds) and how often scripts' (catches), per kind of player.
         [--budget 360000] [--jobs 2] [--par-ratio 0.75] [--solver-match 0.9] ...
 
 For every deal (``deal_shuffle(first_deal + i)``) it solves par with the service's
-budget, then every kind of simulated person (``tests/rules/humans.py``) submits their
+budget, then every kind of simulated person (``tests/engine/humans.py``) submits their
 best of many runs and every script submits its run. Each entry is measured
 (``rules/review.py`` ``run_features``) and judged with the thresholds: the service's
 settings (``REVIEW_*``, environment included) unless flags say otherwise. It prints:
@@ -40,15 +40,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from challenges.rules import (  # noqa: E402
-    ReviewThresholds,
-    RunFeatures,
-    deal_shuffle,
-    eligibility_check,
-    review_reasons,
-    run_features,
-)
-from tests.rules.humans import (  # noqa: E402
+from tests.engine.humans import (  # noqa: E402
     HUMANS,
     PRODIGY,
     SCRIPTS,
@@ -56,6 +48,14 @@ from tests.rules.humans import (  # noqa: E402
     human_entry,
     script_run,
     scripted_runs,
+)
+from triominos import (  # noqa: E402
+    ReviewThresholds,
+    RunFeatures,
+    deal_shuffle,
+    eligibility_check,
+    review_reasons,
+    run_features,
 )
 
 PEOPLE = "person"

@@ -5,7 +5,6 @@ people score below par and the solver's own run is held, and the tables are draw
 
 from __future__ import annotations
 
-from challenges.rules import ReviewThresholds
 from tests.benchmarks.review_calibration import (
     PEOPLE,
     PRODIGIES,
@@ -15,7 +14,8 @@ from tests.benchmarks.review_calibration import (
     kinds_table,
     sweep_table,
 )
-from tests.rules.humans import HUMANS, SCRIPTS
+from tests.engine.humans import HUMANS, SCRIPTS
+from triominos import ReviewThresholds
 
 THRESHOLDS = ReviewThresholds(
     par_ratio=0.85,

@@ -8,7 +8,7 @@ timed gave the right answer and prints its figures; none asserts a speed.
 Targets on one core: the legal placements of a 7-tile tray on a 30-tile board list in
 under 250 µs; the 103-move run (56 placements, 47 draws) replays within 10 % of the
 hand-inlined loop that every move now goes through a typed parse, check and apply
-instead of (challenges/rules/run.py). ``tests/benchmarks/replay_against_old_loop.py``
+instead of (triominos/run.py). ``tests/benchmarks/replay_against_old_loop.py``
 measures the two side by side, in time and in instructions (docs/architecture.md).
 The server replays a run in batches as they arrive (``test_a_batch_of_moves_resumed``).
 The minimum is the figure to compare with them: on a shared machine, the mean and the
@@ -20,7 +20,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from challenges.rules import (
+from tests.engine.players import RecordedRun, clearing_run, random_run
+from triominos import (
     TILES,
     Board,
     ChallengeReplay,
@@ -29,7 +30,6 @@ from challenges.rules import (
     Tile,
     replay_challenge,
 )
-from tests.rules.players import RecordedRun, clearing_run, random_run
 
 LONG_RUN_SEED = 3
 POSITION_SEEDS = range(8)

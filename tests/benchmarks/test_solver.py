@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from challenges.rules import deal_shuffle, replay_challenge
-from challenges.rules.analysis import analysis_biggest_misses, analysis_run
-from challenges.rules.solver import DEFAULT_MAX_NODES, solver_greedy, solver_solve
-from tests.rules.players import clearing_run, random_run
+from tests.engine.players import clearing_run, random_run
+from triominos import deal_shuffle, replay_challenge
+from triominos.analysis import analysis_biggest_misses, analysis_run
+from triominos.solver import DEFAULT_MAX_NODES, solver_greedy, solver_solve
 
 BENCH_DEALS = range(50)
 SUITE_DEALS = range(2)

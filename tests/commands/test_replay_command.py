@@ -13,7 +13,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from challenges.rules import deal_shuffle, tile_parse
+from triominos import deal_shuffle, tile_parse
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -116,7 +116,7 @@ def test_all_valid_json_lines_exit_0(tmp_path: Path) -> None:
 
 
 def test_output_is_exactly_the_engine_result(tmp_path: Path) -> None:
-    from challenges.rules import replay_challenge
+    from triominos import replay_challenge
 
     run = _invalid_run()
     path = tmp_path / "run.json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from challenges import examples, home, services
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from challenges.models import Challenge
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory, challenge_log
 from tests.playing import run_played

@@ -20,8 +20,8 @@ from django.utils import timezone
 from challenges import schedule, services
 from challenges.background import background_idle
 from challenges.models import Challenge, Entry, EntryDecision
-from challenges.rules import RunFeatures, replay_challenge, solver_solve
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory
+from triominos import RunFeatures, replay_challenge, solver_solve
 
 pytestmark = pytest.mark.django_db
 

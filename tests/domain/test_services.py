@@ -9,9 +9,8 @@ from django.db import connections
 from django.test import override_settings
 
 from challenges import leaderboards, schedule, services
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from challenges.models import Challenge, Entry, Run, ScoreCount
-from challenges.rules import TILE_IDS
 from tests.factories import (
     ChallengeFactory,
     EntryFactory,
@@ -22,6 +21,7 @@ from tests.factories import (
     challenge_log_score,
 )
 from tests.playing import run_played
+from triominos import TILE_IDS
 
 pytestmark = pytest.mark.django_db
 

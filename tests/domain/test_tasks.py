@@ -26,10 +26,10 @@ from django.utils import timezone
 
 from challenges import schedule, services
 from challenges.models import Challenge
-from challenges.rules import solver_solve
 from challenges.tasks import challenge_par_solve, challenges_ensure_upcoming, challenges_par_missing
 from config.celery import app
 from tests.conftest import service_missing
+from triominos import solver_solve
 
 ROOT = Path(__file__).resolve().parents[2]
 TASK = "challenges.tasks.challenges_ensure_upcoming"

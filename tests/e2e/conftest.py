@@ -37,10 +37,10 @@ from typing import Any
 
 import pytest
 
-from challenges.rules import Deal
 from tests.conftest import service_missing
 from tests.e2e.deals import deal_named
 from tests.e2e.play_helpers import tour_seen
+from triominos import Deal
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM refuses
 # to run beside one unless told this is deliberate (it is: tests only).

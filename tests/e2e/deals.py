@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from challenges.rules import (
+from triominos import (
     ORIGIN,
     TILE_IDS,
     Board,

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, FloatRect, Locator, Page, expect
 
-from challenges.rules import DEFAULT_RULESET
 from tests.e2e.deals import DRAW, cell_choose, move_choose
+from triominos import DEFAULT_RULESET
 
 # The play board only: the end screen draws boards of its own (the final board, the
 # move you missed), with the same classes, which stay in the page between runs.

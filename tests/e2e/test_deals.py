@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from challenges.rules import TILE_IDS, Board, Placement, cell_parse, deal_shuffle, tile_parse
 from tests.e2e.deals import (
     DRAW,
     HOSTILE_FIRST_TILE,
@@ -18,6 +17,7 @@ from tests.e2e.deals import (
     hostile_deal,
     move_choose,
 )
+from triominos import TILE_IDS, Board, Placement, cell_parse, deal_shuffle, tile_parse
 
 SEEDS = range(300)
 OLD_HELPER_DRAWS = 10  # the drag helper used to give up after 10 draws

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from challenges.rules import DEFAULT_RULESET
 from tests.e2e.conftest import SiteClock
 from tests.e2e.play_helpers import drag_tile_to_board, expect_server_holds_all, tour_seen
+from triominos import DEFAULT_RULESET
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

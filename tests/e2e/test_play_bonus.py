@@ -32,7 +32,7 @@ HEXAGON = [
 
 @pytest.fixture
 def hexagon_challenge(challenge_dealt: Any) -> Any:
-    from challenges.rules import TILE_IDS
+    from triominos import TILE_IDS
 
     return challenge_dealt(TRAY, [tile for tile in TILE_IDS if tile not in TRAY])
 

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Request, expect
 
-from challenges.rules import DEFAULT_RULESET
 from tests.e2e.play_helpers import drag_tile_to_board, expect_server_holds_all, moves_made
+from triominos import DEFAULT_RULESET
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from challenges import services
-from challenges.game import RULESET
+from challenges.engine import RULESET
 from challenges.models import Challenge
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory, challenge_log
 from tests.playing import run_played

@@ -45,10 +45,10 @@ def imported_closure(entry: str) -> set[str]:
 
 
 def test_the_import_reader_follows_imports_and_re_exports() -> None:
-    closure = imported_closure("challenges/rules/index.js")
-    assert "challenges/rules/run.js" in closure  # re-exported by index.js
-    assert "challenges/rules/ruleset.js" in closure  # imported by run.js and others
-    assert "challenges/rules/index.js" not in closure
+    closure = imported_closure("triominos/index.js")
+    assert "triominos/run.js" in closure  # re-exported by index.js
+    assert "triominos/ruleset.js" in closure  # imported by run.js and others
+    assert "triominos/index.js" not in closure
 
 
 PAGES = {

@@ -16,8 +16,8 @@ from django.utils import timezone
 from challenges import schedule, services
 from challenges.charts import histogram_chart
 from challenges.models import Challenge
-from challenges.rules import replay_challenge
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory
+from triominos import replay_challenge
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ The files next to this one are written by the Python rules engine (the reference
 
     python -m tools.vectors tests/vectors      (or: make vectors)
 
-Never edit them by hand. Both test suites read them: `tests/rules/test_vectors.py`
+Never edit them by hand. Both test suites read them: `tests/engine/test_vectors.py`
 here, and `tests/js/` for the browser's port (which reads the JSON with `fs`).
 Regenerating on an unchanged engine gives byte-identical files; a diff in review
 therefore means the behaviour of the engine changed.

@@ -45,7 +45,7 @@ IGNORED = (
     "locale",
 )
 # The parts of the project a check copies to run makemessages on.
-SOURCES = ("accounts", "challenges", "config", "templates", "locale", "manage.py")
+SOURCES = ("triominos", "accounts", "challenges", "config", "templates", "locale", "manage.py")
 # File names only, no line numbers: a line moved is no change to the catalogs.
 MAKEMESSAGES_OPTIONS = ("--add-location=file", "--no-wrap", "--no-obsolete")
 

@@ -7,10 +7,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from challenges.rules.board import Board
-from challenges.rules.geometry import Cell, cell_corners, cell_neighbours, point_cells
-from challenges.rules.moves import Placement, placement_parse
-from challenges.rules.rulebook import BRIDGE_47, BRIDGE_49, HEXAGON_60
 from tools.vectors.cases import (
     Case,
     VectorError,
@@ -28,6 +24,10 @@ from tools.vectors.search import (
     playout,
     position_construct,
 )
+from triominos.board import Board
+from triominos.geometry import Cell, cell_corners, cell_neighbours, point_cells
+from triominos.moves import Placement, placement_parse
+from triominos.rulebook import BRIDGE_47, BRIDGE_49, HEXAGON_60
 
 __all__ = ["bonus_cases", "rulebook_cases"]
 

@@ -6,14 +6,14 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from challenges.rules.board import Board
-from challenges.rules.tiles import TILES
 from tools.vectors.bonuses import bonus_cases, rulebook_cases
 from tools.vectors.errors import error_cases
 from tools.vectors.geometry import geometry_cases
 from tools.vectors.malformed import malformed_cases
 from tools.vectors.runs import long_cases, random_cases
 from tools.vectors.search import playout, playout_full
+from triominos.board import Board
+from triominos.tiles import TILES
 
 __all__ = ["VectorFile", "legal_move_cases", "vectors_build"]
 

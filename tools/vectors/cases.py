@@ -11,11 +11,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from challenges.rules.board import Board
-from challenges.rules.moves import Placement
-from challenges.rules.replay import replay_challenge
-from challenges.rules.tiles import TILE_IDS, TILES, Tile, tile_parse
 from tools.vectors.search import playout
+from triominos.board import Board
+from triominos.moves import Placement
+from triominos.replay import replay_challenge
+from triominos.tiles import TILE_IDS, TILES, Tile, tile_parse
 
 __all__ = [
     "Case",

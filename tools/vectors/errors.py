@@ -7,10 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from challenges.rules.board import Board
-from challenges.rules.geometry import Cell
-from challenges.rules.moves import Placement
-from challenges.rules.tiles import TILE_IDS, Tile
 from tools.vectors.cases import (
     Case,
     Move,
@@ -25,6 +21,10 @@ from tools.vectors.cases import (
 )
 from tools.vectors.search import point_contact_cells
 from tools.vectors.well_and_precedence import precedence_cases, well_cases
+from triominos.board import Board
+from triominos.geometry import Cell
+from triominos.moves import Placement
+from triominos.tiles import TILE_IDS, Tile
 
 __all__ = ["error_cases"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from challenges.rules.geometry import (
+from triominos.geometry import (
     Cell,
     Point,
     cell_corners,
@@ -13,7 +13,7 @@ from challenges.rules.geometry import (
     cell_points_up,
     point_cells,
 )
-from challenges.rules.tiles import TILE_IDS, TILES, tile_parse
+from triominos.tiles import TILE_IDS, TILES, tile_parse
 
 __all__ = ["geometry_cases"]
 

@@ -5,10 +5,6 @@ from __future__ import annotations
 
 import random
 
-from challenges.rules.board import Board
-from challenges.rules.geometry import Cell, cell_neighbours
-from challenges.rules.moves import Placement
-from challenges.rules.tiles import TILE_IDS, tile_parse
 from tools.vectors.cases import (
     Case,
     Move,
@@ -20,6 +16,10 @@ from tools.vectors.cases import (
     replay_case,
 )
 from tools.vectors.search import playout_full
+from triominos.board import Board
+from triominos.geometry import Cell, cell_neighbours
+from triominos.moves import Placement
+from triominos.tiles import TILE_IDS, tile_parse
 
 __all__ = ["long_cases", "random_cases"]
 

@@ -12,11 +12,11 @@ import random
 from collections import deque
 from collections.abc import Iterable, Sequence
 
-from challenges.rules.board import Board
-from challenges.rules.geometry import Cell, cell_corners, cell_neighbours, point_cells
-from challenges.rules.moves import Placement
-from challenges.rules.scoring import MoveOutcome
-from challenges.rules.tiles import TILES, Tile
+from triominos.board import Board
+from triominos.geometry import Cell, cell_corners, cell_neighbours, point_cells
+from triominos.moves import Placement
+from triominos.scoring import MoveOutcome
+from triominos.tiles import TILES, Tile
 
 __all__ = [
     "SearchFailed",

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import random
 
-from challenges.rules.moves import placement_parse
-from challenges.rules.tiles import tile_parse
 from tools.vectors.cases import (
     Case,
     Move,
@@ -19,6 +17,8 @@ from tools.vectors.cases import (
     replay_case,
 )
 from tools.vectors.search import playout_full, point_contact_cells
+from triominos.moves import placement_parse
+from triominos.tiles import tile_parse
 
 __all__ = ["precedence_cases", "well_cases"]
 

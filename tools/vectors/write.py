@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from challenges.rules.ruleset import ruleset_document
 from tools.vectors.build import VectorFile, vectors_build
+from triominos.ruleset import ruleset_document
 
 __all__ = ["RULESET_JSON", "main", "ruleset_render", "vectors_render", "vectors_write"]
 

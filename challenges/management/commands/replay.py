@@ -23,7 +23,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from challenges.game import ReplayResult, log_replay, run_replay
+from challenges.engine import ReplayResult, log_replay, run_replay
 from challenges.models import Run
 
 EXIT_INVALID = 1

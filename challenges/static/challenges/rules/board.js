@@ -1,5 +1,5 @@
 // The engine's board: which tile lies where, the number on every touched point, and
-// placement. Mirrors challenges/rules/board.py. (The SVG board the player sees is
+// placement. Mirrors triominos/board.py. (The SVG board the player sees is
 // ../board_view/, which draws; this one only knows the rules.)
 //
 // Two ways to put a tile down:

@@ -1,6 +1,6 @@
 // The error codes of RULES.md, in precedence order, the placement error, and `shown`,
 // which quotes a client's value in an error detail exactly as the Python engine does.
-// Mirrors challenges/rules/errors.py; the codes themselves come from ruleset.json.
+// Mirrors triominos/errors.py; the codes themselves come from ruleset.json.
 
 import rulesetDocument from "./ruleset.json" with { type: "json" };
 

@@ -1,5 +1,5 @@
 // The triangular grid: cells, points, corners and neighbours, as RULES.md defines them.
-// Mirrors challenges/rules/geometry.py.
+// Mirrors triominos/geometry.py.
 //
 // A cell [row, col] points up when row + col is even and down when it is odd. A point
 // [row, x] is a lattice corner: row counts horizontal lines from the top of row 0 and

@@ -1,4 +1,4 @@
-// The Tri-Ominos rules engine in the browser: a DOM-free port of challenges/rules/.
+// The Tri-Ominos rules engine in the browser: a DOM-free port of triominos/.
 //
 // The server's Python engine is the authority; this port gives the player instant
 // feedback (legal cells, points, bonuses) and is held to the Python engine by the

@@ -1,5 +1,5 @@
 // Placements and moves, their canonical text forms, and the run-log JSON form.
-// Mirrors challenges/rules/moves.py.
+// Mirrors triominos/moves.py.
 //
 // Text forms (each with a parse/format pair, parse(format(x)) equals x):
 // - placement: "3-4-5@0,-1r2": tile id, "@", cell "row,col", "r" and the rotation;

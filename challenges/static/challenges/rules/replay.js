@@ -1,6 +1,6 @@
 // Replaying a challenge run: a log in, the valid prefix with its score and the first
 // error out. Whatever the log is (any JSON value at all), the replay answers with a
-// ReplayResult; it never throws. Mirrors challenges/rules/replay.py; the moves are
+// ReplayResult; it never throws. Mirrors triominos/replay.py; the moves are
 // played by the same ChallengeRun the play page uses (run.js).
 
 import { isInteger, shown } from "./errors.js";

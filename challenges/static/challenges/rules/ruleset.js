@@ -1,5 +1,5 @@
 // Every number the rules use, read from the Python engine's Ruleset: this port holds no
-// rule constant of its own. Mirrors challenges/rules/ruleset.py.
+// rule constant of its own. Mirrors triominos/ruleset.py.
 //
 // ruleset.json is written by the Python engine (`make vectors`, from
 // ruleset_document()); a test on the Python side checks it is current. It is imported

@@ -5,7 +5,7 @@
 //
 // The checks follow RULES.md's table top to bottom (a move breaking several rules gets
 // the first code that applies), and the details are the Python engine's words
-// (challenges/rules/replay.py), which the golden vectors pin.
+// (triominos/replay.py), which the golden vectors pin.
 
 import { isFloat, isInteger, shown } from "./errors.js";
 import { Board } from "./board.js";

@@ -1,5 +1,5 @@
 // Bonus names and the outcome of one move (points and bonus).
-// Mirrors challenges/rules/scoring.py; the points of each bonus are in the Ruleset.
+// Mirrors triominos/scoring.py; the points of each bonus are in the Ruleset.
 
 export const BONUS_BRIDGE = "bridge";
 export const BONUS_HEXAGON = "hexagon";

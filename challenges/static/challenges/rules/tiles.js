@@ -1,5 +1,5 @@
 // The 56 Tri-Ominos tiles, their canonical ids and their corner numbers.
-// Mirrors challenges/rules/tiles.py.
+// Mirrors triominos/tiles.py.
 //
 // A tile holds three numbers 0-5 that ascend clockwise: a <= b <= c. Its id is "a-b-c"
 // in that order; no other spelling names a tile. Every tile exists once: the module

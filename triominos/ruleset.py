@@ -1,0 +1,100 @@
+"""Every number the rules use, in one object, so one engine plays both games.
+
+The placement values (tile value, hexagon and bridge bonuses) are shared by the daily
+challenge and the classic board game. The challenge adds the draw cost, the clear
+bonus, the time limit and the tray size; the classic game adds the opening bonuses,
+the pass penalty, going out, the draw limit, the deal sizes and the target score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from triominos.errors import ERROR_CODES
+
+__all__ = ["DEFAULT_RULESET", "Ruleset", "ruleset_document"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    # Placement scoring (both games).
+    hexagon_bonus: int = 50
+    double_hexagon_bonus: int = 60
+    triple_hexagon_bonus: int = 70
+    bridge_bonus: int = 40
+    draw_points: int = -5
+    # The daily challenge.
+    clear_bonus: int = 25
+    time_limit_ms: int = 120_000
+    tray_size: int = 9
+    tile_count: int = 56
+    run_moves_max: int = 103
+    """No legal run has more moves: 56 placements and 47 draws."""
+    finish_grace_ms: int = 10_000
+    """How long after its time limit a run's finish is still taken (the network's due)."""
+    clock_slack_ms: int = 2_000
+    """How far a move's ``t`` may run ahead of the server's clock (clocks start apart)."""
+    # Leaderboard eligibility (RULES.md): witnessed and paced.
+    witness_window_ms: int = 10_000
+    """A move must reach the server at most this long after its ``t``."""
+    pace_floor_ms: int = 200
+    """Two placements at least this far apart."""
+    # The classic game.
+    opening_bonus: int = 10
+    triple_zero_extra: int = 30
+    """Added on top of the opening bonus when ``0-0-0`` opens: 0 + 10 + 30 = 40."""
+    pass_points: int = -10
+    going_out_bonus: int = 25
+    max_draws_per_turn: int = 3
+    deal_sizes: tuple[tuple[int, int], ...] = ((2, 9), (3, 7), (4, 7), (5, 6), (6, 6))
+    """(players, tiles dealt to each), for 2 to 6 players."""
+    target_score: int = 400
+
+    def deal_size(self, players: int) -> int:
+        """Tiles dealt to each of ``players`` players (ValueError outside 2-6)."""
+        for count, size in self.deal_sizes:
+            if count == players:
+                return size
+        raise ValueError(f"the classic game is for 2 to 6 players, not {players}")
+
+    @property
+    def well_size(self) -> int:
+        return self.tile_count - self.tray_size
+
+    @property
+    def min_players(self) -> int:
+        return min(count for count, _ in self.deal_sizes)
+
+    @property
+    def max_players(self) -> int:
+        return max(count for count, _ in self.deal_sizes)
+
+    def bonus_points(self, bonus: str | None) -> int:
+        """Points a placement bonus adds (0 for ``None``)."""
+        if bonus is None:
+            return 0
+        return {
+            "bridge": self.bridge_bonus,
+            "hexagon": self.hexagon_bonus,
+            "double_hexagon": self.double_hexagon_bonus,
+            "triple_hexagon": self.triple_hexagon_bonus,
+        }[bonus]
+
+
+DEFAULT_RULESET = Ruleset()
+"""The values of RULES.md (challenge and classic)."""
+
+
+def ruleset_document(ruleset: Ruleset = DEFAULT_RULESET) -> dict[str, object]:
+    """The ruleset as the JSON the browser's engine imports (``ruleset.json``).
+
+    Every field by its Python name, plus the derived sizes and the error codes in their
+    order of precedence, so the JavaScript port holds no rule constant of its own.
+    """
+    document: dict[str, object] = {
+        field.name: getattr(ruleset, field.name) for field in fields(ruleset)
+    }
+    document["deal_sizes"] = [list(pair) for pair in ruleset.deal_sizes]
+    document["well_size"] = ruleset.well_size
+    document["error_codes"] = list(ERROR_CODES)
+    return document
