@@ -22,12 +22,12 @@ from challenges import guests, runs
 from challenges.models import Challenge, Entry, EntryReport, Run
 from challenges.reports import entry_report_state
 from challenges.views.guest_cookie import player_or_guest
-from config.page_scripts import page_preloads
+from config.page_scripts import page_entries, page_entry, page_preloads
 
-# The replay pages' module scripts (base.html's pages.js on every page); the report
+# The replay pages' module scripts (base.html's site.js on every page); the report
 # form's only where a run may be reported.
-REPLAY_SCRIPTS = ("challenges/pages.js", "challenges/replay.js")
-REPORT_SCRIPT = "challenges/report.js"
+REPLAY_SCRIPTS = page_entries("replay")
+REPORT_SCRIPT = page_entry("report")
 
 
 def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:
