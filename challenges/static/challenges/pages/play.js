@@ -8,7 +8,7 @@
 // (play/run_watch.js).
 //
 // This file only wires the parts of play/ together:
-// - boot.js (shared with the practice page) reads the settings and sets up the machine,
+// - lib/boot.js (shared with the practice page) reads the settings and sets up the machine,
 //   the board, the HUD and the inputs; each of the machine's events reaches this
 //   file's VIEWS through it;
 // - machine.js holds the state; its transitions are the only writers;
@@ -21,7 +21,7 @@ import { api } from "../lib/api.js";
 import { pageLanguage } from "../lib/i18n.js";
 import { pendingClear, pendingLoad } from "../lib/unsent_runs.js";
 import { BoardView } from "../board_view/index.js";
-import { TIMERS, runPageBoot } from "../play/boot.js";
+import { TIMERS, runPageBoot } from "../lib/boot.js";
 import { EndReview } from "../play/end_review.js";
 import { EndScreen, endSummary } from "../play/end_screen.js";
 import { GuestIdentity } from "../play/guest_identity.js";

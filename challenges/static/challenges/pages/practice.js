@@ -4,7 +4,7 @@
 // page; the run stays in this page and is never sent (challenges/practice.py says why
 // the deal is a finished challenge's).
 
-import { runPageBoot } from "../play/boot.js";
+import { runPageBoot } from "../lib/boot.js";
 import { ENDED, PLAYING, READY } from "../play/machine.js";
 import * as words from "../play/words.js";
 

@@ -4,11 +4,11 @@
 // clock and the server on the play page, the untimed round on the practice page).
 
 import { BoardView } from "../board_view/index.js";
-import { boardInputsWire } from "./board_inputs.js";
-import { EndConfirm } from "./end_confirm.js";
-import { Hud } from "./hud.js";
-import { PlayMachine, tapPlacement } from "./machine.js";
-import * as words from "./words.js";
+import { boardInputsWire } from "../play/board_inputs.js";
+import { EndConfirm } from "../play/end_confirm.js";
+import { Hud } from "../play/hud.js";
+import { PlayMachine, tapPlacement } from "../play/machine.js";
+import * as words from "../play/words.js";
 
 // The browser's timers, as the parts take them (called unbound).
 export const TIMERS = {
