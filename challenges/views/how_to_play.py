@@ -15,11 +15,11 @@ from django.views.decorators.http import require_safe
 from challenges.engine import RULESET
 from challenges.game_words import run_minutes
 from challenges.play.selectors import how_to_play_pictures
-from config.page_scripts import PageJavaScriptCatalog, page_preloads
+from config.page_scripts import PageJavaScriptCatalog, page_entries, page_preloads
 
 # What the page runs: the site's script and its own, which draws the example boards
 # (the board view, never the engine that plays: docs/first_visit.md).
-HOW_TO_PLAY_SCRIPTS = ("challenges/pages.js", "challenges/how_to_play.js")
+HOW_TO_PLAY_SCRIPTS = page_entries("how_to_play")
 how_to_play_catalog = PageJavaScriptCatalog.as_view(entries=HOW_TO_PLAY_SCRIPTS)
 
 
