@@ -52,7 +52,10 @@ def run_review(*, run: Run) -> RunReview:
     reviews it then, ``services/par.py``)."""
     challenge = run.challenge
     features = engine.log_features(
-        tray=challenge.tray, well=challenge.well, log=run_valid_log(run=run)
+        tray=challenge.tray,
+        well=challenge.well,
+        log=run_valid_log(run=run),
+        rules_version=challenge.rules_version,
     )
     return _reviewed(features, par=challenge.par)
 
