@@ -175,8 +175,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", choices=["mobile", "desktop"], default="mobile")
     parser.add_argument("--only", nargs="*", help="page names (home, play, ...)")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from django.conf import settings
+
+    languages = [code for code, _ in settings.LANGUAGES]
     parser.add_argument(
-        "--language", choices=["en", "fr", "nl", "de"], default="en", help="Accept-Language"
+        "--language", choices=languages, default=settings.LANGUAGE_CODE, help="Accept-Language"
     )
     arguments = parser.parse_args(argv)
     if not LIGHTHOUSE.exists():

@@ -13,6 +13,7 @@ from django.utils import translation
 
 from challenges.bonus_words import BONUS_WORDS, bonus_rows
 from challenges.engine import BONUSES, RULESET
+from tests.languages import TRANSLATED
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESET_JSON = ROOT / "challenges/static/challenges/rules/ruleset.json"
@@ -32,7 +33,7 @@ def test_the_browsers_words_name_every_bonus() -> None:
     assert named == list(BONUSES)
 
 
-@pytest.mark.parametrize("language", ["fr", "nl", "de"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_each_bonus_is_said_in_the_readers_language(language: str) -> None:
     with translation.override("en"):
         english = [(str(row.words.name), str(row.words.rule)) for row in bonus_rows()]
