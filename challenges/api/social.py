@@ -1,4 +1,4 @@
-"""The JSON API of issue 9: a player's record (streaks, calendar, best ranks), following,
+"""The social JSON API: a player's record (streaks, calendar, best ranks), following,
 the following board of a challenge, the day and week boards, and a run's standing with
 its share card. Views parse the request, call the domain, and render."""
 

@@ -63,7 +63,7 @@ class Challenge(models.Model):
     # Incremented in every transaction that changes the board; the leaderboard cache's
     # keys carry it (leaderboard_cache.py).
     board_version = models.PositiveBigIntegerField(_("board version"), default=0, editable=False)
-    # Par (issue 8): the best score the solver found, and its run log (a human-paced
+    # Par: the best score the solver found, and its run log (a human-paced
     # log that replays through the normal path). Null until solved (services/par.py).
     par = models.IntegerField(_("par"), null=True, blank=True, editable=False)
     par_log = models.JSONField(_("par's run log"), null=True, blank=True, editable=False)

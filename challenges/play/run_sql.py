@@ -2,10 +2,8 @@
 challenge, and written back, in plain SQL on PostgreSQL.
 
 A batch of moves is the most frequent write of the site, every few seconds of every
-run played. Building these statements with the ORM cost more CPU than everything else
-such a request does: measured on the load machine, 2.2 ms for the locked read with its
-challenge, 4.5 ms with the player's standing (finish), 1.1 ms for the save, against
-0.45 ms for the same read in SQL. So the statements are written here once, from the
+run played, and building these statements with the ORM cost more CPU than everything
+else such a request does (docs/performance.md). So they are written here once, from the
 models' own fields (a field added to ``Run`` is read and written with the others), and
 the values go through the fields' own conversions (``from_db_value``,
 ``get_db_prep_save``), as the ORM would convert them.

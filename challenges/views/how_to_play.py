@@ -1,4 +1,4 @@
-"""The how-to-play page (`/how-to-play/`, issue 12): the placement rule, every bonus,
+"""The how-to-play page (`/how-to-play/`): the placement rule, every bonus,
 draws, the clock, one entry per challenge, eligibility, the controls.
 
 Every number on it comes from the engine's ruleset (through ``challenges.engine``) and

@@ -1,4 +1,4 @@
-"""The API of issue 9: a player's record, following, the following board, the day and
+"""The social API: a player's record, following, the following board, the day and
 week boards, and a run's standing with its share card. Every answer is also checked
 against the schema (tests/schema_check.py)."""
 

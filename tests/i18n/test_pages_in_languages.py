@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _optional(*names: str) -> list[str]:
-    """The pages of these names that exist (issue 12's other parts land beside this)."""
+    """The pages of these names that exist."""
     found = []
     for name in names:
         try:

@@ -92,7 +92,7 @@ def test_the_runs_list_has_short_columns(staff: Client) -> None:
     assert f">#{run.challenge_id}<" in body
 
 
-# --- the admin in the moderator's language (issue 12, item 4) ---------------------------
+# --- the admin in the moderator's language ---------------------------
 
 
 def _models() -> list[type[Model]]:

@@ -1,4 +1,4 @@
-"""The pages of issue 9 as the server renders them: a player's streaks, calendar, best
+"""The social pages as the server renders them: a player's streaks, calendar, best
 ranks and follow button; the leaderboard's tabs; a shared run's page and its picture,
 which shows no tile before the results are out; "top X%" in words that are true."""
 
