@@ -186,7 +186,7 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# Par (services/par.py): how a challenge's par is solved off the request path.
+# Par (schedule/par.py): how a challenge's par is solved off the request path.
 # "celery": a task on the worker; "thread": one background thread in this process (the
 # embedded default, no worker: eager tasks would solve in the request); "off": only the
 # `challenges_par` command. The budget is the solver's nodes (~7 s of one core).

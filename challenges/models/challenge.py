@@ -64,7 +64,7 @@ class Challenge(models.Model):
     # keys carry it (leaderboard_cache.py).
     board_version = models.PositiveBigIntegerField(_("board version"), default=0, editable=False)
     # Par: the best score the solver found, and its run log (a human-paced
-    # log that replays through the normal path). Null until solved (services/par.py).
+    # log that replays through the normal path). Null until solved (schedule/par.py).
     par = models.IntegerField(_("par"), null=True, blank=True, editable=False)
     par_log = models.JSONField(_("par's run log"), null=True, blank=True, editable=False)
     par_solved_at = models.DateTimeField(_("par solved at"), null=True, blank=True, editable=False)

@@ -50,7 +50,7 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
 
     The entry is live, or held for review when an earlier entry of the challenge played
     the same moves (``duplicate_log``): a copied log never reaches the board unseen; or
-    when the review of runs finds it beyond a threshold (``services/review.py``: near
+    when the review of runs finds it beyond a threshold (``moderation/review.py``: near
     par, the solver's moves, a pace no person keeps). A guest's run is refused
     (``GuestRunNotSubmittable``) until an account claims it.
     ``UNIQUE(challenge, player)`` decides between simultaneous submits: exactly one
