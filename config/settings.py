@@ -173,6 +173,12 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": 540},
     },
     # Guests nobody claimed within a week go, with their runs (issue 12).
+    # The puzzle of the day, stored a day ahead (a request that finds none makes it).
+    "puzzles-daily": {
+        "task": "challenges.tasks.puzzles_daily_ensure",
+        "schedule": timedelta(hours=1),
+        "options": {"expires": 3000},
+    },
     "guests-purge": {
         "task": "challenges.tasks.guests_purge_unclaimed",
         "schedule": timedelta(hours=1),
