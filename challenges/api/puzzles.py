@@ -157,6 +157,6 @@ class PuzzleTodaySolveView(APIView):
             player_id=int(request.user.pk),
             pieces=body.validated_data["pieces"],
             ms=body.validated_data["ms"],
-            share_url=request.build_absolute_uri(reverse("puzzle-today")),
+            share_url=request.build_absolute_uri(reverse("challenges:puzzle-today")),
         )
         return Response(DailySavedSerializer(result).data)
