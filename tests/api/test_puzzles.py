@@ -128,7 +128,11 @@ def test_a_guests_progress_carries_over_on_sign_up(series: list[Puzzle]) -> None
     _solve(client, 2, [_joker(series[1].solution[0]), *series[1].solution[1:]])
     signed_up = client.post(
         "/accounts/signup/",
-        {"username": "solver", "password1": "a long pass phrase 7", "password2": "a long pass phrase 7"},
+        {
+            "username": "solver",
+            "password1": "a long pass phrase 7",
+            "password2": "a long pass phrase 7",
+        },
     )
     assert signed_up.status_code == 302
     cards = client.get("/api/puzzles/").json()["puzzles"]

@@ -31,8 +31,13 @@ def _config(html: str) -> dict[str, object]:
 def test_the_map_shows_stars_and_locks(client: Client, series: list[Puzzle]) -> None:
     player = UserFactory()
     PuzzleProgress.objects.create(
-        player=player, puzzle=series[0], stars=2, best_ms=9000, pieces=[],
-        first_solved_at=timezone.now(), last_solved_at=timezone.now(),
+        player=player,
+        puzzle=series[0],
+        stars=2,
+        best_ms=9000,
+        pieces=[],
+        first_solved_at=timezone.now(),
+        last_solved_at=timezone.now(),
     )
     client.force_login(player)
     html = client.get("/puzzles/").content.decode()
