@@ -83,7 +83,7 @@ def puzzle_cases() -> list[dict[str, Any]]:
         three = [{"type": "joker", "cell": p["cell"]} for p in shuffled[:3]] + shuffled[3:]
         case(f"{name}/three_jokers", generated, three, "joker")
         tray = generated.puzzle.tray
-        outside = [t for t in TILE_IDS if t not in {tile.id for tile in tray}][0]
+        outside = next(t for t in TILE_IDS if t not in {tile.id for tile in tray})
         first = shuffled[0]
         case(f"{name}/not_in_tray", generated, [{**first, "tile": outside}, *shuffled[1:]])
         case(f"{name}/unknown", generated, [{**first, "tile": "3-2-1"}, *shuffled[1:]])

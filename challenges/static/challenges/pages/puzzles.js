@@ -43,6 +43,7 @@ function renderTray() {
     button.type = "button";
     button.className = "tray-tile";
     button.dataset.tile = tileId;
+    button.dataset.rotation = String(game.rotationOf(tileId));
     button.setAttribute("aria-pressed", String(game.selected === tileId));
     button.setAttribute("aria-label", `${index < 9 ? `${index + 1}: ` : ""}${words.tileName(tileId, game.rotationOf(tileId))}`);
     if (index < 9) {
