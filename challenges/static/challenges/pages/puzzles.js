@@ -239,4 +239,8 @@ $("copy-button")?.addEventListener("click", async () => {
 renderTray();
 showBest();
 showClock();
+// On a phone the game fills the screen it is scrolled to, as on the play page.
+if (window.matchMedia("(max-width: 51.99rem)").matches) {
+  root.querySelector(".puzzle-game").scrollIntoView({ block: "start" });
+}
 root.dataset.ready = "true";
