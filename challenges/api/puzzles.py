@@ -23,6 +23,13 @@ def _player_id(request: Request) -> int | None:
     return request.user.pk if request.user.is_authenticated else None
 
 
+def _player(request: Request) -> int:
+    """The player or guest saving (the view's permission made sure there is one)."""
+    player_id = _player_id(request)
+    assert player_id is not None
+    return player_id
+
+
 class PuzzleSummarySerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField(allow_null=True)
     size = serializers.IntegerField(help_text="Cells of the shape, tiles of the tray.")
@@ -125,7 +132,7 @@ class PuzzleSolveView(APIView):
         body = SolveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         result = services.series_solve(
-            player_id=int(request.user.pk),
+            player_id=_player(request),
             number=number,
             pieces=body.validated_data["pieces"],
             ms=body.validated_data["ms"],
@@ -154,7 +161,7 @@ class PuzzleTodaySolveView(APIView):
         body = SolveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         result = services.daily_solve(
-            player_id=int(request.user.pk),
+            player_id=_player(request),
             pieces=body.validated_data["pieces"],
             ms=body.validated_data["ms"],
             share_url=request.build_absolute_uri(reverse("challenges:puzzle-today")),

@@ -59,9 +59,9 @@ def puzzle_page(request: HttpRequest, number: int) -> HttpResponse:
     except PuzzleNotFound:
         raise Http404("No puzzle with that number.") from None
     except PuzzleLocked:
-        context = {"number": number}
-        return render(request, "challenges/puzzle_locked.html", context, status=403)
-    context = {
+        locked = {"number": number}
+        return render(request, "challenges/puzzle_locked.html", locked, status=403)
+    context: dict[str, Any] = {
         "card": card,
         "puzzle_config": _config(
             request, card, reverse("api-puzzle-solve", kwargs={"number": number})
