@@ -7,7 +7,7 @@ from datetime import date, datetime, timedelta
 
 import pytest
 from django.test import override_settings
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from challenges import engine
 from challenges.models import Puzzle, PuzzleProgress
@@ -95,9 +95,10 @@ def test_a_streak_counts_days_in_a_row_up_to_today_or_yesterday() -> None:
 
 
 def test_the_share_line_tells_no_tile() -> None:
-    text = selectors.daily_share_text(
-        day=date(2026, 11, 26), stars=1, ms=3_725_000, streak=1, url="https://x/puzzles/today/"
-    )
+    with translation.override("en"):
+        text = selectors.daily_share_text(
+            day=date(2026, 11, 26), stars=1, ms=3_725_000, streak=1, url="https://x/puzzles/today/"
+        )
     assert text.splitlines() == [
         "Tri-Ominos Daily · puzzle of 2026-11-26",
         "★☆☆ · 62:05",
