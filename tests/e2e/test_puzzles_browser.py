@@ -178,3 +178,30 @@ def test_the_puzzle_of_the_day_with_its_share_line(
     expect(page.locator("#end-streak")).to_have_text("1 day in a row")
     _tap(page, device, page.locator("#copy-button"))
     assert "★★★" in page.evaluate("navigator.clipboard.readText()")
+
+
+def test_axe_finds_nothing_serious_on_the_puzzles_pages(
+    page: Page, device: str, series: list[Any], site_url: str
+) -> None:
+    from tests.e2e.axe import expect_no_serious_violation, settle
+
+    def sweep(where: str) -> None:
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            settle(page)
+            expect_no_serious_violation(page, f"{where} ({scheme}, {device})")
+        page.emulate_media(color_scheme="light")
+
+    for where, path in {
+        "the series' map": "/puzzles/",
+        "a locked puzzle": "/puzzles/2/",
+        "the puzzle of the day": "/puzzles/today/",
+        "puzzle 1": "/puzzles/1/",
+    }.items():
+        page.goto(f"{site_url}{path}")
+        sweep(where)
+    expect(page.locator("#puzzle")).to_have_attribute("data-ready", "true")
+    solution = series[0].solution
+    _solve_by_taps(page, device, [{"type": "joker", "cell": solution[0]["cell"]}, *solution[1:]])
+    _saved(page)
+    sweep("a solved puzzle")

@@ -45,7 +45,7 @@ function renderTray() {
     button.dataset.tile = tileId;
     button.dataset.rotation = String(game.rotationOf(tileId));
     button.setAttribute("aria-pressed", String(game.selected === tileId));
-    button.setAttribute("aria-label", `${index < 9 ? `${index + 1}: ` : ""}${words.tileName(tileId, game.rotationOf(tileId))}`);
+    button.setAttribute("aria-label", words.trayTileName(tileId, game.rotationOf(tileId), index < 9 ? index + 1 : null));
     if (index < 9) {
       const key = document.createElement("span");
       key.className = "tray-tile__key";

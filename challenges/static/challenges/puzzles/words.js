@@ -39,6 +39,19 @@ export function tileName(tileId, rotation) {
   return interpolate(gettext("tile %(numbers)s"), { numbers: shown.join(" ") });
 }
 
+/** A tray tile's name: the numbers it shows first, in the order they are drawn, so the
+ * name holds the visible text (WCAG 2.5.3), then where each one is. */
+export function trayTileName(tileId, rotation, key) {
+  const [a, b, c] = tileId.split("-");
+  const [top, right, left] = [[a, b, c], [b, c, a], [c, a, b]][rotation];
+  const name = interpolate(gettext("%(top)s %(right)s %(left)s: %(top)s on top, %(right)s right, %(left)s left"), {
+    top,
+    right,
+    left,
+  });
+  return key === null ? name : `${key}: ${name}`;
+}
+
 export function jokerName(left) {
   return interpolate(ngettext("joker, %(count)s left", "joker, %(count)s left", left), { count: left });
 }
