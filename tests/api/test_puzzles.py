@@ -199,3 +199,14 @@ def test_a_forged_daily_filling_is_refused() -> None:
     client.get("/api/puzzles/today/")
     refused = client.post("/api/puzzles/today/solve/", {"pieces": [], "ms": 1}, format="json")
     assert (refused.status_code, refused.json()["code"]) == (400, "shape_not_filled")
+
+
+def test_no_number_is_too_big_for_a_json_answer(series: list[Puzzle]) -> None:
+    client = _guest()
+    huge = "9" * 30
+    assert client.get(f"/api/puzzles/{huge}/").json()["code"] == "puzzle_not_found"
+    absurd = _solve(client, 1, series[0].solution, ms=10**30)
+    assert absurd.status_code == 400 and absurd.json()["code"]
+    two_days = _solve(client, 1, series[0].solution, ms=2 * 24 * 60 * 60 * 1000)
+    assert two_days.status_code == 200, "a time beyond a day is kept as a day"
+    assert two_days.json()["saved"]["best_ms"] == 24 * 60 * 60 * 1000
