@@ -9,6 +9,7 @@ STAMP := $(VENV)/.installed-stamp
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py challenges_make --ahead 1
+	$(PY) manage.py puzzles_make
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: install lint typecheck test-js test-python

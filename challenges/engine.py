@@ -42,13 +42,27 @@ from triominos import (
     solver_solve,
     tile_parse,
 )
+from triominos.puzzles import (
+    MAX_JOKERS,
+    SERIES_SIZES,
+    GeneratedPuzzle,
+    Puzzle,
+    PuzzleError,
+    daily_generate,
+    puzzle_check,
+    series_generate,
+)
 
 __all__ = [
     "BONUSES",
+    "PUZZLE_MAX_JOKERS",
+    "PUZZLE_SERIES_LENGTH",
     "RULESET",
     "RULES_VERSION",
     "ChallengeReplay",
     "PlacedTile",
+    "PuzzleFillRefused",
+    "PuzzleMade",
     "ReplayError",
     "ReplayPosition",
     "ReplayResult",
@@ -68,6 +82,9 @@ __all__ = [
     "move_trimmed",
     "moves_sequence",
     "par_solve",
+    "puzzle_daily_make",
+    "puzzle_fill_check",
+    "puzzle_series_make",
     "review_reasons",
     "ruleset_of",
     "run_clock_reach_ms",
@@ -174,3 +191,63 @@ def log_placed_tiles(*, log: object, valid_moves: int) -> tuple[PlacedTile, ...]
         numbers = tile_parse(move["tile"]).corner_numbers(move["rotation"])
         placed.append(PlacedTile(corners=corners, numbers=numbers))  # type: ignore[arg-type]
     return tuple(placed)
+
+
+# --- puzzles (docs/puzzles.md) ------------------------------------------------------
+
+PUZZLE_SERIES_LENGTH = len(SERIES_SIZES)
+PUZZLE_MAX_JOKERS = MAX_JOKERS
+
+
+@dataclass(frozen=True)
+class PuzzleMade:
+    """A new puzzle as a row stores it: JSON-ready cells, tray and the solution it was
+    built from, with its number of solutions and its difficulty."""
+
+    cells: list[list[int]]
+    tray: list[str]
+    solution: list[dict[str, object]]
+    solutions: int
+    difficulty: str
+
+
+class PuzzleFillRefused(ValueError):
+    """A filling the rules refuse: ``code`` of docs/puzzles.md, the ``index`` of the
+    piece that broke it, and an English ``detail``."""
+
+    def __init__(self, code: str, index: int, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.index = index
+        self.detail = detail
+
+
+def _made(generated: GeneratedPuzzle) -> PuzzleMade:
+    data = generated.puzzle.to_json()
+    return PuzzleMade(
+        cells=data["cells"],  # type: ignore[arg-type]
+        tray=data["tray"],  # type: ignore[arg-type]
+        solution=[piece.to_json() for piece in generated.solution],
+        solutions=generated.solutions,
+        difficulty=generated.difficulty,
+    )
+
+
+def puzzle_series_make(number: int) -> PuzzleMade:
+    """Puzzle ``number`` of the series (the same every time it is made)."""
+    return _made(series_generate(number))
+
+
+def puzzle_daily_make(*, weekday: int, seed: str) -> PuzzleMade:
+    """A puzzle of the day for ``weekday`` (0 = Monday) from ``seed``."""
+    return _made(daily_generate(weekday, seed))
+
+
+def puzzle_fill_check(*, cells: object, tray: object, pieces: object) -> int:
+    """The stars of ``pieces`` filling the stored puzzle (``cells``, ``tray``); raises
+    :class:`PuzzleFillRefused` with the first rule broken."""
+    puzzle = Puzzle.from_json({"cells": cells, "tray": tray})
+    try:
+        return puzzle_check(puzzle, pieces).stars
+    except PuzzleError as error:
+        raise PuzzleFillRefused(error.code, error.index, error.detail) from None

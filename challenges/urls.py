@@ -9,6 +9,7 @@ from challenges.views import (
     play,
     players,
     practice,
+    puzzles,
     replays,
     share,
 )
@@ -25,6 +26,9 @@ urlpatterns = [
     path("jsi18n/how-to-play/", how_to_play.how_to_play_catalog, name="how-to-play-catalog"),
     path("practice/", practice.practice_page, name="practice"),
     path("practice/<int:challenge_id>/", practice.practice_page, name="practice-challenge"),
+    path("puzzles/", puzzles.puzzles_page, name="puzzles"),
+    path("puzzles/today/", puzzles.puzzle_today_page, name="puzzle-today"),
+    path("puzzles/<int:number>/", puzzles.puzzle_page, name="puzzle"),
     path("challenges/", history.history_page, name="history"),
     path("challenges/<int:challenge_id>/", leaderboards.leaderboard_page, name="leaderboard"),
     path("runs/<uuid:run_id>/replay/", replays.replay_page, name="replay"),

@@ -172,6 +172,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(minutes=10),
         "options": {"expires": 540},
     },
+    # The puzzle of the day, stored a day ahead (a request that finds none makes it).
+    "puzzles-daily": {
+        "task": "challenges.tasks.puzzles_daily_ensure",
+        "schedule": timedelta(hours=1),
+        "options": {"expires": 3000},
+    },
     # Guests nobody claimed within a week go, with their runs.
     "guests-purge": {
         "task": "challenges.tasks.guests_purge_unclaimed",

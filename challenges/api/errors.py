@@ -38,6 +38,9 @@ from challenges.errors import (
     GuestAlreadyPlayer,
     GuestRunNotSubmittable,
     MovesConflict,
+    PuzzleLocked,
+    PuzzleNotFound,
+    PuzzleNotSolved,
     RunAlreadyFinished,
     RunDeadlinePassed,
     RunNotEligible,
@@ -66,6 +69,8 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     FollowSelf: status.HTTP_400_BAD_REQUEST,
     GuestRunNotSubmittable: status.HTTP_403_FORBIDDEN,
     GuestAlreadyPlayer: status.HTTP_409_CONFLICT,
+    PuzzleNotFound: status.HTTP_404_NOT_FOUND,
+    PuzzleLocked: status.HTTP_403_FORBIDDEN,
 }
 
 
@@ -110,6 +115,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         )
     if isinstance(exc, MovesConflict):
         return _error(str(exc.detail), exc.code, 409, received=exc.received)
+    if isinstance(exc, PuzzleNotSolved):
+        return _error(str(exc.detail), exc.code, 400, index=exc.index)
     if isinstance(exc, ServiceError):
         return _error(str(exc.detail), exc.code, SERVICE_STATUS.get(type(exc), 400))
     if isinstance(exc, PageOutOfRange):

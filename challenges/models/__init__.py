@@ -16,6 +16,7 @@ from challenges.models.entry import (
     ScoreCount,
 )
 from challenges.models.people import Follow, Guest
+from challenges.models.puzzle import Puzzle, PuzzleProgress
 from challenges.models.run import Run, RunFault
 
 __all__ = [
@@ -27,6 +28,8 @@ __all__ = [
     "Follow",
     "Guest",
     "HeldEntry",
+    "Puzzle",
+    "PuzzleProgress",
     "Run",
     "RunFault",
     "ScoreCount",

@@ -18,6 +18,7 @@ from challenges.models import Guest, Run
 from challenges.players.follows import follow_add as follow_add
 from challenges.players.follows import follow_remove as follow_remove
 from challenges.players.guests import GUEST_KEPT, GUEST_NAME_PREFIX
+from challenges.puzzles.services import puzzle_progress_claim
 
 _PURGE_BATCH = 500
 
@@ -33,8 +34,8 @@ def guest_create(*, now: datetime | None = None) -> Guest:
 
 
 def guest_runs_claim(*, guest: Guest, player: User, now: datetime | None = None) -> int:
-    """Give ``guest``'s runs to ``player`` (who signed up or logged in), then forget the
-    guest; returns how many runs moved.
+    """Give ``guest``'s runs and puzzle progress to ``player`` (who signed up or logged
+    in), then forget the guest; returns how many runs moved.
 
     Only the runs of challenges still taking entries move (``results_at`` not reached):
     those the player can still submit. The others, practice on a challenge whose results
@@ -53,6 +54,8 @@ def guest_runs_claim(*, guest: Guest, player: User, now: datetime | None = None)
         moved = Run.objects.filter(
             player_id=locked.user_id, challenge__closes_at__gt=now - after_close
         ).update(player=player)
+        # Puzzle progress is the guest's own, whatever its age: all of it carries over.
+        puzzle_progress_claim(from_player_id=locked.user_id, to_player_id=player.pk)
         # The stand-in goes, and with it the guest and the runs that did not move.
         get_user_model().objects.filter(pk=locked.user_id).delete()
     return moved
