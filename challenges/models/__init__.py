@@ -17,6 +17,7 @@ from challenges.models.entry import (
 )
 from challenges.models.people import Follow, Guest
 from challenges.models.run import Run, RunFault
+from challenges.models.trust import FormPoint, PlayerForm
 
 __all__ = [
     "Challenge",
@@ -25,8 +26,10 @@ __all__ = [
     "EntryQuerySet",
     "EntryReport",
     "Follow",
+    "FormPoint",
     "Guest",
     "HeldEntry",
+    "PlayerForm",
     "Run",
     "RunFault",
     "ScoreCount",
