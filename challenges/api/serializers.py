@@ -218,9 +218,7 @@ class RunFinishedSerializer(serializers.Serializer[Any]):
     detail = serializers.CharField(required=False, help_text="Present when the run is rejected.")
 
 
-ENTRY_STATUS_HELP = (
-    "live (on the board), held (under review: see review) or void (off the board)."
-)
+ENTRY_STATUS_HELP = "live (on the board), held (under review: see review) or void (off the board)."
 
 
 class EntryReviewSerializer(serializers.Serializer[Any]):

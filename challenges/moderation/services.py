@@ -2,6 +2,7 @@
 
 from challenges.moderation.entries import entry_approve, entry_submit, entry_void
 from challenges.moderation.reports import entry_report, entry_reports_dismiss
+from challenges.moderation.trust import form_signup_record, form_trust_set
 
 __all__ = [
     "entry_approve",
@@ -9,4 +10,6 @@ __all__ = [
     "entry_reports_dismiss",
     "entry_submit",
     "entry_void",
+    "form_signup_record",
+    "form_trust_set",
 ]

@@ -177,9 +177,7 @@ def players_linked(*, player_id: int, among: Sequence[int]) -> list[int]:
         for other in PlayerForm.objects.filter(
             player_id__in=others, pace_entries__gte=settings.TRUST_LINK_PACE_ENTRIES
         ).exclude(pace=None):
-            if engine.paces_linked(
-                mine.pace, other.pace, tolerance_ms=settings.TRUST_LINK_PACE_MS
-            ):
+            if engine.paces_linked(mine.pace, other.pace, tolerance_ms=settings.TRUST_LINK_PACE_MS):
                 found.add(other.player_id)
     return sorted(found)
 
@@ -213,7 +211,7 @@ def submit_trust_check(*, run: Run, score: int, moves_hash: str) -> TrustCheck:
         check.features.update({"near_copy_share": round(shared, 3), "near_copy_of": source})
         if shared >= settings.TRUST_NEAR_COPY_SHARE:
             check.reasons.append(Entry.HoldReason.NEAR_COPY.value)
-    if 0 < thresholds.top and rank <= thresholds.top:
+    if thresholds.top > 0 and rank <= thresholds.top:
         top = _top_entries(challenge_id=challenge.pk, top=thresholds.top, score=score)
         linked = players_linked(player_id=run.player_id, among=[p for _, p, _ in top])
         if linked:
@@ -255,9 +253,7 @@ def form_point_add(*, entry: Entry, run: Run, now: datetime) -> None:
         counted=entry.is_live,
         at=now,
     )
-    form, _created = PlayerForm.objects.select_for_update().get_or_create(
-        player_id=entry.player_id
-    )
+    form, _created = PlayerForm.objects.select_for_update().get_or_create(player_id=entry.player_id)
     if entry.is_live:
         form.challenges += 1
     pace = run_pace(run=run)
@@ -273,9 +269,7 @@ def form_point_decide(*, entry: Entry, approved: bool, voided: bool = True) -> N
     """A moderator's decision on an entry: approved, it counts in its player's form (and
     the player is no longer provisional); voided, it no longer counts, and trust from
     the record is gone. ``voided=False``: only held again (a linked account)."""
-    form, _created = PlayerForm.objects.select_for_update().get_or_create(
-        player_id=entry.player_id
-    )
+    form, _created = PlayerForm.objects.select_for_update().get_or_create(player_id=entry.player_id)
     point = FormPoint.objects.filter(entry=entry).first()
     was_counted = point is not None and point.counted
     if point is not None:

@@ -92,7 +92,9 @@ def test_a_human_paced_solver_run_is_held_off_the_board_and_a_middling_human_goe
     assert live.features["par_ratio"] < 0.5
 
 
-def test_the_held_player_is_told_one_plain_class_of_why(solved: Challenge, server_clock: ServerClock) -> None:
+def test_the_held_player_is_told_one_plain_class_of_why(
+    solved: Challenge, server_clock: ServerClock
+) -> None:
     api = _client()
     submitted = _play_and_submit(api, solved, solved.par_log, server_clock)
     me = api.get(f"/api/challenges/{solved.pk}/leaderboard/me/").json()
