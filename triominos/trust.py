@@ -12,7 +12,9 @@ service and the calibration (``tests/benchmarks/trust_calibration.py``) apply th
   ``form_margin`` above their form: :func:`form_reasons`;
 - a player with ``trusted_challenges`` counted challenges and none voided (or one a
   moderator granted trust) is **trusted within their form**: the single-run measures
-  (near par, the solver's moves) do not hold their entries that are within it;
+  (near par, the solver's moves) do not hold their entries that are within it; nor
+  those of a player a moderator vouched for (approved an entry of) within the form
+  that approval set;
 - ``near_copy``: two logs share most of their placements in order
   (:func:`placements_shared`);
 - ``linked_accounts``: two accounts place tiles at the same pace
@@ -116,8 +118,12 @@ def single_run_waived(
     record: PlayerRecord, *, share: float | None, thresholds: TrustThresholds
 ) -> bool:
     """Whether the single-run measures (near par, the solver's moves and score together)
-    are waived: a trusted player's entry within their form."""
-    return trusted(record, thresholds) and _within_form(record, share, thresholds)
+    are waived: the entry is within the form of a trusted player, or of one a moderator
+    vouched for (approved an entry of: a level a person has looked at)."""
+    if record.trust == "withdrawn" or form_of(record, window=thresholds.form_window) is None:
+        return False
+    vouched = trusted(record, thresholds) or record.vouched
+    return vouched and _within_form(record, share, thresholds)
 
 
 def placements_shared(ours: Sequence[str], theirs: Sequence[str]) -> float:

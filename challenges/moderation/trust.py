@@ -228,12 +228,10 @@ def _top_entries(*, challenge_id: int, top: int, score: int) -> list[tuple[int, 
         .order_by("-score")
         .values_list("score", flat=True)[:top]
     )
-    floor = min([*live_scores, score]) if len(live_scores) >= top else 0
-    return list(
-        Entry.objects.filter(challenge_id=challenge_id, score__gte=floor)
-        .exclude(status=Entry.Status.VOID)
-        .values_list("pk", "player_id", "status")
-    )
+    entries = Entry.objects.filter(challenge_id=challenge_id).exclude(status=Entry.Status.VOID)
+    if len(live_scores) >= top:
+        entries = entries.filter(score__gte=min([*live_scores, score]))
+    return list(entries.values_list("pk", "player_id", "status"))
 
 
 def reasons_waived(reasons: Sequence[str]) -> list[str]:
