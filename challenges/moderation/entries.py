@@ -304,3 +304,16 @@ def challenge_entry_stats_refresh(*, challenge: Challenge) -> None:
             entry_count=totals["count"], top_score=totals["top"]
         )
         leaderboard_cache_bump(challenge=challenge)
+
+
+def entries_void(
+    *, entry_ids: list[int], reason: str, by: User | None, now: datetime | None = None
+) -> list[Entry]:
+    """Void several entries at once (a linked group), each decision recorded."""
+    with transaction.atomic():
+        entries = Entry.objects.filter(pk__in=entry_ids).order_by("pk")
+        return [entry_void(entry=entry, reason=reason, by=by, now=now) for entry in entries]
+
+
+def entry_approve_by_id(*, entry_id: int, by: User | None, reason: str = "") -> Entry:
+    return entry_approve(entry=Entry.objects.get(pk=entry_id), by=by, reason=reason)
