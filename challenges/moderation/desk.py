@@ -50,7 +50,7 @@ def desk_queue(*, limit: int = DESK_QUEUE_SIZE) -> list[QueueRow]:
     for entry in held:
         rank = board_rank(challenge_id=entry.challenge_id, score=entry.score)
         rows.append(QueueRow(entry=entry, rank=rank, impact=max(0, top + 1 - rank)))
-    rows.sort(key=lambda row: (-row.impact, row.rank, row.entry.submitted_at))
+    rows.sort(key=lambda row: (-row.impact, row.rank, -row.entry.score, row.entry.submitted_at))
     return rows
 
 
@@ -115,7 +115,7 @@ def desk_entry(*, entry_id: int, now: datetime | None = None) -> DeskEntry:
         counted_challenges=record.challenges,
         trusted=engine.trusted(record, thresholds),
         player_form=player_form,
-        account_age_days=(now - entry.player.date_joined).days,
+        account_age_days=max(0, (now - entry.player.date_joined).days),
         linked=linked_accounts(entry=entry, player_form=player_form),
         overlapping=runs_overlapping(run=run),
         pace=engine.pace_fingerprint(times),
