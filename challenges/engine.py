@@ -33,6 +33,7 @@ from triominos import (
     eligibility_check,
     form_of,
     form_reasons,
+    guarded,
     last_placement_of,
     log_moves,
     move_trimmed,
@@ -46,6 +47,7 @@ from triominos import (
     single_run_waived,
     solver_solve,
     tile_parse,
+    top_size,
     trusted,
 )
 
@@ -66,6 +68,7 @@ __all__ = [
     "eligibility_check",
     "form_of",
     "form_reasons",
+    "guarded",
     "last_placement_of",
     "log_analysis",
     "log_features",
@@ -82,6 +85,7 @@ __all__ = [
     "run_clock_reach_ms",
     "single_run_waived",
     "tile_numbers",
+    "top_size",
     "trusted",
 ]
 

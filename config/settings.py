@@ -210,6 +210,8 @@ REVIEW_PACE_PLACEMENTS = env.int("REVIEW_PACE_PLACEMENTS", default=10)
 # Trust across runs (triominos/trust.py, docs/trust.md): what holds a score at the top of a
 # board for a person. Defaults from tests/benchmarks/trust_calibration.py.
 TRUST_TOP = env.int("TRUST_TOP", default=10)
+TRUST_TOP_SHARE = env.float("TRUST_TOP_SHARE", default=0.01)
+TRUST_GUARD_SHARE = env.float("TRUST_GUARD_SHARE", default=0.65)
 TRUST_PROVISIONAL_CHALLENGES = env.int("TRUST_PROVISIONAL_CHALLENGES", default=5)
 TRUST_FORM_MARGIN = env.float("TRUST_FORM_MARGIN", default=0.15)
 TRUST_FORM_WINDOW = env.int("TRUST_FORM_WINDOW", default=20)

@@ -134,10 +134,12 @@ from triominos.trust import (
     TrustThresholds,
     form_of,
     form_reasons,
+    guarded,
     pace_fingerprint,
     paces_linked,
     placements_shared,
     single_run_waived,
+    top_size,
     trusted,
 )
 from triominos.witness import (
@@ -209,6 +211,7 @@ __all__ = [
     "eligibility_check",
     "form_of",
     "form_reasons",
+    "guarded",
     "last_placement_of",
     "log_from_moves",
     "log_moves",
@@ -234,5 +237,6 @@ __all__ = [
     "solver_solve",
     "tile_format",
     "tile_parse",
+    "top_size",
     "trusted",
 ]

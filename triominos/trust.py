@@ -6,7 +6,8 @@ service and the calibration (``tests/benchmarks/trust_calibration.py``) apply th
 
 - a player's **form** is the best share of par among their last ``form_window``
   counted challenges (live, or approved by a moderator): :func:`form_of`;
-- an entry that would rank in the top ``top`` is held ``provisional`` while its player
+- an entry at the guarded top (the first ``top`` places, or the first ``top_share`` of a
+  big board, or ``guard_share`` of par and more: :func:`guarded`) is held ``provisional`` while its player
   has fewer than ``provisional_challenges`` counted challenges and no moderator has
   vouched for them, and ``above_form`` when its share of par is more than
   ``form_margin`` above their form: :func:`form_reasons`;
@@ -27,6 +28,7 @@ Pure: no Django, nothing of the project beyond the engine.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -38,10 +40,12 @@ __all__ = [
     "TrustThresholds",
     "form_of",
     "form_reasons",
+    "guarded",
     "pace_fingerprint",
     "paces_linked",
     "placements_shared",
     "single_run_waived",
+    "top_size",
     "trusted",
 ]
 
@@ -56,6 +60,11 @@ class TrustThresholds:
     """The settings of trust (``TRUST_*``); ``top`` 0 turns the top-of-board rules off."""
 
     top: int = 10
+    top_share: float = 0.01
+    """The guarded top is the first ``top`` entries, or this share of a big board."""
+    guard_share: float = 0.65
+    """An entry at or above this share of par is guarded wherever it ranks: on a busy
+    board a script stays out of the top 1 % and still above nearly every person."""
     provisional_challenges: int = 5
     form_margin: float = 0.15
     form_window: int = 20
@@ -78,6 +87,24 @@ class PlayerRecord:
         return len(self.shares)
 
 
+def top_size(thresholds: TrustThresholds, *, entries: int) -> int:
+    """How many places at the top of a board of ``entries`` live entries are guarded."""
+    if thresholds.top <= 0:
+        return 0
+    return max(thresholds.top, math.ceil(thresholds.top_share * entries))
+
+
+def guarded(
+    thresholds: TrustThresholds, *, rank: int, entries: int, share: float | None
+) -> bool:
+    """Whether an entry is at the guarded top: in :func:`top_size`, or at or above
+    ``guard_share`` of par (trust off: ``top`` 0)."""
+    if thresholds.top <= 0:
+        return False
+    high = share is not None and thresholds.guard_share > 0 and share >= thresholds.guard_share
+    return high or rank <= top_size(thresholds, entries=entries)
+
+
 def form_of(record: PlayerRecord, *, window: int) -> float | None:
     """The best share of par of the last ``window`` counted challenges, or ``None``."""
     recent = [share for share in record.shares[-window:] if share is not None]
@@ -98,11 +125,17 @@ def _within_form(record: PlayerRecord, share: float | None, thresholds: TrustThr
 
 
 def form_reasons(
-    record: PlayerRecord, *, share: float | None, rank: int, thresholds: TrustThresholds
+    record: PlayerRecord,
+    *,
+    share: float | None,
+    rank: int,
+    entries: int,
+    thresholds: TrustThresholds,
 ) -> tuple[FormReason, ...]:
-    """Why an entry that would rank ``rank`` (1 is the top) with ``share`` of par is held
-    for a person, from its player's record (in :data:`FORM_REASONS` order)."""
-    if thresholds.top <= 0 or rank > thresholds.top:
+    """Why an entry that would rank ``rank`` (1 is the top) among ``entries`` live ones,
+    with ``share`` of par, is held for a person, from its player's record (in
+    :data:`FORM_REASONS` order)."""
+    if not guarded(thresholds, rank=rank, entries=entries, share=share):
         return ()
     reasons: list[FormReason] = []
     new = record.challenges < thresholds.provisional_challenges and not record.vouched

@@ -36,6 +36,8 @@ _NEAR_COPY_CANDIDATES = 60
 def trust_thresholds() -> engine.TrustThresholds:
     return engine.TrustThresholds(
         top=settings.TRUST_TOP,
+        top_share=settings.TRUST_TOP_SHARE,
+        guard_share=settings.TRUST_GUARD_SHARE,
         provisional_challenges=settings.TRUST_PROVISIONAL_CHALLENGES,
         form_margin=settings.TRUST_FORM_MARGIN,
         form_window=settings.TRUST_FORM_WINDOW,
@@ -157,8 +159,11 @@ def form_signup_record(*, player_id: int, address: str, device_id: str) -> None:
     form.save(update_fields=["signup_network", "device"])
 
 
-def players_linked(*, player_id: int, among: Sequence[int]) -> list[int]:
-    """Those of ``among`` that share a sign-up network, a device or a pace with the player."""
+def players_linked(
+    *, player_id: int, among: Sequence[int], pace_among: Sequence[int] | None = None
+) -> list[int]:
+    """Those of ``among`` that share a sign-up network or a device with the player, and
+    those of ``pace_among`` (``among`` when not given) that share their pace."""
     others = [other for other in among if other != player_id]
     if not others:
         return []
@@ -174,8 +179,11 @@ def players_linked(*, player_id: int, among: Sequence[int]) -> list[int]:
         PlayerForm.objects.filter(linked, player_id__in=others).values_list("player_id", flat=True)
     )
     if mine.pace and mine.pace_entries >= settings.TRUST_LINK_PACE_ENTRIES:
+        paced = [
+            other for other in (among if pace_among is None else pace_among) if other != player_id
+        ]
         for other in PlayerForm.objects.filter(
-            player_id__in=others, pace_entries__gte=settings.TRUST_LINK_PACE_ENTRIES
+            player_id__in=paced, pace_entries__gte=settings.TRUST_LINK_PACE_ENTRIES
         ).exclude(pace=None):
             if engine.paces_linked(mine.pace, other.pace, tolerance_ms=settings.TRUST_LINK_PACE_MS):
                 found.add(other.player_id)
@@ -200,7 +208,10 @@ def submit_trust_check(*, run: Run, score: int, moves_hash: str) -> TrustCheck:
     share = score / challenge.par if challenge.par else None
     record = player_record(player_id=run.player_id)
     rank = board_rank(challenge_id=challenge.pk, score=score)
-    check.reasons += engine.form_reasons(record, share=share, rank=rank, thresholds=thresholds)
+    entries = challenge.entry_count
+    check.reasons += engine.form_reasons(
+        record, share=share, rank=rank, entries=entries, thresholds=thresholds
+    )
     check.waived = engine.single_run_waived(record, share=share, thresholds=thresholds)
     form = engine.form_of(record, window=thresholds.form_window)
     check.features.update({"form": form, "counted_challenges": record.challenges})
@@ -211,9 +222,15 @@ def submit_trust_check(*, run: Run, score: int, moves_hash: str) -> TrustCheck:
         check.features.update({"near_copy_share": round(shared, 3), "near_copy_of": source})
         if shared >= settings.TRUST_NEAR_COPY_SHARE:
             check.reasons.append(Entry.HoldReason.NEAR_COPY.value)
-    if thresholds.top > 0 and rank <= thresholds.top:
-        top = _top_entries(challenge_id=challenge.pk, top=thresholds.top, score=score)
-        linked = players_linked(player_id=run.player_id, among=[p for _, p, _ in top])
+    if engine.guarded(thresholds, rank=rank, entries=entries, share=share):
+        size = engine.top_size(thresholds, entries=entries)
+        top = _top_entries(challenge_id=challenge.pk, top=size, score=score)
+        # A pace is weak evidence: it links only within the first TRUST_TOP places.
+        linked = players_linked(
+            player_id=run.player_id,
+            among=[p for _, p, _ in top],
+            pace_among=[p for _, p, _ in top[: thresholds.top]] if rank <= thresholds.top else [],
+        )
         if linked:
             check.reasons.append(Entry.HoldReason.LINKED_ACCOUNTS.value)
             check.linked_entries = [pk for pk, player, _ in top if player in linked]
@@ -231,7 +248,7 @@ def _top_entries(*, challenge_id: int, top: int, score: int) -> list[tuple[int, 
     entries = Entry.objects.filter(challenge_id=challenge_id).exclude(status=Entry.Status.VOID)
     if len(live_scores) >= top:
         entries = entries.filter(score__gte=min([*live_scores, score]))
-    return list(entries.values_list("pk", "player_id", "status"))
+    return list(entries.order_by("-score", "submitted_at").values_list("pk", "player_id", "status"))
 
 
 def reasons_waived(reasons: Sequence[str]) -> list[str]:
