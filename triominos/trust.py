@@ -62,11 +62,11 @@ class TrustThresholds:
     top: int = 10
     top_share: float = 0.01
     """The guarded top is the first ``top`` entries, or this share of a big board."""
-    guard_share: float = 0.65
+    guard_share: float = 0.70
     """An entry at or above this share of par is guarded wherever it ranks: on a busy
     board a script stays out of the top 1 % and still above nearly every person."""
     provisional_challenges: int = 5
-    form_margin: float = 0.15
+    form_margin: float = 0.20
     form_window: int = 20
     trusted_challenges: int = 10
 
@@ -94,9 +94,7 @@ def top_size(thresholds: TrustThresholds, *, entries: int) -> int:
     return max(thresholds.top, math.ceil(thresholds.top_share * entries))
 
 
-def guarded(
-    thresholds: TrustThresholds, *, rank: int, entries: int, share: float | None
-) -> bool:
+def guarded(thresholds: TrustThresholds, *, rank: int, entries: int, share: float | None) -> bool:
     """Whether an entry is at the guarded top: in :func:`top_size`, or at or above
     ``guard_share`` of par (trust off: ``top`` 0)."""
     if thresholds.top <= 0:

@@ -34,9 +34,11 @@ MEDIOCRE = [0.3, 0.35, 0.4, 0.45, 0.3, 0.35, 0.4, 0.45, 0.38, 0.42]
 def trust_defaults(settings: Any) -> None:
     """The defaults of docs/trust.md, whatever the environment says."""
     settings.TRUST_TOP, settings.TRUST_PROVISIONAL_CHALLENGES = 10, 5
-    settings.TRUST_FORM_MARGIN, settings.TRUST_FORM_WINDOW = 0.15, 20
+    settings.TRUST_TOP_SHARE, settings.TRUST_GUARD_SHARE = 0.01, 0.70
+    settings.TRUST_FORM_MARGIN, settings.TRUST_FORM_WINDOW = 0.20, 20
     settings.TRUST_TRUSTED_CHALLENGES, settings.TRUST_NEAR_COPY_SHARE = 10, 0.8
     settings.TRUST_OVERLAPPING_RUNS = True
+    settings.TRUST_LINK_PACE_MS, settings.TRUST_LINK_PACE_ENTRIES = 60, 5
     settings.REVIEW_PAR_RATIO, settings.REVIEW_SOLVER_LIKE = 0.85, 1.6
     settings.REVIEW_SOLVER_MATCH, settings.REVIEW_SOLVER_MATCH_CHOICES = 0.95, 8
 
@@ -62,7 +64,9 @@ def _client(user: Any = None) -> tuple[APIClient, Any]:
 def _at_share(challenge: Challenge, share: float) -> dict[str, Any]:
     """The solver's run of ``challenge`` stopped at ``share`` of its par."""
     assert challenge.par_log is not None and challenge.par is not None
-    return cut_at(challenge.par_log, challenge.tray, challenge.well, math.ceil(share * challenge.par))
+    return cut_at(
+        challenge.par_log, challenge.tray, challenge.well, math.ceil(share * challenge.par)
+    )
 
 
 def _start(api: APIClient, challenge: Challenge) -> str:

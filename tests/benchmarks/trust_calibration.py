@@ -5,7 +5,7 @@
 
 Every challenge, a field of ``--players`` people plays (the kinds of
 ``tests/engine/humans.py``, mixed as a public board is: many novices, few prodigies;
-3 % of the field are new accounts each challenge). Each entry's share of par and its
+1 % of the field are new accounts each challenge, ``--new-accounts``). Each entry's share of par and its
 share of the solver's first choices are drawn around what ``make calibrate``'s table
 (docs/solver.md) measured for its kind, and its pace around the kind's. Inside that
 field play ``--instances`` of each population with a past:
@@ -64,29 +64,33 @@ PLACEMENTS = 20
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of person: share of par (mean, sd), solver match (mean, sd), median gap."""
+    """A kind of person: share of par (mean, sd), solver match (mean, sd), median gap,
+    placements made where the position offered a choice (fewer than 8: not judged), and
+    its share of a public board's players."""
 
     name: str
     share: tuple[float, float]
     match: tuple[float, float]
     gap_ms: int
+    choices: int
     weight: float
 
 
 # docs/solver.md, "make calibrate": mean and max over 30 deals; sd = (max - mean) / 2.
 FIELD = (
-    Kind("novice", (0.09, 0.12), (0.45, 0.20), 4000, 0.25),
-    Kind("casual", (0.17, 0.12), (0.50, 0.14), 3800, 0.30),
-    Kind("regular", (0.26, 0.12), (0.57, 0.15), 2500, 0.245),
-    Kind("strong", (0.37, 0.10), (0.71, 0.10), 2200, 0.12),
-    Kind("strong, fast", (0.53, 0.13), (0.68, 0.12), 1750, 0.05),
-    Kind("expert", (0.57, 0.12), (0.79, 0.07), 2000, 0.03),
-    Kind("prodigy", (0.75, 0.10), (0.78, 0.085), 1450, 0.005),
+    Kind("novice", (0.09, 0.12), (0.45, 0.20), 4000, 5, 0.25),
+    Kind("casual", (0.17, 0.12), (0.50, 0.14), 3800, 7, 0.30),
+    Kind("regular", (0.26, 0.12), (0.57, 0.15), 2500, 9, 0.245),
+    Kind("strong", (0.37, 0.10), (0.71, 0.10), 2200, 10, 0.12),
+    Kind("strong, fast", (0.53, 0.13), (0.68, 0.12), 1750, 12, 0.05),
+    Kind("expert", (0.57, 0.12), (0.79, 0.07), 2000, 12, 0.03),
+    Kind("prodigy", (0.75, 0.10), (0.78, 0.085), 1450, 13, 0.005),
 )
 EXPERT = next(kind for kind in FIELD if kind.name == "expert")
 PRODIGY = next(kind for kind in FIELD if kind.name == "prodigy")
 SCRIPT_PACE = (1500.0, 2000.0, 2500.0)
-NEW_ACCOUNTS = 0.03
+NEW_ACCOUNTS = 0.01
+"""The share of a challenge's field that are new accounts (``--new-accounts``)."""
 
 
 @dataclass
@@ -222,7 +226,9 @@ def simulate(args: argparse.Namespace) -> tuple[dict[str, Tally], list[int], lis
     field_loads: list[int] = []
     for challenge in range(args.challenges):
         # New accounts replace some of the field: people with no record yet.
-        for index in rng.sample(range(len(field_players)), int(NEW_ACCOUNTS * len(field_players))):
+        for index in rng.sample(
+            range(len(field_players)), int(args.new_accounts * len(field_players))
+        ):
             newcomer = person("field", field_kind(rng), rng)
             newcomer.start = challenge
             field_players[index] = newcomer
@@ -241,9 +247,10 @@ def simulate(args: argparse.Namespace) -> tuple[dict[str, Tally], list[int], lis
             reasons = list(
                 form_reasons(record, share=share, rank=rank, entries=len(played), thresholds=trust)
             )
+            choices = player.kind.choices if player.kind is not None else CHOICES
             features = RunFeatures(
                 score=round(share * PAR), placements=PLACEMENTS, median_gap_ms=2000,
-                min_gap_ms=900, choices=CHOICES, solver_matches=round(match * CHOICES),
+                min_gap_ms=900, choices=choices, solver_matches=round(match * choices),
             )  # fmt: skip
             single = [
                 reason
@@ -311,7 +318,7 @@ def report(args: argparse.Namespace) -> None:
     tallies, loads, field_loads = simulate(args)
     print(
         f"{args.players:,} people a challenge, {args.challenges} challenges, "
-        f"{args.instances} of each population; top {args.top} or {args.top_share:.0%}, "
+        f"{args.instances} of each population, {args.new_accounts:.0%} new accounts; top {args.top} or {args.top_share:.0%}, "
         f"provisional < {args.provisional}, margin {args.margin}, window {args.window}, "
         f"trusted >= {args.trusted}, pace link {args.pace_ms} ms over >= {args.pace_entries}"
     )
@@ -343,6 +350,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--challenges", type=int, default=60)
     parser.add_argument("--instances", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--new-accounts", type=float, default=NEW_ACCOUNTS)
     defaults = TrustThresholds()
     parser.add_argument("--top", type=int, default=defaults.top)
     parser.add_argument("--top-share", type=float, default=defaults.top_share)

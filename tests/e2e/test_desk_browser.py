@@ -59,7 +59,9 @@ def test_the_desk_approves_voids_with_confirmation_and_voids_a_linked_group(
 
     # Approve: one click, and the entry is on the board.
     page.locator(f"tr[data-entry='{newcomer.pk}'] a").click()
-    expect(page.get_by_test_id("form-chart").or_(page.get_by_test_id("desk-status"))).to_be_visible()
+    expect(
+        page.get_by_test_id("form-chart").or_(page.get_by_test_id("desk-status"))
+    ).to_be_visible()
     page.get_by_test_id("approve").click()
     expect(page.locator(".messages")).to_contain_text(f"Entry {newcomer.pk} approved")
     assert Entry.objects.get(pk=newcomer.pk).status == "live"

@@ -72,9 +72,9 @@ def test_one_entry_shows_form_links_and_pace_and_void_asks_first(challenge: Chal
         reverse("challenges:desk-void-group", args=[held.pk]),
         {"reason": "one person, two accounts", "confirm": "yes"},
     )
-    assert set(Entry.objects.filter(pk__in=[held.pk, twins.pk]).values_list("status", flat=True)) == {
-        "void"
-    }
+    assert set(
+        Entry.objects.filter(pk__in=[held.pk, twins.pk]).values_list("status", flat=True)
+    ) == {"void"}
     assert EntryDecision.objects.filter(verdict="void").count() == 2
     assert PlayerForm.objects.get(player=twin).voided == 1
 
