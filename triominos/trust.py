@@ -7,10 +7,10 @@ service and the calibration (``tests/benchmarks/trust_calibration.py``) apply th
 - a player's **form** is the best share of par among their last ``form_window``
   counted challenges (live, or approved by a moderator): :func:`form_of`;
 - an entry at the guarded top (the first ``top`` places, or the first ``top_share`` of a
-  big board, or ``guard_share`` of par and more: :func:`guarded`) is held ``provisional`` while its player
-  has fewer than ``provisional_challenges`` counted challenges and no moderator has
-  vouched for them, and ``above_form`` when its share of par is more than
-  ``form_margin`` above their form: :func:`form_reasons`;
+  big board, or ``guard_share`` of par and more: :func:`guarded`) is held
+  ``provisional`` while its player has fewer than ``provisional_challenges`` counted
+  challenges and no moderator has vouched for them, and ``above_form`` when its share of
+  par is more than ``form_margin`` above their form: :func:`form_reasons`;
 - a player with ``trusted_challenges`` counted challenges and none voided (or one a
   moderator granted trust) is **trusted within their form**: the single-run measures
   (near par, the solver's moves) do not hold their entries that are within it; nor

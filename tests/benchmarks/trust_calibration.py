@@ -4,12 +4,11 @@
         [--challenges 60] [--instances 40] [--seed 1] [--top 10] [--top-share 0.01] ...
 
 Every challenge, a field of ``--players`` people plays (the kinds of
-``tests/engine/humans.py``, mixed as a public board is: many novices, few prodigies;
-1 % of the field are new accounts each challenge, ``--new-accounts``). Each entry's share of par and its
-share of the solver's first choices are drawn around what ``make calibrate``'s table
-(docs/solver.md) measured for its kind, and its pace around the kind's. Inside that
-field play ``--instances`` of each population with a past:
-
+``tests/engine/humans.py``, mixed as a public board is: many novices, few prodigies; 1 %
+of the field are new accounts each challenge, ``--new-accounts``). Each entry's share of
+par and its share of the solver's first choices are drawn around what ``make
+calibrate``'s table (docs/solver.md) measured for its kind, and its pace around the
+kind's. Inside that field play ``--instances`` of each population with a past:
 - a steady regular: an expert (0.57 of par) with a long record;
 - an improver: from 0.30 to 0.80 of par over six weeks (126 challenges);
 - a strong newcomer: a prodigy (0.75 of par) from their first challenge;
@@ -318,7 +317,8 @@ def report(args: argparse.Namespace) -> None:
     tallies, loads, field_loads = simulate(args)
     print(
         f"{args.players:,} people a challenge, {args.challenges} challenges, "
-        f"{args.instances} of each population, {args.new_accounts:.0%} new accounts; top {args.top} or {args.top_share:.0%}, "
+        f"{args.instances} of each population, {args.new_accounts:.0%} new accounts; "
+        f"top {args.top} or {args.top_share:.0%} or {args.guard_share} of par, "
         f"provisional < {args.provisional}, margin {args.margin}, window {args.window}, "
         f"trusted >= {args.trusted}, pace link {args.pace_ms} ms over >= {args.pace_entries}"
     )
