@@ -176,7 +176,7 @@ def linked_accounts(*, entry: Entry, player_form: PlayerForm | None) -> list[Lin
         )
         for other in candidates.filter(player__entries__challenge_id=entry.challenge_id):
             if engine.paces_linked(
-                player_form.pace, other.pace, tolerance_ms=settings.TRUST_LINK_PACE_MS
+                player_form.pace, other.pace or [], tolerance_ms=settings.TRUST_LINK_PACE_MS
             ):
                 ties.setdefault(other.player_id, []).append("pace")
     linked = []

@@ -133,7 +133,7 @@ def network_hash(address: str) -> str:
     except ValueError:
         return ""
     if ip.version == 6:
-        mapped = ip.ipv4_mapped  # type: ignore[union-attr]
+        mapped = ip.ipv4_mapped
         network = str(mapped) if mapped else str(ipaddress.ip_network(f"{ip}/64", strict=False))
     else:
         network = str(ip)
@@ -185,7 +185,9 @@ def players_linked(
         for other in PlayerForm.objects.filter(
             player_id__in=paced, pace_entries__gte=settings.TRUST_LINK_PACE_ENTRIES
         ).exclude(pace=None):
-            if engine.paces_linked(mine.pace, other.pace, tolerance_ms=settings.TRUST_LINK_PACE_MS):
+            if engine.paces_linked(
+                mine.pace, other.pace or [], tolerance_ms=settings.TRUST_LINK_PACE_MS
+            ):
                 found.add(other.player_id)
     return sorted(found)
 

@@ -9,6 +9,7 @@ of the field are new accounts each challenge, ``--new-accounts``). Each entry's 
 par and its share of the solver's first choices are drawn around what ``make
 calibrate``'s table (docs/solver.md) measured for its kind, and its pace around the
 kind's. Inside that field play ``--instances`` of each population with a past:
+
 - a steady regular: an expert (0.57 of par) with a long record;
 - an improver: from 0.30 to 0.80 of par over six weeks (126 challenges);
 - a strong newcomer: a prodigy (0.75 of par) from their first challenge;
