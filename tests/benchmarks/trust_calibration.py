@@ -257,11 +257,16 @@ def simulate(args: argparse.Namespace) -> tuple[dict[str, Tally], list[int], lis
                 for reason in review_reasons(features, par=PAR, thresholds=review)
                 if reason != "fast_pace"
             ]
-            if single and single_run_waived(record, share=share, thresholds=trust):
+            # --top 0: today's single-run review alone (no record, no waiver, no links).
+            if (
+                single
+                and trust.top > 0
+                and single_run_waived(record, share=share, thresholds=trust)
+            ):
                 single = []
             reasons += single
             at_top = guarded(trust, rank=rank, entries=len(played), share=share)
-            if rank <= trust.top and player.pace_entries >= args.pace_entries:
+            if 0 < rank <= trust.top and player.pace_entries >= args.pace_entries:
                 for other in top_players[: trust.top]:
                     if other is player or other.pace_entries < args.pace_entries:
                         continue
