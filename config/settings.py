@@ -143,6 +143,38 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+
+def _next_redis_database(url: str) -> str:
+    """``url`` with the database after its own (redis://host:6379/1 -> .../2)."""
+    head, _, tail = url.partition("://")
+    host, _, rest = tail.partition("/")
+    number, query_mark, query = rest.partition("?")
+    following = int(number) + 1 if number.isdigit() else 1
+    return f"{head}://{host}/{following}{query_mark}{query}"
+
+
+# The limits (throttles, log-in lock-outs) count in a store of their own that no cached
+# read can evict (config.limit_store): their own Redis database, which falls back to a
+# table while Redis is down; without Redis, the table alone. Give that Redis
+# `maxmemory-policy noeviction` (or no maxmemory, Redis's default).
+LIMITS_REDIS_URL = env.str(
+    "LIMITS_REDIS_URL", default=_next_redis_database(REDIS_URL) if REDIS_URL else ""
+)
+if LIMITS_REDIS_URL:
+    CACHES["limits"] = {
+        "BACKEND": "config.resilient_cache.ResilientRedisCache",
+        "LOCATION": LIMITS_REDIS_URL,
+        "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="tod"),
+        "OPTIONS": {
+            "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+            "socket_timeout": REDIS_TIMEOUT_SECONDS,
+            "circuit_open_seconds": env.float("REDIS_CIRCUIT_OPEN_SECONDS", default=5.0),
+            "fallback": "database",
+        },
+    }
+else:
+    CACHES["limits"] = {"BACKEND": "config.limit_store.DatabaseLimitStore"}
+
 # Celery: with no broker, tasks run in-process so development needs no worker.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=REDIS_URL or None)
@@ -273,6 +305,11 @@ STORAGES = {
     },
 }
 
+# Trusted proxies in front of the site (nginx: 1). With none, the client's address is
+# the socket's and X-Forwarded-For is ignored (config.client_address): every limit,
+# the forms' and the API's, counts by that one address.
+NUM_PROXIES = env.int("NUM_PROXIES", default=0 if not PRODUCTION else 1)
+
 REST_FRAMEWORK = {
     # Token first: an anonymous call then gets 401 with "WWW-Authenticate: Token",
     # telling a script how to authenticate (the browser's session works either way).
@@ -296,7 +333,7 @@ REST_FRAMEWORK = {
         # script making guests by the hundred would get round the run limits.
         "guest_start": env.str("GUEST_START_THROTTLE", default="30/hour"),
     },
-    "NUM_PROXIES": env.int("NUM_PROXIES", default=0 if not PRODUCTION else 1),
+    "NUM_PROXIES": NUM_PROXIES,
 }
 
 SPECTACULAR_SETTINGS = {

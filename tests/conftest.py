@@ -36,9 +36,10 @@ def _cache_cleared(request: pytest.FixtureRequest) -> None:
     """Throttle counts and cached leaderboards live in the cache, which outlives each
     test's database transaction: start every Django test with an empty one."""
     if request.node.get_closest_marker("django_db") or _DJANGO_FIXTURES & set(request.fixturenames):
-        from django.core.cache import cache
+        from django.core.cache import cache, caches
 
         cache.clear()
+        caches["limits"].clear()
 
 
 @pytest.fixture(autouse=True)

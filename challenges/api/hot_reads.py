@@ -35,7 +35,7 @@ from django.utils import timezone
 from django.utils.cache import get_conditional_response
 
 from challenges import schedule, services
-from challenges.api.common import iso
+from challenges.api.common import LEADERBOARD_PAGE_SIZE, iso
 from challenges.challenge_rows import challenge_row
 from challenges.engine import RULESET
 from challenges.leaderboard_cache import (
@@ -44,6 +44,7 @@ from challenges.leaderboard_cache import (
     leaderboard_version_loaded,
 )
 from challenges.models import Challenge
+from challenges.parsing import whole_number
 
 # DRF's answer to an APIView's GET names the methods it takes.
 ALLOW = "GET, HEAD, OPTIONS"
@@ -79,10 +80,21 @@ def json_answer(body: bytes, *, status: int = 200) -> HttpResponse:
 # --- board pages -----------------------------------------------------------------------
 
 
+# The parameters a board page knows; any other is ignored, and is no part of its
+# cache key (a key hashing ``?q=N`` let anyone fill the cache with copies of a page).
+BOARD_QUERY = ("page", "cursor", "size")
+
+
 def board_page_name(request: HttpRequest) -> str:
-    """The cache name of an API board page: all its bytes depend on (the query, and the
-    host its links name) besides the board's version."""
-    asked = sorted(request.GET.items())
+    """The cache name of an API board page: all its bytes depend on (the parameters it
+    knows, and the host its links name) besides the board's version."""
+    # Numbers as numbers ("01" is 1, "" the default), so spellings make no new keys.
+    page, size = (request.GET.get(name) or "" for name in ("page", "size"))
+    asked = [
+        whole_number(page) or page or 1,
+        request.GET.get("cursor") or "",
+        whole_number(size) or size or LEADERBOARD_PAGE_SIZE,
+    ]
     query = hashlib.sha256(repr((request.build_absolute_uri("/"), asked)).encode())
     return f"api-page:{query.hexdigest()[:32]}"
 
