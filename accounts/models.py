@@ -71,13 +71,15 @@ class LimitCount(models.Model):
     the limits' store when there is no Redis, and while Redis is down
     (config.limit_store, which reads and writes it in SQL of its own)."""
 
-    key = models.CharField(max_length=250, primary_key=True)
-    hits = models.IntegerField()
+    key = models.CharField(_("key"), max_length=250, primary_key=True)
+    hits = models.IntegerField(_("hits"))
     # Seconds since the epoch: compared in SQL the same way on PostgreSQL and SQLite.
-    expires_at = models.FloatField(db_index=True)
+    expires_at = models.FloatField(_("expires at"), db_index=True)
 
     class Meta:
         db_table = "limit_counts"
+        verbose_name = _("limit count")
+        verbose_name_plural = _("limit counts")
 
     def __str__(self) -> str:
         return f"{self.key}: {self.hits}"

@@ -30,7 +30,7 @@ def test_the_void_action_takes_entries_off_the_board(staff: Client) -> None:
     keep, void = EntryFactory(score=10), EntryFactory(score=20)
     response = staff.post(
         "/admin/challenges/entry/",
-        {"action": "void_entries", "_selected_action": [void.pk]},
+        {"action": "void_entries", "_selected_action": [void.pk], "confirmed": "yes"},
         follow=True,
     )
     assert response.status_code == 200
@@ -196,7 +196,11 @@ def test_a_french_moderators_void_is_recorded_in_english(
     """The queue speaks French; the reason stored with the entry is a record, in English
     (docs/i18n.md, "Records stay English")."""
     held = Entry.objects.get(status=Entry.Status.HELD)
-    response = staff.post(f"/admin/challenges/heldentry/{held.pk}/void/", HTTP_ACCEPT_LANGUAGE="fr")
+    response = staff.post(
+        f"/admin/challenges/heldentry/{held.pk}/void/",
+        {"confirmed": "yes"},
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
     assert response.status_code == 302
     held.refresh_from_db()
     assert held.void_reason == (
