@@ -344,7 +344,7 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 def void_confirmation(
-    request: HttpRequest, model_admin: admin.ModelAdmin, entries: list[Any], *, action: str
+    request: HttpRequest, model_admin: admin.ModelAdmin[Any], entries: list[Any], *, action: str
 ) -> TemplateResponse:
     """The page that asks before voiding: a void takes entries off the boards. Its form
     posts the same request again (the bulk action, or the row's button), confirmed."""
