@@ -39,7 +39,9 @@ def test_invisible_and_restricted_names_are_refused(name: str) -> None:
     assert "username" in str(body)
 
 
-@pytest.mark.parametrize("name", ["zoë", "Brücken", "Ελένη", "Борис", "דנה", "سارة", "山田", "a" * 30])
+@pytest.mark.parametrize(
+    "name", ["zoë", "Brücken", "Ελένη", "Борис", "דנה", "سارة", "山田", "a" * 30]
+)
 def test_names_of_modern_scripts_are_welcome(name: str) -> None:
     status, body = _register(name)
     assert status == 201, body
