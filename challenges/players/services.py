@@ -65,7 +65,7 @@ def guest_runs_claim(*, guest: Guest, player: User, now: datetime | None = None)
     return moved
 
 
-def _within_runs_limit(*, claimable: QuerySet[Run], player: User) -> list[object]:
+def _within_runs_limit(*, claimable: QuerySet[Run], player: User) -> list[uuid.UUID]:
     """The ids of the claimable runs that keep ``player`` within the runs limit of each
     challenge (``RUNS_PER_CHALLENGE_LIMIT``, as if they had started them): the best
     first (finished before the rest, the higher score, the later start)."""
@@ -77,7 +77,7 @@ def _within_runs_limit(*, claimable: QuerySet[Run], player: User) -> list[object
         .annotate(count=Count("id"))
         .values_list("challenge_id", "count")
     )
-    kept: list[object] = []
+    kept: list[uuid.UUID] = []
     for challenge_id in challenge_ids:
         room = max(0, limit - held.get(challenge_id, 0))
         best = claimable.filter(challenge_id=challenge_id).order_by(

@@ -24,7 +24,7 @@ def _heredoc(path: Path) -> list[str]:
 def allowed_ranges() -> list[tuple[int, int]]:
     ranges = []
     for line in _heredoc(UNICORE / "To" / "Identifi.pl"):
-        start, end, status = (line.split("\t") + ["", ""])[:3]
+        start, end, status = [*line.split("\t"), "", ""][:3]
         if status == "Allowed":
             ranges.append((int(start, 16), int(end or start, 16)))
     return ranges
