@@ -66,14 +66,15 @@ def player_or_404(username: str) -> User:
 def player_record(player: User, viewer: User | AnonymousUser, tz: tzinfo) -> dict[str, Any]:
     """A player's record as PlayerRecordSerializer reads it (the player page shows the same)."""
     rows = player_history(player=player)
+    own = viewer.is_authenticated and viewer.pk == player.pk
     best = sorted(rows, key=lambda row: (row.rank, -row.score, row.number))[:BEST_RANKS]
     return {
         "username": player.get_username(),
         "joined": player.date_joined,
         "time_zone": str(tz),
         "played": len(rows),
-        "streaks": player_streaks(player=player, tz=tz),
-        "calendar": player_calendar(player=player, tz=tz),
+        "streaks": player_streaks(player=player, tz=tz, own=own),
+        "calendar": player_calendar(player=player, tz=tz, own=own),
         "best_ranks": best,
         "followers": follower_count(player=player),
         "following": following_count(player=player),

@@ -57,7 +57,8 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
         for row in history
     ]
     tz = time_zone(request.COOKIES.get(TIME_ZONE_COOKIE)) or UTC
-    calendar = player_calendar(player=player, tz=tz)
+    is_self = request.user.is_authenticated and request.user.pk == player.pk
+    calendar = player_calendar(player=player, tz=tz, own=is_self)
     drawn = calendar_chart(calendar.days)
     median = _median([standing.top_percent for standing in standings])
     recent = [standing.row for standing in standings[-CHART_POINTS:]]
@@ -65,13 +66,13 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
     table_page = table.get_page(page_number_parse(request))
     context: dict[str, Any] = {
         "player": player,
-        "is_self": request.user.is_authenticated and request.user.pk == player.pk,
+        "is_self": is_self,
         "played": len(history),
         "best_score": max((row.score for row in history), default=None),
         "best_rank": min((row.rank for row in history), default=None),
         "wins": sum(1 for row in history if row.rank == 1),
         "median_top_percent": median if median is not None and median <= 50 else None,
-        "streaks": player_streaks(player=player, tz=tz),
+        "streaks": player_streaks(player=player, tz=tz, own=is_self),
         "calendar": calendar,
         "calendar_chart": drawn,
         # The calendar is a year of squares, each with its date: thousands of template
