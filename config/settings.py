@@ -266,6 +266,9 @@ SIGNUPS_PER_DAY_LIMIT = env.int(
 # (one more is refused until the player revokes one). accounts.services.api_token_create.
 API_TOKENS_PER_USER = env.int("API_TOKENS_PER_USER", default=20)
 
+# A player follows at most this many others (challenges.players.follows.follow_add).
+FOLLOWS_LIMIT = env.int("FOLLOWS_LIMIT", default=500)
+
 # A player starts at most this many runs of one challenge (a person plays dozens in the
 # 8 hours; a script filling the disk, thousands).
 RUNS_PER_CHALLENGE_LIMIT = env.int("RUNS_PER_CHALLENGE_LIMIT", default=300)
@@ -332,6 +335,9 @@ REST_FRAMEWORK = {
         # New guests per client address: each guest is throttled like a player, so a
         # script making guests by the hundred would get round the run limits.
         "guest_start": env.str("GUEST_START_THROTTLE", default="30/hour"),
+        # Following and unfollowing (the API and the player page's button): a person
+        # follows a few players at a time, a script hundreds a minute.
+        "follow": env.str("FOLLOW_THROTTLE", default="30/min"),
     },
     "NUM_PROXIES": NUM_PROXIES,
 }

@@ -22,9 +22,11 @@ configured.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from django.core.cache import caches
+from django.http import HttpRequest
 from rest_framework.request import Request
 from rest_framework.throttling import ScopedRateThrottle
 
@@ -62,3 +64,11 @@ class AtomicScopedRateThrottle(ScopedRateThrottle):
 
     def wait(self) -> float:
         return max(0.0, self.window_ends_at - self.now)
+
+
+def page_allows(request: HttpRequest, *, scope: str) -> bool:
+    """Count a page's request (a form's POST) against the API throttle ``scope``, in the
+    same counter as the API's calls: a button is no way round an API limit."""
+    wrapped = Request(request)
+    wrapped.user = request.user
+    return AtomicScopedRateThrottle().allow_request(wrapped, SimpleNamespace(throttle_scope=scope))

@@ -44,6 +44,7 @@ from challenges.players.selectors import (
     share_card,
 )
 from challenges.players.services import follow_add, follow_remove
+from config.throttling import AtomicScopedRateThrottle
 
 TZ = OpenApiParameter(
     "tz", OpenApiTypes.STR, description="An IANA time zone for days and weeks (default UTC)."
@@ -97,6 +98,8 @@ class PlayerRecordView(APIView):
 
 class FollowView(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [AtomicScopedRateThrottle]
+    throttle_scope = "follow"
 
     def _answer(self, request: Request, player: User, code: int) -> Response:
         data = {
@@ -112,7 +115,14 @@ class FollowView(APIView):
         description="Their entries then show on your following boards. Following twice "
         "changes nothing.",
         request=None,
-        responses={200: s.FollowSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+        responses={
+            200: s.FollowSerializer,
+            400: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+            429: ERRORS,
+        },
     )
     def post(self, request: Request, username: str) -> Response:
         player = player_or_404(username)
@@ -123,7 +133,7 @@ class FollowView(APIView):
         operation_id="players_unfollow",
         summary="Stop following a player",
         request=None,
-        responses={200: s.FollowSerializer, 403: ERRORS, 404: ERRORS},
+        responses={200: s.FollowSerializer, 403: ERRORS, 404: ERRORS, 429: ERRORS},
     )
     def delete(self, request: Request, username: str) -> Response:
         player = player_or_404(username)
