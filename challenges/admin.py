@@ -23,6 +23,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from challenges.models import Challenge, Entry, EntryDecision, EntryReport, HeldEntry, Run
+from challenges.moderation.selectors import report_detail_clean
 from challenges.moderation.services import entry_approve, entry_reports_dismiss, entry_void
 
 
@@ -83,11 +84,16 @@ class EntryReportInline(admin.TabularInline):  # type: ignore[type-arg]
     model = EntryReport
     extra = 0
     can_delete = False
-    fields = ["reporter", "reason", "detail", "reported_at", "resolved_at"]
-    readonly_fields = ["reporter", "reason", "detail", "reported_at", "resolved_at"]
+    fields = ["reporter", "reason", "words", "reported_at", "resolved_at"]
+    readonly_fields = ["reporter", "reason", "words", "reported_at", "resolved_at"]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    @admin.display(description=_("detail"))
+    def words(self, report: EntryReport) -> str:
+        # Without bidirectional controls: a reporter's words read in the order typed.
+        return report_detail_clean(report.detail)
 
 
 def _void_reason(request: HttpRequest, entry: Entry) -> str:

@@ -164,7 +164,8 @@ def challenge_data(challenge: Challenge, *, now: datetime) -> dict[str, Any]:
         "is_open": challenge.is_open(now),
         "tray": list(challenge.tray) if closed else None,
         "well": list(challenge.well) if closed else None,
-        "par": challenge.par,
+        # Solved hours ahead, but it tells how good the next deal is: public once it opens.
+        "par": challenge.par if now >= challenge.opens_at else None,
     }
 
 
