@@ -179,7 +179,7 @@ def test_the_review_queue_and_a_change_form_speak_french(
     assert "signalée 1 fois (jouée par un programme" in queue
     assert ">revoir</a>" in queue
     held_form = html.unescape(staff.get(admin_pages[3], HTTP_ACCEPT_LANGUAGE="fr").content.decode())
-    for label in ("Motifs de mise en attente", "Motif d'annulation", "Envoyée le", "Mesures"):
+    for label in ("Motifs de mise en attente", "Motif d'invalidation", "Envoyée le", "Mesures"):
         assert label in held_form, label
 
 
