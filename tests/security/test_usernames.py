@@ -56,3 +56,20 @@ def test_the_look_alike_key_strips_invisible_characters_first() -> None:
     assert name_key("al\u1160ice") == name_key("alice")
     assert name_key("ali\u200bce") == name_key("alice")
     assert name_key("\u3164alice") == name_key("alice")
+
+
+def test_the_migration_gives_names_with_invisible_characters_their_new_key() -> None:
+    import importlib
+
+    from django.apps import apps
+
+    from accounts.confusables import name_key_digest
+    from accounts.models import UsernameKey
+
+    migration = importlib.import_module("accounts.migrations.0006_username_keys_without_ignorables")
+    old = UserFactory(username="al\u1160ice")  # made before names were checked
+    UsernameKey.objects.filter(user=old).update(digest="0" * 64)  # its key of then
+    migration.username_keys_without_ignorables(apps, None)
+    assert UsernameKey.objects.get(user=old).digest == name_key_digest("alice")
+    status, _ = _register("alice")
+    assert status == 400, "alice now looks like the older name"
