@@ -216,6 +216,12 @@ def token_rotate_page(request: HttpRequest, token_id: int) -> HttpResponse:
 @csrf_protect
 @require_POST
 def token_revoke_page(request: HttpRequest, token_id: int) -> HttpResponse:
+    """Revoke a token, once the player confirms: a script using it stops working."""
+    if request.POST.get("confirmed") != "yes":
+        token = ApiToken.objects.filter(user_id=_player(request).pk, pk=token_id).first()
+        if token is None:
+            raise Http404(gettext("No such token."))
+        return render(request, "accounts/token_revoke_confirm.html", {"token": token})
     try:
         token = api_token_revoke(user=_player(request), token_id=token_id)
     except ApiToken.DoesNotExist as missing:

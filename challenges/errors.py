@@ -125,6 +125,18 @@ class FollowSelf(ServiceError):
     default_detail = _("You cannot follow yourself: your own entries are on every board you see.")
 
 
+class FollowsLimitReached(ServiceError):
+    code = "too_many_follows"
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            gettext(
+                "You follow %(limit)s players, as many as one may: unfollow one to follow another."
+            )
+            % {"limit": limit}
+        )
+
+
 class GuestRunNotSubmittable(ServiceError):
     """A guest's run: it reaches a board only once an account claims it."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
@@ -36,9 +37,21 @@ def _cache_cleared(request: pytest.FixtureRequest) -> None:
     """Throttle counts and cached leaderboards live in the cache, which outlives each
     test's database transaction: start every Django test with an empty one."""
     if request.node.get_closest_marker("django_db") or _DJANGO_FIXTURES & set(request.fixturenames):
-        from django.core.cache import cache
+        from django.core.cache import cache, caches
 
         cache.clear()
+        caches["limits"].clear()
+
+
+@pytest.fixture(autouse=True)
+def _language_reset(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A request in French leaves French active in this thread (LocaleMiddleware does
+    not undo it): each Django test starts from the default language."""
+    yield
+    if request.node.get_closest_marker("django_db") or _DJANGO_FIXTURES & set(request.fixturenames):
+        from django.utils import translation
+
+        translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

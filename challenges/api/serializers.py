@@ -31,11 +31,9 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
     )
     tray = serializers.SerializerMethodField(help_text="Revealed once the challenge has closed.")
     well = serializers.SerializerMethodField(help_text="Revealed once the challenge has closed.")
-    par = serializers.IntegerField(
-        read_only=True,
-        allow_null=True,
+    par = serializers.SerializerMethodField(
         help_text="The best score the solver found on this challenge; null while it is "
-        "still being computed.",
+        "still being computed, and before the challenge opens.",
     )
     id = serializers.IntegerField(
         source="pk", read_only=True, help_text="The challenge's number (its primary key)."
@@ -74,6 +72,9 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
 
     def get_tray(self, challenge: Challenge) -> list[str] | None:
         return list(challenge.tray) if challenge.is_closed(self.context["now"]) else None
+
+    def get_par(self, challenge: Challenge) -> int | None:
+        return challenge.par if self.context["now"] >= challenge.opens_at else None
 
     def get_well(self, challenge: Challenge) -> list[str] | None:
         return list(challenge.well) if challenge.is_closed(self.context["now"]) else None

@@ -46,3 +46,15 @@ def entry_report_state(
     if entry.is_live and entry.challenge.results_out(now or timezone.now()):
         return "reportable"
     return ""
+
+
+# Bidirectional formatting controls: in a report they only serve to make the words a
+# moderator reads run in another order than they were typed (RLO "evil" reads "live").
+_BIDI_CONTROLS = dict.fromkeys(
+    map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+)
+
+
+def report_detail_clean(text: str) -> str:
+    """A report's words as a moderator reads them: no bidirectional controls."""
+    return text.translate(_BIDI_CONTROLS)
