@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from triominos import (
     DEFAULT_RULESET,
+    TILE_IDS,
     Cell,
     ReplayResult,
     ReviewReason,
@@ -31,18 +32,41 @@ from triominos import (
     solver_solve,
     tile_parse,
 )
+from triominos.classic import (
+    CLASSIC_ERROR_CODES,
+    STRENGTHS,
+    ClassicError,
+    Strength,
+    action_json,
+    action_parse,
+    classic_replay,
+    computers_play,
+)
+from triominos.classic import ClassicGame as ClassicPlay
+from triominos.classic.events import Drew, Passed, Placed
+from triominos.classic.events import RoundEnded as ClassicRoundEnded
 
 if TYPE_CHECKING:
     from challenges.models import Run
 
 __all__ = [
+    "CLASSIC_ERROR_CODES",
+    "CLASSIC_STRENGTHS",
     "RULESET",
+    "TILE_IDS",
+    "ClassicError",
+    "ClassicMatch",
+    "ClassicPointsEvent",
+    "ClassicRoundEnded",
     "PlacedTile",
     "ReplayResult",
     "ReviewReason",
     "ReviewThresholds",
     "RunFeatures",
     "SolverResult",
+    "classic_action_apply",
+    "classic_computers_play",
+    "classic_match_replay",
     "log_analysis",
     "log_features",
     "log_placed_tiles",
@@ -156,3 +180,44 @@ def log_placed_tiles(*, log: object, valid_moves: int) -> tuple[PlacedTile, ...]
         numbers = tile_parse(move["tile"]).corner_numbers(move["rotation"])
         placed.append(PlacedTile(corners=corners, numbers=numbers))  # type: ignore[arg-type]
     return tuple(placed)
+
+
+# --- the classic game (triominos/classic) ----------------------------------------------
+
+CLASSIC_STRENGTHS: tuple[str, ...] = STRENGTHS
+"""The computers' strengths, weakest first."""
+
+ClassicMatch = ClassicPlay
+ClassicPointsEvent = (Placed, Drew, Passed, ClassicRoundEnded)
+"""The events that add points to a player's score."""
+"""The engine's classic game, rebuilt from a row's seed, rounds and log."""
+
+
+def classic_match_replay(
+    *, players: int, seed: str, rounds: int | None, log: list[object]
+) -> ClassicPlay:
+    """The game a stored log makes (the log was checked action by action as it grew)."""
+    return classic_replay(players=players, seed=seed, rounds=rounds, log=log)
+
+
+def classic_computers_play(
+    match: ClassicPlay, *, computers: dict[int, str], seed: str
+) -> list[dict[str, object]]:
+    """Play the computers' turns (seat -> strength) until a person is to move or the
+    game is over; the actions taken, as log entries."""
+    strengths = {seat: _strength(name) for seat, name in computers.items()}
+    taken = computers_play(match, computers=strengths, seed=seed)
+    return [action_json(seat, action) for seat, action in taken]
+
+
+def _strength(name: str) -> Strength:
+    for strength in STRENGTHS:
+        if strength == name:
+            return strength
+    raise ValueError(f"no strength {name!r}")
+
+
+def classic_action_apply(match: ClassicPlay, entry: dict[str, object]) -> None:
+    """Take the log entry's action (ValueError: malformed; ClassicError: refused)."""
+    seat, action = action_parse(entry)
+    match.apply(action, player=seat)

@@ -295,6 +295,9 @@ REST_FRAMEWORK = {
         # New guests per client address: each guest is throttled like a player, so a
         # script making guests by the hundred would get round the run limits.
         "guest_start": env.str("GUEST_START_THROTTLE", default="30/hour"),
+        # Classic games: a turn is a request; a quick player makes a few a second at most.
+        "classic_start": env.str("CLASSIC_START_THROTTLE", default="30/min"),
+        "classic_turn": env.str("CLASSIC_TURN_THROTTLE", default="240/min"),
     },
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0 if not PRODUCTION else 1),
 }

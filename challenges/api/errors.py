@@ -93,7 +93,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, services.MovesConflict):
         return _error(str(exc.detail), exc.code, 409, received=exc.received)
     if isinstance(exc, services.ServiceError):
-        return _error(str(exc.detail), exc.code, SERVICE_STATUS.get(type(exc), 400))
+        status_code = SERVICE_STATUS.get(type(exc), getattr(exc, "http_status", 400))
+        return _error(str(exc.detail), exc.code, status_code)
     if isinstance(exc, PageOutOfRange):
         return _error(str(exc), "page_not_found", 404, num_pages=exc.num_pages)
     if isinstance(exc, CursorInvalid):

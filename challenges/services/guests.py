@@ -12,7 +12,7 @@ from django.db import transaction
 
 from challenges.engine import RULESET
 from challenges.guests import GUEST_KEPT, GUEST_NAME_PREFIX
-from challenges.models import Guest, Run
+from challenges.models import ClassicSeat, Guest, Run
 from challenges.services.errors import service_now
 
 _PURGE_BATCH = 500
@@ -29,8 +29,8 @@ def guest_create(*, now: datetime | None = None) -> Guest:
 
 
 def guest_runs_claim(*, guest: Guest, player: User, now: datetime | None = None) -> int:
-    """Give ``guest``'s runs to ``player`` (who signed up or logged in), then forget the
-    guest; returns how many runs moved.
+    """Give ``guest``'s runs and classic games to ``player`` (who signed up or logged
+    in), then forget the guest; returns how many runs moved.
 
     Only the runs of challenges still taking entries move (``results_at`` not reached):
     those the player can still submit. The others, practice on a challenge whose results
@@ -49,6 +49,8 @@ def guest_runs_claim(*, guest: Guest, player: User, now: datetime | None = None)
         moved = Run.objects.filter(
             player_id=locked.user_id, challenge__closes_at__gt=now - after_close
         ).update(player=player)
+        # Classic games are the player's for good: all of them move, finished or not.
+        ClassicSeat.objects.filter(player_id=locked.user_id).update(player=player)
         # The stand-in goes, and with it the guest and the runs that did not move.
         get_user_model().objects.filter(pk=locked.user_id).delete()
     return moved
