@@ -11,12 +11,16 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 from triominos import (
+    BONUSES,
     DEFAULT_RULESET,
+    RULES_VERSION,
     TILE_IDS,
     Cell,
+    ChallengeReplay,
+    ReplayError,
+    ReplayPosition,
     ReplayResult,
     ReviewReason,
     ReviewThresholds,
@@ -26,8 +30,15 @@ from triominos import (
     analysis_biggest_misses,
     analysis_run,
     cell_corners,
+    deal_shuffle,
+    eligibility_check,
+    last_placement_of,
+    log_moves,
+    move_trimmed,
+    moves_sequence,
     replay_challenge,
     review_reasons,
+    ruleset_of,
     run_features,
     solver_solve,
     tile_parse,
@@ -46,36 +57,44 @@ from triominos.classic import ClassicGame as ClassicPlay
 from triominos.classic.events import Drew, Passed, Placed
 from triominos.classic.events import RoundEnded as ClassicRoundEnded
 
-if TYPE_CHECKING:
-    from challenges.models import Run
-
 __all__ = [
+    "BONUSES",
     "CLASSIC_ERROR_CODES",
     "CLASSIC_STRENGTHS",
     "RULESET",
+    "RULES_VERSION",
     "TILE_IDS",
+    "ChallengeReplay",
     "ClassicError",
     "ClassicMatch",
     "ClassicPointsEvent",
     "ClassicRoundEnded",
     "PlacedTile",
+    "ReplayError",
+    "ReplayPosition",
     "ReplayResult",
     "ReviewReason",
     "ReviewThresholds",
+    "Ruleset",
     "RunFeatures",
     "SolverResult",
     "classic_action_apply",
     "classic_computers_play",
     "classic_match_replay",
+    "deal_shuffle",
+    "eligibility_check",
+    "last_placement_of",
     "log_analysis",
     "log_features",
+    "log_moves",
     "log_placed_tiles",
     "log_replay",
+    "move_trimmed",
+    "moves_sequence",
     "par_solve",
     "review_reasons",
+    "ruleset_of",
     "run_clock_reach_ms",
-    "run_replay",
-    "run_valid_log",
     "tile_numbers",
 ]
 
@@ -90,7 +109,12 @@ def tile_numbers(tile_id: str) -> tuple[int, int, int]:
 
 
 def log_replay(
-    *, tray: Sequence[str], well: Sequence[str], log: object, max_t: int | None = None
+    *,
+    tray: Sequence[str],
+    well: Sequence[str],
+    log: object,
+    max_t: int | None = None,
+    rules_version: int = RULES_VERSION,
 ) -> ReplayResult:
     """The engine's verdict on ``log``: the valid prefix, the score and the first error.
 
@@ -102,7 +126,9 @@ def log_replay(
         moves = log["moves"]
         if len(moves) > RULESET.run_moves_max + 1:
             log = {**log, "moves": moves[: RULESET.run_moves_max + 1]}
-    return replay_challenge(tray=list(tray), well=list(well), log=log, max_t=max_t)
+    return replay_challenge(
+        tray=list(tray), well=list(well), log=log, max_t=max_t, ruleset=ruleset_of(rules_version)
+    )
 
 
 def run_clock_reach_ms(*, started_at: datetime, at: datetime) -> int:
@@ -112,34 +138,22 @@ def run_clock_reach_ms(*, started_at: datetime, at: datetime) -> int:
     return min(RULESET.time_limit_ms, elapsed_ms + RULESET.clock_slack_ms)
 
 
-def run_replay(*, run: Run) -> ReplayResult:
-    """A stored run replayed exactly as its finish was: same tiles, log and clock."""
-    at = run.finished_at or run.started_at
-    return log_replay(
-        tray=run.challenge.tray,
-        well=run.challenge.well,
-        log=run.log,
-        max_t=run_clock_reach_ms(started_at=run.started_at, at=at),
-    )
-
-
-def run_valid_log(*, run: Run) -> dict[str, object]:
-    """The moves of ``run`` that replayed valid (all of a finished run's), as a log."""
-    return {"moves": run.held_moves[: len(run.move_results)]}
-
-
 def par_solve(*, tray: Sequence[str], well: Sequence[str], max_nodes: int) -> SolverResult:
     """The solver's best run of the challenge in ``max_nodes`` (docs/solver.md): its
     score is the par, its log a human-paced run that replays through the normal path."""
     return solver_solve(tray=list(tray), well=list(well), max_nodes=max_nodes)
 
 
-def log_analysis(*, tray: Sequence[str], well: Sequence[str], log: object) -> dict[str, object]:
+def log_analysis(
+    *, tray: Sequence[str], well: Sequence[str], log: object, rules_version: int = RULES_VERSION
+) -> dict[str, object]:
     """The analysis of a valid run as JSON: every move beside the best move of its
     position (``moves``, in order, each with ``missed`` and its ``text``), the points
     missed in all, and ``misses``: the indices of the moves that missed points, the
     biggest miss first. ValueError for a log that is not a valid run."""
-    analysis = analysis_run(tray=list(tray), well=list(well), log=log)
+    analysis = analysis_run(
+        tray=list(tray), well=list(well), log=log, ruleset=ruleset_of(rules_version)
+    )
     return {
         "score": analysis.score,
         "points_missed": analysis.points_missed,
@@ -148,9 +162,13 @@ def log_analysis(*, tray: Sequence[str], well: Sequence[str], log: object) -> di
     }
 
 
-def log_features(*, tray: Sequence[str], well: Sequence[str], log: object) -> RunFeatures:
-    """What the review of runs measures of a valid run (rules/review.py)."""
-    return run_features(tray=list(tray), well=list(well), log=log)
+def log_features(
+    *, tray: Sequence[str], well: Sequence[str], log: object, rules_version: int = RULES_VERSION
+) -> RunFeatures:
+    """What the review of runs measures of a valid run (triominos/review.py)."""
+    return run_features(
+        tray=list(tray), well=list(well), log=log, ruleset=ruleset_of(rules_version)
+    )
 
 
 # A row of the triangular grid is this high, for tiles of side 1.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from challenges.services.errors import ServiceError
+from challenges.errors import ServiceError
 
 # What the rules refuse, in words a player reads (the engine's own details are English).
 REFUSAL_WORDS: dict[str, Promise] = {

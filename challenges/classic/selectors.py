@@ -14,8 +14,8 @@ from django.db.models import Count, Max, Q
 
 from challenges import engine
 from challenges.classic.errors import ClassicGameNotFound
-from challenges.guests import GUEST_NAME_PREFIX
 from challenges.models import ClassicGame, ClassicSeat
+from challenges.players.guests import GUEST_NAME_PREFIX
 
 HISTORY_LENGTH = 50
 """How many of a player's latest games the record lists."""

@@ -26,8 +26,8 @@ from challenges.classic.errors import (
     ClassicStale,
 )
 from challenges.classic.selectors import classic_game_view, match_of
+from challenges.errors import service_now
 from challenges.models import ClassicGame, ClassicSeat
-from challenges.services.errors import service_now
 
 PLAYERS_MAX = 4
 """A table of four at most: the page draws four seats."""

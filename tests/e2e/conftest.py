@@ -8,7 +8,7 @@ Shared fixtures (the play and pages tests both use them):
   (a test marked ``real_browser_clock`` keeps the browser's own clock).
 - ``e2e_deal``: the deal the tests play, ``deals.TEST_DEAL`` unless ``TOD_E2E_DEAL``
   names another (``hostile``, ``seed:N``, or ``slot:N`` for the site's own deal of
-  slot N, e.g. ``slot:978`` from issue 10).
+  slot N, e.g. ``slot:978``).
 - ``challenge_dealt(tray, well)``: makes the open slot's challenge with that deal.
 - ``open_challenge``: the challenge open now, dealt ``e2e_deal``. The site makes a
   slot's challenge only when its row is missing, so the live server plays this row.
@@ -131,9 +131,9 @@ def site_clock(monkeypatch: pytest.MonkeyPatch) -> SiteClock:
     the live server's thread) gets this clock, one hour into the slot open now."""
     from django.utils import timezone
 
-    from challenges import schedule
+    from challenges.slots import slot_at
 
-    slot = schedule.slot_at(at=timezone.now())
+    slot = slot_at(at=timezone.now())
     clock = SiteClock(slot=slot.number, start=slot.opens_at + CLOCK_INTO_SLOT)
     monkeypatch.setattr(timezone, "now", clock.now)
     return clock
@@ -174,9 +174,9 @@ def e2e_deal() -> Deal:
     name = os.environ.get("TOD_E2E_DEAL", "test")
     kind, _, number = name.partition(":")
     if kind == "slot" and number.lstrip("-").isdigit():
-        from challenges import services
+        from challenges.schedule.services import challenge_seed, challenge_tiles_deal
 
-        tray, well = services.challenge_tiles_deal(seed=services.challenge_seed(number=int(number)))
+        tray, well = challenge_tiles_deal(seed=challenge_seed(number=int(number)))
         return Deal(tuple(tray), tuple(well))
     return deal_named(name)
 
@@ -186,11 +186,11 @@ def challenge_dealt(
     transactional_db: None, site_clock: SiteClock
 ) -> Callable[[Sequence[str], Sequence[str]], Any]:
     """Makes (or re-deals) the open slot's challenge with ``tray`` and ``well``."""
-    from challenges import schedule
     from challenges.models import Challenge
+    from challenges.slots import slot_get
 
     def deal(tray: Sequence[str], well: Sequence[str]) -> Any:
-        slot = schedule.slot_get(number=site_clock.slot)
+        slot = slot_get(number=site_clock.slot)
         challenge, _ = Challenge.objects.update_or_create(
             number=slot.number,
             defaults={

@@ -1,5 +1,5 @@
 """axe-core on every page and every state of the play page, in the light and the dark
-colour scheme: no serious or critical violation (issue 12, item 5). The vendored
+colour scheme: no serious or critical violation. The vendored
 axe.min.js runs in the page itself (tests/e2e/axe.py); no network."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from challenges import schedule
 from challenges.models import Challenge
+from challenges.slots import slot_number
 from tests.e2e.axe import expect_no_serious_violation, settle
 from tests.e2e.play_helpers import PLAY_BOARD, centre, drag_tile_to_board, fitting_tray_tile
 from tests.factories import ChallengeFactory, EntryFactory, submitted_run
@@ -29,8 +29,7 @@ def _sweep(page: Page, where: str) -> None:
     page.emulate_media(color_scheme="light")
 
 
-# The home page and the how-to-play page are being built beside this work (issue 12,
-# items 1 and 2): they are swept as soon as their URLs exist.
+# Pages swept as soon as their URLs exist.
 _BEING_BUILT = {
     "the home page": "challenges:home",
     "the how-to-play page": "challenges:how-to-play",
@@ -51,7 +50,7 @@ def test_axe_finds_nothing_serious_on_any_page(
     logged_in_page: Page, open_challenge: Challenge, site_url: str
 ) -> None:
     page = logged_in_page
-    closed = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)
+    closed = ChallengeFactory(number=slot_number(at=timezone.now()) - 1)
     run = submitted_run(closed, player=page.player)
     submitted_run(closed)
     for challenge in (open_challenge, closed):

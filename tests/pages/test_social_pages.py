@@ -1,4 +1,4 @@
-"""The pages of issue 9 as the server renders them: a player's streaks, calendar, best
+"""The social pages as the server renders them: a player's streaks, calendar, best
 ranks and follow button; the leaderboard's tabs; a shared run's page and its picture,
 which shows no tile before the results are out; "top X%" in words that are true."""
 
@@ -15,8 +15,9 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
-from challenges import services
 from challenges.models import Challenge, Follow
+from challenges.moderation.entries import entry_submit
+from challenges.players.follows import follow_add
 from challenges.views import standing_phrase, top_percent_shown
 from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory
 
@@ -77,7 +78,7 @@ def test_a_player_page_shows_streaks_calendar_best_ranks_and_follows(challenge: 
 
 def test_the_leaderboard_tabs(challenge: Challenge) -> None:
     me, friend, stranger = UserFactory(), UserFactory(), UserFactory()
-    services.follow_add(follower=me, followed=friend)
+    follow_add(follower=me, followed=friend)
     EntryFactory(challenge=challenge, player=stranger, score=90)
     EntryFactory(challenge=challenge, player=friend, score=70)
     EntryFactory(challenge=challenge, player=me, score=60)
@@ -93,6 +94,10 @@ def test_the_leaderboard_tabs(challenge: Challenge) -> None:
     week = client.get(url + "?board=week").content.decode()
     assert "best 7 entries" in week
     assert stranger.username in week
+    month = client.get(url + "?board=month").content.decode()
+    assert 'aria-current="page" data-board="month"' in month and stranger.username in month
+    start = challenge.opens_at.replace(day=1)
+    assert f"{start:%B} 1 to {start:%B} " in month and "one a day" in month
     visitor = Client().get(url + "?board=following").content.decode()
     assert "to see the players you follow" in visitor
     assert (
@@ -104,7 +109,7 @@ def test_the_leaderboard_tabs(challenge: Challenge) -> None:
 def test_a_shared_run_page_has_an_open_graph_picture_without_tiles_before_results() -> None:
     challenge = ChallengeFactory()
     run = RunFactory(challenge=challenge, finished=True)
-    services.entry_submit(run=run)
+    entry_submit(run=run)
     page = Client().get(reverse("challenges:share", args=[run.pk]))
     assert page.status_code == 200
     body = page.content.decode()

@@ -1,0 +1,148 @@
+"""The refusals of the services, and the clock they read.
+
+Each refusal carries a human ``detail`` and a stable ``code``; the API maps each class
+to an HTTP status (``challenges/api/errors.py``). The ``code`` is English and stable;
+the ``detail`` is in the language of the request (docs/i18n.md): the defaults are lazy,
+and the services word their own details with gettext as they raise.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from challenges.models import Run
+
+
+def service_now(now: datetime | None) -> datetime:
+    """``now`` if the caller gave one (tests, replays of the past), else the clock."""
+    return now if now is not None else timezone.now()
+
+
+class ServiceError(Exception):
+    """A request the service refuses; ``detail`` is for people, ``code`` for programs."""
+
+    code = "refused"
+    default_detail: str | Promise = _("The request was refused.")
+
+    def __init__(self, detail: str | None = None) -> None:
+        self.detail: str = detail or str(self.default_detail)
+        super().__init__(self.detail)
+
+
+class ChallengeNotOpen(ServiceError):
+    code = "challenge_not_open"
+    default_detail = _("This challenge is not open.")
+
+
+class RunsLimitReached(ServiceError):
+    code = "too_many_runs"
+    default_detail = _("You have started as many runs of this challenge as a player may.")
+
+
+class RunNotFound(ServiceError):
+    """The player has no run with this id (or it is someone else's)."""
+
+    code = "not_found"
+    default_detail = "You have no run with this id."
+
+
+class RunAlreadyFinished(ServiceError):
+    code = "run_finished"
+    default_detail = _("This run has already been finished.")
+
+
+class RunDeadlinePassed(ServiceError):
+    code = "deadline_passed"
+    default_detail = _("This run's time is up.")
+
+    def __init__(self, detail: str | None = None, *, run: Run) -> None:
+        super().__init__(detail)
+        self.run = run
+
+
+class MovesConflict(ServiceError):
+    """A batch that leaves a gap after, or rewrites, the moves the server holds."""
+
+    code = "moves_conflict"
+    default_detail = _("These moves do not follow the ones the server holds.")
+
+    def __init__(self, detail: str | None = None, *, received: int) -> None:
+        super().__init__(detail)
+        self.received = received
+
+
+class RunNotSubmittable(ServiceError):
+    code = "run_not_valid"
+    default_detail = _("Only a finished, valid run can be submitted.")
+
+
+class RunNotEligible(ServiceError):
+    """A valid run that was not witnessed or not paced: practice, not an entry. Its code
+    is the run's reason (``not_witnessed``, ``too_fast``)."""
+
+    code = "not_eligible"
+    default_detail = _("This run cannot enter the leaderboard.")
+
+    def __init__(self, detail: str | None = None, *, code: str) -> None:
+        super().__init__(detail)
+        self.code = code
+
+
+class EntryAlreadySubmitted(ServiceError):
+    code = "already_submitted"
+    default_detail = _("You have already submitted a run for this challenge.")
+
+
+class EntriesClosed(ServiceError):
+    code = "entries_closed"
+    default_detail = _("This challenge no longer takes entries.")
+
+
+class EntryNotHeld(ServiceError):
+    code = "entry_not_held"
+    default_detail = _("Only a held entry can be approved.")
+
+
+class EntryNotReportable(ServiceError):
+    code = "not_reportable"
+    default_detail = _("This entry cannot be reported.")
+
+
+class EntryAlreadyReported(ServiceError):
+    code = "already_reported"
+    default_detail = _("You have already reported this entry.")
+
+
+class FollowSelf(ServiceError):
+    code = "follow_self"
+    default_detail = _("You cannot follow yourself: your own entries are on every board you see.")
+
+
+class GuestRunNotSubmittable(ServiceError):
+    """A guest's run: it reaches a board only once an account claims it."""
+
+    code = "sign_up_to_submit"
+
+    def __init__(self, detail: str | None = None) -> None:
+        super().__init__(
+            detail
+            or gettext("Sign up or log in to submit this run: guests never appear on a board.")
+        )
+
+
+class GuestAlreadyPlayer(ServiceError):
+    """A logged-in player asked to play as a guest: they play as themselves."""
+
+    code = "already_logged_in"
+
+    def __init__(self, detail: str | None = None) -> None:
+        super().__init__(
+            detail or gettext("You are logged in: your runs are your own, no guest needed.")
+        )

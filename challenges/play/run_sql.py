@@ -1,0 +1,422 @@
+"""A run's row on the hot path (moves while playing, finish): read and locked with its
+challenge, and written back, in plain SQL on PostgreSQL.
+
+A batch of moves is the most frequent write of the site, every few seconds of every
+run played, and building these statements with the ORM cost more CPU than everything
+else such a request does (docs/performance.md). So they are written here once, from the
+models' own fields (a field added to ``Run`` is read and written with the others), and
+the values go through the fields' own conversions (``from_db_value``,
+``get_db_prep_save``), as the ORM would convert them.
+
+Other databases (SQLite, in the quick test runs) take the ORM path: the same query.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from functools import cache
+from typing import Any
+from uuid import UUID
+
+import orjson
+from django.db import connection
+from django.db.models import Exists, Field, Max, OuterRef, Subquery
+
+from challenges.models import Challenge, Entry, Guest, Run
+
+# What the services read of the run's challenge; the rest loads if ever used.
+_CHALLENGE_READ = ("number", "opens_at", "closes_at", "ruleset", "rules_version", "tray", "well",
+                   "created_at", "board_version")  # fmt: skip
+
+
+def _run_fields() -> list[Field[Any, Any]]:
+    return list(Run._meta.concrete_fields)
+
+
+def _challenge_fields() -> list[Field[Any, Any]]:
+    key = Challenge._meta.pk
+    return [f for f in Challenge._meta.concrete_fields if f.attname in _CHALLENGE_READ or f is key]
+
+
+@cache
+def _select_sql(standing: bool) -> str:
+    q = connection.ops.quote_name
+    columns = [f"r.{q(str(f.column))}" for f in _run_fields()]
+    columns += [f"c.{q(str(f.column))}" for f in _challenge_fields()]
+    if standing:
+        columns += [_best_before_sql(), _entry_exists_sql()]
+    # FOR UPDATE OF r: the run's row only; every run of a challenge shares its row.
+    return _run_with_challenge_sql(columns) + " FOR UPDATE OF r"
+
+
+# --- what the reads of a run share: its row joined to its challenge's ----------------
+
+
+def _run_with_challenge_sql(columns: list[str]) -> str:
+    """A select of ``columns`` from the run ``r`` (named by its id, then its player's,
+    as parameters) joined to its challenge ``c``."""
+    c = _column
+    return (
+        f"SELECT {', '.join(columns)} FROM {Run._meta.db_table} r"
+        f" JOIN {Challenge._meta.db_table} c"
+        f" ON c.{_challenge_column('number')} = r.{c('challenge')}"
+        f" WHERE r.{c('id')} = %s AND r.{c('player')} = %s"
+    )
+
+
+def _best_before_sql() -> str:
+    """The player's best score in another run of the challenge with the status given
+    as a parameter (finished), or NULL."""
+    c = _column
+    return (
+        f"(SELECT MAX(o.{c('score')}) FROM {Run._meta.db_table} o"
+        f" WHERE o.{c('challenge')} = r.{c('challenge')} AND o.{c('player')} = r.{c('player')}"
+        f" AND o.{c('status')} = %s AND o.{c('id')} <> r.{c('id')})"
+    )
+
+
+def _entry_exists_sql() -> str:
+    """Whether the player has an entry for the run's challenge."""
+    c = _column
+    return (
+        f"EXISTS (SELECT 1 FROM {Entry._meta.db_table} e"
+        f" WHERE e.challenge_id = r.{c('challenge')} AND e.player_id = r.{c('player')})"
+    )
+
+
+def _run_row_fetch(
+    sql: str, *, run_id: UUID, player_id: int, standing: bool = False
+) -> tuple[Any, ...] | None:
+    """The one row of ``sql`` (a :func:`_run_with_challenge_sql`) for the player's run;
+    ``standing`` passes the status of :func:`_best_before_sql` first."""
+    params: list[Any] = [Run.Status.FINISHED.value] if standing else []
+    params += [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row: tuple[Any, ...] | None = cursor.fetchone()
+    return row
+
+
+def _run_from_row(row: tuple[Any, ...], challenge_fields: list[Field[Any, Any]]) -> tuple[Run, int]:
+    """The run of a row of the run's fields then ``challenge_fields``, with its
+    challenge; and the index of the row's first column after them."""
+    run_fields = _run_fields()
+    split = len(run_fields)
+    end = split + len(challenge_fields)
+    run: Run = _from_row(Run, run_fields, row[:split])
+    run.challenge = _from_row(Challenge, challenge_fields, row[split:end])
+    return run, end
+
+
+def _from_row(model: Any, fields: list[Field[Any, Any]], values: tuple[Any, ...]) -> Any:
+    converted = []
+    for field, value in zip(fields, values, strict=True):
+        from_db = getattr(field, "from_db_value", None)
+        converted.append(
+            from_db(value, None, connection) if from_db and value is not None else value
+        )
+    return model.from_db(connection.alias, [f.attname for f in fields], converted)
+
+
+def run_row_locked(*, run_id: UUID, player_id: int, standing: bool) -> Run | None:
+    """The run, if it is this player's, locked until the transaction ends, with its
+    challenge; with ``standing``, also ``best_before`` (the player's best other
+    finished run of the challenge) and ``submitted`` (whether they have an entry)."""
+    if connection.vendor != "postgresql":
+        return _run_row_locked_orm(run_id=run_id, player_id=player_id, standing=standing)
+    row = _run_row_fetch(
+        _select_sql(standing), run_id=run_id, player_id=player_id, standing=standing
+    )
+    if row is None:
+        return None
+    run, end = _run_from_row(row, _challenge_fields())
+    if standing:
+        run.best_before, run.submitted = row[end], bool(row[end + 1])  # type: ignore[attr-defined]
+    return run
+
+
+def _run_row_locked_orm(*, run_id: UUID, player_id: int, standing: bool) -> Run | None:
+    runs = Run.objects.select_for_update(of=("self",)).select_related("challenge")
+    if standing:
+        others = Run.objects.filter(
+            challenge_id=OuterRef("challenge_id"),
+            player_id=OuterRef("player_id"),
+            status=Run.Status.FINISHED,
+        ).exclude(pk=OuterRef("pk"))
+        runs = runs.annotate(
+            best_before=Subquery(
+                others.order_by().values("player_id").annotate(best=Max("score")).values("best")
+            ),
+            submitted=Exists(
+                Entry.objects.filter(
+                    challenge_id=OuterRef("challenge_id"), player_id=OuterRef("player_id")
+                )
+            ),
+        )
+    return runs.filter(pk=run_id, player_id=player_id).first()
+
+
+def run_row_write(*, run: Run, fields: list[str]) -> None:
+    """Write these fields of ``run`` (already locked by this transaction)."""
+    if not fields:
+        return
+    if connection.vendor != "postgresql":
+        run.save(update_fields=fields)
+        return
+    q = connection.ops.quote_name
+    by_name = {field.name: field for field in _run_fields()}
+    chosen = [by_name[name] for name in fields]
+    sets = ", ".join(f"{q(str(field.column))} = %s" for field in chosen)
+    values = [field.get_db_prep_save(getattr(run, field.attname), connection) for field in chosen]
+    values.append(Run._meta.pk.get_db_prep_value(run.pk, connection))
+    with connection.cursor() as cursor:
+        key = q(str(Run._meta.pk.column)) if Run._meta.pk else ""
+        cursor.execute(f"UPDATE {Run._meta.db_table} SET {sets} WHERE {key} = %s", values)
+
+
+# --- the batch path: a run's head, and its moves appended ------------------------------
+#
+# Neither statement locks nor needs a transaction: the append is conditioned on the run
+# still holding the count of moves its head was read with (and still being played), so
+# of two batches that read the same head, one appends and the other changes nothing and
+# goes the whole-row path, which locks. A batch is two round trips, not four (BEGIN and
+# COMMIT cost as much CPU as a statement).
+
+
+@dataclass(frozen=True)
+class RunHead:
+    """What a batch of moves (or a finish) needs of a run to go on from where it
+    stands, without the moves it holds: how many there are, the replay's position, and
+    the challenge's tiles. With ``standing``, also the run's move results and what the
+    finish answer tells the player (see :func:`run_row_locked`)."""
+
+    status: str
+    started_at: datetime
+    challenge_id: int
+    score: int | None
+    ineligible: dict[str, Any] | None
+    position: dict[str, Any] | None
+    received: int
+    tray: list[str]
+    well: list[str]
+    rules_version: int
+    move_results: list[dict[str, Any]] | None = None
+    best_before: int | None = None
+    submitted: bool = False
+
+
+_TILES_PARSED: dict[str, list[str]] = {}
+
+
+def _tiles(text: str) -> list[str]:
+    """A challenge's tray or well from its JSON text: parsed once per process (there
+    are three challenges a day, and each is read by every batch of every run)."""
+    tiles = _TILES_PARSED.get(text)
+    if tiles is None:
+        if len(_TILES_PARSED) > 64:
+            _TILES_PARSED.clear()
+        tiles = _TILES_PARSED[text] = orjson.loads(text)
+    return tiles
+
+
+def _column(name: str) -> str:
+    field: Any = Run._meta.get_field(name)
+    return connection.ops.quote_name(str(field.column))
+
+
+def _challenge_column(name: str) -> str:
+    field: Any = Challenge._meta.get_field(name)
+    return connection.ops.quote_name(str(field.column))
+
+
+@cache
+def _head_sql(standing: bool) -> str:
+    c = _column
+    columns = [
+        f"r.{c('status')}", f"r.{c('started_at')}", f"r.{c('challenge')}", f"r.{c('score')}",
+        f"r.{c('ineligible')}::text", f"r.{c('position')}::text", _moves_count_sql(f"r.{c('log')}"),
+        f"c.{_challenge_column('tray')}::text", f"c.{_challenge_column('well')}::text",
+        f"c.{_challenge_column('rules_version')}",
+    ]  # fmt: skip
+    if standing:
+        columns += [f"r.{c('move_results')}::text", _best_before_sql(), _entry_exists_sql()]
+    return _run_with_challenge_sql(columns)
+
+
+def _moves_count_sql(column: str) -> str:
+    """How many moves a run's log holds (0 for a log without a list of moves)."""
+    moves = f"{column} -> 'moves'"
+    return f"CASE jsonb_typeof({moves}) WHEN 'array' THEN jsonb_array_length({moves}) ELSE 0 END"
+
+
+def run_head_read(*, run_id: UUID, player_id: int, standing: bool) -> RunHead | None:
+    """The head of the player's run ``run_id``, or None if they have no such run. Not
+    locked: :func:`run_moves_append` writes only if the run is still as read here.
+    PostgreSQL only (see :func:`batch_path_available`)."""
+    row = _run_row_fetch(_head_sql(standing), run_id=run_id, player_id=player_id, standing=standing)
+    if row is None:
+        return None
+    status, started_at, challenge_id, score, ineligible, position, received = row[:7]
+    tray, well, rules_version = row[7:10]
+    head = RunHead(
+        status=status,
+        started_at=started_at,
+        challenge_id=challenge_id,
+        score=score,
+        ineligible=orjson.loads(ineligible) if ineligible is not None else None,
+        position=orjson.loads(position) if position is not None else None,
+        received=received,
+        tray=_tiles(tray),
+        well=_tiles(well),
+        rules_version=rules_version,
+    )
+    if standing:
+        results, best_before, submitted = row[10:]
+        head = replace(
+            head,
+            move_results=orjson.loads(results) if results is not None else [],
+            best_before=best_before,
+            submitted=bool(submitted),
+        )
+    return head
+
+
+def batch_path_available() -> bool:
+    """Whether the batch path's SQL runs here (PostgreSQL); SQLite, in quick test runs,
+    takes the ORM path for every batch."""
+    return connection.vendor == "postgresql"
+
+
+@cache
+def _append_sql(extra: tuple[str, ...]) -> str:
+    c = _column
+    sets = [
+        f"{c('log')} = jsonb_build_object('moves', COALESCE({c('log')} -> 'moves',"
+        " '[]'::jsonb) || %s::jsonb)",
+        f"{c('arrivals')} = COALESCE({c('arrivals')}, '[]'::jsonb) || %s::jsonb",
+        f"{c('move_results')} = COALESCE({c('move_results')}, '[]'::jsonb) || %s::jsonb",
+    ]
+    jsonb = {"position", "ineligible", "error"}
+    sets += [f"{c(name)} = %s{'::jsonb' if name in jsonb else ''}" for name in extra]
+    return (
+        f"UPDATE {Run._meta.db_table} SET {', '.join(sets)} WHERE {c('id')} = %s"
+        f" AND {c('player')} = %s AND {c('status')} = %s AND {_moves_count_sql(c('log'))} = %s"
+    )
+
+
+def run_moves_append(
+    *,
+    run_id: UUID,
+    player_id: int,
+    held: int,
+    moves_json: str,
+    arrivals: list[int],
+    results: list[dict[str, Any]],
+    fields: dict[str, Any],
+) -> bool:
+    """Append moves (already JSON text, as stored), their arrivals and results to the
+    run's row and set ``fields`` (JSON fields given as Python values): a batch writes
+    its own moves, not the whole log again.
+
+    Only if the run is still being played and still holds ``held`` moves (the head's
+    count): returns False, having written nothing, when another request got there first.
+    """
+    names = tuple(fields)
+    values: list[Any] = [moves_json, _json_text(arrivals), _json_text(results)]
+    for name in names:
+        value = fields[name]
+        if name in ("position", "ineligible", "error"):
+            value = None if value is None else _json_text(value)
+        values.append(value)
+    values += [
+        Run._meta.pk.get_db_prep_value(run_id, connection),
+        player_id,
+        Run.Status.STARTED.value,
+        held,
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_append_sql(names), values)
+        return bool(cursor.rowcount == 1)
+
+
+def _json_text(value: object) -> str:
+    return orjson.dumps(value).decode()
+
+
+# --- a run's start: the player's count of runs and the insert, one statement ---------
+
+
+@cache
+def _start_sql() -> str:
+    c = _column
+    fields = _run_fields()
+    columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
+    values = ", ".join("%s" for _ in fields)
+    table = Run._meta.db_table
+    return (
+        f"WITH prior AS (SELECT COUNT(*) AS n FROM {table}"
+        f" WHERE {c('challenge')} = %s AND {c('player')} = %s),"
+        f" made AS (INSERT INTO {table} ({columns}) SELECT {values} FROM prior WHERE n < %s"
+        f" RETURNING 1) SELECT n FROM prior"
+    )
+
+
+def run_row_start(*, run: Run, limit: int) -> int:
+    """Insert ``run`` (a new Run, not saved) unless its player already has ``limit``
+    runs of its challenge; returns how many they had before. One statement, where the
+    ORM took a count and an insert (on PostgreSQL; elsewhere, the same two by the ORM).
+    As before, two starts at the same moment may both see ``limit - 1``."""
+    if connection.vendor != "postgresql":
+        started = Run.objects.filter(player_id=run.player_id, challenge_id=run.challenge_id).count()
+        if started < limit:
+            run.save(force_insert=True)
+        return started
+    values = [
+        field.get_db_prep_save(getattr(run, field.attname), connection) for field in _run_fields()
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_start_sql(), [run.challenge_id, run.player_id, *values, limit])
+        row = cursor.fetchone()
+    started = int(row[0]) if row else 0
+    if started < limit:
+        run._state.adding = False
+        run._state.db = connection.alias
+    return started
+
+
+# --- a submit: the run with its whole challenge, and the player's standing ------------
+
+
+@cache
+def _submit_sql() -> str:
+    q = connection.ops.quote_name
+    columns = [f"r.{q(str(f.column))}" for f in _run_fields()]
+    columns += [f"c.{q(str(f.column))}" for f in Challenge._meta.concrete_fields]
+    columns.append(
+        f"EXISTS (SELECT 1 FROM {Guest._meta.db_table} g WHERE g.user_id = r.{_column('player')})"
+    )
+    columns.append(_entry_exists_sql())
+    return _run_with_challenge_sql(columns)
+
+
+def run_row_submitting(*, run_id: UUID, player_id: int) -> Run | None:
+    """The player's run ``run_id`` with its challenge, and what a submit asks first:
+    ``guest`` (whether the player is a guest) and ``submitted`` (whether they have an
+    entry for the challenge). One query (on PostgreSQL; elsewhere by the ORM)."""
+    if connection.vendor != "postgresql":
+        found = Run.objects.select_related("challenge").filter(pk=run_id, player_id=player_id)
+        read = found.first()
+        if read is not None:
+            read.guest = Guest.objects.filter(user_id=player_id).exists()  # type: ignore[attr-defined]
+            read.submitted = Entry.objects.filter(  # type: ignore[attr-defined]
+                challenge_id=read.challenge_id, player_id=player_id
+            ).exists()
+        return read
+    row = _run_row_fetch(_submit_sql(), run_id=run_id, player_id=player_id)
+    if row is None:
+        return None
+    run, end = _run_from_row(row, list(Challenge._meta.concrete_fields))
+    run.guest = bool(row[end])  # type: ignore[attr-defined]
+    run.submitted = bool(row[end + 1])  # type: ignore[attr-defined]
+    return run

@@ -1,0 +1,66 @@
+"""Reads about guests: who is one, and the players a list may show.
+
+A guest plays through a stand-in user (``models.Guest``). Boards only ever list
+entries, which guests cannot make; every other list of players (player pages, follows,
+the count of today's players on the home page) goes through ``players_only`` so that a
+stand-in never shows. docs/first_visit.md says why each read counts whom.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timedelta
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import QuerySet
+
+from challenges.models import Challenge, Guest, Run
+
+# No sign-up can take such a name: a player's name is letters, digits, "_" and "-".
+GUEST_NAME_PREFIX = "guest~"
+# A guest's cookie lives as long as its unclaimed runs are kept.
+GUEST_KEPT = timedelta(days=7)
+
+
+def guest_of(*, guest_id: object) -> Guest | None:
+    """The guest a cookie names (its id as text), with its stand-in user; None for an
+    unknown, purged or claimed guest, or a value that is no id."""
+    try:
+        key = uuid.UUID(str(guest_id))
+    except ValueError:
+        return None
+    return Guest.objects.select_related("user").filter(pk=key).first()
+
+
+def is_guest(user: User | AnonymousUser) -> bool:
+    """Whether ``user`` is a guest's stand-in (never true of a visitor or a player)."""
+    if not user.is_authenticated:
+        return False
+    return Guest.objects.filter(user_id=user.pk).exists()
+
+
+def guest_played(*, run: Run) -> bool:
+    """Whether a guest played ``run`` (and no account has claimed it yet)."""
+    return Guest.objects.filter(user_id=run.player_id).exists()
+
+
+def players_only() -> QuerySet[User]:
+    """Every account that is a player: active, and no guest's stand-in."""
+    users: QuerySet[User] = get_user_model().objects.filter(is_active=True, guest__isnull=True)
+    return users
+
+
+def guest_expires_at(*, guest: Guest) -> datetime:
+    """Until when an unclaimed guest and its runs are kept."""
+    return guest.created_at + GUEST_KEPT
+
+
+def guest_best_run(*, guest: Guest, challenge: Challenge) -> Run | None:
+    """The guest's best finished, valid run of ``challenge``: the one worth signing up
+    to submit (the earliest of equal scores)."""
+    return (
+        Run.objects.filter(player_id=guest.user_id, challenge=challenge, status=Run.Status.FINISHED)
+        .order_by("-score", "started_at")
+        .first()
+    )
