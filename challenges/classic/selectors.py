@@ -200,3 +200,11 @@ def classic_game_replay(*, game_id: UUID, player_id: int) -> dict[str, Any]:
         "winners": list(match.winners),
         "events": [event_seen(e.to_json(), seat, reveal=reveal) for e in match.events],
     }
+
+
+def classic_game_replay_or_none(*, game_id: UUID, player_id: int) -> dict[str, Any] | None:
+    """The replay of the player's game, or None when they have no such game."""
+    try:
+        return classic_game_replay(game_id=game_id, player_id=player_id)
+    except ClassicGameNotFound:
+        return None
