@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from challenges.classic import services
 from challenges.models import ClassicGame
+from tests.e2e.axe import expect_no_serious_violation, settle
 from tests.e2e.play_helpers import DOUBLE_TAP_MS, HIGHLIGHTED, HUMAN_PACE_MS, PLAY_BOARD, centre
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -99,6 +100,8 @@ def _turn(page: Page, touch: bool) -> str:
 
 def _start(page: Page, site_url: str, touch: bool) -> None:
     page.goto(f"{site_url}{reverse('challenges:classic')}")
+    settle(page)
+    expect_no_serious_violation(page, "the classic page's choice of a game")
     page.get_by_label("Easy").check()
     page.get_by_label("One round").check()
     if touch:
@@ -140,6 +143,8 @@ def test_a_whole_one_round_game_against_easy_and_a_reload_resumes_it(
                 assert after == hand
                 expect(page.locator("#turn-status")).to_contain_text("Your turn")
                 screenshot(page, f"classic-resumed-{device}")
+                settle(page)
+                expect_no_serious_violation(page, "a classic game, the player's turn")
                 reloaded = True
             actions.append(_turn(page, touch))
             assert len(actions) < 200, "the game does not end"
