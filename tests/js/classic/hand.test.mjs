@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 
 import { ClassicHand } from "../../../challenges/static/challenges/classic/hand.js";
 import { ClassicMachine, PLAYING, WAITING } from "../../../challenges/static/challenges/classic/machine.js";
+import { seatsAfter } from "../../../challenges/static/challenges/classic/table_view.js";
 import { parseJsonExact } from "../json_exact.mjs";
 
 const VECTORS = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "vectors", "classic.json");
@@ -93,4 +94,20 @@ test("the machine lets the player act only on their turn, with no request on its
   machine.show({ ...game, turn: 1 });
   assert.equal(machine.state.phase, WAITING);
   assert.deepEqual(machine.state.run.legalPlacements("0-0-0"), [], "0-0-0 does not open here");
+});
+
+test("the table counts tiles and points along the events, to the server's final seats", () => {
+  for (const vector of CASES) {
+    const players = vector.players;
+    let seats = Array.from({ length: players }, () => ({ hand_size: 0, score: 0 }));
+    for (const event of vector.expect.events) {
+      const seen = event.event === "round_started" ? { ...event, hand_sizes: event.hands.map((hand) => hand.length) } : event;
+      seats = seatsAfter(seats, seen);
+    }
+    assert.deepEqual(
+      seats.map((seat) => seat.score),
+      vector.expect.scores,
+      vector.name,
+    );
+  }
 });

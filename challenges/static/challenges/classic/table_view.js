@@ -3,6 +3,21 @@
 
 import * as words from "./words.js";
 
+/** The seats (`hand_size`, `score`) after `event`, for the table to count along while
+ * the computers' moves are shown one by one (the answer holds only the final seats). */
+export function seatsAfter(seats, event) {
+  return seats.map((seat, index) => {
+    if (event.event === "round_started") {
+      return { ...seat, hand_size: event.hand_sizes[index] };
+    }
+    if (event.player !== index || event.points === undefined) {
+      return seat;
+    }
+    const tiles = { placed: -1, drew: 1 }[event.event] ?? 0;
+    return { ...seat, hand_size: seat.hand_size + tiles, score: seat.score + event.points };
+  });
+}
+
 /** The seats in `list`; `turn` overrides whose turn is marked (a computer's move shown). */
 export function showSeats(list, game, { turn = game.turn } = {}) {
   list.replaceChildren(

@@ -14,7 +14,7 @@ import { boardInputsWire } from "../play/board_inputs.js";
 import { GuestIdentity } from "../play/guest_identity.js";
 import { bonusToast } from "../play/words.js";
 import { ClassicMachine, PLAYING } from "../classic/machine.js";
-import { showSeats, showLog, showFinal } from "../classic/table_view.js";
+import { seatsAfter, showFinal, showLog, showSeats } from "../classic/table_view.js";
 import * as words from "../classic/words.js";
 
 // How long each computer's move stays on screen before the next (reduced motion: none).
@@ -99,6 +99,8 @@ function errorShow(text) {
 /** Shows `next` (the server's answer): its new events one by one (the computers' moves
  * animated, each said), then the game. `fresh`: draw the board from scratch (a resume). */
 async function gameShow(next, { events = next.new_events ?? [], fresh = false } = {}) {
+  // The table counts along with the events: from the seats shown before, or from zero.
+  let seats = game === null ? next.seats.map((seat) => ({ ...seat, hand_size: 0, score: 0 })) : game.seats;
   game = next;
   screen("game");
   if (fresh) {
@@ -120,8 +122,9 @@ async function gameShow(next, { events = next.new_events ?? [], fresh = false } 
       board.ensureContentVisible();
     }
     hud.announce(words.eventText(next, event));
+    seats = seatsAfter(seats, event);
     if (event.player !== undefined && event.player !== next.you && STEP_MS > 0) {
-      showSeats($("seats"), next, { turn: event.player });
+      showSeats($("seats"), { ...next, seats }, { turn: event.player });
       await sleep(STEP_MS);
     }
   }
