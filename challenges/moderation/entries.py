@@ -211,14 +211,13 @@ def entry_approve(
             )
         locked.status = Entry.Status.LIVE
         locked.save(update_fields=["status"])
-        EntryDecision.objects.create(
+        entry_decision_record(
             entry=locked,
             verdict=EntryDecision.Verdict.APPROVE,
-            decided_by=by,
-            decided_at=now,
+            by=by,
+            now=now,
             reason=reason.strip() or "Approved after review.",
         )
-        entry_reports_resolve(entry=locked, now=now)
         challenge_entry_stats_refresh(challenge=locked.challenge)
     return locked
 
@@ -238,17 +237,24 @@ def entry_void(
         locked.voided_at = locked.voided_at or now
         locked.void_reason = reason
         locked.save(update_fields=["status", "voided_at", "void_reason"])
-        EntryDecision.objects.create(
-            entry=locked,
-            verdict=EntryDecision.Verdict.VOID,
-            decided_by=by,
-            decided_at=now,
-            reason=reason,
+        entry_decision_record(
+            entry=locked, verdict=EntryDecision.Verdict.VOID, by=by, now=now, reason=reason
         )
-        entry_reports_resolve(entry=locked, now=now)
         challenge_entry_stats_refresh(challenge=locked.challenge)
     entry.refresh_from_db()
     return locked
+
+
+def entry_decision_record(
+    *, entry: Entry, verdict: str, by: User | None, now: datetime, reason: str
+) -> EntryDecision:
+    """A moderator's decision, kept for the record (who, when, why), answers every open
+    report of the entry. Called inside the decision's transaction, the entry locked."""
+    decision = EntryDecision.objects.create(
+        entry=entry, verdict=verdict, decided_by=by, decided_at=now, reason=reason
+    )
+    entry_reports_resolve(entry=entry, now=now)
+    return decision
 
 
 def entry_reports_resolve(*, entry: Entry, now: datetime) -> None:
