@@ -212,10 +212,18 @@ ClassicPointsEvent = (Placed, Drew, Passed, ClassicRoundEnded)
 
 
 def classic_match_replay(
-    *, players: int, seed: str, rounds: int | None, log: list[object]
+    *,
+    players: int,
+    seed: str,
+    rounds: int | None,
+    log: list[object],
+    rules_version: int = RULES_VERSION,
 ) -> ClassicPlay:
-    """The game a stored log makes (the log was checked action by action as it grew)."""
-    return classic_replay(players=players, seed=seed, rounds=rounds, log=log)
+    """The game a stored log makes, by the rules it was started under (the log was
+    checked action by action as it grew)."""
+    return classic_replay(
+        players=players, seed=seed, rounds=rounds, log=log, ruleset=ruleset_of(rules_version)
+    )
 
 
 def classic_computers_play(

@@ -44,7 +44,11 @@ def game_for_player(*, game_id: UUID, player_id: int) -> tuple[ClassicGame, list
 
 def match_of(game: ClassicGame, seats: list[ClassicSeat]) -> engine.ClassicMatch:
     return engine.classic_match_replay(
-        players=len(seats), seed=game.seed, rounds=game.rounds, log=list(game.log)
+        players=len(seats),
+        seed=game.seed,
+        rounds=game.rounds,
+        log=list(game.log),
+        rules_version=game.rules_version,
     )
 
 

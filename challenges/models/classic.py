@@ -16,6 +16,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from challenges.engine import RULES_VERSION
+
 
 class ClassicGame(models.Model):
     class Status(models.TextChoices):
@@ -29,6 +31,10 @@ class ClassicGame(models.Model):
         _("rounds"), null=True, blank=True, help_text=_("Empty: the game is played to 400.")
     )
     strength = models.CharField(_("computers' strength"), max_length=8)
+    # The rules the game is played and replayed by, for ever (as a challenge's).
+    rules_version = models.PositiveSmallIntegerField(
+        _("rules version"), default=RULES_VERSION, editable=False
+    )
     log = models.JSONField(_("log"), default=list)
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.PLAYING

@@ -20,6 +20,7 @@ from triominos.classic.actions import ClassicAction, ClassicError, Draw, Pass
 from triominos.classic.game import ClassicGame
 from triominos.geometry import Cell, coords_packable
 from triominos.moves import Placement
+from triominos.ruleset import DEFAULT_RULESET, Ruleset
 from triominos.tiles import tile_parse
 
 __all__ = ["action_json", "action_parse", "classic_replay", "placement_from_json"]
@@ -71,11 +72,16 @@ def placement_from_json(raw: dict[str, object]) -> Placement:
 
 
 def classic_replay(
-    *, players: int, seed: int | str, rounds: int | None, log: Sequence[object]
+    *,
+    players: int,
+    seed: int | str,
+    rounds: int | None,
+    log: Sequence[object],
+    ruleset: Ruleset = DEFAULT_RULESET,
 ) -> ClassicGame:
-    """The game the log's actions make; ValueError for a malformed entry,
-    :class:`ClassicError` (with the entry's index in ``detail``) for a refused one."""
-    game = ClassicGame(players, seed=seed, rounds=rounds)
+    """The game the log's actions make under ``ruleset``; ValueError for a malformed
+    entry, :class:`ClassicError` (with the entry's index in ``detail``) for a refused one."""
+    game = ClassicGame(players, seed=seed, rounds=rounds, ruleset=ruleset)
     for index, raw in enumerate(log):
         seat, action = action_parse(raw)
         try:
