@@ -57,6 +57,7 @@ bench: install
 # The review of runs: false holds of simulated people, catches of scripts (docs/solver.md).
 calibrate: install
 	$(PY) tests/benchmarks/review_calibration.py
+	$(PY) tests/benchmarks/trust_calibration.py
 
 # The site under load (docs/performance.md): wrk against gunicorn, PostgreSQL and Redis.
 # LOAD_ARGS, e.g. "--entries 1000000" or "--nginx" (two instances behind nginx).

@@ -28,6 +28,7 @@ from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.device import signup_record
 from accounts.models import ApiToken
 from accounts.services import (
     IssuedToken,
@@ -113,7 +114,9 @@ def signup_page(request: HttpRequest) -> HttpResponse:
         for scope, ident in taken:
             attempt_give_back(scope=scope, ident=ident)
     if made:
-        return HttpResponseRedirect(next_url)
+        redirect = HttpResponseRedirect(next_url)
+        signup_record(request, redirect, player_id=user.pk)
+        return redirect
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
 
 

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from challenges.views import (
+    desk,
     history,
     home,
     how_to_play,
@@ -37,4 +38,11 @@ urlpatterns = [
     path("players/<str:username>/follow/", players.follow_toggle, name="player-follow"),
     path("share/<uuid:run_id>/", share.share_page, name="share"),
     path("share/<uuid:run_id>/card.png", share.share_image, name="share-image"),
+    # The moderators' desk (staff who may change entries).
+    path("desk/", desk.desk_page, name="desk"),
+    path("desk/entries/<int:entry_id>/", desk.desk_entry_page, name="desk-entry"),
+    path("desk/entries/<int:entry_id>/approve/", desk.desk_approve, name="desk-approve"),
+    path("desk/entries/<int:entry_id>/void/", desk.desk_void, name="desk-void"),
+    path("desk/entries/<int:entry_id>/void-group/", desk.desk_void_group, name="desk-void-group"),
+    path("desk/entries/<int:entry_id>/trust/", desk.desk_trust, name="desk-trust"),
 ]

@@ -213,6 +213,20 @@ REVIEW_MEDIAN_GAP_MS = env.int("REVIEW_MEDIAN_GAP_MS", default=800)
 REVIEW_MIN_GAP_MS = env.int("REVIEW_MIN_GAP_MS", default=0)
 REVIEW_PACE_PLACEMENTS = env.int("REVIEW_PACE_PLACEMENTS", default=10)
 
+# Trust across runs (triominos/trust.py, docs/trust.md): what holds a score at the top of a
+# board for a person. Defaults from tests/benchmarks/trust_calibration.py.
+TRUST_TOP = env.int("TRUST_TOP", default=10)
+TRUST_TOP_SHARE = env.float("TRUST_TOP_SHARE", default=0.01)
+TRUST_GUARD_SHARE = env.float("TRUST_GUARD_SHARE", default=0.70)
+TRUST_PROVISIONAL_CHALLENGES = env.int("TRUST_PROVISIONAL_CHALLENGES", default=5)
+TRUST_FORM_MARGIN = env.float("TRUST_FORM_MARGIN", default=0.20)
+TRUST_FORM_WINDOW = env.int("TRUST_FORM_WINDOW", default=20)
+TRUST_TRUSTED_CHALLENGES = env.int("TRUST_TRUSTED_CHALLENGES", default=10)
+TRUST_NEAR_COPY_SHARE = env.float("TRUST_NEAR_COPY_SHARE", default=0.8)
+TRUST_OVERLAPPING_RUNS = env.bool("TRUST_OVERLAPPING_RUNS", default=True)
+TRUST_LINK_PACE_MS = env.int("TRUST_LINK_PACE_MS", default=60)
+TRUST_LINK_PACE_ENTRIES = env.int("TRUST_LINK_PACE_ENTRIES", default=5)
+
 if DJANGO_ENV == "test":
     # Tests create many users; the real hashers are slow on purpose.
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -171,11 +171,20 @@ class PeriodBoardView(APIView):
             )
         at = _day_asked(request.query_params.get("at"))
         only = None
-        if request.query_params.get("following") in ("1", "true"):
+        if _flag_asked(request.query_params.get("following"), name="following"):
             viewer = player_of_or_403(request)
             only = followed_ids(player=viewer) | {viewer.pk}
         board = period_board(period=period, at=at, only=only)
         return Response(s.PeriodBoardSerializer(board).data)
+
+
+def _flag_asked(raw: str | None, *, name: str) -> bool:
+    """A yes-or-no query parameter: 1/true or 0/false (absent: no)."""
+    if raw is None or raw in ("0", "false"):
+        return False
+    if raw in ("1", "true"):
+        return True
+    raise ValidationError({name: [gettext("Say 1 or 0 (true or false).")]}, code="invalid")
 
 
 def _day_asked(raw: str | None) -> datetime | None:

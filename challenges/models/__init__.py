@@ -18,6 +18,7 @@ from challenges.models.entry import (
 from challenges.models.people import Follow, Guest
 from challenges.models.puzzle import Puzzle, PuzzleProgress
 from challenges.models.run import Run, RunFault
+from challenges.models.trust import FormPoint, PlayerForm
 
 __all__ = [
     "Challenge",
@@ -26,8 +27,10 @@ __all__ = [
     "EntryQuerySet",
     "EntryReport",
     "Follow",
+    "FormPoint",
     "Guest",
     "HeldEntry",
+    "PlayerForm",
     "Puzzle",
     "PuzzleProgress",
     "Run",

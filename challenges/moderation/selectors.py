@@ -1,4 +1,5 @@
-"""Reads about reports: whether a reader may report an entry, or already has."""
+"""The moderation room's reads: whether a reader may report an entry, and what the
+owner of a held entry is told of its review."""
 
 from __future__ import annotations
 
@@ -8,6 +9,28 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
 from challenges.models import Entry, EntryReport
+from challenges.moderation.desk import (
+    PACE_BIN_MS,
+    DeskEntry,
+    QueueRow,
+    desk_entry,
+    desk_group_entries,
+    desk_queue,
+)
+from challenges.moderation.wording import REVIEW_CLASSES, entry_review_class, review_sentence
+
+__all__ = [
+    "PACE_BIN_MS",
+    "REVIEW_CLASSES",
+    "DeskEntry",
+    "QueueRow",
+    "desk_entry",
+    "desk_group_entries",
+    "desk_queue",
+    "entry_report_state",
+    "entry_review_class",
+    "review_sentence",
+]
 
 
 def entry_report_state(
