@@ -45,7 +45,13 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.benchmarks import load_fixture as fx  # noqa: E402
-from tests.benchmarks.load_wrk import Request, Result, wrk_run  # noqa: E402
+from tests.benchmarks.load_wrk import (  # noqa: E402
+    TABLE_HEAD,
+    Request,
+    Result,
+    load_average,
+    wrk_run,
+)
 
 DATABASE_URL = os.environ.get(
     "LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/service_load"
@@ -68,6 +74,7 @@ SERVER_ENV = {
     "AUTH_THROTTLE": "1000000/min",
     "LOG_LEVEL": "WARNING",
 }
+FLOOR_PORT = PORT + 10
 PHASES = [
     "board-api-cached",
     "board-api-page-1000",
@@ -114,6 +121,8 @@ def server_start(
     extra: dict[str, str] | None = None,
     *,
     server_env: dict[str, str] | None = None,
+    app: str = "config.wsgi:application",
+    health: str = "/healthz",
 ) -> subprocess.Popen[bytes]:
     """gunicorn with the production settings on ``port``, once it answers ``/healthz``;
     ``server_env`` replaces the load's database and Redis (``make lighthouse``'s SQLite)."""
@@ -127,11 +136,11 @@ def server_start(
     }
     gunicorn = Path(sys.executable).with_name("gunicorn")
     server = subprocess.Popen(
-        [str(gunicorn), "--config", "deploy/gunicorn.conf.py", "config.wsgi:application"],
+        [str(gunicorn), "--config", "deploy/gunicorn.conf.py", app],
         cwd=ROOT,
         env=env,
     )
-    url_wait(port, server)
+    url_wait(port, server, health)
     return server
 
 
@@ -177,19 +186,20 @@ class Load:
         self.web_pids = web_pids
         self.url = f"http://127.0.0.1:{PORT}"
         self.results: list[Result] = []
+        self.floor_ms = 0.0
+        self.queries: dict[str, list[str]] = {}
+        self.phase = ""
 
     def run(self, name: str, requests: list[Request], *, once: bool = False, **kw: object) -> None:
         kw.setdefault("connections", self.args.connections)
         kw.setdefault("seconds", self.args.seconds)
-        control = wrk_run(
-            "healthz", self.url, [("GET", "/healthz", {}, "")], web_pids=self.web_pids,
-            db_pids=list, connections=self.args.connections, seconds=2,
-        )  # fmt: skip
         result = wrk_run(
             name, self.url, requests, web_pids=self.web_pids, db_pids=database_pids,
             once=once, **kw,  # type: ignore[arg-type]
         )  # fmt: skip
-        result.control_ms = control.web_cpu_ms
+        result.floor_ms = self.floor_ms
+        if self.phase in self.queries:
+            result.queries = str(len(self.queries[self.phase]))
         self.results.append(result)
         print(result.line() + (f"  e.g. {result.sample}" if result.sample else ""), flush=True)
 
@@ -340,6 +350,42 @@ class Load:
         return pages[:most]
 
 
+def floor_start(body: bytes, workers: int) -> subprocess.Popen[bytes]:
+    """The floor (load_floor.py) under the same gunicorn settings, answering ``body``."""
+    body_file = Path(f"/tmp/tod-floor-{os.getpid()}.json")
+    body_file.write_bytes(body)
+    return server_start(
+        FLOOR_PORT,
+        workers,
+        {"FLOOR_BODY_FILE": str(body_file)},
+        server_env={"LOG_LEVEL": "WARNING", "GUNICORN_MAX_REQUESTS": "0"},
+        app="tests.benchmarks.load_floor:application",
+        health="/board",
+    )
+
+
+def floor_measure(floor: subprocess.Popen[bytes], *, connections: int, seconds: float) -> Result:
+    requests: list[Request] = [("GET", "/board", {}, "")]
+    url = f"http://127.0.0.1:{FLOOR_PORT}"
+    wrk_run("warm-up", url, requests, web_pids=[], db_pids=list, once=True, connections=2)
+    result = wrk_run(
+        "floor: one-file Django, one JSON view (the same 50 rows)", url, requests,
+        web_pids=[floor.pid], db_pids=list, connections=connections, seconds=seconds,
+    )  # fmt: skip
+    result.floor_ms = result.web_cpu_ms
+    return result
+
+
+def body_get(port: int, path: str) -> bytes:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", path)
+    answer = conn.getresponse()
+    body = answer.read()
+    if answer.status != 200:
+        raise SystemExit(f"{path}: {answer.status}")
+    return body
+
+
 def _stop_on_sigterm() -> None:
     """A terminated load still stops its servers (the ``finally`` below)."""
 
@@ -357,7 +403,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--entries", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=300)
-    parser.add_argument("--burst", type=int, default=2000)
+    parser.add_argument("--burst", type=int, default=10_000)
     parser.add_argument("--submits", type=int, default=300)
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--only", nargs="*", choices=PHASES, default=None)
@@ -395,14 +441,31 @@ def main(argv: list[str] | None = None) -> None:
             processes.append(server_start(PORT, args.workers))
             print(f"gunicorn: {args.workers} workers on 127.0.0.1:{PORT}")
         load = Load(args, fixture, web_pids=[p.pid for p in processes])
-        print(f"wrk: {args.connections} connections, {args.seconds:.0f} s a read phase\n")
-        print(
-            "| request | req/s | p50 ms | p99 ms | web CPU ms/req | as healthz"
-            " | PostgreSQL CPU ms/req | errors |"
-        )
-        print("|---|---|---|---|---|---|---|---|")
+        from tests.benchmarks.load_queries import queries_print, write_queries
+
+        load.queries = write_queries(fixture)
+        board = body_get(PORT, f"/api/challenges/{fixture.challenge_id}/leaderboard/?page=1")
+        floor = floor_start(board, args.workers)
+        processes.append(floor)
+        print(f"wrk: {args.connections} connections, {args.seconds:.0f} s a read phase;"
+              f" load average {load_average()} at the start\n")  # fmt: skip
+        print(TABLE_HEAD)
+        first = floor_measure(floor, connections=args.connections, seconds=args.seconds)
+        load.floor_ms = first.floor_ms
+        print(first.line(), flush=True)
         for phase in args.only or PHASES:
+            load.phase = phase
             getattr(load, phase.replace("-", "_"))()
+        last = floor_measure(floor, connections=args.connections, seconds=args.seconds)
+        print(last.line().replace("floor:", "floor again:", 1), flush=True)
+        # The table again, each row against the mean of the two floors.
+        mean = (first.web_cpu_ms + last.web_cpu_ms) / 2
+        print(f"\nthe same, against the mean floor ({mean:.3f} ms of web CPU a request):\n")
+        print(TABLE_HEAD)
+        for result in [first, *load.results, last]:
+            result.floor_ms = mean
+            print(result.line())
+        queries_print(load.queries)
     finally:
         for process in reversed(processes):
             process.terminate()
