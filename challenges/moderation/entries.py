@@ -37,6 +37,11 @@ from challenges.models import (
     ScoreCount,
 )
 from challenges.moderation.review import run_review
+from challenges.players.services import (
+    player_record_approved,
+    player_record_rebuild,
+    player_record_submitted,
+)
 
 
 def run_moves_hash(*, run: Run) -> str:
@@ -108,6 +113,13 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
                 status=Entry.Status.HELD if reasons else Entry.Status.LIVE,
                 hold_reasons=reasons,
                 features=review.features,
+            )
+            player_record_submitted(
+                player_id=run.player_id,
+                number=challenge.pk,
+                submitted_at=now,
+                score=run.score,
+                live=entry.status == Entry.Status.LIVE,
             )
             if entry.status == Entry.Status.LIVE:
                 if connection.vendor == "postgresql":
@@ -220,6 +232,7 @@ def entry_approve(
         )
         entry_reports_resolve(entry=locked, now=now)
         challenge_entry_stats_refresh(challenge=locked.challenge)
+        player_record_approved(player_id=locked.player_id, score=locked.score)
     return locked
 
 
@@ -247,6 +260,7 @@ def entry_void(
         )
         entry_reports_resolve(entry=locked, now=now)
         challenge_entry_stats_refresh(challenge=locked.challenge)
+        player_record_rebuild(player_id=locked.player_id)
     entry.refresh_from_db()
     return locked
 

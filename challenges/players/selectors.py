@@ -9,6 +9,7 @@ from challenges.players.guests import (
     is_guest,
     players_only,
 )
+from challenges.players.record_book import player_record_get, submissions_of
 from challenges.players.records import own_runs, run_standing
 from challenges.players.sharing import ShareCard, run_shareable, share_card
 from challenges.players.streaks import player_calendar, player_streaks
@@ -33,6 +34,7 @@ __all__ = [
     "is_guest",
     "own_runs",
     "player_calendar",
+    "player_record_get",
     "player_streaks",
     "player_today",
     "players_only",
@@ -40,4 +42,5 @@ __all__ = [
     "run_standing",
     "sample_run",
     "share_card",
+    "submissions_of",
 ]
