@@ -12,7 +12,14 @@ from challenges.players.guests import (
 from challenges.players.record_book import player_record_get, submissions_of
 from challenges.players.records import own_runs, run_standing
 from challenges.players.sharing import ShareCard, run_shareable, share_card
-from challenges.players.streaks import player_calendar, player_streaks
+from challenges.players.streaks import (
+    Calendar,
+    Streaks,
+    calendar_compute,
+    player_calendar,
+    player_streaks,
+    streaks_compute,
+)
 from challenges.players.today import (
     challenge_last_finished,
     challenge_today,
@@ -23,7 +30,10 @@ from challenges.players.today import (
 
 __all__ = [
     "GUEST_KEPT",
+    "Calendar",
     "ShareCard",
+    "Streaks",
+    "calendar_compute",
     "challenge_last_finished",
     "challenge_today",
     "finished_top",
@@ -42,5 +52,6 @@ __all__ = [
     "run_standing",
     "sample_run",
     "share_card",
+    "streaks_compute",
     "submissions_of",
 ]
