@@ -30,17 +30,29 @@ def submissions_of(record: PlayerRecord) -> list[tuple[int, datetime]]:
     ]
 
 
-# One statement, in the submit's transaction: the row made or added to.
-_SUBMITTED_SQL = f"""
+# One statement, in the submit's transaction: the row made or added to. The submit
+# sends it within its own statement (moderation/entries.py), with these parameters.
+PLAYER_RECORD_SUBMITTED_SQL = f"""
 INSERT INTO {PlayerRecord._meta.db_table} AS r
     (player_id, submissions, played, best_score, version)
-VALUES (%(player)s, %(pair)s::jsonb, %(played)s, %(best)s, 1)
+VALUES (%(player)s, %(record_pair)s::jsonb, %(record_played)s, %(record_best)s, 1)
 ON CONFLICT (player_id) DO UPDATE SET
     submissions = r.submissions || EXCLUDED.submissions,
     played = r.played + EXCLUDED.played,
     best_score = GREATEST(r.best_score, EXCLUDED.best_score),
-    version = r.version + 1
-"""
+    version = r.version + 1"""
+
+
+def player_record_submitted_params(
+    *, player_id: int, number: int, submitted_at: datetime, score: int, live: bool
+) -> dict[str, int | str | None]:
+    """The parameters of ``PLAYER_RECORD_SUBMITTED_SQL`` (``player`` is the player's id)."""
+    return {
+        "player": player_id,
+        "record_pair": json.dumps([[number, _millis(submitted_at)]]),
+        "record_played": int(live),
+        "record_best": score if live else None,
+    }
 
 
 def player_record_submitted(
@@ -50,12 +62,11 @@ def player_record_submitted(
     Call it inside the submit's transaction."""
     pair = [[number, _millis(submitted_at)]]
     if connection.vendor == "postgresql":
+        params = player_record_submitted_params(
+            player_id=player_id, number=number, submitted_at=submitted_at, score=score, live=live
+        )
         with connection.cursor() as cursor:
-            cursor.execute(
-                _SUBMITTED_SQL,
-                {"player": player_id, "pair": json.dumps(pair), "played": int(live),
-                 "best": score if live else None},
-            )  # fmt: skip
+            cursor.execute(PLAYER_RECORD_SUBMITTED_SQL, params)
         return
     record, _ = PlayerRecord.objects.select_for_update().get_or_create(player_id=player_id)
     record.submissions = [*record.submissions, *pair]
