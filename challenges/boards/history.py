@@ -10,7 +10,8 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, F, IntegerField, Max, OuterRef, Subquery, Sum, Value
+from django.db import connection
+from django.db.models import F, IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -118,16 +119,18 @@ def challenge_history_version(*, now: datetime | None = None) -> str:
     """What the history shows of every challenge, in one short string: a submit, a void
     or an approval moves a board's version (and with it its entries and top score), the
     solver sets a par, a slot opens. One aggregate over the challenges' rows (three a
-    day), read instead of the page's rows when the page is cached."""
-    now = now or timezone.now()
-    found = Challenge.objects.filter(opens_at__lte=now).aggregate(
-        count=Count("pk"),
-        versions=Sum("board_version"),
-        newest=Max("number"),
-        pars=Count("par"),
-        par_sum=Sum("par"),
-    )
-    return ":".join(str(found[name]) for name in ("count", "versions", "newest", "pars", "par_sum"))
+    day), read instead of the page's rows when the page is cached; plain SQL, since the
+    ORM's compiling of it cost more than the database's answer."""
+    with connection.cursor() as cursor:
+        cursor.execute(_HISTORY_VERSION_SQL, [now or timezone.now()])
+        found = cursor.fetchone()
+    return ":".join(str(value) for value in found or ())
+
+
+_HISTORY_VERSION_SQL = (
+    "SELECT COUNT(*), SUM(board_version), MAX(number), COUNT(par), SUM(par)"
+    f" FROM {Challenge._meta.db_table} WHERE opens_at <= %s"
+)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.db.models import Count, F, Max, Q, Value
 from django.db.models.functions import Greatest
 
+from challenges.compiled_queries import CompiledQuery
 from challenges.models import Entry, PlayerRecord
 
 
@@ -112,9 +113,14 @@ def player_record_rebuild(*, player_id: int) -> PlayerRecord:
     return record
 
 
+_RECORD = CompiledQuery(
+    lambda player_id: PlayerRecord.objects.filter(player_id=player_id), player_id=-7_000_003
+)
+
+
 def player_record_get(*, player_id: int) -> PlayerRecord:
     """The player's record (made from their entries if it was never made)."""
-    record = PlayerRecord.objects.filter(player_id=player_id).first()
+    record: PlayerRecord | None = _RECORD.first(PlayerRecord, player_id=player_id)
     return record if record is not None else player_record_rebuild(player_id=player_id)
 
 

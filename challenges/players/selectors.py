@@ -7,6 +7,7 @@ from challenges.players.guests import (
     guest_of,
     guest_played,
     is_guest,
+    player_by_name,
     players_only,
 )
 from challenges.players.record_book import player_record_get, submissions_of
@@ -43,6 +44,7 @@ __all__ = [
     "guest_played",
     "is_guest",
     "own_runs",
+    "player_by_name",
     "player_calendar",
     "player_record_get",
     "player_streaks",

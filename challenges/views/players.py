@@ -14,7 +14,13 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBase,
+    HttpResponseRedirect,
+)
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
@@ -35,6 +41,7 @@ from challenges.players.selectors import (
     Calendar,
     Streaks,
     calendar_compute,
+    player_by_name,
     player_record_get,
     players_only,
     streaks_compute,
@@ -169,7 +176,9 @@ class _Shown:
 
 
 def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
-    player = get_object_or_404(players_only(), username=username)
+    player = player_by_name(username=username)
+    if player is None:
+        raise Http404("No such player.")
     record = player_record_get(player_id=player.pk)
     tz = time_zone(request.COOKIES.get(TIME_ZONE_COOKIE)) or UTC
     now = timezone.now()
