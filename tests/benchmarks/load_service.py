@@ -81,6 +81,8 @@ PHASES = [
     "board-api-uncached",
     "board-html-cached",
     "board-html-uncached",
+    "closed-html",
+    "closed-304",
     "me",
     "current",
     "player-page",
@@ -239,6 +241,20 @@ class Load:
             once=True,
         )  # fmt: skip
 
+    def closed_html(self) -> None:
+        reads: list[Request] = [("GET", f"/challenges/{self.fixture.closed_id}/", {}, "")]
+        self.warm(reads)
+        where = "nginx's cache" if self.args.nginx else "Django's cache"
+        self.run(f"closed board HTML page 1, not logged in ({where})", reads)
+
+    def closed_304(self) -> None:
+        path = f"/challenges/{self.fixture.closed_id}/"
+        etag = _etag(PORT, path)
+        self.run(
+            "closed board HTML page 1, revalidated (If-None-Match: 304)",
+            [("GET", path, {"If-None-Match": etag}, "")],
+        )
+
     def me(self) -> None:
         path = f"/api/challenges/{self.fixture.challenge_id}/leaderboard/me/"
         self.run(
@@ -384,6 +400,17 @@ def body_get(port: int, path: str) -> bytes:
     if answer.status != 200:
         raise SystemExit(f"{path}: {answer.status}")
     return body
+
+
+def _etag(port: int, path: str) -> str:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", path)
+    answer = conn.getresponse()
+    answer.read()
+    etag = answer.getheader("ETag")
+    if not etag:
+        raise SystemExit(f"{path}: no ETag")
+    return etag
 
 
 def _stop_on_sigterm() -> None:
