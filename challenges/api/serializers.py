@@ -11,7 +11,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from challenges.engine import RULESET
+from challenges.engine import BONUSES, RULESET
 from challenges.models import Challenge, Entry, EntryReport, Run
 
 
@@ -42,7 +42,8 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
     class Meta:
         model = Challenge
         fields = [
-            "id", "number", "opens_at", "closes_at", "results_at", "ruleset", "tray_size",
+            "id", "number", "opens_at", "closes_at", "results_at", "ruleset", "rules_version",
+            "tray_size",
             "well_size", "time_limit_ms", "entries", "top_score", "is_open", "tray", "well",
             "par",
         ]  # fmt: skip
@@ -105,9 +106,7 @@ class HistoryPageSerializer(serializers.Serializer[Any]):
 
 class MoveResultSerializer(serializers.Serializer[Any]):
     points = serializers.IntegerField()
-    bonus = serializers.ChoiceField(
-        choices=["bridge", "hexagon", "double_hexagon", "triple_hexagon"], allow_null=True
-    )
+    bonus = serializers.ChoiceField(choices=list(BONUSES), allow_null=True)
 
 
 class RunErrorSerializer(serializers.Serializer[Any]):

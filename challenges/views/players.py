@@ -59,7 +59,7 @@ from challenges.views.shared_pages import (
 
 TABLE_PAGE_SIZE = 50
 BEST_RANKS = 5
-# pages.js keeps the reader's time zone in this cookie, so days are their days.
+# pages/site.js keeps the reader's time zone in this cookie, so days are their days.
 TIME_ZONE_COOKIE = "tz"
 # The charts show the most recent challenges; the table below lists every one.
 CHART_POINTS = 60

@@ -4,10 +4,10 @@
 // of that position as a ghost tile where it would have gone. The analysis is the
 // server's (GET /api/runs/{id}/analysis/); the board is rebuilt by the rules engine.
 
-import { BoardView } from "./board_view/index.js";
-import { ChallengeRun } from "./rules/index.js";
-import { api } from "./api.js";
-import { NO_MISSES, missButton, missLine, parOfScore } from "./review_words.js";
+import { BoardView } from "../board_view/index.js";
+import { ChallengeRun } from "../rules/index.js";
+import { api } from "../lib/api.js";
+import { NO_MISSES, missButton, missLine, parOfScore } from "../lib/review_words.js";
 
 export { missLine };
 

@@ -1,8 +1,8 @@
 // The form that reports an entry to the moderators (replay page, once the results are
 // out): sends it to the API, then says what happened in place of the form.
 
-import { NetworkError, api } from "./api.js";
-import { REPORT_THANKS, reportRefused } from "./review_words.js";
+import { NetworkError, api } from "../lib/api.js";
+import { REPORT_THANKS, reportRefused } from "../lib/review_words.js";
 
 const form = document.getElementById("report-form");
 const result = document.getElementById("report-result");

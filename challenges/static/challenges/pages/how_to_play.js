@@ -4,7 +4,7 @@
 // picture comes into view (the board view's own bonus glow; board.css drops it when the
 // reader asks for reduced motion).
 
-import { BoardView } from "./board_view/view.js";
+import { BoardView } from "../board_view/view.js";
 
 const pictures = JSON.parse(document.getElementById("how-pictures").textContent);
 

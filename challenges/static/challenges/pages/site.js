@@ -1,7 +1,7 @@
 // Small enhancements shared by every page: live countdowns and local times.
 // Without JavaScript the server-rendered text stays correct as of page load.
 
-import { gettext, interpolate, pageLanguage } from "./i18n.js";
+import { gettext, interpolate, pageLanguage } from "../lib/i18n.js";
 
 /** "5h 02m 09s", "2m 09s", "9s" for a duration in milliseconds (never negative). */
 export function formatCountdown(ms) {

@@ -7,10 +7,10 @@
 // sentence ("best move you missed: 4-5-5 at 2,1 rotation 1 for +50 (hexagon)"), and the
 // biggest misses are listed, each a jump to its position.
 
-import { BoardView, tileIcon } from "./board_view/index.js";
-import { ChallengeRun } from "./rules/index.js";
-import * as words from "./review_words.js";
-import { bonusName, describeMove, missSentence, signed } from "./review_words.js";
+import { BoardView, tileIcon } from "../board_view/index.js";
+import { ChallengeRun } from "../rules/index.js";
+import * as words from "../lib/review_words.js";
+import { bonusName, describeMove, missSentence, signed } from "../lib/review_words.js";
 
 export { missSentence };
 // "As played" waits as long as the player did, within these bounds (ms).

@@ -2,81 +2,68 @@
 // send the log to be replayed, then submit or play again.
 //
 // rules/ scores every move instantly; the server replays the log and has the last
-// word. The log is kept in localStorage until the server has it (unsent_runs.js), so a
+// word. The log is kept in localStorage until the server has it (lib/unsent_runs.js), so a
 // dropped connection or a closed tab never loses a run. While the run is played its
 // moves reach the server in batches, and a too-quick placement waits for its moment
 // (play/run_watch.js).
 //
 // This file only wires the parts of play/ together:
-// - machine.js holds the state; its transitions are the only writers, and each one
-//   tells this file's `onEvent`, which has the views show it;
-// - board_inputs.js wires drag.js, keyboard.js and the tray (and the board's taps
-//   here) to intents;
+// - lib/boot.js (shared with the practice page) reads the settings and sets up the machine,
+//   the board, the HUD and the inputs; each of the machine's events reaches this
+//   file's VIEWS through it;
+// - machine.js holds the state; its transitions are the only writers;
+// - board_inputs.js wires drag.js, keyboard.js, the tray and the board's taps to intents;
 // - hud.js, tray_view.js, sending_screen.js and end_screen.js show the state;
 // - unsent_offer.js keeps the run in the unsent store (unsent_runs.js) and offers it back;
-// - requests.js (with finish.js and submit.js) talks to the server through api.js.
+// - requests.js (with finish.js and submit.js) talks to the server through lib/api.js.
 
-import { api } from "./api.js";
-import { pageLanguage } from "./i18n.js";
-import { BoardView } from "./board_view/index.js";
-import { boardInputsWire } from "./play/board_inputs.js";
-import { EndConfirm } from "./play/end_confirm.js";
-import { EndScreen, endSummary } from "./play/end_screen.js";
-import { GuestIdentity } from "./play/guest_identity.js";
-import { GuestOffer } from "./play/guest_offer.js";
-import { CONFIRM_SUBMIT } from "./play/end_words.js";
-import { Hud } from "./play/hud.js";
-import { ENDED, PLAYING, PlayMachine, READY, screenOf, submittable, tapPlacement } from "./play/machine.js";
-import { RunRequests } from "./play/requests.js";
-import { RunWatch } from "./play/run_watch.js";
-import { SendingScreen } from "./play/sending_screen.js";
-import { shareRun, standingView } from "./play/standing.js";
-import { StandingView } from "./play/standing_view.js";
-import { Tour } from "./play/tour.js";
-import { keepUnsent, offerUnsent } from "./play/unsent_offer.js";
-import * as words from "./play/words.js";
-import { EndReview } from "./end_review.js";
-import { pendingClear, pendingLoad } from "./unsent_runs.js";
+import { api } from "../lib/api.js";
+import { pageLanguage } from "../lib/i18n.js";
+import { pendingClear, pendingLoad } from "../lib/unsent_runs.js";
+import { BoardView } from "../board_view/index.js";
+import { TIMERS, runPageBoot } from "../lib/boot.js";
+import { EndReview } from "../play/end_review.js";
+import { EndScreen, endSummary } from "../play/end_screen.js";
+import { GuestIdentity } from "../play/guest_identity.js";
+import { GuestOffer } from "../play/guest_offer.js";
+import { CONFIRM_SUBMIT } from "../play/end_words.js";
+import { ENDED, PLAYING, READY, screenOf, submittable } from "../play/machine.js";
+import { RunRequests } from "../play/requests.js";
+import { RunWatch } from "../play/run_watch.js";
+import { SendingScreen } from "../play/sending_screen.js";
+import { shareRun, standingView } from "../play/standing.js";
+import { StandingView } from "../play/standing_view.js";
+import { Tour } from "../play/tour.js";
+import { keepUnsent, offerUnsent } from "../play/unsent_offer.js";
+import * as words from "../play/words.js";
 
-const config = JSON.parse(document.getElementById("play-config").textContent);
-const $ = (id) => document.getElementById(id);
-const root = $("play");
-
-// The browser's timers, as the parts take them (called unbound).
-const TIMERS = {
-  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-  clearTimeout: (id) => window.clearTimeout(id),
-};
 const CLOCK_TICK_MS = 200;
 // A cleared board stays on screen a moment, so its toast is seen.
 const CLEARED_PAUSE_MS = 1500;
 
-const runUrl = (template, runId) => template.replace(config.runIdSlot, runId);
-const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
-// A phone or tablet: the system's share sheet rather than the clipboard.
-const TOUCH = window.matchMedia("(pointer: coarse)").matches;
-
-const machine = new PlayMachine({ now: () => performance.now(), timeLimitMs: config.timeLimitMs });
+const page = runPageBoot({
+  configId: "play-config",
+  timeLimitMs: (settings) => settings.timeLimitMs,
+  place: (tileId, cell, rotation) => placeTile(tileId, cell, rotation),
+});
+const { config, $, root, machine, board, hud, announce, tray, keyboard, placementShow, show } = page;
+const TOUCH = page.touch;
 const playing = () => machine.state.phase === PLAYING;
 
-const board = new BoardView($("board"), { onTap: onBoardTap });
-const hud = new Hud($, { timers: TIMERS });
-const announce = (text) => hud.announce(text);
+const runUrl = (template, runId) => template.replace(config.runIdSlot, runId);
+const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
 
-const { drag, keyboard, tray, handEvents, placementShow } = boardInputsWire({ $, root, machine, board, hud, place: placeTile });
 const sendingScreen = new SendingScreen($, { announce });
 const endScreen = new EndScreen($, {
   urls: { leaderboard: config.urls.leaderboard, replay: (runId) => runUrl(config.urls.replay, runId) },
   announce,
   finalBoard: new BoardView($("end-board"), { interactive: false, showOpen: false }),
 });
-// The end screen's look back: the score against par, the moves missed (end_review.js).
+// The end screen's look back: the score against par, the moves missed (play/end_review.js).
 const endReview = new EndReview($, {
   urls: { analysis: (runId) => runUrl(config.urls.analysis, runId), challenge: config.urls.challenge },
   par: config.par,
 });
-// On a touch screen End run asks first (play/end_confirm.js).
-const endConfirm = new EndConfirm($, { ask: () => TOUCH, end: () => machine.end("player") });
 const standingPart = new StandingView($, {
   when: (iso) => new Date(iso).toLocaleTimeString(pageLanguage(), { hour: "2-digit", minute: "2-digit" }),
   onSubmit: (run) => askSubmit(run),
@@ -84,7 +71,7 @@ const standingPart = new StandingView($, {
   announce,
 });
 
-// A visitor plays as a guest (issue 12): a guest identity before the first start, and
+// A visitor plays as a guest: a guest identity before the first start, and
 // at the end "sign up to submit this run" instead of the submit.
 const guestOffer = config.guest
   ? new GuestOffer($, { urls: { signup: config.urls.guestSignup, login: config.urls.guestLogin }, slot: config.runIdSlot })
@@ -124,20 +111,6 @@ const finishRun = () => requests.finish();
 
 // ------------------------------------------------------------------- screens
 
-function show(screen) {
-  root.dataset.state = screen;
-  for (const section of root.querySelectorAll("[data-screen]")) {
-    section.hidden = section.dataset.screen !== screen;
-  }
-}
-
-/** Every transition of the machine lands here: the screen follows the state, then the
- * event's own views. */
-function onEvent(event, current) {
-  show(screenOf(current));
-  VIEWS[event.type]?.(event, current);
-}
-
 const VIEWS = {
   started: runStarted,
   startFailed: ({ message }) => {
@@ -148,18 +121,12 @@ const VIEWS = {
     }
     announce(message);
   },
-  ...handEvents,
   placed: tilePlaced,
-  placeRefused: ({ outcome }) => announce(words.doesNotFit(words.refusalReason(outcome))),
-  drew: ({ tileId }, current) => {
-    tray.render(current, { fresh: tileId });
-    hud.showRun(current.run, { gained: -words.DRAW_COST });
-    announce(words.drew(tileId, current.run.score, current.run.wellRemaining));
+  drew: (event, current) => {
+    page.drawShow(event, current);
     keepUnsentRun("playing");
     watch.moveAdded();
   },
-  wellEmpty: () => announce(words.WELL_EMPTY),
-  drawRefused: ({ outcome }) => announce(words.refusalReason(outcome)),
   ended: runEnded,
   recovered: () => {
     $("pending-notice").hidden = true;
@@ -228,13 +195,8 @@ async function startRun() {
 function runStarted(_event, current) {
   const { run, runId } = current;
   endReview.dealt(run);
-  hud.reset();
-  endConfirm.reset();
   endScreen.clearBoard();
-  board.render([]);
-  board.fit({ animate: false });
-  tray.render(current);
-  hud.showRun(run);
+  page.runShown(current);
   watch?.stop();
   watch = new RunWatch({
     runId,
@@ -303,14 +265,6 @@ function tilePlaced(event, current) {
   }
 }
 
-/** A tap on the board places the chosen tile there, when it fits. */
-function onBoardTap(cell) {
-  const tap = tapPlacement(machine.state, cell);
-  if (tap !== null) {
-    placeTile(tap.tileId, cell, tap.rotation);
-  }
-}
-
 // ------------------------------------------------------------------ the end
 
 function runEnded({ reason }, current) {
@@ -318,12 +272,7 @@ function runEnded({ reason }, current) {
   watch.runEnded();
   window.clearInterval(clockTimer);
   clockTimer = null;
-  drag.cancel();
-  endConfirm.reset();
-  board.clearHighlight();
-  board.setPreview(null);
-  board.setCursor(null);
-  root.classList.remove("play--dragging");
+  page.runStopped();
   const { finish } = current;
   if (reason === "rejected") {
     // The server refused a batch: its answer is the verdict, and no finish is sent.
@@ -372,10 +321,9 @@ function offerPending() {
 // ------------------------------------------------------------------ wiring
 
 function wire() {
-  machine.subscribe(onEvent);
+  page.listen(VIEWS, screenOf);
   $("start-button")?.addEventListener("click", startRun);
   $("again-button").addEventListener("click", startRun);
-  $("draw-button").addEventListener("click", () => machine.draw());
   $("send-retry").addEventListener("click", finishRun);
   $("submit-button").addEventListener("click", () => askSubmit());
   $("submit-dialog").addEventListener("close", () => {
@@ -423,7 +371,6 @@ function wire() {
 }
 
 wire();
-show(screenOf(machine.state));
 offerPending();
 performance.mark("tod:board-ready");
-root.dataset.ready = "true";
+page.ready();
