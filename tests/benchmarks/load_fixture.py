@@ -76,7 +76,7 @@ class Fixture:
     log: dict[str, Any] = field(default_factory=dict)
 
 
-# Every player's record (PlayerRecord) from their entries, as migration 0013 makes it.
+# Every player's record (PlayerRecord) from their entries, as migration 0014 makes it.
 _RECORDS_SQL = """
 INSERT INTO challenges_playerrecord (player_id, submissions, played, best_score, version)
 SELECT player_id,

@@ -43,7 +43,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('auth', '0012_alter_user_first_name_max_length'),
-        ('challenges', '0012_field_labels_translated'),
+        ('challenges', '0013_challenge_rules_version'),
     ]
 
     operations = [
