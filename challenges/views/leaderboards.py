@@ -23,6 +23,7 @@ from challenges.models import Challenge, Entry
 from challenges.schedule.selectors import challenge_row
 from challenges.schedule.services import challenge_par_request
 from challenges.views import page_number_parse, page_window, top_percent_shown
+from challenges.views.board_rows import board_rows_html
 from challenges.views.board_tabs import EVERYONE, tab_context, tab_of
 from challenges.views.shared_pages import (
     shared_page_cached,
@@ -136,6 +137,9 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
         challenge=challenge,
         parts=["chart", username if you else "", challenge.par, get_language()],
     )
+    rows = _OnFirstUse(
+        lambda: [_row(row, username=row_viewer, public=results_out) for row in board.results]
+    )
     context: dict[str, Any] = {
         "fragment_key": fragment_key,
         "chart_key": chart_key,
@@ -144,9 +148,8 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
         "is_open": is_open,
         "is_closed": closed,
         "board": board,
-        "rows": _OnFirstUse(
-            lambda: [_row(row, username=row_viewer, public=results_out) for row in board.results]
-        ),
+        "rows": rows,
+        "rows_html": _OnFirstUse(lambda: board_rows_html(rows())),
         "results_out": results_out,
         "held_reasons": [_HOLD_REASONS.get(code, code) for code in you.entry.hold_reasons]
         if you and you.entry.is_held

@@ -135,3 +135,15 @@ def test_every_page_of_a_board_shares_one_chart(
     monkeypatch.setattr(page_view, "histogram_chart", _boom)
     second = Client().get(url, {"page": 2}).content.decode()
     assert 'data-testid="histogram"' in second and 'data-testid="leaderboard"' in second
+
+
+def test_the_rows_written_in_python_are_escaped_and_translated(challenge: Challenge) -> None:
+    from tests.factories import UserFactory
+
+    past = ChallengeFactory(number=challenge.number - 3)  # results out: every run linked
+    entry = EntryFactory(challenge=past, score=1234, player=UserFactory(username="o+b@x"))
+    body = Client(HTTP_ACCEPT_LANGUAGE="fr").get(f"/challenges/{past.pk}/").content.decode()
+    assert '<th scope="row"><a href="/players/o+b@x/">o+b@x</a></th>' in body
+    replay = f"/runs/{entry.run_id}/replay/"
+    assert f'<a href="{replay}" aria-hidden="true" tabindex="-1">Revoir</a>' in body
+    assert "points : revoir la partie de o+b@x" in body
