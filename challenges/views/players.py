@@ -125,8 +125,11 @@ class _Shown:
 
     def calendar_key(self) -> str:
         # The calendar is a year of squares, each with its date: thousands of template
-        # lookups. Cached under a digest of what it draws, so it can never be stale.
-        drawn = (self.calendar_chart, self.calendar.played, get_language())
+        # lookups. Cached under a digest of what it draws (its days and their counts,
+        # in the reader's language; the drawing follows from them), so it can never be
+        # stale, and players whose years look alike share it.
+        days = self.calendar.days
+        drawn = (days[0].day, [day.entries for day in days], get_language())
         return hashlib.sha256(repr(drawn).encode()).hexdigest()
 
     def best_ranks(self) -> list[PlayerHistoryRow]:
