@@ -1,26 +1,28 @@
-"""``make load``: the site under load, measured against its floor.
+"""``make load``: the site under load, against the floor (docs/performance.md).
 
     .venv/bin/python tests/benchmarks/load_service.py [--entries 100000] [--workers 2]
-        [--seconds 10] [--connections 8] [--only NAME ...] [--nginx] [--burst 2000]
+        [--seconds 10] [--connections 8] [--only NAME ...] [--nginx] [--burst 10000]
 
 Starts gunicorn (``deploy/gunicorn.conf.py``, production settings: ``DEBUG`` off,
 PostgreSQL, Redis) on a loopback port, fills a dedicated database with one open
-challenge of ``--entries`` entries, and drives every phase with ``wrk``
-(tests/benchmarks/load_wrk.py). Each phase prints a row of a table: requests per
-second, latency p50 and p99, the web tier's CPU per request (gunicorn's processes, from
-/proc), that CPU as a multiple of the CPU of a ``GET /healthz`` measured just before
-(a plain Django view and ``SELECT 1``), PostgreSQL's CPU per request (the backends of
-the load's database), and the errors (any answer of 400 and up but an expected 404).
+challenge of ``--entries`` entries (and a closed one), and drives every phase with
+``wrk`` (tests/benchmarks/load_wrk.py). The floor (load_floor.py: a one-file Django app,
+one JSON view answering the same 50 rows, the same gunicorn settings) is measured
+first and last. Each phase prints a row: requests per second, latency p50 and p99, the
+web tier's CPU per request (gunicorn's processes, from /proc), that CPU as a multiple of
+the floor's, PostgreSQL's CPU per request (the backends of the load's database), a
+write's SQL statements (load_queries.py), the errors (any answer of 400 and up but an
+expected 404) and the load average. The table is printed again against the mean of
+the two floors, then each write's statements.
 
 The CPU per request is the figure to compare: requests per second move with whatever
-else the machine is running, the CPU a request costs much less. On a machine shared
-with other busy work even that CPU swells (caches, a sibling hyperthread): the
-multiple of ``/healthz`` measured at the same moment is the steadiest figure.
+else the machine is running, the CPU a request costs much less; the load average
+beside each row says how quiet the machine was.
 
 With ``--nginx``, two gunicorn instances (``--workers`` each) run behind a real nginx
-built from ``deploy/nginx/`` (load_nginx.py), sharing PostgreSQL and Redis; the run
-first checks that sessions, throttles, the cache and a run's moves behave the same
-whichever instance answers.
+built from ``deploy/nginx/`` (load_nginx.py, with its page cache), sharing PostgreSQL
+and Redis; the run first checks that sessions, throttles, the cache and a run's moves
+behave the same whichever instance answers.
 
 Environment: ``LOAD_DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432/
 service_load``; created if missing, its tables emptied), ``LOAD_REDIS_URL`` (default
