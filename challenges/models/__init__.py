@@ -8,6 +8,7 @@ Everything is imported here: Django finds the models of the app in
 """
 
 from challenges.models.challenge import Challenge
+from challenges.models.classic import ClassicGame, ClassicSeat
 from challenges.models.entry import (
     Entry,
     EntryDecision,
@@ -17,19 +18,27 @@ from challenges.models.entry import (
     ScoreCount,
 )
 from challenges.models.people import Follow, Guest
+from challenges.models.puzzle import Puzzle, PuzzleProgress
 from challenges.models.record import PlayerRecord
 from challenges.models.run import Run, RunFault
+from challenges.models.trust import FormPoint, PlayerForm
 
 __all__ = [
     "Challenge",
+    "ClassicGame",
+    "ClassicSeat",
     "Entry",
     "EntryDecision",
     "EntryQuerySet",
     "EntryReport",
     "Follow",
+    "FormPoint",
     "Guest",
     "HeldEntry",
+    "PlayerForm",
     "PlayerRecord",
+    "Puzzle",
+    "PuzzleProgress",
     "Run",
     "RunFault",
     "ScoreCount",

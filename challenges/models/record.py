@@ -11,11 +11,11 @@ from django.utils.translation import gettext_lazy as _
 class PlayerRecord(models.Model):
     """One row per player who ever submitted.
 
-    ``submissions`` holds every entry that is not void, live or held (a streak counts a
-    submission a moderator may still approve): ``[challenge number, submitted at in
-    epoch milliseconds]``. ``played`` and ``best_score`` count the live entries only,
-    as the boards do. ``version`` moves with every change: the player's page is cached
-    under it.
+    ``submissions`` holds every entry that is not void: ``[challenge number, submitted
+    at in epoch milliseconds, 1 if live else 0]`` (anyone's view of the streaks counts
+    the live ones; the player's own view the held ones too). ``played`` and
+    ``best_score`` count the live entries only, as the boards do. ``version`` moves
+    with every change: the player's page is cached under it.
     """
 
     player = models.OneToOneField(

@@ -38,6 +38,12 @@ from challenges.models import (
     ScoreCount,
 )
 from challenges.moderation.review import run_review
+from challenges.moderation.trust import (
+    form_point_add,
+    form_point_decide,
+    reasons_waived,
+    submit_trust_check,
+)
 from challenges.players.services import (
     PLAYER_RECORD_SUBMITTED_SQL,
     player_record_approved,
@@ -100,12 +106,14 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
         raise EntryAlreadySubmitted()
     moves_hash = run_moves_hash(run=run)
     review = run_review(run=run)
+    trust = submit_trust_check(run=run, score=run.score, moves_hash=moves_hash)
+    single_run = reasons_waived(review.reasons) if trust.waived else list(review.reasons)
     try:
         with transaction.atomic():
             _moves_hash_lock(moves_hash)
             copied = _moves_hash_entered(challenge=challenge, moves_hash=moves_hash)
             reasons = [Entry.HoldReason.DUPLICATE_LOG.value] if copied else []
-            reasons += review.reasons
+            reasons += single_run + trust.reasons
             status = Entry.Status.HELD if reasons else Entry.Status.LIVE
             made = Entry(
                 challenge=challenge,
@@ -116,7 +124,7 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
                 moves_hash=moves_hash,
                 status=status,
                 hold_reasons=reasons,
-                features=review.features,
+                features={**review.features, **trust.features},
             )
             if connection.vendor == "postgresql":
                 entry = _entry_insert_counted(entry=made, challenge=challenge)
@@ -133,11 +141,30 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
                 if entry.is_live:
                     _challenge_entry_stats_add(challenge=challenge, score=run.score)
                     leaderboard_cache_bump(challenge=challenge)
+            form_point_add(entry=entry, run=run, now=now)
+            if trust.linked_entries:
+                _entries_linked_hold(entry_ids=trust.linked_entries)
     except IntegrityError as error:
         # Only the entry's UNIQUE(challenge, player) can fail here; the stats absorb
         # their own races.
         raise EntryAlreadySubmitted() from error
     return entry
+
+
+def _entries_linked_hold(*, entry_ids: list[int]) -> None:
+    """Linked accounts in one top of a board: their entries wait for a moderator too."""
+    for other in Entry.objects.select_for_update().filter(pk__in=entry_ids):
+        reason = Entry.HoldReason.LINKED_ACCOUNTS.value
+        if reason not in other.hold_reasons:
+            other.hold_reasons = [*other.hold_reasons, reason]
+        was_live = other.is_live
+        if was_live:
+            other.status = Entry.Status.HELD
+        other.save(update_fields=["status", "hold_reasons"])
+        if was_live:
+            form_point_decide(entry=other, approved=False, voided=False)
+            challenge_entry_stats_refresh(challenge=other.challenge)
+            player_record_rebuild(player_id=other.player_id)
 
 
 def _moves_hash_lock(moves_hash: str) -> None:
@@ -269,6 +296,7 @@ def entry_approve(
             )
         locked.status = Entry.Status.LIVE
         locked.save(update_fields=["status"])
+        form_point_decide(entry=locked, approved=True)
         entry_decision_record(
             entry=locked,
             verdict=EntryDecision.Verdict.APPROVE,
@@ -292,6 +320,8 @@ def entry_void(
     now = service_now(now)
     with transaction.atomic():
         locked = Entry.objects.select_for_update().select_related("challenge").get(pk=entry.pk)
+        if locked.status != Entry.Status.VOID:
+            form_point_decide(entry=locked, approved=False)
         locked.status = Entry.Status.VOID
         locked.voided_at = locked.voided_at or now
         locked.void_reason = reason
@@ -341,3 +371,16 @@ def challenge_entry_stats_refresh(*, challenge: Challenge) -> None:
             entry_count=totals["count"], top_score=totals["top"]
         )
         leaderboard_cache_bump(challenge=challenge)
+
+
+def entries_void(
+    *, entry_ids: list[int], reason: str, by: User | None, now: datetime | None = None
+) -> list[Entry]:
+    """Void several entries at once (a linked group), each decision recorded."""
+    with transaction.atomic():
+        entries = Entry.objects.filter(pk__in=entry_ids).order_by("pk")
+        return [entry_void(entry=entry, reason=reason, by=by, now=now) for entry in entries]
+
+
+def entry_approve_by_id(*, entry_id: int, by: User | None, reason: str = "") -> Entry:
+    return entry_approve(entry=Entry.objects.get(pk=entry_id), by=by, reason=reason)

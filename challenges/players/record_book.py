@@ -13,8 +13,7 @@ import json
 from datetime import UTC, datetime
 
 from django.db import connection, transaction
-from django.db.models import Count, F, Max, Q, Value
-from django.db.models.functions import Greatest
+from django.db.models import Count, Max, Q
 
 from challenges.compiled_queries import CompiledQuery
 from challenges.models import Entry, PlayerRecord
@@ -24,10 +23,13 @@ def _millis(at: datetime) -> int:
     return int(at.timestamp() * 1000)
 
 
-def submissions_of(record: PlayerRecord) -> list[tuple[int, datetime]]:
-    """The record's submissions as (challenge number, submitted at)."""
+def submissions_of(record: PlayerRecord, *, own: bool = False) -> list[tuple[int, datetime]]:
+    """The record's submissions as (challenge number, submitted at): the live ones, as
+    anyone sees them; ``own``: the held ones too, as the player sees them."""
     return [
-        (number, datetime.fromtimestamp(ms / 1000, tz=UTC)) for number, ms in record.submissions
+        (number, datetime.fromtimestamp(ms / 1000, tz=UTC))
+        for number, ms, live in record.submissions
+        if own or live
     ]
 
 
@@ -50,7 +52,7 @@ def player_record_submitted_params(
     """The parameters of ``PLAYER_RECORD_SUBMITTED_SQL`` (``player`` is the player's id)."""
     return {
         "player": player_id,
-        "record_pair": json.dumps([[number, _millis(submitted_at)]]),
+        "record_pair": json.dumps([[number, _millis(submitted_at), int(live)]]),
         "record_played": int(live),
         "record_best": score if live else None,
     }
@@ -61,7 +63,7 @@ def player_record_submitted(
 ) -> None:
     """A new entry of ``player_id`` on challenge ``number`` (live, or held for review).
     Call it inside the submit's transaction."""
-    pair = [[number, _millis(submitted_at)]]
+    pair = [[number, _millis(submitted_at), int(live)]]
     if connection.vendor == "postgresql":
         params = player_record_submitted_params(
             player_id=player_id, number=number, submitted_at=submitted_at, score=score, live=live
@@ -79,18 +81,9 @@ def player_record_submitted(
 
 
 def player_record_approved(*, player_id: int, score: int) -> None:
-    """A held entry of ``player_id`` went live: it was in the submissions already."""
-    if connection.vendor != "postgresql":
-        # SQLite's MAX(NULL, x) is NULL: the row is made again (tests, development).
-        player_record_rebuild(player_id=player_id)
-        return
-    updated = PlayerRecord.objects.filter(player_id=player_id).update(
-        played=F("played") + 1,
-        best_score=Greatest(F("best_score"), Value(score)),
-        version=F("version") + 1,
-    )
-    if not updated:
-        player_record_rebuild(player_id=player_id)
+    """A held entry of ``player_id`` went live: the record is made again (a moderator's
+    decision, rare; its submission changes from held to live)."""
+    player_record_rebuild(player_id=player_id)
 
 
 def player_record_rebuild(*, player_id: int) -> PlayerRecord:
@@ -100,12 +93,14 @@ def player_record_rebuild(*, player_id: int) -> PlayerRecord:
         # The row locked first: a submit meanwhile waits, then adds to what this writes.
         record, _ = PlayerRecord.objects.select_for_update().get_or_create(player_id=player_id)
         entries = Entry.objects.filter(player_id=player_id).exclude(status=Entry.Status.VOID)
-        pairs = sorted(entries.values_list("challenge__number", "submitted_at"))
+        rows = sorted(entries.values_list("challenge__number", "submitted_at", "status"))
         live = entries.aggregate(
             played=Count("pk", filter=Q(status=Entry.Status.LIVE)),
             best=Max("score", filter=Q(status=Entry.Status.LIVE)),
         )
-        record.submissions = [[number, _millis(at)] for number, at in pairs]
+        record.submissions = [
+            [number, _millis(at), int(status == Entry.Status.LIVE)] for number, at, status in rows
+        ]
         record.played = live["played"]
         record.best_score = live["best"]
         record.version += 1

@@ -12,7 +12,7 @@ from challenges.players.guests import (
 )
 from challenges.players.record_book import player_record_get, submissions_of
 from challenges.players.records import own_runs, run_standing
-from challenges.players.sharing import ShareCard, run_shareable, share_card
+from challenges.players.sharing import ShareCard, run_card_public, run_shareable, share_card
 from challenges.players.streaks import (
     Calendar,
     Streaks,
@@ -50,6 +50,7 @@ __all__ = [
     "player_streaks",
     "player_today",
     "players_only",
+    "run_card_public",
     "run_shareable",
     "run_standing",
     "sample_run",

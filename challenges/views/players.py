@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.paginator import Paginator
@@ -35,6 +36,7 @@ from challenges.boards.selectors import (
     player_history,
 )
 from challenges.charts import calendar_chart, line_chart
+from challenges.errors import FollowsLimitReached
 from challenges.models import PlayerRecord
 from challenges.parsing import time_zone
 from challenges.players.selectors import (
@@ -56,6 +58,7 @@ from challenges.views.shared_pages import (
     shared_page_key,
     shared_page_reader,
 )
+from config.throttling import page_allows
 
 TABLE_PAGE_SIZE = 50
 BEST_RANKS = 5
@@ -78,8 +81,12 @@ class _Shown:
     """What the page's cached part shows, built only when that part is rendered: the
     template calls the callables it is given, and a cached fragment renders none."""
 
-    def __init__(self, player: User, record: PlayerRecord, tz: tzinfo, now: datetime) -> None:
+    def __init__(
+        self, player: User, record: PlayerRecord, tz: tzinfo, now: datetime, *, own: bool
+    ) -> None:
         self.player, self.record, self.tz, self.now = player, record, tz, now
+        # The player's own view counts their held entries too (anyone else's, live only).
+        self.own = own
 
     @cached_property
     def history(self) -> list[PlayerHistoryRow]:
@@ -98,7 +105,7 @@ class _Shown:
 
     @cached_property
     def submissions(self) -> list[tuple[int, datetime]]:
-        return submissions_of(self.record)
+        return submissions_of(self.record, own=self.own)
 
     @cached_property
     def calendar(self) -> Calendar:
@@ -204,7 +211,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         answer = shared_page_cached(request, key=key, etag=None)
         if answer is not None:
             return answer
-    shown = _Shown(player, record, tz, now)
+    shown = _Shown(player, record, tz, now, own=is_self)
 
     def table_page() -> Any:
         table = Paginator(list(reversed(shown.standings)), TABLE_PAGE_SIZE)
@@ -248,11 +255,18 @@ def follow_toggle(request: HttpRequest, username: str) -> HttpResponse:
     """The follow button's form: ``action`` "follow" or "unfollow", then back to the page."""
     player = get_object_or_404(players_only(), username=username)
     assert isinstance(request.user, User)
-    if request.POST.get("action") == "unfollow":
-        follow_remove(follower=request.user, followed=player)
-    elif player.pk != request.user.pk:
-        follow_add(follower=request.user, followed=player)
-    return HttpResponseRedirect(reverse("challenges:player", args=[player.get_username()]))
+    here = reverse("challenges:player", args=[player.get_username()])
+    if not page_allows(request, scope="follow"):
+        messages.error(request, gettext("Too many follows at once: wait a minute, then try again."))
+        return HttpResponseRedirect(here)
+    try:
+        if request.POST.get("action") == "unfollow":
+            follow_remove(follower=request.user, followed=player)
+        elif player.pk != request.user.pk:
+            follow_add(follower=request.user, followed=player)
+    except FollowsLimitReached as refusal:
+        messages.error(request, str(refusal.detail))
+    return HttpResponseRedirect(here)
 
 
 def _median(values: Sequence[int]) -> float | None:

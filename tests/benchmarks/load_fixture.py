@@ -76,12 +76,13 @@ class Fixture:
     log: dict[str, Any] = field(default_factory=dict)
 
 
-# Every player's record (PlayerRecord) from their entries, as migration 0014 makes it.
+# Every player's record (PlayerRecord) from their entries, as migration 0017 makes it.
 _RECORDS_SQL = """
 INSERT INTO challenges_playerrecord (player_id, submissions, played, best_score, version)
 SELECT player_id,
        jsonb_agg(jsonb_build_array(challenge_id,
-                 floor(extract(epoch FROM submitted_at) * 1000)::bigint) ORDER BY challenge_id),
+                 floor(extract(epoch FROM submitted_at) * 1000)::bigint,
+                 (status = 'live')::int) ORDER BY challenge_id),
        count(*) FILTER (WHERE status = 'live'),
        max(score) FILTER (WHERE status = 'live'),
        1

@@ -20,7 +20,7 @@ def records_backfill(apps, schema_editor):  # type: ignore[no-untyped-def]
     )
     for player_id, number, at, status, score in entries.iterator(chunk_size=5000):
         record = records.setdefault(player_id, {"submissions": [], "played": 0, "best": None})
-        record["submissions"].append([number, int(at.timestamp() * 1000)])
+        record["submissions"].append([number, int(at.timestamp() * 1000), int(status == "live")])
         if status == "live":
             record["played"] += 1
             record["best"] = score if record["best"] is None else max(record["best"], score)
@@ -43,7 +43,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('auth', '0012_alter_user_first_name_max_length'),
-        ('challenges', '0013_challenge_rules_version'),
+        ('challenges', '0016_merge_0014_classic_games_0015_merge_20261126_1405'),
     ]
 
     operations = [
