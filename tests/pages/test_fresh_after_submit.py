@@ -213,17 +213,21 @@ def test_a_hold_then_an_approval_show_on_every_page_in_every_language(
     before = _everyone(challenge, newcomer, language, reader)
     assert streak.format(0) in before[0]["player"]
 
+    own_before = _pages(challenge, newcomer, language, newcomer)
     _submit(challenge, newcomer, variant=7)  # the same moves: held for review
     held = _everyone(challenge, newcomer, language, reader)
     own = _pages(challenge, newcomer, language, newcomer)
+    # The player sees their held entry (their card, their streak); nobody else does.
     assert 'data-testid="held-card"' in own["board"]
+    assert streak.format(0) in own_before["player"] and streak.format(1) in own["player"]
     for was, now in zip(before, held, strict=True):
         assert _row("newcomer") not in now["board"]  # not on the board while held
-        assert streak.format(0) in was["player"] and streak.format(1) in now["player"]
+        assert streak.format(0) in now["player"]
 
     entry_approve(entry=Entry.objects.get(player=newcomer), by=None)
     for was, now in zip(held, _everyone(challenge, newcomer, language, reader), strict=True):
         assert _row("newcomer") in now["board"]
+        assert streak.format(1) in now["player"]
         assert now["history"] != was["history"]
         assert f">#{challenge.number}</a>" not in was["player"]
         assert f">#{challenge.number}</a>" in now["player"]

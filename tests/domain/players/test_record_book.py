@@ -23,30 +23,32 @@ def _ms(at: datetime) -> datetime:
     return at.replace(microsecond=at.microsecond // 1000 * 1000)
 
 
-def _scanned(player: User) -> tuple[list[tuple[int, datetime]], int, int | None]:
-    """What the player's entries say: their submissions that are not void, their live
-    entries and best live score."""
+def _scanned(player: User, *, own: bool) -> tuple[list[tuple[int, datetime]], int, int | None]:
+    """What the player's entries say: their submissions (the live ones; ``own``: the
+    held ones too), their live entries and best live score."""
     entries = list(Entry.objects.filter(player=player).exclude(status=Entry.Status.VOID))
     live = [e.score for e in entries if e.status == Entry.Status.LIVE]
-    pairs = sorted((e.challenge_id, _ms(e.submitted_at)) for e in entries)
+    shown = [e for e in entries if own or e.status == Entry.Status.LIVE]
+    pairs = sorted((e.challenge_id, _ms(e.submitted_at)) for e in shown)
     return pairs, len(live), max(live, default=None)
 
 
-def _stored(player: User) -> tuple[list[tuple[int, datetime]], int, int | None]:
+def _stored(player: User, *, own: bool) -> tuple[list[tuple[int, datetime]], int, int | None]:
     record = PlayerRecord.objects.get(player=player)
-    return sorted(submissions_of(record)), record.played, record.best_score
+    return sorted(submissions_of(record, own=own)), record.played, record.best_score
 
 
 def _agree(player: User) -> None:
-    assert _stored(player) == _scanned(player)
     now = datetime.now(UTC)
-    pairs = _scanned(player)[0]
-    assert player_streaks(player=player, now=now) == streaks_compute(
-        submissions=pairs, now=now, tz=UTC
-    )
-    assert player_calendar(player=player, now=now) == calendar_compute(
-        submitted=[at for _, at in pairs], now=now, tz=UTC
-    )
+    for own in (False, True):
+        assert _stored(player, own=own) == _scanned(player, own=own)
+        pairs = _scanned(player, own=own)[0]
+        assert player_streaks(player=player, now=now, own=own) == streaks_compute(
+            submissions=pairs, now=now, tz=UTC
+        )
+        assert player_calendar(player=player, now=now, own=own) == calendar_compute(
+            submitted=[at for _, at in pairs], now=now, tz=UTC
+        )
 
 
 def _submit(challenge: Challenge, player: User, **run: Any) -> Entry:
@@ -62,20 +64,23 @@ def test_the_record_follows_submits_holds_approvals_and_voids() -> None:
     for challenge in slots[:3]:
         entries.append(_submit(challenge, player))
         _agree(player)
-    assert _stored(player)[1] == 3
+    assert _stored(player, own=False)[1] == 3
     assert player_streaks(player=player).slots.longest == 3
 
-    # The same moves as another's entry: held. It counts for streaks, not for bests.
+    # The same moves as another's entry: held. It counts for the player's own streaks,
+    # not for anyone else's view of them, nor for bests.
     _submit(slots[3], other, variant=7)
     held = _submit(slots[3], player, variant=7)
     assert held.status == Entry.Status.HELD
     _agree(player)
-    assert player_streaks(player=player).slots.current == 4
-    assert _stored(player)[1] == 3
+    assert player_streaks(player=player, own=True).slots.current == 4
+    assert player_streaks(player=player).slots.current == 3
+    assert _stored(player, own=True)[1] == 3
 
     entry_approve(entry=held, by=None)
     _agree(player)
-    assert _stored(player)[1] == 4
+    assert _stored(player, own=False)[1] == 4
+    assert player_streaks(player=player).slots.current == 4
 
     entry_void(entry=entries[1], reason="copied log")
     _agree(player)
