@@ -118,7 +118,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, MovesConflict):
         return _error(str(exc.detail), exc.code, 409, received=exc.received)
     if isinstance(exc, PuzzleNotSolved):
-        return _error(str(exc.detail), exc.code, 400, index=exc.index)
+        return _error(str(exc.detail), exc.code, 422, index=exc.index)
     if isinstance(exc, ServiceError):
         return _error(
             str(exc.detail),
