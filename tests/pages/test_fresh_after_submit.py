@@ -222,7 +222,7 @@ def test_a_hold_then_an_approval_show_on_every_page_in_every_language(
     assert streak.format(0) in own_before["player"] and streak.format(1) in own["player"]
     for was, now in zip(before, held, strict=True):
         assert _row("newcomer") not in now["board"]  # not on the board while held
-        assert streak.format(0) in now["player"]
+        assert streak.format(0) in was["player"] and streak.format(0) in now["player"]
 
     entry_approve(entry=Entry.objects.get(player=newcomer), by=None)
     for was, now in zip(held, _everyone(challenge, newcomer, language, reader), strict=True):
