@@ -1,4 +1,4 @@
-// play/tour.js and play/guest_offer.js (issue 12): the tour is remembered, and a
+// play/tour.js and play/guest_offer.js: the tour is remembered, and a
 // guest's end screen offers signing up instead of the submit.
 
 import assert from "node:assert/strict";
@@ -59,9 +59,9 @@ const URLS = {
   login: `/accounts/login/?next=/play/%3Frun%3D${SLOT}`,
 };
 
-test("a guest's valid run is offered for signing up, with the run in the way back", () => {
+test("a guest's run that can count is offered for signing up, with the run in the way back", () => {
   const { $, elements } = fakePage();
-  new GuestOffer($, { urls: URLS, slot: SLOT }).show({ runId: "run-7", result: { valid: true } });
+  new GuestOffer($, { urls: URLS, slot: SLOT }).show({ runId: "run-7", result: { valid: true, eligible: true, score: 40 } });
   assert.equal(elements["guest-submit"].hidden, false);
   assert.equal(elements["submit-button"].hidden, true);
   assert.equal(elements["submit-explain"].hidden, true);
@@ -74,6 +74,19 @@ test("a guest's rejected run has nothing to submit, so no offer", () => {
   new GuestOffer($, { urls: URLS, slot: SLOT }).show({ runId: "run-8", result: { valid: false } });
   assert.equal(elements["guest-submit"].hidden, true);
   assert.equal(elements["submit-button"].hidden, true);
+});
+
+test("a guest's run that cannot count is not offered: not eligible, or no points", () => {
+  for (const result of [
+    { valid: true, eligible: false, score: 120 },
+    { valid: true, eligible: true, score: 0 },
+    { valid: true, eligible: true, score: -10 },
+  ]) {
+    const { $, elements } = fakePage();
+    new GuestOffer($, { urls: URLS, slot: SLOT }).show({ runId: "run-9", result });
+    assert.equal(elements["guest-submit"].hidden, true, JSON.stringify(result));
+    assert.equal(elements["guest-signup"].href, "", "no way to sign up for it");
+  }
 });
 
 test("a guest identity is asked of the server once, and a refusal says why", async () => {

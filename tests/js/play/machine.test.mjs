@@ -13,6 +13,7 @@ import {
   SUBMITTING,
   TransitionError,
   legalCells,
+  misfitCode,
   rotationOf,
   snappedRotation,
   tapPlacement,
@@ -355,4 +356,20 @@ test("a tap places the chosen tile in its turned rotation where it fits, and not
   assert.equal(snappedRotation(machine.state, tileId, [3, 3]), null);
   machine.end("player");
   assert.equal(tapPlacement(machine.state, [0, 0]), null, "the run is over");
+});
+
+test("misfitCode says why the chosen tile does not fit a cell, and nothing where it fits", () => {
+  const { machine, clock } = setUp();
+  machine.begin(START);
+  const first = HEXAGON_MOVES[0];
+  assert.equal(misfitCode(machine.state, first.tile, [0, 0]), null, "the first tile fits the middle");
+  assert.equal(misfitCode(machine.state, first.tile, [0, 1]), "first_not_at_origin");
+  assert.ok(play(machine, clock, 0));
+  const next = machine.state.run.tray[0];
+  assert.equal(misfitCode(machine.state, next, [0, 0]), "cell_occupied");
+  assert.equal(misfitCode(machine.state, next, [6, 6]), "not_adjacent");
+  const [fits] = legalCells(machine.state.run, next);
+  if (fits !== undefined) {
+    assert.equal(misfitCode(machine.state, next, fits), null);
+  }
 });

@@ -11,7 +11,7 @@
 // changes as moves are played. Only this file calls its `place` and `draw` (a node
 // test checks that); the other parts only ask it questions.
 
-import { ChallengeRun, cellFormat } from "../rules/index.js";
+import { ChallengeRun, Placement, cellFormat, tileParse } from "../rules/index.js";
 
 export const READY = "ready";
 export const PLAYING = "playing";
@@ -87,6 +87,17 @@ export function tapPlacement(state, cell) {
   }
   const rotation = snappedRotation(state, selected, cell);
   return rotation === null ? null : { tileId: selected, rotation };
+}
+
+/** Why the tray tile `tileId`, as the player turned it, does not fit `cell`: the rules'
+ * code (cell_occupied, first_not_at_origin, not_adjacent, corner_mismatch), or null
+ * when it fits there in some rotation. */
+export function misfitCode(state, tileId, cell) {
+  if (state.run === null || snappedRotation(state, tileId, cell) !== null) {
+    return null;
+  }
+  const placement = new Placement(tileParse(tileId), cell, rotationOf(state, tileId));
+  return state.run.board.check(placement)?.code ?? "corner_mismatch";
 }
 
 /** The distinct cells where the tray tile `tileId` fits now. */

@@ -1,0 +1,187 @@
+"""A new player's first ten minutes on the play page, in a real Chromium, on a 390 x 844
+phone with touch and on a 1280 px desktop with a mouse:
+
+- a guest is offered "sign up to submit this run" only for a run that can count, and
+  the offer's button is above the fold;
+- every pick of a tray tile lights the spots where it fits, and a tap or a drop where
+  it does not fit shakes the tile and says why.
+
+Screenshots (test-artifacts/screenshots/): the wrong-drop feedback and the guest's end
+screen, on both devices.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from tests.e2e.conftest import SiteClock
+from tests.e2e.play_helpers import (
+    centre,
+    drag_tile_to_board,
+    end_run,
+    touch_drag_tile_to_board,
+    tour_seen,
+)
+from triominos import DEFAULT_RULESET
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+DEVICES = {
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+}
+START_URL = re.compile(r"/api/challenges/\d+/runs/$")
+FINISH_URL = re.compile(r"/api/runs/[^/]+/finish/$")
+LIT = "#board .board__highlight [data-highlight]"
+
+
+@pytest.fixture(params=sorted(DEVICES))
+def device(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def page(browser: Browser, device: str, site_clock: SiteClock) -> Iterator[Page]:
+    """A page on ``device``, on the site's clock, as a browser that has seen the tour,
+    failing the test on any error the page throws."""
+    context = browser.new_context(**DEVICES[device])
+    context.clock.install(time=site_clock.now())
+    tour_seen(context)
+    thrown: list[str] = []
+    context.on("weberror", lambda error: thrown.append(str(error.error)))
+    yield context.new_page()
+    context.close()
+    assert not thrown, f"a page threw: {thrown}"
+
+
+def _press(page: Page, device: str, target: Locator) -> None:
+    if device == "phone":
+        target.tap()
+    else:
+        target.click()
+
+
+def _start(page: Page, device: str) -> None:
+    start = page.locator("#start-button")
+    button = start if start.is_visible() else page.locator("#again-button")
+    with page.expect_response(START_URL) as started:
+        _press(page, device, button)
+    assert started.value.status == 201
+    expect(page.locator(".tray-tile")).to_have_count(DEFAULT_RULESET.tray_size)
+
+
+def _finish(page: Page, device: str) -> dict[str, Any]:
+    with page.expect_response(FINISH_URL) as finished:
+        end_run(page, tap=device == "phone")
+    expect(page.locator("[data-screen='end']")).to_be_visible()
+    answer: dict[str, Any] = finished.value.json()
+    return answer
+
+
+def test_a_guest_is_offered_sign_up_only_for_a_run_that_can_count_above_the_fold(
+    page: Page, site_url: str, open_challenge: Any, device: str, screenshot: Any
+) -> None:
+    page.goto(f"{site_url}/play/")
+    expect(page.locator("#play")).to_have_attribute("data-ready", "true")
+
+    # No move: the server finds nothing wrong with it, but it is no entry to sign up for.
+    _start(page, device)
+    empty = _finish(page, device)
+    assert empty["valid"] and empty["score"] == 0
+    expect(page.locator("#guest-submit")).to_be_hidden()
+    expect(page.locator("#guest-signup")).to_be_hidden()
+    expect(page.locator("#again-button")).to_be_visible()
+
+    # Two tiles placed: a run that can count, offered where the thumb is.
+    _start(page, device)
+    for _ in range(2):
+        placed = touch_drag_tile_to_board(page) if device == "phone" else drag_tile_to_board(page)
+        assert placed is not None
+    counted = _finish(page, device)
+    assert counted["valid"] and counted["eligible"] and counted["score"] > 0
+    signup = page.locator("#guest-signup")
+    expect(signup).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    box = signup.bounding_box()
+    assert box is not None
+    height = DEVICES[device]["viewport"]["height"]
+    assert box["y"] + box["height"] <= height, f"the sign-up button ends at {box}, below {height}"
+    screenshot(page, f"first_ten_minutes_guest_end_{device}", full_page=False)
+
+
+def test_a_pick_lights_the_spots_and_a_wrong_tap_or_drop_says_why(
+    page: Page, site_url: str, open_challenge: Any, device: str, screenshot: Any
+) -> None:
+    page.goto(f"{site_url}/play/")
+    expect(page.locator("#play")).to_have_attribute("data-ready", "true")
+    _start(page, device)
+
+    # A pick of a tray tile (a tap, or a click) lights where it fits: the middle, at first.
+    tile = page.locator(".tray-tile").nth(2)
+    _press(page, device, tile)
+    expect(tile).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(LIT)).to_have_count(1)
+    middle = page.locator(f"{LIT}[data-cell='0,0']")
+    expect(middle).to_have_count(1)
+
+    # A tap on the board two cells beside the middle (beyond the snap's reach of 0.75
+    # of a side): the tile shakes, and the page says why.
+    x, y = centre(middle.bounding_box())
+    width = middle.bounding_box()["width"]  # type: ignore[index]
+    away = (x + 1.1 * width, y)
+    if device == "phone":
+        page.touchscreen.tap(*away)
+    else:
+        page.mouse.click(*away)
+    why = "That tile does not fit there: the first tile goes in the middle."
+    expect(page.locator("#toasts")).to_contain_text(why)
+    expect(page.locator("#announcer")).to_have_text(why)
+    expect(tile).to_have_class(re.compile(r"\btray-tile--refused\b"))
+    expect(page.locator("#board .board__tiles .tile")).to_have_count(0)
+
+    assert (
+        page.evaluate("document.documentElement.scrollWidth")
+        <= DEVICES[device]["viewport"]["width"]
+    )
+
+    # A drop there: the same (a mouse drop focuses nothing; the board keeps no keyboard
+    # cursor from the tap, whose click focused it).
+    page.evaluate("document.getElementById('announcer').textContent = ''")
+    page.locator("#board").blur()
+    other = page.locator(".tray-tile").nth(4)
+    ox, oy = centre(other.bounding_box())
+    if device == "phone":
+        cdp = page.context.new_cdp_session(page)
+
+        def touch(kind: str, px: float, py: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        side = float(page.evaluate("parseFloat(board.style.getPropertyValue('--side-px'))"))
+        lift = max(40.0, side * 0.6)  # the tile floats above the finger (drag.js)
+        touch("touchStart", ox, oy)
+        for step in range(1, 9):
+            touch(
+                "touchMove", ox + (away[0] - ox) * step / 8, oy + (away[1] + lift - oy) * step / 8
+            )
+        touch("touchEnd", away[0], away[1] + lift)
+        cdp.detach()
+    else:
+        page.mouse.move(ox, oy)
+        page.mouse.down()
+        page.mouse.move(away[0], away[1], steps=12)
+        page.mouse.up()
+    expect(page.locator("#announcer")).to_have_text(why)
+    expect(other).to_have_class(re.compile(r"\btray-tile--refused\b"))
+    screenshot(page, f"first_ten_minutes_wrong_drop_{device}", full_page=False)
+    expect(page.locator("#board .board__tiles .tile")).to_have_count(0)
+
+    # After a placement, the tile chosen next has its spots lit, as many as it fits.
+    assert touch_drag_tile_to_board(page) if device == "phone" else drag_tile_to_board(page)
+    chosen = page.locator(".tray-tile[aria-pressed='true']")
+    expect(page.locator(LIT)).to_have_count(int(chosen.get_attribute("data-fits") or 0))
