@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import schedule
+from challenges.slots import slot_number
 from tests.factories import ChallengeFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -63,8 +63,8 @@ PAGES = {
 
 @pytest.mark.parametrize("page", sorted(PAGES))
 def test_a_page_preloads_exactly_what_its_module_imports(page: str) -> None:
-    ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)  # practised
-    ChallengeFactory(number=schedule.slot_number(at=timezone.now()))  # open
+    ChallengeFactory(number=slot_number(at=timezone.now()) - 1)  # practised
+    ChallengeFactory(number=slot_number(at=timezone.now()))  # open
     browser = Client()
     if not page.endswith("-visitor"):
         browser.force_login(UserFactory())

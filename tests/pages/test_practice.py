@@ -13,8 +13,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import practice, schedule
 from challenges.models import Challenge
+from challenges.schedule import practice
+from challenges.slots import slot_number
 from challenges.views.practice import PRACTICE_SCRIPTS
 from config.page_scripts import module_graph
 from tests.factories import ChallengeFactory
@@ -25,7 +26,7 @@ STATIC = Path(__file__).resolve().parents[2] / "challenges/static"
 
 
 def _slot(offset: int) -> Challenge:
-    number = schedule.slot_number(at=timezone.now()) + offset
+    number = slot_number(at=timezone.now()) + offset
     return ChallengeFactory(number=number)
 
 
