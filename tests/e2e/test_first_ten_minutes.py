@@ -4,15 +4,19 @@ phone with touch and on a 1280 px desktop with a mouse:
 - a guest is offered "sign up to submit this run" only for a run that can count, and
   the offer's button is above the fold;
 - every pick of a tray tile lights the spots where it fits, and a tap or a drop where
-  it does not fit shakes the tile and says why.
+  it does not fit shakes the tile and says why;
+- a first visit, in English and in French, from the home page: the run is dealt at
+  once, one coach mark points at the real tray with the middle lit, and the clock
+  starts at the first touch of a tile, on the page and on the server.
 
-Screenshots (test-artifacts/screenshots/): the wrong-drop feedback and the guest's end
-screen, on both devices.
+Screenshots (test-artifacts/screenshots/): the wrong-drop feedback, the guest's end
+screen and the coach mark on the real deal, on both devices.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,6 +28,7 @@ from tests.e2e.play_helpers import (
     centre,
     drag_tile_to_board,
     end_run,
+    expect_server_holds_all,
     touch_drag_tile_to_board,
     tour_seen,
 )
@@ -185,3 +190,88 @@ def test_a_pick_lights_the_spots_and_a_wrong_tap_or_drop_says_why(
     assert touch_drag_tile_to_board(page) if device == "phone" else drag_tile_to_board(page)
     chosen = page.locator(".tray-tile[aria-pressed='true']")
     expect(page.locator(LIT)).to_have_count(int(chosen.get_attribute("data-fits") or 0))
+
+
+CLOCK_URL = re.compile(r"/api/runs/[^/]+/clock/$")
+MOVES_URL = re.compile(r"/api/runs/[^/]+/moves/$")
+
+
+@pytest.fixture(params=["en", "fr"])
+def language(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def first_visit_page(
+    browser: Browser, device: str, language: str, site_clock: SiteClock
+) -> Iterator[Page]:
+    """A browser's first visit: its language, no tour seen."""
+    context = browser.new_context(**DEVICES[device], locale=language)
+    context.clock.install(time=site_clock.now())
+    thrown: list[str] = []
+    context.on("weberror", lambda error: thrown.append(str(error.error)))
+    yield context.new_page()
+    context.close()
+    assert not thrown, f"a page threw: {thrown}"
+
+
+def test_a_first_visit_is_dealt_at_once_coached_on_the_real_tray_and_timed_from_the_touch(
+    first_visit_page: Page,
+    site_url: str,
+    open_challenge: Any,
+    device: str,
+    language: str,
+    screenshot: Any,
+) -> None:
+    page = first_visit_page
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    began = time.monotonic()
+    page.goto(f"{site_url}/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    _press(page, device, page.locator("#home-play"))
+    expect(page).to_have_url(f"{site_url}/play/")
+    expect(page.locator("#play")).to_have_attribute("data-ready", "true")
+    _start(page, device)
+
+    # Dealt at once: the coach mark points at the real tray, the middle is lit, and
+    # nothing stands between the player and the tiles.
+    tour = page.locator("#tour")
+    expect(tour).to_be_visible()
+    expect(page.locator("#tray")).to_have_class(re.compile(r"\btour-target\b"))
+    expect(page.locator(".tray-tile")).to_have_count(DEFAULT_RULESET.tray_size)
+    expect(page.locator(f"{LIT}[data-cell='0,0']")).to_have_count(1)
+    assert page.locator("[data-screen='game']").evaluate("area => !area.inert")
+    text = page.locator("#tour-text").inner_text()
+    if device == "phone":
+        assert "1-9" not in text, "no number keys on a phone"
+    else:
+        assert "1-9" in text, "the keys, on a desktop"
+    screenshot(page, f"first_visit_coach_{device}_{language}", full_page=False)
+
+    # Reading costs no time: the clock stands at the run's length, and the server has
+    # not been told of a clock.
+    page.wait_for_timeout(1_500)
+    expect(page.locator("#clock")).to_have_text("2:00")
+    assert not any(CLOCK_URL.search(url) for url in requests)
+
+    # The first touch starts the clock, on the page and on the server, before any move.
+    with page.expect_response(CLOCK_URL) as clocked:
+        placed = touch_drag_tile_to_board(page) if device == "phone" else drag_tile_to_board(page)
+    assert placed is not None
+    first_tile_s = time.monotonic() - began
+    assert clocked.value.status == 200
+    expect(tour).to_be_hidden()
+    expect(page.locator("#clock")).not_to_have_text("2:00", timeout=3_000)
+    expect_server_holds_all(page)
+    clock_at = next(i for i, url in enumerate(requests) if CLOCK_URL.search(url))
+    moves_at = next(i for i, url in enumerate(requests) if MOVES_URL.search(url))
+    assert clock_at < moves_at
+    print(f"\nfirst visit, {device}, {language}: home page to first tile {first_tile_s:.1f} s")
+
+    result = _finish(page, device)
+    assert result["valid"] and result["eligible"], result
+
+    # Seen once: the next deal has no coach mark.
+    _start(page, device)
+    expect(tour).to_be_hidden()

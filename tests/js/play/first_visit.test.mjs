@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { GuestIdentity } from "../../../challenges/static/challenges/play/guest_identity.js";
 import { GuestOffer } from "../../../challenges/static/challenges/play/guest_offer.js";
 import { TOUR_SEEN_KEY, tourSeen } from "../../../challenges/static/challenges/play/tour.js";
-import { TOUR_STEPS } from "../../../challenges/static/challenges/play/words.js";
+import { coachText } from "../../../challenges/static/challenges/play/words.js";
 
 class MemoryStorage {
   constructor() {
@@ -34,13 +34,15 @@ test("the tour is due until this browser has seen it, and never without storage"
   assert.equal(tourSeen(broken), true);
 });
 
-test("the tour points at the tray, the board, the draw button and the clock, in order", () => {
-  assert.deepEqual(
-    TOUR_STEPS.map((step) => step.target),
-    ["tray", "board", "draw-button", "clock"],
-  );
-  for (const step of TOUR_STEPS) {
-    assert.ok(step.title.length > 0 && step.text.length > 0);
+test("the coach mark speaks to a finger on a phone and to a mouse and keys elsewhere", () => {
+  const phone = coachText({ touch: true });
+  const desktop = coachText({ touch: false });
+  assert.match(phone, /tap a tile/);
+  assert.doesNotMatch(phone, /Keys|click/, "no keys on a phone");
+  assert.match(desktop, /click a tile/);
+  assert.match(desktop, /Keys 1-9/);
+  for (const text of [phone, desktop]) {
+    assert.match(text, /clock \(2 minutes\) starts at your first touch/);
   }
 });
 

@@ -13,6 +13,7 @@ test("the record holds the run's log and the browser's score, or nothing without
   const machine = new PlayMachine({ now: clock.now, timeLimitMs: 120000 });
   assert.equal(unsentRecord(machine.state, { challengeId: 9, status: "playing", savedAt: 1 }), null);
   machine.begin({ id: "r1", tray: HEXAGON_TRAY, well: HEXAGON_WELL });
+  machine.clockStart();
   const { tile, cell, rotation, t } = HEXAGON_MOVES[0];
   clock.time = t;
   machine.place(tile, cell, rotation);

@@ -85,14 +85,14 @@ const guestIdentity = config.guest
       onLoggedIn: () => window.location.reload(),
     })
   : null;
-// The first-run tour (play/tour.js), before the first run in this browser.
-const tour = $("tour")
-  ? new Tour($, { storage: window.localStorage, area: root.querySelector("[data-screen='game']") })
-  : null;
+// The first-run coach mark (play/tour.js), on the first deal in this browser.
+const tour = $("tour") ? new Tour($, { storage: window.localStorage, root, touch: TOUCH }) : null;
 
 // The resources of the run played last: its watch (batches and pace) and its clock.
 let watch = null;
 let clockTimer = null;
+// The server's word that the dealt run's clock started (the machine's clockStarted).
+let clockSent = null;
 
 const requests = new RunRequests({
   machine,
@@ -120,6 +120,10 @@ const VIEWS = {
       errorBox.hidden = false;
     }
     announce(message);
+  },
+  clockStarted: (_event, current) => {
+    tour?.close();
+    clockTell(current.runId);
   },
   placed: tilePlaced,
   drew: (event, current) => {
@@ -179,10 +183,6 @@ async function startRun() {
     buttons.forEach((button) => (button.disabled = false));
     return;
   }
-  if (tour?.due) {
-    show("game");
-    await tour.run();
-  }
   const started = await requests.start();
   buttons.forEach((button) => (button.disabled = false));
   if (started === "login") {
@@ -198,10 +198,16 @@ function runStarted(_event, current) {
   endScreen.clearBoard();
   page.runShown(current);
   watch?.stop();
+  clockSent = null;
   watch = new RunWatch({
     runId,
     moves: run.log,
-    post: (body) => api(runUrl(config.urls.moves, runId), { method: "POST", body }),
+    // The clock's start reaches the server before any move: the moves are witnessed
+    // from the first touch, not from the deal.
+    post: async (body) => {
+      await clockTell(runId);
+      return api(runUrl(config.urls.moves, runId), { method: "POST", body });
+    },
     now: () => machine.elapsed(),
     timers: TIMERS,
     parts: { link: $("link-state"), notice: $("witness-lost") },
@@ -213,11 +219,28 @@ function runStarted(_event, current) {
   tick();
   keepUnsentRun("playing");
   announce(words.runStarted(run.tray.length));
+  if (tour?.due) {
+    tour.show();
+  }
   const game = root.querySelector("[data-screen='game']");
   if (game.getBoundingClientRect().bottom > window.innerHeight) {
     game.scrollIntoView({ block: "start" });
   }
   tray.buttons()[0]?.focus({ preventScroll: true });
+}
+
+/** Tells the server the dealt run's clock started (once; again after a failure).
+ * Resolves to whether the server has it. */
+function clockTell(runId) {
+  clockSent ??= api(runUrl(config.urls.clock, runId), { method: "POST" }).then(
+    // 409: the server holds a move already, so its clock runs.
+    ({ status }) => status === 200 || status === 409,
+    () => {
+      clockSent = null;
+      return false;
+    },
+  );
+  return clockSent;
 }
 
 function tick() {

@@ -41,7 +41,8 @@ const INITIAL = Object.freeze({
   phase: READY,
   run: null,
   runId: null,
-  // performance.now() when the run started: the run's clock counts from here.
+  // performance.now() when the run's clock started (the first touch of a tile), or null
+  // while the deal waits for it: the run's clock counts from here.
   t0: 0,
   selection: NO_SELECTION,
   finish: null,
@@ -135,9 +136,23 @@ export class PlayMachine {
     return this.#state;
   }
 
-  /** The run's clock: ms since it started. */
+  /** The run's clock: ms since it started (0 while the deal waits for a touch). */
   elapsed() {
-    return this.#now() - this.#state.t0;
+    return this.#state.t0 === null ? 0 : this.#now() - this.#state.t0;
+  }
+
+  /** Whether the run's clock runs: a run is dealt first, and its clock starts at the
+   * player's first touch of a tile (a pick, a turn, a placement or a draw). */
+  get clockRunning() {
+    return this.#state.phase === PLAYING && this.#state.t0 !== null;
+  }
+
+  /** Starts the dealt run's clock now, once. */
+  clockStart() {
+    if (!this.#playing() || this.#state.t0 !== null) {
+      return;
+    }
+    this.#commit({ t0: this.#now() }, { type: "clockStarted" });
   }
 
   /** Calls `listener(event, state, previous)` after every transition; returns an unsubscribe. */
@@ -179,7 +194,8 @@ export class PlayMachine {
 
   // ------------------------------------------------------------------ a run
 
-  /** The server started a run (`data`: its start answer, {id, tray, well}). */
+  /** The server started a run (`data`: its start answer, {id, tray, well}): it is dealt,
+   * and its clock waits for the first touch (`clockStart`). */
   begin({ id, tray, well }) {
     this.#require(READY, ENDED, SUBMITTING);
     const run = this.#newRun({ tray, well });
@@ -188,7 +204,7 @@ export class PlayMachine {
         phase: PLAYING,
         run,
         runId: id,
-        t0: this.#now(),
+        t0: null,
         selection: frozen({ selected: run.tray[0] ?? null, rotations: Object.freeze({}), cursor: Object.freeze([0, 0]) }),
         finish: null,
         standing: null,
@@ -212,6 +228,7 @@ export class PlayMachine {
     if (!this.#playing() || tileId === null || !run.tray.includes(tileId)) {
       return;
     }
+    this.clockStart();
     this.#commit({ selection: this.#select({ selected: tileId }) }, { type: "selected", tileId });
   }
 
@@ -220,6 +237,7 @@ export class PlayMachine {
     if (!this.#playing() || !this.#state.run.tray.includes(tileId)) {
       return;
     }
+    this.clockStart();
     const rotation = (rotationOf(this.#state, tileId) + 2) % 3;
     const rotations = Object.freeze({ ...this.#state.selection.rotations, [tileId]: rotation });
     this.#commit({ selection: this.#select({ rotations }) }, { type: "rotated", tileId, rotation });
@@ -239,6 +257,7 @@ export class PlayMachine {
     if (!this.#playing()) {
       return false;
     }
+    this.clockStart();
     const t = this.elapsed();
     if (t >= this.#timeLimitMs) {
       this.end("time");
@@ -279,6 +298,7 @@ export class PlayMachine {
       this.#tell({ type: "wellEmpty" });
       return false;
     }
+    this.clockStart();
     const t = this.elapsed();
     if (t >= this.#timeLimitMs) {
       this.end("time");
