@@ -68,6 +68,12 @@ class PeriodBoard:
     best_of: int
     rows: tuple[PeriodRow, ...]
 
+    @property
+    def last_day(self) -> datetime:
+        """A moment of the period's last day (``ends_at`` is the first moment after it):
+        a week is "November 23 to November 29", not "... to November 30"."""
+        return self.ends_at - timedelta(microseconds=1)
+
     def row_of(self, player_id: int) -> PeriodRow | None:
         return next((row for row in self.rows if row.player_id == player_id), None)
 

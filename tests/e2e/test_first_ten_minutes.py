@@ -275,3 +275,37 @@ def test_a_first_visit_is_dealt_at_once_coached_on_the_real_tray_and_timed_from_
     # Seen once: the next deal has no coach mark.
     _start(page, device)
     expect(tour).to_be_hidden()
+
+
+def test_practice_on_a_new_install_deals_its_own_tiles(
+    page: Page, site_url: str, open_challenge: Any, device: str
+) -> None:
+    """No challenge has closed yet: the practice the home page offers is still a game."""
+    page.goto(f"{site_url}/practice/")
+    expect(page.locator("#practice-own")).to_be_visible()
+    expect(page.locator("#play")).to_have_attribute("data-ready", "true")
+    _press(page, device, page.locator("#start-button"))
+    expect(page.locator(".tray-tile")).to_have_count(DEFAULT_RULESET.tray_size)
+    placed = touch_drag_tile_to_board(page) if device == "phone" else drag_tile_to_board(page)
+    assert placed is not None
+    expect(page.locator("#score")).not_to_have_text("0")
+
+
+def test_your_day_tells_a_held_entry_as_held(
+    page: Page,
+    site_url: str,
+    open_challenge: Any,
+    device: str,
+    make_player: Any,
+    login: Any,
+) -> None:
+    from tests.factories import EntryFactory
+
+    user, password = make_player()
+    EntryFactory(challenge=open_challenge, player=user, score=328, status="held")
+    login(page, user.username, password)
+    page.goto(f"{site_url}/")
+    day = page.get_by_test_id("home-me")
+    expect(day).to_contain_text("328")
+    expect(day).to_contain_text("waiting for a moderator's review")
+    expect(day).not_to_contain_text("rank")

@@ -210,7 +210,7 @@ function runStarted(_event, current) {
     },
     now: () => machine.elapsed(),
     timers: TIMERS,
-    parts: { link: $("link-state"), notice: $("witness-lost") },
+    parts: { link: $("link-state"), notice: $("witness-lost"), countdown: $("witness-countdown") },
     online: () => navigator.onLine,
     onRejected: (data) => machine.reject(data),
   });
