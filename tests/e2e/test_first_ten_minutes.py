@@ -309,3 +309,42 @@ def test_your_day_tells_a_held_entry_as_held(
     expect(day).to_contain_text("328")
     expect(day).to_contain_text("waiting for a moderator's review")
     expect(day).not_to_contain_text("rank")
+
+
+@pytest.fixture
+def phone_page(browser: Browser, site_clock: SiteClock) -> Iterator[Page]:
+    context = browser.new_context(**DEVICES["phone"])
+    context.clock.install(time=site_clock.now())
+    tour_seen(context)
+    yield context.new_page()
+    context.close()
+
+
+def test_the_header_and_the_hud_fit_a_phone_and_the_board_refits_when_turned(
+    phone_page: Page, site_url: str, open_challenge: Any
+) -> None:
+    page, device = phone_page, "phone"
+    page.goto(f"{site_url}/play/")
+    expect(page.locator("#play")).to_have_attribute("data-ready", "true")
+    nav = page.locator(".site-nav").bounding_box()
+    assert nav is not None and nav["height"] < 60, f"the nav wraps: {nav}"
+    _start(page, device)
+    hud = page.locator(".hud").bounding_box()
+    draw = page.locator("#draw-button").bounding_box()
+    assert hud is not None and draw is not None
+    assert draw["x"] - hud["x"] <= 24, f"a gap left of Draw: {draw['x'] - hud['x']:.0f} px"
+
+    for _ in range(2):
+        assert touch_drag_tile_to_board(page) is not None
+    side = "parseFloat(board.style.getPropertyValue('--side-px'))"
+    portrait = float(page.evaluate(side))
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.wait_for_function(f"Math.abs({side} - {portrait}) > 0.5")
+    tiles = page.locator("#board .board__tiles .tile")
+    board = page.locator("#board").bounding_box()
+    assert board is not None
+    for index in range(tiles.count()):
+        box = tiles.nth(index).bounding_box()
+        assert box is not None
+        top, bottom = board["y"] - 1, board["y"] + board["height"] + 1
+        assert top <= box["y"] and box["y"] + box["height"] <= bottom, "a tile off the board"
