@@ -80,6 +80,10 @@ def _start(page: Page, device: str) -> None:
     expect(page.locator(".tray-tile")).to_have_count(DEFAULT_RULESET.tray_size)
 
 
+def _well(page: Page) -> int:
+    return int(page.locator("#well-count").inner_text())
+
+
 def _finish(page: Page, device: str) -> dict[str, Any]:
     with page.expect_response(FINISH_URL) as finished:
         end_run(page, tap=device == "phone")
@@ -348,3 +352,35 @@ def test_the_header_and_the_hud_fit_a_phone_and_the_board_refits_when_turned(
         assert box is not None
         top, bottom = board["y"] - 1, board["y"] + board["height"] + 1
         assert top <= box["y"] and box["y"] + box["height"] <= bottom, "a tile off the board"
+
+
+def test_a_reload_in_the_middle_of_a_run_resumes_it_on_its_own_clock(
+    page: Page, site_url: str, open_challenge: Any, device: str
+) -> None:
+    page.on("dialog", lambda dialog: dialog.accept())  # "leave the page?" on a reload
+    page.goto(f"{site_url}/play/")
+    expect(page.locator("#play")).to_have_attribute("data-ready", "true")
+    _start(page, device)
+    for _ in range(2):
+        placed = touch_drag_tile_to_board(page) if device == "phone" else drag_tile_to_board(page)
+        assert placed is not None
+    made = expect_server_holds_all(page)
+    page.wait_for_timeout(1_500)
+    score = page.locator("#score").inner_text()
+
+    page.reload()
+    expect(page.locator("[data-screen='game']")).to_be_visible()
+    expect(page.locator("#board .board__tiles .tile")).to_have_count(2)
+    expect(page.locator("#score")).to_have_text(score)
+    clock = page.locator("#clock")
+    expect(clock).not_to_have_text("2:00")
+    minutes, seconds = (int(part) for part in clock.inner_text().split(":"))
+    assert minutes * 60 + seconds < 119, "the run's own clock, not a new one"
+    expect(page.locator("#pending-notice")).to_be_hidden()
+
+    placed = touch_drag_tile_to_board(page) if device == "phone" else drag_tile_to_board(page)
+    assert placed is not None
+    moves = 3 + DEFAULT_RULESET.well_size - _well(page)
+    result = _finish(page, device)
+    assert result["valid"] and result["eligible"], result
+    assert result["received"] == moves > made

@@ -400,3 +400,18 @@ test("misfitCode says why the chosen tile does not fit a cell, and nothing where
     assert.equal(misfitCode(machine.state, next, fits), null);
   }
 });
+
+test("resume plays a reloaded run's moves again and goes on on its own clock", () => {
+  const { machine, clock, types } = setUp();
+  clock.time = 50_000;
+  machine.resume({ id: "run-9", tray: HEXAGON_TRAY, well: HEXAGON_WELL, moves: HEXAGON_MOVES.slice(0, 2), elapsedMs: 30_000 });
+  const { state } = machine;
+  assert.equal(state.phase, PLAYING);
+  assert.equal(state.runId, "run-9");
+  assert.equal(state.run.log.length, 2);
+  assert.equal(machine.elapsed(), 30_000);
+  assert.deepEqual(types(), ["started"]);
+  const waiting = setUp();
+  waiting.machine.resume({ id: "run-8", tray: HEXAGON_TRAY, well: HEXAGON_WELL, moves: [], elapsedMs: null });
+  assert.equal(waiting.machine.clockRunning, false, "a deal still waiting for its touch");
+});

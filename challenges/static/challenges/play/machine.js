@@ -214,6 +214,33 @@ export class PlayMachine {
     );
   }
 
+  /**
+   * A run played before the page was reloaded goes on where it was: its deal, its
+   * `moves` played again, and its own clock, `elapsedMs` into the run (null: the deal
+   * was still waiting for its first touch). Moves the rules refuse are dropped there.
+   */
+  resume({ id, tray, well, moves, elapsedMs }) {
+    this.#require(READY);
+    const run = this.#newRun({ tray, well });
+    for (const move of moves) {
+      const outcome = move.type === "draw" ? run.draw(move.t) : run.place(move.tile, move.cell, move.rotation, move.t);
+      if (!outcome.ok) break;
+    }
+    this.#commit(
+      {
+        phase: PLAYING,
+        run,
+        runId: id,
+        t0: elapsedMs === null ? null : this.#now() - elapsedMs,
+        selection: frozen({ selected: run.tray[0] ?? null, rotations: Object.freeze({}), cursor: Object.freeze([0, 0]) }),
+        finish: null,
+        standing: null,
+        submit: null,
+      },
+      { type: "started", resumed: true },
+    );
+  }
+
   /** The run could not start: back to the intro, with `message`. */
   startFailed(message) {
     this.#require(READY, ENDED, SUBMITTING);

@@ -16,9 +16,10 @@ export class RunWatch {
   /**
    * `runId`: the run watched; `moves`: the run log's moves, read live; `post(body)`: sends a batch; `now()`: the
    * run's clock; `timers`; `parts`: {link, notice, countdown} (witness_view.js); `online()`: the
-   * browser's network flag; `onRejected(data)`: the server rejected the run (422).
+   * browser's network flag; `onRejected(data)`: the server rejected the run (422);
+   * `acknowledged`: how many moves the server holds already (a run resumed after a reload).
    */
-  constructor({ runId, moves, post, now, timers, parts, online, onRejected }) {
+  constructor({ runId, moves, post, now, timers, parts, online, onRejected, acknowledged = 0 }) {
     this.runId = runId;
     this.parts = parts;
     this.timers = timers;
@@ -35,6 +36,8 @@ export class RunWatch {
       onChange: () => !this.stopped && this.show(),
       onRejected: (data) => !this.stopped && onRejected(data),
     });
+    // A resumed run: the server holds its first moves already.
+    this.witness.acknowledged = acknowledged;
     this.pace = new PaceGate({ moves, floorMs: DEFAULT_RULESET.paceFloorMs, now, timers });
     clearWitness(parts);
     this.show();

@@ -74,6 +74,10 @@ export function runStarted(traySize) {
   );
 }
 
+export function runResumed(score) {
+  return interpolate(gettext("Run resumed where you left it, on its own clock. Score %(score)s."), { score });
+}
+
 /** The untimed practice page (practice.js): a run with no clock, never sent. */
 export function practiceStarted(traySize) {
   return interpolate(
