@@ -384,3 +384,20 @@ def test_a_reload_in_the_middle_of_a_run_resumes_it_on_its_own_clock(
     result = _finish(page, device)
     assert result["valid"] and result["eligible"], result
     assert result["received"] == moves > made
+
+
+def test_the_how_to_play_pictures_mark_the_tile_just_laid_with_digits_of_12_px(
+    page: Page, site_url: str, open_challenge: Any, device: str
+) -> None:
+    page.goto(f"{site_url}/how-to-play/")
+    pictures = page.locator("svg[data-picture]")
+    expect(pictures.first).to_have_attribute("data-tiles", re.compile(r"\d+"))
+    for index in range(pictures.count()):
+        picture = pictures.nth(index)
+        picture.scroll_into_view_if_needed()
+        name = picture.get_attribute("data-picture")
+        digits = page.locator(f"svg[data-picture='{name}'] .tile__number").first
+        height = digits.evaluate("text => text.getBoundingClientRect().height")
+        assert height >= 12, f"{name}: digits {height:.1f} px high"
+        laid = picture.locator(".tile--laid")
+        expect(laid).to_have_count(0 if picture.get_attribute("data-next") else 1)
