@@ -16,7 +16,9 @@ from challenges.models.entry import (
     ScoreCount,
 )
 from challenges.models.people import Follow, Guest
+from challenges.models.puzzle import Puzzle, PuzzleProgress
 from challenges.models.run import Run, RunFault
+from challenges.models.trust import FormPoint, PlayerForm
 
 __all__ = [
     "Challenge",
@@ -25,8 +27,12 @@ __all__ = [
     "EntryQuerySet",
     "EntryReport",
     "Follow",
+    "FormPoint",
     "Guest",
     "HeldEntry",
+    "PlayerForm",
+    "Puzzle",
+    "PuzzleProgress",
     "Run",
     "RunFault",
     "ScoreCount",

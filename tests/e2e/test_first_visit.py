@@ -1,7 +1,7 @@
 """The first visit in a real Chromium: a visitor plays a guest run from the home page
 (dealt at once, with the first-run coach mark), signs up at the end and submits that
-same run, which is then on the board under the new name; the how-to-play page shows every bonus
-value of the ruleset; phone-sized screenshots of both pages."""
+same run, which is then on the board under the new name; the how-to-play page shows
+every bonus value of the ruleset; phone-sized screenshots of both pages."""
 
 from __future__ import annotations
 
