@@ -11,7 +11,17 @@
 // changes as moves are played. Only this file calls its `place` and `draw` (a node
 // test checks that); the other parts only ask it questions.
 
-import { ChallengeRun, Placement, cellFormat, tileParse } from "../rules/index.js";
+import { ChallengeRun } from "../rules/index.js";
+import { rotationOf, submittable } from "./machine_reads.js";
+
+export {
+  legalCells,
+  misfitCode,
+  rotationOf,
+  snappedRotation,
+  submittable,
+  tapPlacement,
+} from "./machine_reads.js";
 
 export const READY = "ready";
 export const PLAYING = "playing";
@@ -66,53 +76,6 @@ export function screenOf(state) {
     return state.run === null ? "sending" : "game";
   }
   return { sending: "sending", unsent: "sending", scored: "end" }[status];
-}
-
-/** The rotation the player turned `tileId` to (0 until turned). */
-export function rotationOf(state, tileId) {
-  return state.selection.rotations[tileId] ?? 0;
-}
-
-/** The rotation the tray tile `tileId` snaps to on `cell`: the one the player turned it
- * to if it fits there, else the first that fits; null when it fits nowhere there. */
-export function snappedRotation(state, tileId, cell) {
-  return state.run.snapRotation(tileId, cell, rotationOf(state, tileId));
-}
-
-/** What a tap on `cell` places while a run is played: the chosen tile in its snapped
- * rotation, or null (no run, nothing chosen, or the tile does not fit there). */
-export function tapPlacement(state, cell) {
-  const { selected } = state.selection;
-  if (state.phase !== PLAYING || selected === null) {
-    return null;
-  }
-  const rotation = snappedRotation(state, selected, cell);
-  return rotation === null ? null : { tileId: selected, rotation };
-}
-
-/** Why the tray tile `tileId`, as the player turned it, does not fit `cell`: the rules'
- * code (cell_occupied, first_not_at_origin, not_adjacent, corner_mismatch), or null
- * when it fits there in some rotation. */
-export function misfitCode(state, tileId, cell) {
-  if (state.run === null || snappedRotation(state, tileId, cell) !== null) {
-    return null;
-  }
-  const placement = new Placement(tileParse(tileId), cell, rotationOf(state, tileId));
-  return state.run.board.check(placement)?.code ?? "corner_mismatch";
-}
-
-/** The distinct cells where the tray tile `tileId` fits now. */
-export function legalCells(run, tileId) {
-  const cells = new Map();
-  for (const move of run.legalPlacements(tileId)) {
-    cells.set(cellFormat(move.cell), move.cell);
-  }
-  return [...cells.values()];
-}
-
-/** A finished run's verdict may go to the leaderboard: valid and eligible. */
-export function submittable(result) {
-  return Boolean(result?.valid) && result.eligible !== false;
 }
 
 export class PlayMachine {
