@@ -7,6 +7,7 @@ of the app in ``challenges.models``, and the project imports them from it.
 """
 
 from challenges.models.challenge import Challenge
+from challenges.models.classic import ClassicGame, ClassicSeat
 from challenges.models.entry import (
     Entry,
     EntryDecision,
@@ -22,6 +23,8 @@ from challenges.models.trust import FormPoint, PlayerForm
 
 __all__ = [
     "Challenge",
+    "ClassicGame",
+    "ClassicSeat",
     "Entry",
     "EntryDecision",
     "EntryQuerySet",
