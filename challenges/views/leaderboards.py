@@ -177,6 +177,7 @@ def _chart(challenge: Challenge, viewer: Any) -> Any:
         player_bin=histogram.player_bin,
         you_score=histogram.player_score,
         par=challenge.par,
+        scores=(histogram.low_score, histogram.high_score),
     )
 
 
