@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from triominos import (
     DEFAULT_RULESET,
+    TILE_IDS,
     Cell,
     ReplayResult,
     ReviewReason,
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RULESET",
+    "TILE_IDS",
     "PlacedTile",
     "ReplayResult",
     "ReviewReason",
