@@ -9,17 +9,17 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
-from challenges import practice
 from challenges.engine import RULESET
-from config.page_scripts import page_preloads
+from challenges.schedule.selectors import practice_challenge_get
+from config.page_scripts import page_entries, page_preloads
 
-# The page's module scripts (base.html's pages.js on every page).
-PRACTICE_SCRIPTS = ("challenges/pages.js", "challenges/practice.js")
+# The page's module scripts (base.html's site.js on every page).
+PRACTICE_SCRIPTS = page_entries("practice")
 
 
 @require_safe
 def practice_page(request: HttpRequest, challenge_id: int | None = None) -> HttpResponse:
-    challenge = practice.practice_challenge_get(now=timezone.now(), number=challenge_id)
+    challenge = practice_challenge_get(now=timezone.now(), number=challenge_id)
     if challenge is None and challenge_id is not None:
         raise Http404("No finished challenge with that number.")
     context = {

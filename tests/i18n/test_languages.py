@@ -138,7 +138,7 @@ def test_the_javascript_catalog_is_a_script_of_the_language(challenge: Challenge
         scripts = re.findall(r"<script([^>]*)>", page)
         assert f' src="{catalog}"' in scripts  # a file before the modules: no inline script
         assert scripts.index(f' src="{catalog}"') < scripts.index(
-            ' type="module" src="/static/challenges/pages.js"'
+            ' type="module" src="/static/challenges/pages/site.js"'
         )
     german = Client().get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="de")
     assert german.status_code == 200

@@ -2,8 +2,8 @@
 // outcome. DOM-free; every sentence through the catalog (../i18n.js, docs/i18n.md).
 // (Eligibility's words are witness_words.js.)
 
-import { formatNumber, gettext, interpolate, pageLanguage } from "../i18n.js";
-import { endIneligible } from "../witness_words.js";
+import { formatNumber, gettext, interpolate, pageLanguage } from "../lib/i18n.js";
+import { endIneligible } from "../lib/witness_words.js";
 import { refusalReason } from "./words.js";
 
 /** "75%" for 75, as the page's language writes a percentage ("75 %" in French). */

@@ -4,7 +4,7 @@
 // gettext/ngettext with named placeholders, never English typed into the logic.
 // (The witness's words are witness_words.js.)
 
-import { gettext, interpolate, ngettext, pageLanguage, pgettext } from "../i18n.js";
+import { gettext, interpolate, ngettext, pageLanguage, pgettext } from "../lib/i18n.js";
 import { DEFAULT_RULESET, tileParse } from "../rules/index.js";
 
 export const DRAW_COST = -DEFAULT_RULESET.drawPoints;
