@@ -91,6 +91,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # In development, the site's own 404 page rather than Django's technical one.
     "config.not_found_page.SiteNotFoundPage",
+    # The database away: a 503, or the last copy of a public read (innermost, so it
+    # sees the view's exception first and its answer still gets every header above).
+    "config.database_outage.DatabaseOutageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -115,6 +118,9 @@ TEMPLATES = [
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
+# A kept connection is checked before a request uses it, so the first request after the
+# database restarted reconnects instead of failing on the dead connection.
+DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded default takes a crowd (docs/security.md, "Holding when parts fail"):
     # WAL lets readers go on while one writer writes; IMMEDIATE takes the write lock
