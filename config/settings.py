@@ -158,7 +158,12 @@ else:
 
 # Celery: with no broker, tasks run in-process so development needs no worker.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
-CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=REDIS_URL or None)
+# No result store: the site reads no task's result, and a web process that publishes
+# with one configured waits on it (Redis's result backend retried for 20 s when Redis
+# was down). Requests do not publish at all: they write the outbox (schedule/outbox.py).
+# Only a test's own worker sets one, to read what its tasks returned.
+CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="") or None
+CELERY_TASK_IGNORE_RESULT = CELERY_RESULT_BACKEND is None
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
@@ -174,6 +179,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
     "max_retries": 0,
 }
+OUTBOX_DRAIN_SECONDS = env.int("OUTBOX_DRAIN_SECONDS", default=10)
 CELERY_BEAT_SCHEDULE = {
     "challenges-ensure": {
         "task": "challenges.tasks.challenges_ensure_upcoming",
@@ -191,7 +197,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(hours=1),
         "options": {"expires": 3000},
     },
-    # Makes up for a par whose task was lost (broker down when the challenge was made).
+    # The work requests asked for (the outbox): a row waits at most this long.
+    "outbox-drain": {
+        "task": "challenges.tasks.outbox_drain",
+        "schedule": timedelta(seconds=OUTBOX_DRAIN_SECONDS),
+        "options": {"expires": OUTBOX_DRAIN_SECONDS},
+    },
+    # Makes up for a par no outbox row asks for (challenges made before the outbox).
     "challenges-par": {
         "task": "challenges.tasks.challenges_par_missing",
         "schedule": timedelta(minutes=env.int("PAR_MISSING_MINUTES", default=10)),

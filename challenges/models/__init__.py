@@ -2,8 +2,9 @@
 
 One module per group: ``challenge`` (the deal and its slot), ``run`` (an attempt and
 its verdict), ``entry`` (entries, their review and reports, the score counts),
-``people`` (guests and follows). Everything is imported here: Django finds the models
-of the app in ``challenges.models``, and the project imports them from it.
+``people`` (guests and follows), ``outbox`` (work asked for, not done yet). Everything
+is imported here: Django finds the models of the app in ``challenges.models``, and the
+project imports them from it.
 """
 
 from challenges.models.challenge import Challenge
@@ -15,6 +16,7 @@ from challenges.models.entry import (
     HeldEntry,
     ScoreCount,
 )
+from challenges.models.outbox import OutboxTask
 from challenges.models.people import Follow, Guest
 from challenges.models.run import Run, RunFault
 
@@ -27,6 +29,7 @@ __all__ = [
     "Follow",
     "Guest",
     "HeldEntry",
+    "OutboxTask",
     "Run",
     "RunFault",
     "ScoreCount",
