@@ -47,6 +47,11 @@ COPIED_READS: dict[str, int] = {
     "leaderboard": 60 * 60,
 }
 COPY_EVERY_SECONDS = 10.0
+# The query parameters a kept read may have (a page of a board): anything else, e.g. a
+# cursor or a made-up parameter, would make a copy per value.
+COPIED_PARAMETERS = frozenset({"page", "size"})
+# The per-process memory of when each read was copied stays this small.
+COPIED_KEYS_MAX = 5_000
 
 _copied_at: dict[str, float] = {}
 _copied_lock = threading.Lock()
@@ -65,6 +70,8 @@ def _copy_key(request: HttpRequest) -> str | None:
         return None
     if "HTTP_AUTHORIZATION" in request.META or "sessionid" in request.COOKIES:
         return None
+    if not set(request.GET) <= COPIED_PARAMETERS:  # a crawler's junk query gets no copy
+        return None
     language = "" if request.path.startswith(API_PREFIX) else (get_language() or "")
     return f"outage-copy:{language}:{request.get_full_path()}"
 
@@ -77,6 +84,8 @@ def _copy_keep(request: HttpRequest, response: HttpResponse) -> None:
     with _copied_lock:
         if now - _copied_at.get(key, -COPY_EVERY_SECONDS) < COPY_EVERY_SECONDS:
             return
+        if len(_copied_at) >= COPIED_KEYS_MAX:
+            _copied_at.clear()
         _copied_at[key] = now
     match = request.resolver_match
     assert match is not None

@@ -114,8 +114,16 @@ class Tally:
                 self.server_errors.append(f"{answer.status} {method} {path}")
 
     def longest_between(self, start: float, end: float) -> float:
+        return self.quantile_between(start, end, 1.0)
+
+    def quantile_between(self, start: float, end: float, quantile: float) -> float:
+        """The answer time at ``quantile`` (0.5 the median, 1.0 the longest) of the
+        requests that began between the monotonic ``start`` and ``end``."""
         with self.lock:
-            return max((s for at, s, _ in self.slowest if start <= at <= end), default=0.0)
+            times = sorted(s for at, s, _ in self.slowest if start <= at <= end)
+        if not times:
+            return 0.0
+        return times[min(len(times) - 1, int(quantile * len(times)))]
 
 
 class SimulatedPlayer:

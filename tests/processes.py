@@ -90,6 +90,10 @@ class PostgresCluster:
     def stop(self, mode: str = "fast") -> None:
         self._as_owner([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop"])
 
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
     def database_create(self, name: str) -> None:
         import psycopg
 
@@ -195,7 +199,7 @@ from django.contrib.auth import get_user_model
 from accounts.services import api_token_create
 tokens = []
 for n in range({count}):
-    user = get_user_model().objects.create_user(f"{prefix}{{n}}", password="unused-9f2c-x")
+    user = get_user_model().objects.create_user(f"{prefix}{{n}}")  # no password: no hashing
     tokens.append(api_token_create(user=user).secret)
 print(json.dumps(tokens))
 """
