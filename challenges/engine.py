@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from triominos import (
+    BONUSES,
     DEFAULT_RULESET,
+    RULES_VERSION,
     TILE_IDS,
     Cell,
     ChallengeReplay,
@@ -36,13 +38,16 @@ from triominos import (
     moves_sequence,
     replay_challenge,
     review_reasons,
+    ruleset_of,
     run_features,
     solver_solve,
     tile_parse,
 )
 
 __all__ = [
+    "BONUSES",
     "RULESET",
+    "RULES_VERSION",
     "TILE_IDS",
     "ChallengeReplay",
     "PlacedTile",
@@ -51,6 +56,7 @@ __all__ = [
     "ReplayResult",
     "ReviewReason",
     "ReviewThresholds",
+    "Ruleset",
     "RunFeatures",
     "SolverResult",
     "deal_shuffle",
@@ -65,6 +71,7 @@ __all__ = [
     "moves_sequence",
     "par_solve",
     "review_reasons",
+    "ruleset_of",
     "run_clock_reach_ms",
     "tile_numbers",
 ]
@@ -80,7 +87,12 @@ def tile_numbers(tile_id: str) -> tuple[int, int, int]:
 
 
 def log_replay(
-    *, tray: Sequence[str], well: Sequence[str], log: object, max_t: int | None = None
+    *,
+    tray: Sequence[str],
+    well: Sequence[str],
+    log: object,
+    max_t: int | None = None,
+    rules_version: int = RULES_VERSION,
 ) -> ReplayResult:
     """The engine's verdict on ``log``: the valid prefix, the score and the first error.
 
@@ -92,7 +104,9 @@ def log_replay(
         moves = log["moves"]
         if len(moves) > RULESET.run_moves_max + 1:
             log = {**log, "moves": moves[: RULESET.run_moves_max + 1]}
-    return replay_challenge(tray=list(tray), well=list(well), log=log, max_t=max_t)
+    return replay_challenge(
+        tray=list(tray), well=list(well), log=log, max_t=max_t, ruleset=ruleset_of(rules_version)
+    )
 
 
 def run_clock_reach_ms(*, started_at: datetime, at: datetime) -> int:
@@ -108,12 +122,16 @@ def par_solve(*, tray: Sequence[str], well: Sequence[str], max_nodes: int) -> So
     return solver_solve(tray=list(tray), well=list(well), max_nodes=max_nodes)
 
 
-def log_analysis(*, tray: Sequence[str], well: Sequence[str], log: object) -> dict[str, object]:
+def log_analysis(
+    *, tray: Sequence[str], well: Sequence[str], log: object, rules_version: int = RULES_VERSION
+) -> dict[str, object]:
     """The analysis of a valid run as JSON: every move beside the best move of its
     position (``moves``, in order, each with ``missed`` and its ``text``), the points
     missed in all, and ``misses``: the indices of the moves that missed points, the
     biggest miss first. ValueError for a log that is not a valid run."""
-    analysis = analysis_run(tray=list(tray), well=list(well), log=log)
+    analysis = analysis_run(
+        tray=list(tray), well=list(well), log=log, ruleset=ruleset_of(rules_version)
+    )
     return {
         "score": analysis.score,
         "points_missed": analysis.points_missed,
@@ -122,9 +140,13 @@ def log_analysis(*, tray: Sequence[str], well: Sequence[str], log: object) -> di
     }
 
 
-def log_features(*, tray: Sequence[str], well: Sequence[str], log: object) -> RunFeatures:
-    """What the review of runs measures of a valid run (rules/review.py)."""
-    return run_features(tray=list(tray), well=list(well), log=log)
+def log_features(
+    *, tray: Sequence[str], well: Sequence[str], log: object, rules_version: int = RULES_VERSION
+) -> RunFeatures:
+    """What the review of runs measures of a valid run (triominos/review.py)."""
+    return run_features(
+        tray=list(tray), well=list(well), log=log, ruleset=ruleset_of(rules_version)
+    )
 
 
 # A row of the triangular grid is this high, for tiles of side 1.

@@ -126,7 +126,7 @@ class FollowSelf(ServiceError):
 
 
 class GuestRunNotSubmittable(ServiceError):
-    """A guest's run: it reaches a board only once an account claims it (issue 12)."""
+    """A guest's run: it reaches a board only once an account claims it."""
 
     code = "sign_up_to_submit"
 

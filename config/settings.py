@@ -86,7 +86,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    # Drops a guest's cookie once an account claimed its runs (issue 12).
+    # Drops a guest's cookie once an account claimed its runs.
     "challenges.views.guest_cookie.GuestCookieMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # In development, the site's own 404 page rather than Django's technical one.
@@ -191,7 +191,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(minutes=10),
         "options": {"expires": 540},
     },
-    # Guests nobody claimed within a week go, with their runs (issue 12).
+    # Guests nobody claimed within a week go, with their runs.
     "guests-purge": {
         "task": "challenges.tasks.guests_purge_unclaimed",
         "schedule": timedelta(hours=1),
@@ -211,7 +211,7 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# Par (issue 8, services/par.py): how a challenge's par is solved off the request path.
+# Par (schedule/par.py): how a challenge's par is solved off the request path.
 # "celery": a task on the worker; "thread": one background thread in this process (the
 # embedded default, no worker: eager tasks would solve in the request); "off": only the
 # `challenges_par` command. The budget is the solver's nodes (~7 s of one core).

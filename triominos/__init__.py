@@ -122,7 +122,7 @@ from triominos.review import (
     review_reasons,
     run_features,
 )
-from triominos.ruleset import DEFAULT_RULESET, Ruleset
+from triominos.ruleset import DEFAULT_RULESET, RULES_VERSION, RULESETS, Ruleset, ruleset_of
 from triominos.run import ChallengeRun
 from triominos.scoring import BONUSES, Bonus, MoveOutcome
 from triominos.solver import Pace, SolverResult, solver_greedy, solver_solve
@@ -146,6 +146,8 @@ __all__ = [
     "MOVE_ERROR_CODES",
     "ORIGIN",
     "REVIEW_REASONS",
+    "RULESETS",
+    "RULES_VERSION",
     "TILES",
     "TILE_IDS",
     "Board",
@@ -206,6 +208,7 @@ __all__ = [
     "point_parse",
     "replay_challenge",
     "review_reasons",
+    "ruleset_of",
     "run_features",
     "solver_greedy",
     "solver_solve",

@@ -1,4 +1,4 @@
-"""Playing without an account (issue 12): the guest's API.
+"""Playing without an account: the guest's API.
 
 ``POST /api/guest/`` gives the visitor a guest identity, in a signed cookie (no e-mail);
 ``GuestCookieAuthentication`` then lets the run endpoints (start, moves, finish, read,

@@ -143,6 +143,7 @@ def challenge_data(challenge: Challenge, *, now: datetime) -> dict[str, Any]:
         "closes_at": iso(challenge.closes_at),
         "results_at": iso(challenge.results_at),
         "ruleset": challenge.ruleset,
+        "rules_version": challenge.rules_version,
         "tray_size": len(challenge.tray),
         "well_size": len(challenge.well),
         "time_limit_ms": RULESET.time_limit_ms,

@@ -12,7 +12,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from challenges.engine import RULESET, TILE_IDS
+from challenges.engine import BONUSES, RULESET, TILE_IDS
 from challenges.models import Challenge, Entry, EntryReport, Run
 
 
@@ -43,7 +43,8 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
     class Meta:
         model = Challenge
         fields = [
-            "id", "number", "opens_at", "closes_at", "results_at", "ruleset", "tray_size",
+            "id", "number", "opens_at", "closes_at", "results_at", "ruleset", "rules_version",
+            "tray_size",
             "well_size", "time_limit_ms", "entries", "top_score", "is_open", "tray", "well",
             "par",
         ]  # fmt: skip
@@ -106,9 +107,7 @@ class HistoryPageSerializer(serializers.Serializer[Any]):
 
 class MoveResultSerializer(serializers.Serializer[Any]):
     points = serializers.IntegerField()
-    bonus = serializers.ChoiceField(
-        choices=["bridge", "hexagon", "double_hexagon", "triple_hexagon"], allow_null=True
-    )
+    bonus = serializers.ChoiceField(choices=list(BONUSES), allow_null=True)
 
 
 class RunErrorSerializer(serializers.Serializer[Any]):

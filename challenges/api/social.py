@@ -1,20 +1,22 @@
-"""The JSON API of issue 9: a player's record (streaks, calendar, best ranks), following,
+"""The social JSON API: a player's record (streaks, calendar, best ranks), following,
 the following board of a challenge, the day and week boards, and a run's standing with
 its share card. Views parse the request, call the domain, and render."""
 
 from __future__ import annotations
 
-from datetime import UTC, tzinfo
+from datetime import UTC, datetime, time, tzinfo
 from typing import Any
 from uuid import UUID
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.dateparse import parse_date
+from django.utils.text import get_text_list
+from django.utils.translation import gettext, pgettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotAuthenticated, NotFound
+from rest_framework.exceptions import NotAuthenticated, NotFound, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,7 +25,7 @@ from rest_framework.views import APIView
 from challenges.api import social_serializers as s
 from challenges.api.common import ERRORS, challenge_or_404, own_run_or_404, player_of
 from challenges.boards.selectors import (
-    BEST_OF,
+    PERIODS,
     followed_ids,
     follower_count,
     following_board,
@@ -147,20 +149,48 @@ class FollowingBoardView(APIView):
 class PeriodBoardView(APIView):
     @extend_schema(
         operation_id="boards_period",
-        summary="Today's board (the day's 3 challenges) or this week's (the best 7 of 21)",
-        description="`following=1`: only the players you follow, and you.",
-        parameters=[OpenApiParameter("following", OpenApiTypes.BOOL)],
-        responses={200: s.PeriodBoardSerializer, 403: ERRORS, 404: ERRORS},
+        summary="A period's board: the day's, the week's or the month's challenges added up",
+        description="`following=1`: only the players you follow, and you. `at` (a date, "
+        "YYYY-MM-DD, UTC): the period holding that day, for the boards of the past.",
+        parameters=[
+            OpenApiParameter("period", OpenApiTypes.STR, OpenApiParameter.PATH, enum=list(PERIODS)),
+            OpenApiParameter("following", OpenApiTypes.BOOL),
+            OpenApiParameter("at", OpenApiTypes.DATE),
+        ],
+        responses={200: s.PeriodBoardSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS},
     )
     def get(self, request: Request, period: str) -> Response:
-        if period not in BEST_OF:
-            raise NotFound(gettext("The boards are 'day' and 'week'."))
+        if period not in PERIODS:
+            raise NotFound(
+                gettext("The boards are %(periods)s.")
+                % {
+                    "periods": get_text_list(
+                        [f"'{name}'" for name in PERIODS], pgettext("the last of a list", "and")
+                    )
+                }
+            )
+        at = _day_asked(request.query_params.get("at"))
         only = None
         if request.query_params.get("following") in ("1", "true"):
             viewer = player_of_or_403(request)
             only = followed_ids(player=viewer) | {viewer.pk}
-        board = period_board(period=period, only=only)
+        board = period_board(period=period, at=at, only=only)
         return Response(s.PeriodBoardSerializer(board).data)
+
+
+def _day_asked(raw: str | None) -> datetime | None:
+    """Noon (UTC) of the day ``raw`` names (YYYY-MM-DD); None when none is asked."""
+    if raw is None:
+        return None
+    try:
+        day = parse_date(raw) if len(raw) == 10 else None
+    except ValueError:
+        day = None
+    if day is None:
+        raise ValidationError(
+            {"at": [gettext("A date is YYYY-MM-DD, for example 2026-11-26.")]}, code="invalid"
+        )
+    return datetime.combine(day, time(12), tzinfo=UTC)
 
 
 def player_of_or_403(request: Request) -> User:

@@ -35,7 +35,7 @@ class Entry(models.Model):
 
     class HoldReason(models.TextChoices):
         DUPLICATE_LOG = "duplicate_log", _("The same moves as an earlier entry")
-        # The review of runs no person plays (services/review.py, docs/solver.md).
+        # The review of runs no person plays (moderation/review.py, docs/solver.md).
         NEAR_PAR = "near_par", _("A score near par (the solver's best)")
         SOLVER_MOVES = "solver_moves", _("Placements matching the solver's first choice")
         SOLVER_LIKE = "solver_like", _("A score and placements close to the solver's together")

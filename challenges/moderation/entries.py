@@ -50,7 +50,7 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
 
     The entry is live, or held for review when an earlier entry of the challenge played
     the same moves (``duplicate_log``): a copied log never reaches the board unseen; or
-    when the review of runs finds it beyond a threshold (``services/review.py``: near
+    when the review of runs finds it beyond a threshold (``moderation/review.py``: near
     par, the solver's moves, a pace no person keeps). A guest's run is refused
     (``GuestRunNotSubmittable``) until an account claims it.
     ``UNIQUE(challenge, player)`` decides between simultaneous submits: exactly one
@@ -211,14 +211,13 @@ def entry_approve(
             )
         locked.status = Entry.Status.LIVE
         locked.save(update_fields=["status"])
-        EntryDecision.objects.create(
+        entry_decision_record(
             entry=locked,
             verdict=EntryDecision.Verdict.APPROVE,
-            decided_by=by,
-            decided_at=now,
+            by=by,
+            now=now,
             reason=reason.strip() or "Approved after review.",
         )
-        entry_reports_resolve(entry=locked, now=now)
         challenge_entry_stats_refresh(challenge=locked.challenge)
     return locked
 
@@ -238,17 +237,24 @@ def entry_void(
         locked.voided_at = locked.voided_at or now
         locked.void_reason = reason
         locked.save(update_fields=["status", "voided_at", "void_reason"])
-        EntryDecision.objects.create(
-            entry=locked,
-            verdict=EntryDecision.Verdict.VOID,
-            decided_by=by,
-            decided_at=now,
-            reason=reason,
+        entry_decision_record(
+            entry=locked, verdict=EntryDecision.Verdict.VOID, by=by, now=now, reason=reason
         )
-        entry_reports_resolve(entry=locked, now=now)
         challenge_entry_stats_refresh(challenge=locked.challenge)
     entry.refresh_from_db()
     return locked
+
+
+def entry_decision_record(
+    *, entry: Entry, verdict: str, by: User | None, now: datetime, reason: str
+) -> EntryDecision:
+    """A moderator's decision, kept for the record (who, when, why), answers every open
+    report of the entry. Called inside the decision's transaction, the entry locked."""
+    decision = EntryDecision.objects.create(
+        entry=entry, verdict=verdict, decided_by=by, decided_at=now, reason=reason
+    )
+    entry_reports_resolve(entry=entry, now=now)
+    return decision
 
 
 def entry_reports_resolve(*, entry: Entry, now: datetime) -> None:

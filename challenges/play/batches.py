@@ -39,6 +39,7 @@ from challenges.engine import (
     eligibility_check,
     last_placement_of,
     move_trimmed,
+    ruleset_of,
     run_clock_reach_ms,
 )
 from challenges.errors import RunNotFound
@@ -148,11 +149,15 @@ def moves_replayed(
     new: Sequence[object],
     started_at: datetime,
     now: datetime,
+    rules_version: int,
 ) -> MovesReplayed:
     """Replay ``new`` after the ``held`` moves of a run (from its stored ``position``),
     with no move allowed a ``t`` the server's clock had not reached at ``now``."""
     replay = ChallengeReplay(
-        tray=tray, well=well, position=ReplayPosition.from_json(position) if position else None
+        tray=tray,
+        well=well,
+        position=ReplayPosition.from_json(position) if position else None,
+        ruleset=ruleset_of(rules_version),
     )
     error = replay.extend(new, max_t=run_clock_reach_ms(started_at=started_at, at=now))
     taken = len(replay) - held
@@ -186,6 +191,7 @@ def _moves_taken(
         new=new,
         started_at=head.started_at,
         now=now,
+        rules_version=head.rules_version,
     )
     taken = replayed.taken
     moves_json, stored = moves_storable(replayed.kept)

@@ -101,7 +101,12 @@ def run_analysis(
     if run.status != Run.Status.FINISHED or not run_visible(run=run, viewer=viewer, now=now):
         return None
     challenge = run.challenge
-    return engine.log_analysis(tray=challenge.tray, well=challenge.well, log=run_valid_log(run=run))
+    return engine.log_analysis(
+        tray=challenge.tray,
+        well=challenge.well,
+        log=run_valid_log(run=run),
+        rules_version=challenge.rules_version,
+    )
 
 
 def par_run(*, challenge: Challenge, now: datetime | None = None) -> dict[str, object] | None:
@@ -111,7 +116,9 @@ def par_run(*, challenge: Challenge, now: datetime | None = None) -> dict[str, o
     if challenge.par is None or not challenge.results_out(now or timezone.now()):
         return None
     log = challenge.par_log if isinstance(challenge.par_log, dict) else {"moves": []}
-    replayed = engine.log_replay(tray=challenge.tray, well=challenge.well, log=log)
+    replayed = engine.log_replay(
+        tray=challenge.tray, well=challenge.well, log=log, rules_version=challenge.rules_version
+    )
     return {
         "score": replayed.score,
         "moves": list(log.get("moves", []))[: len(replayed.moves)],
@@ -156,6 +163,7 @@ def run_replay(*, run: Run) -> engine.ReplayResult:
         well=run.challenge.well,
         log=run.log,
         max_t=engine.run_clock_reach_ms(started_at=run.started_at, at=at),
+        rules_version=run.challenge.rules_version,
     )
 
 

@@ -1,4 +1,4 @@
-"""Writes about guests (issue 12): making one, an account claiming its runs, and
+"""Writes about guests: making one, an account claiming its runs, and
 purging the guests nobody claimed."""
 
 from __future__ import annotations

@@ -17,19 +17,15 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from challenges.boards.leaderboards import leaderboard_rank
+from challenges.bonus_words import BONUS_WORDS
 from challenges.engine import RULESET, PlacedTile, log_placed_tiles
 from challenges.models import Run
 from challenges.players.guests import guest_played
 from challenges.players.records import Place, challenge_par
 
 GAME_NAME = "Tri-Ominos Daily"
-# One symbol per bonus, in the order they were made; a cleared board ends the line.
-BONUS_SYMBOLS = {
-    "bridge": "🌉",
-    "hexagon": "⬡",
-    "double_hexagon": "⬡⬡",
-    "triple_hexagon": "⬡⬡⬡",
-}
+# One symbol per bonus (bonus_words.py), in the order they were made; a cleared board
+# ends the line.
 CLEARED_SYMBOL = "✨"
 NO_BONUS_LINE = "·"
 
@@ -60,7 +56,7 @@ class ShareCard:
     @property
     def bonuses(self) -> str:
         """The bonuses as a line of symbols, a dot when there were none."""
-        symbols = [BONUS_SYMBOLS[name] for name in self.bonuses_made]
+        symbols = [BONUS_WORDS[name].symbol for name in self.bonuses_made]
         if self.cleared:
             symbols.append(CLEARED_SYMBOL)
         return "".join(symbols) or NO_BONUS_LINE
@@ -93,7 +89,7 @@ def bonuses_of(move_results: object) -> tuple[str, ...]:
     return tuple(
         move["bonus"]
         for move in moves
-        if isinstance(move, dict) and move.get("bonus") in BONUS_SYMBOLS
+        if isinstance(move, dict) and move.get("bonus") in BONUS_WORDS
     )
 
 

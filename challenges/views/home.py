@@ -1,4 +1,4 @@
-"""The home page (`/`, issue 12): what the game is, with a real board, today's
+"""The home page (`/`): what the game is, with a real board, today's
 challenge (countdown, players, par), the last finished challenge's top three, the big
 Play button; for a logged-in player also their state today."""
 

@@ -1,5 +1,5 @@
 """The play page (`/play/`): the open challenge, its clock, and the board the player
-plays on; a visitor plays it as a guest (issue 12). ``?run=<id>`` after signing up
+plays on; a visitor plays it as a guest. ``?run=<id>`` after signing up
 offers the run the visitor played as a guest for submitting (``keep_run``)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The untimed practice page (`/practice/`, `/practice/<number>/`): a finished
-challenge's deal, played in the browser with no clock and never sent (challenges/practice.py
-says which deal, and why never the open one)."""
+challenge's deal, played in the browser with no clock and never sent
+(challenges/schedule/practice.py says which deal, and why never the open one)."""
 
 from __future__ import annotations
 

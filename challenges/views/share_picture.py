@@ -6,12 +6,13 @@ when the card reveals it (the results are out); before, the panel says when it w
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from PIL import Image, ImageDraw, ImageFont
 
+from challenges.bonus_words import bonus_rows
 from challenges.engine import PlacedTile
 from challenges.players.selectors import ShareCard
 
@@ -30,18 +31,6 @@ TILE_NUMBER = (42, 33, 24)
 NUMBER_INSET = 0.56
 # Tile numbers stay readable however large the board: never below 12 px.
 NUMBER_MIN_PX = 12
-# Each bonus counted in words, in the reader's language (one ngettext call each, so
-# makemessages finds both forms).
-BONUS_WORDS: dict[str, Callable[[int], str]] = {
-    "bridge": lambda n: ngettext("%(count)s bridge", "%(count)s bridges", n),
-    "hexagon": lambda n: ngettext("%(count)s hexagon", "%(count)s hexagons", n),
-    "double_hexagon": lambda n: ngettext(
-        "%(count)s double hexagon", "%(count)s double hexagons", n
-    ),
-    "triple_hexagon": lambda n: ngettext(
-        "%(count)s triple hexagon", "%(count)s triple hexagons", n
-    ),
-}
 
 
 @cache
@@ -53,10 +42,10 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 def bonus_words(card: ShareCard) -> str:
     """ "2 bridges, 1 hexagon, board cleared", or "no bonus"."""
     parts = []
-    for name, words in BONUS_WORDS.items():
-        count = card.bonuses_made.count(name)
+    for row in bonus_rows():
+        count = card.bonuses_made.count(row.bonus)
         if count:
-            parts.append(words(count) % {"count": count})
+            parts.append(row.words.counted(count) % {"count": count})
     if card.cleared:
         parts.append(gettext("board cleared"))
     return ", ".join(parts) or gettext("no bonus")

@@ -1,4 +1,4 @@
-"""The review of runs no person plays, through the API (issue 8's must-show): a
+"""The review of runs no person plays, through the API: a
 human-paced solver run of the current challenge, sent in batches as a browser sends
 them, is held and stays off the public board; a middling human-like run goes live.
 

@@ -1,4 +1,4 @@
-"""Witnessed runs (issue 14): moves reach the server while the run is played, and only a
+"""Witnessed runs: moves reach the server while the run is played, and only a
 run the server watched at a person's pace reaches a leaderboard.
 
 The server's clock is the test's (``server_clock``): it moves on as a player's seconds

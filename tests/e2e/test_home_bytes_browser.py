@@ -1,4 +1,4 @@
-"""What a visitor's browser fetches for the home page (issue 13, "bytes") and the
+"""What a visitor's browser fetches for the home page ("bytes") and the
 how-to-play page: the board pictures' modules, the countdown's; no module of the game. The page test
 (tests/pages/test_home_bytes.py) pins the list; this is Chromium's own account of it."""
 

@@ -14,6 +14,7 @@ from challenges.models import Entry, EntryDecision, EntryReport
 from challenges.slots import slot_number
 from tests.e2e.english_left import english_left_in_html
 from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory
+from tests.languages import TRANSLATED
 
 pytestmark = pytest.mark.django_db
 
@@ -91,7 +92,7 @@ def test_the_runs_list_has_short_columns(staff: Client) -> None:
     assert f">#{run.challenge_id}<" in body
 
 
-# --- the admin in the moderator's language (issue 12, item 4) ---------------------------
+# --- the admin in the moderator's language ---------------------------
 
 
 def _models() -> list[type[Model]]:
@@ -156,7 +157,7 @@ def admin_pages(staff: Client) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("language", ["fr", "nl", "de"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_the_admin_has_no_english_left(
     staff: Client, admin_pages: list[str], language: str
 ) -> None:

@@ -1,4 +1,4 @@
-"""The logged-out home page loads what it shows, not the game (issue 13, "bytes"): a
+"""The logged-out home page loads what it shows, not the game ("bytes"): a
 board picture, a countdown, the top 3. No module of the engine that plays, of the play
 page or of the API is fetched or preloaded, and its JavaScript catalog holds its own
 words only (docs/first_visit.md, "What the home page loads")."""

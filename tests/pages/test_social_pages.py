@@ -1,4 +1,4 @@
-"""The pages of issue 9 as the server renders them: a player's streaks, calendar, best
+"""The social pages as the server renders them: a player's streaks, calendar, best
 ranks and follow button; the leaderboard's tabs; a shared run's page and its picture,
 which shows no tile before the results are out; "top X%" in words that are true."""
 
@@ -94,6 +94,10 @@ def test_the_leaderboard_tabs(challenge: Challenge) -> None:
     week = client.get(url + "?board=week").content.decode()
     assert "best 7 entries" in week
     assert stranger.username in week
+    month = client.get(url + "?board=month").content.decode()
+    assert 'aria-current="page" data-board="month"' in month and stranger.username in month
+    start = challenge.opens_at.replace(day=1)
+    assert f"{start:%B} 1 to {start:%B} " in month and "one a day" in month
     visitor = Client().get(url + "?board=following").content.decode()
     assert "to see the players you follow" in visitor
     assert (

@@ -3,18 +3,10 @@
 // sentence through the catalog (i18n.js, docs/i18n.md). The API's analysis also has an
 // English `text` of each best move, for scripts; the page words it from the move itself.
 
+import { bonusName } from "./bonus_words.js";
 import { gettext, interpolate, ngettext, pageLanguage } from "./i18n.js";
 
-/** A bonus's name inside a sentence (lower case where the language does that). */
-export function bonusName(bonus) {
-  const names = {
-    bridge: gettext("bridge"),
-    hexagon: gettext("hexagon"),
-    double_hexagon: gettext("double hexagon"),
-    triple_hexagon: gettext("triple hexagon"),
-  };
-  return names[bonus] ?? bonus;
-}
+export { bonusName };
 
 /** "+12", "−5" (a minus sign) or "0". */
 export function signed(points) {

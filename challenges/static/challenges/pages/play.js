@@ -71,7 +71,7 @@ const standingPart = new StandingView($, {
   announce,
 });
 
-// A visitor plays as a guest (issue 12): a guest identity before the first start, and
+// A visitor plays as a guest: a guest identity before the first start, and
 // at the end "sign up to submit this run" instead of the submit.
 const guestOffer = config.guest
   ? new GuestOffer($, { urls: { signup: config.urls.guestSignup, login: config.urls.guestLogin }, slot: config.runIdSlot })

@@ -1,7 +1,7 @@
 // The untimed practice page: a finished challenge's deal, played with the play page's
 // parts (the machine, the board, the tray, drag and keyboard, the HUD) but no clock, no
 // server and no submit. The rules are the one engine's port (rules/), as on the play
-// page; the run stays in this page and is never sent (challenges/practice.py says why
+// page; the run stays in this page and is never sent (challenges/schedule/practice.py says why
 // the deal is a finished challenge's).
 
 import { runPageBoot } from "../lib/boot.js";

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('challenges', '0012_field_labels_translated'),
+        ('challenges', '0013_challenge_rules_version'),
     ]
 
     operations = [
