@@ -171,11 +171,21 @@ class PeriodBoardView(APIView):
             )
         at = _day_asked(request.query_params.get("at"))
         only = None
-        if request.query_params.get("following") in ("1", "true"):
+        if _flag_asked(request.query_params.getlist("following")):
             viewer = player_of_or_403(request)
             only = followed_ids(player=viewer) | {viewer.pk}
         board = period_board(period=period, at=at, only=only)
         return Response(s.PeriodBoardSerializer(board).data)
+
+
+def _flag_asked(raw: list[str]) -> bool:
+    """A boolean query parameter: absent, ``true``/``1`` or ``false``/``0``; anything
+    else (``null``, a second value) is refused as the schema says."""
+    if not raw:
+        return False
+    if len(raw) == 1 and raw[0] in ("1", "true", "0", "false"):
+        return raw[0] in ("1", "true")
+    raise ValidationError({"following": [gettext("Send true or false.")]})
 
 
 def _day_asked(raw: str | None) -> datetime | None:
