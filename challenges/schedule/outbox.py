@@ -81,11 +81,6 @@ def outbox_drain(*, limit: int = 10, now: datetime | None = None) -> int:
     return done
 
 
-def outbox_waiting() -> int:
-    """How many jobs wait (or run): the metric an operator reads."""
-    return OutboxTask.objects.count()
-
-
 def _claim(*, now: datetime) -> OutboxTask | None:
     """The oldest row nobody holds, claimed for this drainer (None if there is none)."""
     free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)

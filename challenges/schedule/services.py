@@ -14,7 +14,6 @@ from challenges.engine import deal_shuffle
 from challenges.errors import service_now
 from challenges.models import Challenge
 from challenges.schedule.outbox import outbox_drain as outbox_drain
-from challenges.schedule.outbox import outbox_waiting as outbox_waiting
 
 # Re-exported: the room's door for the faces.
 from challenges.schedule.par import challenge_par_request as challenge_par_request
