@@ -272,7 +272,7 @@ class CeleryProcess:
             "--without-heartbeat",
         ]
         if self.beat:
-            schedule = Path(tempfile.mkdtemp(prefix="tod-beat-")) / "schedule"
+            schedule = self.log.parent / "celerybeat-schedule"
             command += ["--beat", "--schedule", str(schedule)]
         with self.log.open("ab") as output:
             self.process = subprocess.Popen(
