@@ -171,21 +171,20 @@ class PeriodBoardView(APIView):
             )
         at = _day_asked(request.query_params.get("at"))
         only = None
-        if _flag_asked(request.query_params.getlist("following")):
+        if _flag_asked(request.query_params.get("following"), name="following"):
             viewer = player_of_or_403(request)
             only = followed_ids(player=viewer) | {viewer.pk}
         board = period_board(period=period, at=at, only=only)
         return Response(s.PeriodBoardSerializer(board).data)
 
 
-def _flag_asked(raw: list[str]) -> bool:
-    """A boolean query parameter: absent, ``true``/``1`` or ``false``/``0``; anything
-    else (``null``, a second value) is refused as the schema says."""
-    if not raw:
+def _flag_asked(raw: str | None, *, name: str) -> bool:
+    """A yes-or-no query parameter: 1/true or 0/false (absent: no)."""
+    if raw is None or raw in ("0", "false"):
         return False
-    if len(raw) == 1 and raw[0] in ("1", "true", "0", "false"):
-        return raw[0] in ("1", "true")
-    raise ValidationError({"following": [gettext("Send true or false.")]})
+    if raw in ("1", "true"):
+        return True
+    raise ValidationError({name: [gettext("Say 1 or 0 (true or false).")]}, code="invalid")
 
 
 def _day_asked(raw: str | None) -> datetime | None:
