@@ -19,6 +19,7 @@ from triominos import (
     TILE_IDS,
     Cell,
     ChallengeReplay,
+    PlayerRecord,
     ReplayError,
     ReplayPosition,
     ReplayResult,
@@ -27,30 +28,55 @@ from triominos import (
     Ruleset,
     RunFeatures,
     SolverResult,
+    TrustThresholds,
     analysis_biggest_misses,
     analysis_run,
     cell_corners,
     deal_shuffle,
     eligibility_check,
+    form_of,
+    form_reasons,
+    guarded,
     last_placement_of,
     log_moves,
     move_trimmed,
     moves_sequence,
+    pace_fingerprint,
+    paces_linked,
+    placements_shared,
     replay_challenge,
     review_reasons,
     ruleset_of,
     run_features,
+    single_run_waived,
     solver_solve,
     tile_parse,
+    top_size,
+    trusted,
+)
+from triominos.puzzles import (
+    MAX_JOKERS,
+    SERIES_SIZES,
+    GeneratedPuzzle,
+    Puzzle,
+    PuzzleError,
+    daily_generate,
+    puzzle_check,
+    series_generate,
 )
 
 __all__ = [
     "BONUSES",
+    "PUZZLE_MAX_JOKERS",
+    "PUZZLE_SERIES_LENGTH",
     "RULESET",
     "RULES_VERSION",
     "TILE_IDS",
     "ChallengeReplay",
     "PlacedTile",
+    "PlayerRecord",
+    "PuzzleFillRefused",
+    "PuzzleMade",
     "ReplayError",
     "ReplayPosition",
     "ReplayResult",
@@ -59,8 +85,12 @@ __all__ = [
     "Ruleset",
     "RunFeatures",
     "SolverResult",
+    "TrustThresholds",
     "deal_shuffle",
     "eligibility_check",
+    "form_of",
+    "form_reasons",
+    "guarded",
     "last_placement_of",
     "log_analysis",
     "log_features",
@@ -69,11 +99,20 @@ __all__ = [
     "log_replay",
     "move_trimmed",
     "moves_sequence",
+    "pace_fingerprint",
+    "paces_linked",
     "par_solve",
+    "placements_shared",
+    "puzzle_daily_make",
+    "puzzle_fill_check",
+    "puzzle_series_make",
     "review_reasons",
     "ruleset_of",
     "run_clock_reach_ms",
+    "single_run_waived",
     "tile_numbers",
+    "top_size",
+    "trusted",
 ]
 
 RULESET: Ruleset = DEFAULT_RULESET
@@ -176,3 +215,63 @@ def log_placed_tiles(*, log: object, valid_moves: int) -> tuple[PlacedTile, ...]
         numbers = tile_parse(move["tile"]).corner_numbers(move["rotation"])
         placed.append(PlacedTile(corners=corners, numbers=numbers))  # type: ignore[arg-type]
     return tuple(placed)
+
+
+# --- puzzles (docs/puzzles.md) ------------------------------------------------------
+
+PUZZLE_SERIES_LENGTH = len(SERIES_SIZES)
+PUZZLE_MAX_JOKERS = MAX_JOKERS
+
+
+@dataclass(frozen=True)
+class PuzzleMade:
+    """A new puzzle as a row stores it: JSON-ready cells, tray and the solution it was
+    built from, with its number of solutions and its difficulty."""
+
+    cells: list[list[int]]
+    tray: list[str]
+    solution: list[dict[str, object]]
+    solutions: int
+    difficulty: str
+
+
+class PuzzleFillRefused(ValueError):
+    """A filling the rules refuse: ``code`` of docs/puzzles.md, the ``index`` of the
+    piece that broke it, and an English ``detail``."""
+
+    def __init__(self, code: str, index: int, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.index = index
+        self.detail = detail
+
+
+def _made(generated: GeneratedPuzzle) -> PuzzleMade:
+    data = generated.puzzle.to_json()
+    return PuzzleMade(
+        cells=data["cells"],  # type: ignore[arg-type]
+        tray=data["tray"],  # type: ignore[arg-type]
+        solution=[piece.to_json() for piece in generated.solution],
+        solutions=generated.solutions,
+        difficulty=generated.difficulty,
+    )
+
+
+def puzzle_series_make(number: int) -> PuzzleMade:
+    """Puzzle ``number`` of the series (the same every time it is made)."""
+    return _made(series_generate(number))
+
+
+def puzzle_daily_make(*, weekday: int, seed: str) -> PuzzleMade:
+    """A puzzle of the day for ``weekday`` (0 = Monday) from ``seed``."""
+    return _made(daily_generate(weekday, seed))
+
+
+def puzzle_fill_check(*, cells: object, tray: object, pieces: object) -> int:
+    """The stars of ``pieces`` filling the stored puzzle (``cells``, ``tray``); raises
+    :class:`PuzzleFillRefused` with the first rule broken."""
+    puzzle = Puzzle.from_json({"cells": cells, "tray": tray})
+    try:
+        return puzzle_check(puzzle, pieces).stars
+    except PuzzleError as error:
+        raise PuzzleFillRefused(error.code, error.index, error.detail) from None

@@ -29,10 +29,17 @@ _DEV_SECRET_KEY = "dev-only-secret-key-not-for-production-use-0123456789abcdef"
 _DEV_CHALLENGE_SECRET = "dev-only-challenge-secret"
 
 
+# Django's `check --deploy` (security.W009) warns below 50 characters or 5 distinct ones.
+SECRET_MIN_LENGTH = 50
+
+
 def _require_real_secret(name: str, value: str, default: str) -> str:
-    if PRODUCTION and (not value or value == default or len(value) < 32):
+    if PRODUCTION and (
+        not value or value == default or len(value) < SECRET_MIN_LENGTH or len(set(value)) < 5
+    ):
         raise ImproperlyConfigured(
-            f"{name} must be set to a real secret of at least 32 characters in production"
+            f"{name} must be set to a real secret of at least {SECRET_MIN_LENGTH} characters "
+            "in production"
         )
     return value
 
@@ -156,6 +163,38 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+
+def _next_redis_database(url: str) -> str:
+    """``url`` with the database after its own (redis://host:6379/1 -> .../2)."""
+    head, _, tail = url.partition("://")
+    host, _, rest = tail.partition("/")
+    number, query_mark, query = rest.partition("?")
+    following = int(number) + 1 if number.isdigit() else 1
+    return f"{head}://{host}/{following}{query_mark}{query}"
+
+
+# The limits (throttles, log-in lock-outs) count in a store of their own that no cached
+# read can evict (config.limit_store): their own Redis database, which falls back to a
+# table while Redis is down; without Redis, the table alone. Give that Redis
+# `maxmemory-policy noeviction` (or no maxmemory, Redis's default).
+LIMITS_REDIS_URL = env.str(
+    "LIMITS_REDIS_URL", default=_next_redis_database(REDIS_URL) if REDIS_URL else ""
+)
+if LIMITS_REDIS_URL:
+    CACHES["limits"] = {
+        "BACKEND": "config.resilient_cache.ResilientRedisCache",
+        "LOCATION": LIMITS_REDIS_URL,
+        "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="tod"),
+        "OPTIONS": {
+            "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+            "socket_timeout": REDIS_TIMEOUT_SECONDS,
+            "circuit_open_seconds": env.float("REDIS_CIRCUIT_OPEN_SECONDS", default=5.0),
+            "fallback": "database",
+        },
+    }
+else:
+    CACHES["limits"] = {"BACKEND": "config.limit_store.DatabaseLimitStore"}
+
 # Celery: with no broker, tasks run in-process so development needs no worker.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 # No result store: the site reads no task's result, and a web process that publishes
@@ -190,6 +229,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "challenges.tasks.runs_expire_abandoned",
         "schedule": timedelta(minutes=10),
         "options": {"expires": 540},
+    },
+    # The puzzle of the day, stored a day ahead (a request that finds none makes it).
+    "puzzles-daily": {
+        "task": "challenges.tasks.puzzles_daily_ensure",
+        "schedule": timedelta(hours=1),
+        "options": {"expires": 3000},
     },
     # Guests nobody claimed within a week go, with their runs.
     "guests-purge": {
@@ -232,6 +277,20 @@ REVIEW_MEDIAN_GAP_MS = env.int("REVIEW_MEDIAN_GAP_MS", default=800)
 REVIEW_MIN_GAP_MS = env.int("REVIEW_MIN_GAP_MS", default=0)
 REVIEW_PACE_PLACEMENTS = env.int("REVIEW_PACE_PLACEMENTS", default=10)
 
+# Trust across runs (triominos/trust.py, docs/trust.md): what holds a score at the top of a
+# board for a person. Defaults from tests/benchmarks/trust_calibration.py.
+TRUST_TOP = env.int("TRUST_TOP", default=10)
+TRUST_TOP_SHARE = env.float("TRUST_TOP_SHARE", default=0.01)
+TRUST_GUARD_SHARE = env.float("TRUST_GUARD_SHARE", default=0.70)
+TRUST_PROVISIONAL_CHALLENGES = env.int("TRUST_PROVISIONAL_CHALLENGES", default=5)
+TRUST_FORM_MARGIN = env.float("TRUST_FORM_MARGIN", default=0.20)
+TRUST_FORM_WINDOW = env.int("TRUST_FORM_WINDOW", default=20)
+TRUST_TRUSTED_CHALLENGES = env.int("TRUST_TRUSTED_CHALLENGES", default=10)
+TRUST_NEAR_COPY_SHARE = env.float("TRUST_NEAR_COPY_SHARE", default=0.8)
+TRUST_OVERLAPPING_RUNS = env.bool("TRUST_OVERLAPPING_RUNS", default=True)
+TRUST_LINK_PACE_MS = env.int("TRUST_LINK_PACE_MS", default=60)
+TRUST_LINK_PACE_ENTRIES = env.int("TRUST_LINK_PACE_ENTRIES", default=5)
+
 if DJANGO_ENV == "test":
     # Tests create many users; the real hashers are slow on purpose.
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -258,6 +317,9 @@ SIGNUPS_PER_DAY_LIMIT = env.int(
 # recently used retires when one more is made) and those made on the settings page
 # (one more is refused until the player revokes one). accounts.services.api_token_create.
 API_TOKENS_PER_USER = env.int("API_TOKENS_PER_USER", default=20)
+
+# A player follows at most this many others (challenges.players.follows.follow_add).
+FOLLOWS_LIMIT = env.int("FOLLOWS_LIMIT", default=500)
 
 # A player starts at most this many runs of one challenge (a person plays dozens in the
 # 8 hours; a script filling the disk, thousands).
@@ -298,6 +360,11 @@ STORAGES = {
     },
 }
 
+# Trusted proxies in front of the site (nginx: 1). With none, the client's address is
+# the socket's and X-Forwarded-For is ignored (config.client_address): every limit,
+# the forms' and the API's, counts by that one address.
+NUM_PROXIES = env.int("NUM_PROXIES", default=0 if not PRODUCTION else 1)
+
 REST_FRAMEWORK = {
     # Token first: an anonymous call then gets 401 with "WWW-Authenticate: Token",
     # telling a script how to authenticate (the browser's session works either way).
@@ -320,8 +387,11 @@ REST_FRAMEWORK = {
         # New guests per client address: each guest is throttled like a player, so a
         # script making guests by the hundred would get round the run limits.
         "guest_start": env.str("GUEST_START_THROTTLE", default="30/hour"),
+        # Following and unfollowing (the API and the player page's button): a person
+        # follows a few players at a time, a script hundreds a minute.
+        "follow": env.str("FOLLOW_THROTTLE", default="30/min"),
     },
-    "NUM_PROXIES": env.int("NUM_PROXIES", default=0 if not PRODUCTION else 1),
+    "NUM_PROXIES": NUM_PROXIES,
 }
 
 SPECTACULAR_SETTINGS = {

@@ -35,9 +35,13 @@ from challenges.errors import (
     EntryNotHeld,
     EntryNotReportable,
     FollowSelf,
+    FollowsLimitReached,
     GuestAlreadyPlayer,
     GuestRunNotSubmittable,
     MovesConflict,
+    PuzzleLocked,
+    PuzzleNotFound,
+    PuzzleNotSolved,
     RunAlreadyFinished,
     RunDeadlinePassed,
     RunNotEligible,
@@ -58,6 +62,7 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     RunNotSubmittable: status.HTTP_400_BAD_REQUEST,
     RunNotEligible: status.HTTP_400_BAD_REQUEST,
     RunsLimitReached: status.HTTP_429_TOO_MANY_REQUESTS,
+    FollowsLimitReached: status.HTTP_409_CONFLICT,
     MovesConflict: status.HTTP_409_CONFLICT,
     EntryNotHeld: status.HTTP_409_CONFLICT,
     EntryAlreadySubmitted: status.HTTP_409_CONFLICT,
@@ -67,6 +72,8 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     FollowSelf: status.HTTP_400_BAD_REQUEST,
     GuestRunNotSubmittable: status.HTTP_403_FORBIDDEN,
     GuestAlreadyPlayer: status.HTTP_409_CONFLICT,
+    PuzzleNotFound: status.HTTP_404_NOT_FOUND,
+    PuzzleLocked: status.HTTP_403_FORBIDDEN,
 }
 
 
@@ -114,6 +121,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         )
     if isinstance(exc, MovesConflict):
         return _error(str(exc.detail), exc.code, 409, received=exc.received)
+    if isinstance(exc, PuzzleNotSolved):
+        return _error(str(exc.detail), exc.code, 400, index=exc.index)
     if isinstance(exc, ServiceError):
         return _error(str(exc.detail), exc.code, SERVICE_STATUS.get(type(exc), 400))
     if isinstance(exc, PageOutOfRange):

@@ -46,6 +46,7 @@ from challenges.players.selectors import (
     share_card,
 )
 from challenges.players.services import follow_add, follow_remove
+from config.throttling import AtomicScopedRateThrottle
 
 TZ = OpenApiParameter(
     "tz", OpenApiTypes.STR, description="An IANA time zone for days and weeks (default UTC)."
@@ -68,14 +69,15 @@ def player_or_404(username: str) -> User:
 def player_record(player: User, viewer: User | AnonymousUser, tz: tzinfo) -> dict[str, Any]:
     """A player's record as PlayerRecordSerializer reads it (the player page shows the same)."""
     rows = player_history(player=player)
+    own = viewer.is_authenticated and viewer.pk == player.pk
     best = sorted(rows, key=lambda row: (row.rank, -row.score, row.number))[:BEST_RANKS]
     return {
         "username": player.get_username(),
         "joined": player.date_joined,
         "time_zone": str(tz),
         "played": len(rows),
-        "streaks": player_streaks(player=player, tz=tz),
-        "calendar": player_calendar(player=player, tz=tz),
+        "streaks": player_streaks(player=player, tz=tz, own=own),
+        "calendar": player_calendar(player=player, tz=tz, own=own),
         "best_ranks": best,
         "followers": follower_count(player=player),
         "following": following_count(player=player),
@@ -98,6 +100,8 @@ class PlayerRecordView(APIView):
 
 class FollowView(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [AtomicScopedRateThrottle]
+    throttle_scope = "follow"
 
     def _answer(self, request: Request, player: User, code: int) -> Response:
         data = {
@@ -113,7 +117,14 @@ class FollowView(APIView):
         description="Their entries then show on your following boards. Following twice "
         "changes nothing.",
         request=None,
-        responses={200: s.FollowSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+        responses={
+            200: s.FollowSerializer,
+            400: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+            429: ERRORS,
+        },
     )
     def post(self, request: Request, username: str) -> Response:
         player = player_or_404(username)
@@ -124,7 +135,7 @@ class FollowView(APIView):
         operation_id="players_unfollow",
         summary="Stop following a player",
         request=None,
-        responses={200: s.FollowSerializer, 403: ERRORS, 404: ERRORS},
+        responses={200: s.FollowSerializer, 403: ERRORS, 404: ERRORS, 429: ERRORS},
     )
     def delete(self, request: Request, username: str) -> Response:
         player = player_or_404(username)

@@ -18,7 +18,9 @@ from challenges.models.entry import (
 )
 from challenges.models.outbox import OutboxTask
 from challenges.models.people import Follow, Guest
+from challenges.models.puzzle import Puzzle, PuzzleProgress
 from challenges.models.run import Run, RunFault
+from challenges.models.trust import FormPoint, PlayerForm
 
 __all__ = [
     "Challenge",
@@ -27,9 +29,13 @@ __all__ = [
     "EntryQuerySet",
     "EntryReport",
     "Follow",
+    "FormPoint",
     "Guest",
     "HeldEntry",
     "OutboxTask",
+    "PlayerForm",
+    "Puzzle",
+    "PuzzleProgress",
     "Run",
     "RunFault",
     "ScoreCount",

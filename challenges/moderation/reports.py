@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from challenges.errors import EntryAlreadyReported, EntryNotReportable, service_now
 from challenges.models import Entry, EntryDecision, EntryReport
 from challenges.moderation.entries import entry_decision_record
+from challenges.moderation.selectors import report_detail_clean
 
 REPORT_DETAIL_MAX = 500
 
@@ -52,7 +53,7 @@ def entry_report(
                 entry=entry,
                 reporter=reporter,
                 reason=reason,
-                detail=detail.strip()[:REPORT_DETAIL_MAX],
+                detail=report_detail_clean(detail).strip()[:REPORT_DETAIL_MAX],
                 reported_at=now,
             )
     except IntegrityError as error:

@@ -83,9 +83,13 @@ def run_keepable(
 
 
 def run_visible(*, run: Run, viewer: User | AnonymousUser, now: datetime | None = None) -> bool:
-    """Owners always see their runs; anyone sees a live entry's run once its challenge's
-    results are out (``results_at``: no run can be submitted any more, so none copied)."""
+    """Owners and moderators always see a run; anyone sees a live entry's run once its
+    challenge's results are out (``results_at``: no run can be submitted any more, so
+    none copied)."""
     if viewer.is_authenticated and viewer.pk == run.player_id:
+        return True
+    # Moderators watch a held entry's run before deciding on it.
+    if viewer.is_authenticated and viewer.is_staff and viewer.has_perm("challenges.change_entry"):
         return True
     if not run.challenge.results_out(now or timezone.now()):
         return False

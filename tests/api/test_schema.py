@@ -28,6 +28,11 @@ PATHS = {
     "/api/players/{username}/": {"get"},
     "/api/players/{username}/follow/": {"post", "delete"},
     "/api/guest/": {"post"},
+    "/api/puzzles/": {"get"},
+    "/api/puzzles/today/": {"get"},
+    "/api/puzzles/today/solve/": {"post"},
+    "/api/puzzles/{number}/": {"get"},
+    "/api/puzzles/{number}/solve/": {"post"},
 }
 
 

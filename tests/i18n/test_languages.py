@@ -254,7 +254,7 @@ def test_the_admin_speaks_the_language(admin_client: Client) -> None:
     text = page.content.decode()
     assert page.status_code == 200
     assert entry.player.username in text
-    assert "Annuler les participations choisies" in text  # ours: the action
+    assert "Invalider les participations choisies" in text  # ours: the action
     assert "Site d\u2019administration" in text  # Django's own
 
 

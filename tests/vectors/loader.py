@@ -96,6 +96,20 @@ Each case has `"kind"`, an `"input"` and an `"expect"`:
                             "points": [[pr, px, n], x 3]}   corner 0, 1, 2 with its number
 - kind "tile":      input {"text": str}   any string, canonical or not
                     expect {"valid": bool, "value": int | null}   (value = a+b+c)
+
+## puzzles.json (docs/puzzles.md)
+
+    {"name": str, "tags": [str],
+     "puzzle": {"cells": [[r, c], ...], "tray": [tile ids]},
+     "pieces": <any JSON value: normally a list of pieces>,
+     "expect": {"code": null | str, "index": int | null,
+                "stars": null | 1 | 2 | 3, "jokers": null | 0 | 1 | 2}}
+
+Check `pieces` against `puzzle` (`puzzle_check` in Python, `puzzleCheck` in the
+browser): a complete legal filling gives its stars and jokers and no code; anything
+else the code of docs/puzzles.md's table and the index of the piece that broke it
+(the number of pieces for "shape_not_filled"). The details are not pinned: players
+read the code's words from the catalog.
 """
 
 from __future__ import annotations
@@ -140,3 +154,7 @@ def legal_move_cases(directory: Path = VECTOR_DIR) -> list[Case]:
 
 def geometry_cases(directory: Path = VECTOR_DIR) -> list[Case]:
     return list(cases("geometry*.json", directory))
+
+
+def puzzle_cases(directory: Path = VECTOR_DIR) -> list[Case]:
+    return list(cases("puzzles*.json", directory))

@@ -10,6 +10,7 @@ from tools.vectors.bonuses import bonus_cases, rulebook_cases
 from tools.vectors.errors import error_cases
 from tools.vectors.geometry import geometry_cases
 from tools.vectors.malformed import malformed_cases
+from tools.vectors.puzzles import puzzle_cases
 from tools.vectors.runs import long_cases, random_cases
 from tools.vectors.search import playout, playout_full
 from triominos.board import Board
@@ -80,6 +81,12 @@ def vectors_build() -> list[VectorFile]:
             "legal_moves.json",
             "Every legal placement of a tray against fixed positions (like perft).",
             tuple(legal_move_cases()),
+        ),
+        VectorFile(
+            "puzzles.json",
+            "Puzzles and the pieces sent to fill them: solved with 0-2 jokers, partial, "
+            "and every refusal of docs/puzzles.md, one rule broken at a time.",
+            tuple(puzzle_cases()),
         ),
         VectorFile(
             "replay_errors.json",

@@ -44,6 +44,7 @@ export {
   placementFormat,
   placementParse,
 } from "./moves.js";
+export { MAX_JOKERS, PuzzleError, STARS_BY_JOKERS, pieceRefusal, puzzleCheck } from "./puzzles.js";
 export { ReplayError, ReplayResult, replayChallenge } from "./replay.js";
 export { ChallengeRun } from "./run.js";
 export { DEFAULT_RULESET, Ruleset } from "./ruleset.js";

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('challenges', '0013_challenge_rules_version'),
+        ('challenges', '0015_merge_20261126_1405'),
     ]
 
     operations = [
