@@ -29,7 +29,10 @@ EXAMPLES = int(os.environ.get("TOD_FUZZ_EXAMPLES", "8"))
 #   look-alike, a password too common, are 400s (as the log-in page says);
 # - a leaderboard cursor is a signed token the board hands out: a forged one is 400;
 # - a well-shaped move that breaks a rule of the game is 422 (RULES.md's codes);
-# - a submit is judged by the run's state: a run not finished, valid and eligible is 400.
+# - a submit is judged by the run's state: a run not finished, valid and eligible is 400;
+# - a puzzle's filling is judged by the engine: a refused one is 400 with the rule broken
+#   (docs/puzzles.md). Its schema says only "JSON": declaring the pieces' shape there
+#   would narrow this to the rules, as for a run's moves.
 JUDGED = {
     "auth_token": "400",
     "auth_register": "400",
@@ -37,6 +40,8 @@ JUDGED = {
     "runs_moves": "422",
     "runs_finish": "422",
     "runs_submit": "400",
+    "puzzle_solve": "400",
+    "puzzle_today_solve": "400",
 }
 _ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "429"]
 CONFIG = "\n".join(

@@ -126,8 +126,6 @@ def test_database_stopped_api_503_french_page_cached_reads_then_back(site: Site)
         assert status == 200, (path, status)
         assert headers.get("x-served-from") == "copy", path
         assert body == before[path][2] or path.startswith("/challenges/"), path
-    board = _json(get(port, f"/api/challenges/{number}/leaderboard/"))
-    assert run_id in [row["run"] for row in board["results"]]
 
     site.postgres.start()
     deadline = time.monotonic() + 30
