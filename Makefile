@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test install fonts lint typecheck test-python test-js bench calibrate load chaos lighthouse vectors catalogs clean
+.PHONY: run test install fonts lint typecheck test-python test-js bench calibrate calibrate-classic load chaos lighthouse vectors catalogs clean
 
 run: install
 	$(PY) manage.py migrate --noinput
@@ -71,6 +71,10 @@ bench: install
 calibrate: install
 	$(PY) tests/benchmarks/review_calibration.py
 	$(PY) tests/benchmarks/trust_calibration.py
+
+# The classic game's computer players, 200 games per pairing and length (docs/classic.md).
+calibrate-classic: install
+	$(PY) tests/benchmarks/classic_calibration.py --games 200
 
 # The site under load (docs/performance.md): wrk against gunicorn, PostgreSQL and Redis.
 # LOAD_ARGS, e.g. "--entries 1000000" or "--nginx" (two instances behind nginx).

@@ -54,6 +54,19 @@ from triominos import (
     top_size,
     trusted,
 )
+from triominos.classic import (
+    CLASSIC_ERROR_CODES,
+    STRENGTHS,
+    ClassicError,
+    Strength,
+    action_json,
+    action_parse,
+    classic_replay,
+    computers_play,
+)
+from triominos.classic import ClassicGame as ClassicPlay
+from triominos.classic.events import Drew, Passed, Placed
+from triominos.classic.events import RoundEnded as ClassicRoundEnded
 from triominos.puzzles import (
     MAX_JOKERS,
     SERIES_SIZES,
@@ -67,12 +80,18 @@ from triominos.puzzles import (
 
 __all__ = [
     "BONUSES",
+    "CLASSIC_ERROR_CODES",
+    "CLASSIC_STRENGTHS",
     "PUZZLE_MAX_JOKERS",
     "PUZZLE_SERIES_LENGTH",
     "RULESET",
     "RULES_VERSION",
     "TILE_IDS",
     "ChallengeReplay",
+    "ClassicError",
+    "ClassicMatch",
+    "ClassicPointsEvent",
+    "ClassicRoundEnded",
     "PlacedTile",
     "PlayerRecord",
     "PuzzleFillRefused",
@@ -86,6 +105,9 @@ __all__ = [
     "RunFeatures",
     "SolverResult",
     "TrustThresholds",
+    "classic_action_apply",
+    "classic_computers_play",
+    "classic_match_replay",
     "deal_shuffle",
     "eligibility_check",
     "form_of",
@@ -275,3 +297,52 @@ def puzzle_fill_check(*, cells: object, tray: object, pieces: object) -> int:
         return puzzle_check(puzzle, pieces).stars
     except PuzzleError as error:
         raise PuzzleFillRefused(error.code, error.index, error.detail) from None
+
+
+# --- the classic game (triominos/classic) ----------------------------------------------
+
+CLASSIC_STRENGTHS: tuple[str, ...] = STRENGTHS
+"""The computers' strengths, weakest first."""
+
+ClassicMatch = ClassicPlay
+ClassicPointsEvent = (Placed, Drew, Passed, ClassicRoundEnded)
+"""The events that add points to a player's score."""
+"""The engine's classic game, rebuilt from a row's seed, rounds and log."""
+
+
+def classic_match_replay(
+    *,
+    players: int,
+    seed: str,
+    rounds: int | None,
+    log: list[object],
+    rules_version: int = RULES_VERSION,
+) -> ClassicPlay:
+    """The game a stored log makes, by the rules it was started under (the log was
+    checked action by action as it grew)."""
+    return classic_replay(
+        players=players, seed=seed, rounds=rounds, log=log, ruleset=ruleset_of(rules_version)
+    )
+
+
+def classic_computers_play(
+    match: ClassicPlay, *, computers: dict[int, str], seed: str
+) -> list[dict[str, object]]:
+    """Play the computers' turns (seat -> strength) until a person is to move or the
+    game is over; the actions taken, as log entries."""
+    strengths = {seat: _strength(name) for seat, name in computers.items()}
+    taken = computers_play(match, computers=strengths, seed=seed)
+    return [action_json(seat, action) for seat, action in taken]
+
+
+def _strength(name: str) -> Strength:
+    for strength in STRENGTHS:
+        if strength == name:
+            return strength
+    raise ValueError(f"no strength {name!r}")
+
+
+def classic_action_apply(match: ClassicPlay, entry: dict[str, object]) -> None:
+    """Take the log entry's action (ValueError: malformed; ClassicError: refused)."""
+    seat, action = action_parse(entry)
+    match.apply(action, player=seat)

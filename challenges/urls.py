@@ -1,6 +1,7 @@
 from django.urls import path
 
 from challenges.views import (
+    classic,
     desk,
     history,
     home,
@@ -23,6 +24,9 @@ urlpatterns = [
     path("jsi18n/home/", home.home_catalog, name="home-catalog"),
     path("play/", play.play_page, name="play"),
     path("play/keep/<uuid:run_id>/", keep.run_keep, name="run-keep"),
+    path("classic/", classic.classic_page, name="classic"),
+    path("classic/record/", classic.classic_record_page, name="classic-record"),
+    path("classic/games/<uuid:game_id>/", classic.classic_replay_page, name="classic-replay"),
     path("how-to-play/", how_to_play.how_to_play_page, name="how-to-play"),
     path("jsi18n/how-to-play/", how_to_play.how_to_play_catalog, name="how-to-play-catalog"),
     path("practice/", practice.practice_page, name="practice"),

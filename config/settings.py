@@ -390,6 +390,9 @@ REST_FRAMEWORK = {
         # Following and unfollowing (the API and the player page's button): a person
         # follows a few players at a time, a script hundreds a minute.
         "follow": env.str("FOLLOW_THROTTLE", default="30/min"),
+        # Classic games: a turn is a request; a quick player makes a few a second at most.
+        "classic_start": env.str("CLASSIC_START_THROTTLE", default="30/min"),
+        "classic_turn": env.str("CLASSIC_TURN_THROTTLE", default="240/min"),
     },
     "NUM_PROXIES": NUM_PROXIES,
 }

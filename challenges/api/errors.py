@@ -122,9 +122,13 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, MovesConflict):
         return _error(str(exc.detail), exc.code, 409, received=exc.received)
     if isinstance(exc, PuzzleNotSolved):
-        return _error(str(exc.detail), exc.code, 400, index=exc.index)
+        return _error(str(exc.detail), exc.code, 422, index=exc.index)
     if isinstance(exc, ServiceError):
-        return _error(str(exc.detail), exc.code, SERVICE_STATUS.get(type(exc), 400))
+        return _error(
+            str(exc.detail),
+            exc.code,
+            SERVICE_STATUS.get(type(exc), getattr(exc, "http_status", 400)),
+        )
     if isinstance(exc, PageOutOfRange):
         return _error(str(exc), "page_not_found", 404, num_pages=exc.num_pages)
     if isinstance(exc, CursorInvalid):

@@ -84,7 +84,8 @@ class DailySavedSerializer(serializers.Serializer[Any]):
 
 _REFUSED = OpenApiResponse(
     ERRORS,
-    description="The pieces do not fill the puzzle: `code` is the rule broken "
+    description="The pieces do not fill the puzzle (as a run's moves, judged by the "
+    "game: 422): `code` is the rule broken "
     "(docs/puzzles.md: malformed, too_many_jokers, ..., shape_not_filled), `index` the piece.",
 )
 
@@ -123,7 +124,8 @@ class PuzzleSolveView(APIView):
         request=SolveSerializer,
         responses={
             200: SeriesSavedSerializer,
-            400: _REFUSED,
+            400: ERRORS,
+            422: _REFUSED,
             403: OpenApiResponse(ERRORS, description="puzzle_locked, or not logged in"),
             404: ERRORS,
         },
@@ -155,7 +157,7 @@ class PuzzleTodaySolveView(APIView):
     @extend_schema(
         operation_id="puzzle_today_solve",
         request=SolveSerializer,
-        responses={200: DailySavedSerializer, 400: _REFUSED, 403: ERRORS},
+        responses={200: DailySavedSerializer, 400: ERRORS, 403: ERRORS, 422: _REFUSED},
     )
     def post(self, request: Request) -> Response:
         body = SolveSerializer(data=request.data)

@@ -8,6 +8,7 @@ project imports them from it.
 """
 
 from challenges.models.challenge import Challenge
+from challenges.models.classic import ClassicGame, ClassicSeat
 from challenges.models.entry import (
     Entry,
     EntryDecision,
@@ -24,6 +25,8 @@ from challenges.models.trust import FormPoint, PlayerForm
 
 __all__ = [
     "Challenge",
+    "ClassicGame",
+    "ClassicSeat",
     "Entry",
     "EntryDecision",
     "EntryQuerySet",

@@ -14,7 +14,7 @@ from django.db.models import Case, Count, F, QuerySet, When
 
 from challenges.engine import RULESET
 from challenges.errors import service_now
-from challenges.models import Guest, Run
+from challenges.models import ClassicSeat, Guest, Run
 
 # Re-exported: the room's door for the faces.
 from challenges.players.follows import follow_add as follow_add
@@ -36,8 +36,8 @@ def guest_create(*, now: datetime | None = None) -> Guest:
 
 
 def guest_runs_claim(*, guest: Guest, player: User, now: datetime | None = None) -> int:
-    """Give ``guest``'s runs and puzzle progress to ``player`` (who signed up or logged
-    in), then forget the guest; returns how many runs moved.
+    """Give ``guest``'s runs, puzzle progress and classic games to ``player`` (who signed
+    up or logged in), then forget the guest; returns how many runs moved.
 
     Only the runs of challenges still taking entries move (``results_at`` not reached):
     those the player can still submit. The others, practice on a challenge whose results
@@ -63,6 +63,8 @@ def guest_runs_claim(*, guest: Guest, player: User, now: datetime | None = None)
         ).update(player=player)
         # Puzzle progress is the guest's own, whatever its age: all of it carries over.
         puzzle_progress_claim(from_player_id=locked.user_id, to_player_id=player.pk)
+        # Classic games are the player's for good: all of them move, finished or not.
+        ClassicSeat.objects.filter(player_id=locked.user_id).update(player=player)
         # The stand-in goes, and with it the guest and the runs that did not move.
         get_user_model().objects.filter(pk=locked.user_id).delete()
     return moved

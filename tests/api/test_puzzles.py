@@ -83,7 +83,7 @@ def test_a_forged_filling_is_refused_with_its_code(
     solution = series[0].solution
     refused = _solve(client, 1, forge(solution))
     body = refused.json()
-    assert refused.status_code == 400, body
+    assert refused.status_code == 422, body
     if code is None:  # a tile from outside the tray (or its twin in the tray, then used twice)
         assert body["code"] in ("tile_not_in_tray", "tile_used_twice")
     else:
@@ -198,7 +198,7 @@ def test_a_forged_daily_filling_is_refused() -> None:
     client = _guest()
     client.get("/api/puzzles/today/")
     refused = client.post("/api/puzzles/today/solve/", {"pieces": [], "ms": 1}, format="json")
-    assert (refused.status_code, refused.json()["code"]) == (400, "shape_not_filled")
+    assert (refused.status_code, refused.json()["code"]) == (422, "shape_not_filled")
 
 
 def test_no_number_is_too_big_for_a_json_answer(series: list[Puzzle]) -> None:

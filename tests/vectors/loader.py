@@ -80,6 +80,18 @@ rotations but each rotation is its own placement and is listed. With an empty
 board, the legal placements are every tray tile on [0, 0] in every rotation.
 `count` == len(placements).
 
+## classic.json
+
+    {"name": str, "tags": [str], "players": int, "seed": str, "rounds": int | null,
+     "computers": {"<seat>": "easy" | "medium" | "hard"},
+     "log": [{"seat": int, "type": "place" | "draw" | "pass", ...placement}],
+     "expect": {"events": [<event>.to_json()], "scores": [int], "winners": [int],
+                "over": bool}}
+
+`ClassicGame(players, seed=seed, rounds=rounds)` with the log's actions applied in
+order makes exactly `expect.events` (triominos/classic/events.py spells them). And the
+computer players named, seeded with `seed`, take exactly the log's actions.
+
 ## geometry.json
 
 Each case has `"kind"`, an `"input"` and an `"expect"`:
@@ -150,6 +162,10 @@ def replay_cases(directory: Path = VECTOR_DIR) -> list[Case]:
 
 def legal_move_cases(directory: Path = VECTOR_DIR) -> list[Case]:
     return list(cases("legal_moves*.json", directory))
+
+
+def classic_cases(directory: Path = VECTOR_DIR) -> list[Case]:
+    return list(cases("classic*.json", directory))
 
 
 def geometry_cases(directory: Path = VECTOR_DIR) -> list[Case]:

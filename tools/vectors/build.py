@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tools.vectors.bonuses import bonus_cases, rulebook_cases
+from tools.vectors.classic import classic_cases
 from tools.vectors.errors import error_cases
 from tools.vectors.geometry import geometry_cases
 from tools.vectors.malformed import malformed_cases
@@ -125,6 +126,12 @@ def vectors_build() -> list[VectorFile]:
             "replay_random_2.json",
             "Seeded random runs, some ending in a random (maybe illegal) placement.",
             tuple(random_cases(range(200, 400))),
+        ),
+        VectorFile(
+            "classic.json",
+            "Classic games between seeded computer players: the openings, draws and "
+            "passes, a blocked round, going out, one-round games for 2-4, a game to 400.",
+            tuple(classic_cases()),
         ),
     ]
     names: set[str] = set()
