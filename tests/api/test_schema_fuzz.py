@@ -24,14 +24,14 @@ EXAMPLES = int(os.environ.get("TOD_FUZZ_EXAMPLES", "8"))
 
 # Every check runs on every operation. A well-formed request that the server rightly
 # refuses on a judgement the schema cannot hold is declared here, per operation, with
-# the one status it gets; any other refusal of schema-valid data still fails:
+# the statuses it gets; any other refusal of schema-valid data still fails:
 # - credentials are judged by the accounts: a wrong password, a name taken or a
 #   look-alike, a password too common, are 400s (as the log-in page says);
 # - a leaderboard cursor is a signed token the board hands out: a forged one is 400;
 # - a well-shaped move that breaks a rule of the game is 422 (RULES.md's codes);
 # - a submit is judged by the run's state: a run not finished, valid and eligible is 400;
-# - a puzzle's filling is judged by the engine: a refused one is 400 with the rule broken
-#   (docs/puzzles.md). Its schema says only "JSON": declaring the pieces' shape there
+# - a puzzle's filling is judged by the engine: a refused one is 400 or 422 with the rule
+#   broken (docs/puzzles.md). Its schema says only "JSON": declaring the pieces' shape there
 #   would narrow this to the rules, as for a run's moves;
 # - a classic game's place, draw and pass are judged by the game: a well-shaped action
 #   the rules refuse is 422 with the rule's code.
@@ -42,8 +42,8 @@ JUDGED = {
     "runs_moves": "422",
     "runs_finish": "422",
     "runs_submit": "400",
-    "puzzle_solve": "400",
-    "puzzle_today_solve": "400",
+    "puzzle_solve": "400, 422",
+    "puzzle_today_solve": "400, 422",
     "classic_move": "422",
     "classic_draw": "422",
     "classic_pass": "422",
@@ -52,8 +52,8 @@ CLASSIC_WITH_TOKEN_ONLY = ("/api/classic/games/", "/api/classic/record/")
 _ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "429"]
 CONFIG = "\n".join(
     f'[[operations]]\ninclude-operation-id = "{operation}"\n'
-    f"checks.positive_data_acceptance.expected-statuses = {[*_ACCEPTED, status]!r}\n"
-    for operation, status in JUDGED.items()
+    f"checks.positive_data_acceptance.expected-statuses = {[*_ACCEPTED, *statuses.split(', ')]!r}\n"
+    for operation, statuses in JUDGED.items()
 )
 
 schema = schemathesis.openapi.from_dict(
