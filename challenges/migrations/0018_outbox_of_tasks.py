@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('challenges', '0016_merge_0014_classic_games_0015_merge_20261126_1405'),
+        ('challenges', '0017_player_record'),
     ]
 
     operations = [
