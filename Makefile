@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test install fonts lint typecheck test-python test-js bench calibrate calibrate-classic load lighthouse vectors catalogs clean
+.PHONY: run test install fonts lint typecheck test-python test-js bench calibrate calibrate-classic load chaos lighthouse vectors catalogs clean
 
 run: install
 	$(PY) manage.py migrate --noinput
@@ -80,6 +80,12 @@ calibrate-classic: install
 # LOAD_ARGS, e.g. "--entries 1000000" or "--nginx" (two instances behind nginx).
 load: install
 	$(PY) tests/benchmarks/load_service.py $(LOAD_ARGS)
+
+# Faults of every part while 50 simulated players play (docs/security.md, "Holding when
+# parts fail"): its own PostgreSQL, Redis, gunicorn and Celery worker, loopback only,
+# a few minutes. CHAOS_ARGS, e.g. "--players 80 --seconds 300".
+chaos: install
+	$(PY) tests/benchmarks/chaos.py $(CHAOS_ARGS)
 
 # Lighthouse's four scores for the main pages (docs/accessibility.md), a measure like
 # `make load`: gunicorn on SQLite, Debian's Chromium. Lighthouse is installed into the

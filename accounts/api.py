@@ -70,8 +70,10 @@ def _username_confusable(error: ValidationError) -> str | None:
 
 
 class CredentialsSerializer(serializers.Serializer[Any]):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=4096, trim_whitespace=False)
+    # The shape of every name an account can have (Django's username validator): a
+    # blank or spaced name is refused as malformed, before any account is looked up.
+    username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150, min_length=1)
+    password = serializers.CharField(max_length=4096, min_length=1, trim_whitespace=False)
 
 
 class TokenSerializer(serializers.Serializer[Any]):

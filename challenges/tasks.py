@@ -44,6 +44,13 @@ def challenge_par_solve(challenge_id: int) -> int | None:
     return challenge.par if challenge is not None else None
 
 
+@shared_task(name="challenges.tasks.outbox_drain", acks_late=True)
+def outbox_drain() -> int:
+    """The beat's drain of the outbox: the work requests asked for (a par), done here;
+    returns how many jobs were done. Safe to run twice or at once: each row is claimed."""
+    return schedule.outbox_drain(limit=20)
+
+
 @shared_task(name="challenges.tasks.challenges_par_missing", acks_late=True)
 def challenges_par_missing() -> list[int]:
     """The beat's make-up: solve up to three missing pars (a task lost while the broker

@@ -31,6 +31,10 @@ def schema_common_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
         "405": "Method not allowed.",
         "415": "Unsupported media type (send JSON).",
     }
+    common["503"] = (
+        "The database is unavailable for a moment (code database_unavailable); try again "
+        "after the `Retry-After` header's seconds."
+    )
     csrf = {"403": "A browser session's write without its CSRF token (code csrf_failed)."}
     for item in result.get("paths", {}).values():
         for method, operation in item.items():

@@ -98,6 +98,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # In development, the site's own 404 page rather than Django's technical one.
     "config.not_found_page.SiteNotFoundPage",
+    # The database away: a 503, or the last copy of a public read (innermost, so it
+    # sees the view's exception first and its answer still gets every header above).
+    "config.database_outage.DatabaseOutageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -122,9 +125,19 @@ TEMPLATES = [
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
+# A kept connection is checked before a request uses it, so the first request after the
+# database restarted reconnects instead of failing on the dead connection.
+DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # SQLite serialises writers; wait for the lock instead of failing a submit.
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("timeout", 20)
+    # The embedded default takes a crowd (docs/security.md, "Holding when parts fail"):
+    # WAL lets readers go on while one writer writes; IMMEDIATE takes the write lock
+    # when a transaction begins, so two transactions never both read and then fail to
+    # upgrade ("database is locked" at once, whatever the timeout); and a writer waits
+    # its turn for up to `timeout` seconds instead of failing a batch of moves.
+    _sqlite = DATABASES["default"].setdefault("OPTIONS", {})
+    _sqlite.setdefault("timeout", 20)
+    _sqlite.setdefault("transaction_mode", "IMMEDIATE")
+    _sqlite.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
@@ -184,7 +197,12 @@ else:
 
 # Celery: with no broker, tasks run in-process so development needs no worker.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
-CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=REDIS_URL or None)
+# No result store: the site reads no task's result, and a web process that publishes
+# with one configured waits on it (Redis's result backend retried for 20 s when Redis
+# was down). Requests do not publish at all: they write the outbox (schedule/outbox.py).
+# Only a test's own worker sets one, to read what its tasks returned.
+CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="") or None
+CELERY_TASK_IGNORE_RESULT = CELERY_RESULT_BACKEND is None
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
@@ -200,6 +218,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
     "max_retries": 0,
 }
+OUTBOX_DRAIN_SECONDS = env.int("OUTBOX_DRAIN_SECONDS", default=10)
 CELERY_BEAT_SCHEDULE = {
     "challenges-ensure": {
         "task": "challenges.tasks.challenges_ensure_upcoming",
@@ -223,7 +242,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(hours=1),
         "options": {"expires": 3000},
     },
-    # Makes up for a par whose task was lost (broker down when the challenge was made).
+    # The work requests asked for (the outbox): a row waits at most this long.
+    "outbox-drain": {
+        "task": "challenges.tasks.outbox_drain",
+        "schedule": timedelta(seconds=OUTBOX_DRAIN_SECONDS),
+        "options": {"expires": OUTBOX_DRAIN_SECONDS},
+    },
+    # Makes up for a par no outbox row asks for (challenges made before the outbox).
     "challenges-par": {
         "task": "challenges.tasks.challenges_par_missing",
         "schedule": timedelta(minutes=env.int("PAR_MISSING_MINUTES", default=10)),

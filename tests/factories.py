@@ -20,7 +20,8 @@ from challenges.models import Challenge, Entry, Run
 from challenges.moderation.entries import challenge_entry_stats_refresh
 from challenges.players.record_book import player_record_rebuild
 from challenges.slots import EPOCH, slot_closes_at, slot_number, slot_opens_at
-from triominos import Board, deal_shuffle, replay_challenge, tile_parse
+from tests.crowd import tray_log
+from triominos import deal_shuffle, replay_challenge
 
 PASSWORD = "correct-horse-battery-staple"
 # The deal of every challenge a test makes unless it asks for another (deal_seed=...).
@@ -72,40 +73,15 @@ def challenge_log(
     step_ms: int = 700,
     variant: int = 0,
 ) -> dict[str, Any]:
-    """A valid log of up to ``moves`` moves on ``challenge``: the first legal placement,
-    else a draw. ``variant`` picks other placements for the first three moves, so runs
-    of different variants play different moves (a copied log is held for review)."""
-    board = Board()
-    tray = [tile_parse(tile_id) for tile_id in challenge.tray]
-    well = [tile_parse(tile_id) for tile_id in challenge.well]
-    log: list[dict[str, Any]] = []
-    t = start_ms
-    while len(log) < moves:
-        legal = board.legal_placements(tray)
-        if legal:
-            choice = 0
-            if len(log) < 3:
-                choice = variant % len(legal)
-                variant //= len(legal)
-            placement = legal[choice]
-            board.play(placement)
-            tray.remove(placement.tile)
-            log.append(
-                {
-                    "t": t,
-                    "type": "place",
-                    "tile": placement.tile.id,
-                    "cell": [placement.cell.row, placement.cell.col],
-                    "rotation": placement.rotation,
-                }
-            )
-        elif well:
-            tray.append(well.pop(0))
-            log.append({"t": t, "type": "draw"})
-        else:
-            break
-        t += step_ms
-    return {"moves": log}
+    """A valid log of up to ``moves`` moves on ``challenge`` (tests.crowd.tray_log)."""
+    return tray_log(
+        list(challenge.tray),
+        list(challenge.well),
+        moves=moves,
+        start_ms=start_ms,
+        step_ms=step_ms,
+        variant=variant,
+    )
 
 
 def _last_t(log: dict[str, Any]) -> int:

@@ -51,6 +51,7 @@ from challenges.errors import (
     RunsLimitReached,
     ServiceError,
 )
+from config.database_outage import database_down
 
 logger = logging.getLogger(__name__)
 
@@ -112,6 +113,9 @@ def _throttled_detail(wait: float | None) -> str:
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if database_down(exc):
+        # Raised on to config.database_outage's middleware: a 503, or a read's last copy.
+        return None
     if isinstance(exc, RunDeadlinePassed):
         run = exc.run
         return _error(

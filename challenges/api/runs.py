@@ -171,7 +171,7 @@ class RunMovesView(APIView):
         description="The moves of the run log from index `from` on. The server stamps "
         "their arrival and replays them after those it holds. Sending a batch again is "
         "harmless.",
-        request=s.RunLogSerializer,
+        request=s.RunBatchSerializer,
         responses={
             200: s.MovesReceivedSerializer,
             400: ERRORS,

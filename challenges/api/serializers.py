@@ -12,7 +12,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from challenges.engine import BONUSES, RULESET
+from challenges.engine import BONUSES, RULESET, TILE_IDS
 from challenges.models import Challenge, Entry, EntryReport, Run
 from challenges.moderation.selectors import REVIEW_CLASSES, entry_review_class, review_sentence
 
@@ -162,6 +162,52 @@ class MoveSerializer(serializers.Serializer[Any]):
     rotation = serializers.IntegerField(required=False, min_value=0, max_value=2)
 
 
+_MOVE_T = {"type": "integer", "minimum": 0, "maximum": RULESET.time_limit_ms}
+# A move's exact shape (RULES.md): what the engine refuses as `malformed` or
+# `unknown_tile` is outside it, so a move the schema allows is judged only by the rules.
+MOVE_SHAPE: dict[str, Any] = {
+    "oneOf": [
+        {
+            "type": "object",
+            "title": "Place",
+            "properties": {
+                "t": _MOVE_T,
+                "type": {"type": "string", "enum": ["place"]},
+                "tile": {"type": "string", "enum": list(TILE_IDS)},
+                "cell": {
+                    "type": "array",
+                    "items": {"type": "integer"},
+                    "minItems": 2,
+                    "maxItems": 2,
+                    "description": "[row, col]",
+                },
+                "rotation": {"type": "integer", "minimum": 0, "maximum": 2},
+            },
+            "required": ["t", "type", "tile", "cell", "rotation"],
+        },
+        {
+            "type": "object",
+            "title": "Draw",
+            "properties": {"t": _MOVE_T, "type": {"type": "string", "enum": ["draw"]}},
+            "required": ["t", "type"],
+        },
+    ]
+}
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": MOVE_SHAPE,
+        "maxItems": RULESET.run_moves_max,
+        "description": f"At most {RULESET.run_moves_max} moves "
+        f"({RULESET.tile_count} placements, {RULESET.well_size} draws).",
+    }
+)
+class MovesField(serializers.ListField):
+    """The moves of a run log; documentation only: the engine judges them."""
+
+
 class IneligibleSerializer(serializers.Serializer[Any]):
     move = serializers.IntegerField(help_text="0-based index of the first move at fault.")
     code = serializers.ChoiceField(choices=["not_witnessed", "too_fast"])
@@ -175,17 +221,22 @@ class RunLogSerializer(serializers.Serializer[Any]):
         help_text="Index of the first move sent: the moves the server holds are not sent "
         "again. 0 (the whole log) when absent.",
     )
-    moves = MoveSerializer(
-        many=True,
-        help_text=f"At most {RULESET.run_moves_max} moves "
-        f"({RULESET.tile_count} placements, {RULESET.well_size} draws).",
-    )
+    moves = MovesField()
 
     def get_fields(self) -> dict[str, Any]:
         # "from" is a Python keyword: the field is declared as from_ and named "from".
         fields = super().get_fields()
         fields["from"] = fields.pop("from_")
         return fields
+
+
+class RunBatchSerializer(RunLogSerializer):
+    """A batch of moves sent while playing: `from` is required (API.md)."""
+
+    from_ = serializers.IntegerField(
+        min_value=0,
+        help_text="Index of the first move sent: the moves the server holds are not sent again.",
+    )
 
 
 class MovesReceivedSerializer(serializers.Serializer[Any]):

@@ -2,9 +2,9 @@
 
 One module per group: ``challenge`` (the deal and its slot), ``run`` (an attempt and
 its verdict), ``entry`` (entries, their review and reports, the score counts),
-``people`` (guests and follows), ``record`` (a player's record across challenges).
-Everything is imported here: Django finds the models of the app in
-``challenges.models``, and the project imports them from it.
+``people`` (guests and follows), ``record`` (a player's record across challenges),
+``outbox`` (work asked for, not done yet). Everything is imported here: Django finds
+the models of the app in ``challenges.models``, and the project imports them from it.
 """
 
 from challenges.models.challenge import Challenge
@@ -17,6 +17,7 @@ from challenges.models.entry import (
     HeldEntry,
     ScoreCount,
 )
+from challenges.models.outbox import OutboxTask
 from challenges.models.people import Follow, Guest
 from challenges.models.puzzle import Puzzle, PuzzleProgress
 from challenges.models.record import PlayerRecord
@@ -35,6 +36,7 @@ __all__ = [
     "FormPoint",
     "Guest",
     "HeldEntry",
+    "OutboxTask",
     "PlayerForm",
     "PlayerRecord",
     "Puzzle",

@@ -2,12 +2,12 @@
 the request path, and filling in the pars that are missing.
 
 Solving takes seconds of CPU (``PAR_SOLVER_NODES``, about 7 s), so no request ever
-solves. A new challenge asks for its par once its row is committed; with Celery the
-task runs on a worker, without it (the embedded default) on this process's background
-thread (``challenges/schedule/background.py``); a page that finds no par asks again (at most once
-per ``PAR_CLAIM_SECONDS``), and the beat's ``challenges_par_missing`` makes up for
-anything lost. Whatever asks, a solver claims the row before solving, so a challenge is
-solved once however many ask.
+solves. A new challenge asks for its par with an outbox row written in the transaction
+that makes it (``outbox.py``); the beat's drain task solves it on a worker, or, with no
+worker (the embedded default), this process's background thread (``background.py``). A
+page that finds no par asks again (at most once per ``PAR_CLAIM_SECONDS``), and the
+beat's ``challenges_par_missing`` makes up for anything else. Whatever asks, a solver
+claims the row before solving, so a challenge is solved once however many ask.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import logging
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from celery import current_app
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
@@ -28,11 +27,11 @@ from challenges.models import Challenge, Entry, EntryDecision
 from challenges.moderation.entries import challenge_entry_stats_refresh
 from challenges.moderation.review import features_review
 from challenges.players.services import player_record_rebuild
-from challenges.schedule.background import background_run
+from challenges.schedule.outbox import outbox_add, outbox_job
 
 logger = logging.getLogger(__name__)
 
-PAR_TASK = "challenges.tasks.challenge_par_solve"
+PAR_JOB = "challenge_par_solve"
 
 
 def challenge_par_solve(
@@ -80,28 +79,31 @@ def challenge_par_solve(
 
 def challenge_par_request(*, challenge: Challenge) -> bool:
     """Ask for the par of ``challenge`` off the request path, if it has none yet and
-    nobody asked in the last ``PAR_CLAIM_SECONDS``. Returns whether it asked.
+    nobody asked from this cache in the last ``PAR_CLAIM_SECONDS``. Returns whether it
+    asked.
 
-    Never raises for a broker that is down: the par is asked for again later (the next
-    page, the beat)."""
+    The ask is a row in the outbox (one INSERT, nothing if one waits already): no
+    broker, no result store, so no request waits on Redis, and an ask made while Redis
+    is down is done once a worker drains the outbox again."""
     if challenge.par is not None or settings.PAR_SOLVE == "off":
         return False
     key = f"par-requested:{challenge.pk}"
     if not cache.add(key, True, timeout=settings.PAR_CLAIM_SECONDS):
         return False
-    if settings.PAR_SOLVE == "celery":
-        try:
-            current_app.send_task(PAR_TASK, kwargs={"challenge_id": challenge.pk})
-        except Exception:
-            logger.warning("could not ask for the par of #%s", challenge.pk, exc_info=True)
-            cache.delete(key)
-            return False
-    else:
-        challenge_id = challenge.pk
-        background_run(
-            lambda: challenge_par_solve(challenge_id=challenge_id), name=f"par #{challenge_id}"
-        )
+    par_solve_ask(challenge_id=challenge.pk)
     return True
+
+
+def par_solve_ask(*, challenge_id: int) -> None:
+    """The outbox row asking for the par of ``challenge_id`` (in the caller's
+    transaction: the challenge's own, when it is being made)."""
+    if settings.PAR_SOLVE != "off":
+        outbox_add(name=PAR_JOB, key=f"par:{challenge_id}", kwargs={"challenge_id": challenge_id})
+
+
+@outbox_job(PAR_JOB)
+def _par_job(*, challenge_id: int) -> None:
+    challenge_par_solve(challenge_id=challenge_id)
 
 
 def challenges_par_request(*, challenges: Iterable[Challenge]) -> int:

@@ -13,12 +13,14 @@ from django.db import IntegrityError, transaction
 from challenges.engine import deal_shuffle
 from challenges.errors import service_now
 from challenges.models import Challenge
+from challenges.schedule.outbox import outbox_drain as outbox_drain
 
 # Re-exported: the room's door for the faces.
 from challenges.schedule.par import challenge_par_request as challenge_par_request
 from challenges.schedule.par import challenge_par_solve as challenge_par_solve
 from challenges.schedule.par import challenges_par_missing_solve as challenges_par_missing_solve
 from challenges.schedule.par import challenges_par_request as challenges_par_request
+from challenges.schedule.par import par_solve_ask
 from challenges.slots import slot_get, slot_number
 
 
@@ -39,7 +41,7 @@ def challenge_ensure(*, number: int) -> Challenge:
 
     Two processes may both miss the row and both insert; ``UNIQUE(number)`` lets one
     win, and the loser (its insert in a savepoint) reads the winner's row. The winner
-    asks for the new challenge's par once its row is committed (``schedule/par.py``).
+    asks for the new challenge's par in the same transaction (``par.py``, an outbox row).
     """
     existing = Challenge.objects.filter(number=number).first()
     if existing is not None:
@@ -58,8 +60,8 @@ def challenge_ensure(*, number: int) -> Challenge:
                 well=well,
                 seed=seed,
             )
-            # Once the row is committed (a worker must find it): solved off this path.
-            transaction.on_commit(lambda: challenge_par_request(challenge=made))
+            # Its par is asked for with the row itself: both commit, or neither.
+            par_solve_ask(challenge_id=made.pk)
             return made
     except IntegrityError:
         return Challenge.objects.get(number=number)

@@ -13,6 +13,8 @@ from django.template import loader
 from django.utils.translation import gettext
 from django.views import defaults
 
+from config.database_outage import outage_in_flight, outage_response
+
 API_PREFIX = "/api/"
 
 logger = logging.getLogger(__name__)
@@ -40,6 +42,8 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    if outage_in_flight():  # a middleware's lost connection: the outage's answer, not a 500
+        return outage_response(request)
     if _is_api(request):
         return JsonResponse(
             {"detail": gettext("Server error. Please try again shortly."), "code": "server_error"},

@@ -20,11 +20,14 @@ from urllib.parse import quote
 
 import pytest
 import redis
+from celery.backends.redis import RedisBackend
+from celery.result import AsyncResult
+from celery.states import READY_STATES, SUCCESS
 from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from challenges.models import Challenge
+from challenges.models import Challenge, OutboxTask
 from challenges.schedule.services import challenge_ensure
 from challenges.slots import slot_number
 from challenges.tasks import challenge_par_solve, challenges_ensure_upcoming, challenges_par_missing
@@ -34,6 +37,7 @@ from triominos import solver_solve
 
 ROOT = Path(__file__).resolve().parents[2]
 TASK = "challenges.tasks.challenges_ensure_upcoming"
+DRAIN = "challenges.tasks.outbox_drain"
 
 
 def _database_url() -> str:
@@ -59,6 +63,8 @@ def worker_queue(postgres: None) -> Iterator[str]:
         "DATABASE_URL": _database_url(),
         "REDIS_URL": settings.REDIS_URL,
         "CELERY_TASK_ALWAYS_EAGER": "false",
+        # The site keeps no results; this test's worker does, for the test to read.
+        "CELERY_RESULT_BACKEND": settings.REDIS_URL,
     }
     worker = subprocess.Popen(
         [
@@ -97,6 +103,17 @@ def worker_queue(postgres: None) -> Iterator[str]:
             sys.stderr.write(output.decode(errors="replace"))
 
 
+def _returned(sent: AsyncResult[Any], *, timeout: float) -> Any:
+    """What the worker's task returned, read from the test worker's result store."""
+    backend = RedisBackend(app=app, url=settings.REDIS_URL)
+    deadline = time.monotonic() + timeout
+    while (meta := backend.get_task_meta(sent.id))["status"] not in READY_STATES:
+        assert time.monotonic() < deadline, f"no result from the worker within {timeout} s"
+        time.sleep(0.1)
+    assert meta["status"] == SUCCESS, meta
+    return meta["result"]
+
+
 def _slots_now() -> set[int]:
     current = slot_number(at=timezone.now())
     return {current, current + 1}
@@ -108,16 +125,23 @@ def test_the_beat_task_run_twice_and_concurrently_makes_one_challenge_per_slot(
     worker_queue: str,
 ) -> None:
     expected_before = _slots_now()
-    first = challenges_ensure_upcoming.apply_async(queue=worker_queue).get(timeout=90)
-    second = challenges_ensure_upcoming.apply_async(queue=worker_queue).get(timeout=30)
+    first = _returned(
+        challenges_ensure_upcoming.apply_async(queue=worker_queue, ignore_result=False), timeout=90
+    )
+    second = _returned(
+        challenges_ensure_upcoming.apply_async(queue=worker_queue, ignore_result=False), timeout=30
+    )
     assert set(first) == set(second) == expected_before or set(second) == _slots_now()
     assert Challenge.objects.count() == 2
 
     # Now a thundering herd on an empty table: eight deliveries at once, three at a time.
     made = list(Challenge.objects.values_list("number", "tray", "well"))
     Challenge.objects.all().delete()
-    results = [challenges_ensure_upcoming.apply_async(queue=worker_queue) for _ in range(8)]
-    answers = [tuple(result.get(timeout=60)) for result in results]
+    results = [
+        challenges_ensure_upcoming.apply_async(queue=worker_queue, ignore_result=False)
+        for _ in range(8)
+    ]
+    answers = [tuple(_returned(result, timeout=60)) for result in results]
     assert len(set(answers)) == 1
     numbers = Counter(Challenge.objects.values_list("number", flat=True))
     assert set(numbers) == set(answers[0])
@@ -164,48 +188,54 @@ def par_worker_queue(
         app.conf.task_default_queue = default
 
 
+def _par_awaited(challenge_id: int) -> Challenge:
+    deadline = time.monotonic() + 90
+    while (stored := Challenge.objects.get(pk=challenge_id)).par is None:
+        assert time.monotonic() < deadline, "the worker never stored the par"
+        time.sleep(0.2)
+    return stored
+
+
 @pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
-def test_a_challenge_made_gets_its_par_from_the_worker(
+def test_a_challenge_made_gets_its_par_when_a_worker_drains_the_outbox(
     par_worker_queue: str, settings: Any
 ) -> None:
     settings.PAR_SOLVE = "celery"
     number = slot_number(at=timezone.now()) + 3
-    made = challenge_ensure(number=number)  # commits: the task is sent now
-    deadline = time.monotonic() + 90
-    while Challenge.objects.get(pk=made.pk).par is None:
-        assert time.monotonic() < deadline, "the worker never stored the par"
-        time.sleep(0.2)
-    stored = Challenge.objects.get(pk=made.pk)
+    made = challenge_ensure(number=number)  # its outbox row commits with it
+    assert OutboxTask.objects.filter(key=f"par:{made.pk}").exists()
+    app.send_task(DRAIN, queue=par_worker_queue)  # what the beat sends every few seconds
+    stored = _par_awaited(made.pk)
     expected = solver_solve(tray=made.tray, well=made.well, max_nodes=PAR_NODES)
     assert (stored.par, stored.par_log) == (expected.score, expected.log)
     assert stored.par_claimed_at is None
+    deadline = time.monotonic() + 30
+    while OutboxTask.objects.exists():
+        assert time.monotonic() < deadline, "the drained row was not deleted"
+        time.sleep(0.2)
 
 
 @pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
 def test_the_par_task_sent_three_times_at_once_solves_once(par_worker_queue: str) -> None:
     challenge = challenge_ensure(number=slot_number(at=timezone.now()) + 4)
-    results = [
+    for _ in range(3):
         challenge_par_solve.apply_async(
             kwargs={"challenge_id": challenge.pk}, queue=par_worker_queue
         )
-        for _ in range(3)
-    ]
-    answers = [result.get(timeout=90) for result in results]
-    stored = Challenge.objects.get(pk=challenge.pk)
-    assert stored.par is not None
-    # One claimed and solved; the others found the claim (None) or the par stored.
-    assert answers.count(stored.par) >= 1
-    assert set(answers) <= {stored.par, None}
+    stored = _par_awaited(challenge.pk)
     solved_at = stored.par_solved_at
-    assert (
-        challenge_par_solve.apply_async(
-            kwargs={"challenge_id": challenge.pk}, queue=par_worker_queue
-        ).get(timeout=30)
-        == stored.par
-    )
-    assert Challenge.objects.get(pk=challenge.pk).par_solved_at == solved_at
+    # A fourth, and three drains of the outbox's row, once the three are done.
+    challenge_par_solve.apply_async(kwargs={"challenge_id": challenge.pk}, queue=par_worker_queue)
+    for _ in range(3):
+        app.send_task(DRAIN, queue=par_worker_queue)
+    deadline = time.monotonic() + 60
+    while OutboxTask.objects.exists():
+        assert time.monotonic() < deadline, "the outbox was not drained"
+        time.sleep(0.2)
+    again = Challenge.objects.get(pk=challenge.pk)
+    assert (again.par, again.par_solved_at) == (stored.par, solved_at)  # solved once
 
 
 def test_the_par_tasks_are_registered_and_the_make_up_is_on_the_beat() -> None:
@@ -214,6 +244,7 @@ def test_the_par_tasks_are_registered_and_the_make_up_is_on_the_beat() -> None:
     assert "challenges.tasks.challenges_par_missing" in app.tasks
     beat = [entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()]
     assert "challenges.tasks.challenges_par_missing" in beat
+    assert DRAIN in app.tasks and DRAIN in beat
 
 
 @pytest.mark.django_db

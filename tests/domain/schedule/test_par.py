@@ -2,24 +2,29 @@
 asked for when a challenge is made and whenever a page finds none, never solved on the
 request path; entries submitted before it are reviewed when it arrives.
 
-The Celery worker's side is in test_tasks.py; here the task is a message handed to the
-broker (``send_task``, recorded) or a job on the background thread.
+The Celery worker's side is in test_tasks.py; here an ask is a row of the outbox (the
+broker is never touched), drained here or by the background thread.
 """
 
 from __future__ import annotations
 
 import math
-import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from celery import current_app
+from django.core.cache import cache
+from django.db import transaction
 from django.utils import timezone
 
-from challenges.models import Challenge, Entry, EntryDecision
+from challenges.models import Challenge, Entry, EntryDecision, OutboxTask
+from challenges.schedule import par as par_module
 from challenges.schedule.background import background_idle
+from challenges.schedule.outbox import outbox_drain
 from challenges.schedule.par import (
+    PAR_JOB,
     challenge_par_request,
     challenge_par_solve,
     challenges_par_missing_solve,
@@ -40,16 +45,16 @@ def small_budget(settings: Any) -> None:
 
 
 @pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch, settings: Any) -> list[dict[str, Any]]:
-    """Celery mode, the broker's side recorded: the messages ``send_task`` publishes."""
+def asked(monkeypatch: pytest.MonkeyPatch, settings: Any) -> Callable[[], list[int]]:
+    """Celery mode, with a broker that must never be touched: the challenges whose par
+    the outbox asks for."""
     settings.PAR_SOLVE = "celery"
-    messages: list[dict[str, Any]] = []
 
-    def send_task(name: str, **options: Any) -> None:
-        messages.append({"name": name, **options})
+    def broker_touched(name: str, **options: Any) -> None:
+        raise AssertionError(f"a request published {name} to the broker")
 
-    monkeypatch.setattr(current_app, "send_task", send_task)
-    return messages
+    monkeypatch.setattr(current_app, "send_task", broker_touched)
+    return lambda: [row.kwargs["challenge_id"] for row in OutboxTask.objects.filter(name=PAR_JOB)]
 
 
 def test_solving_stores_the_solvers_best_run_and_its_log(
@@ -89,30 +94,39 @@ def test_an_unknown_challenge_has_no_par() -> None:
     assert challenge_par_solve(challenge_id=123_456) is None
 
 
-def test_a_challenge_made_asks_for_its_par_once_its_row_is_committed(
-    sent: list[dict[str, Any]], django_capture_on_commit_callbacks: Any
+def test_a_challenge_made_asks_for_its_par_in_its_own_transaction(
+    asked: Callable[[], list[int]],
 ) -> None:
-    with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        made = challenge_ensure(number=900)
-        assert sent == []  # not before the commit: a worker would not find the row
-    for callback in callbacks:
-        callback()
-    assert sent == [
-        {"name": "challenges.tasks.challenge_par_solve", "kwargs": {"challenge_id": made.pk}}
-    ]
-    with django_capture_on_commit_callbacks(execute=True):
-        challenge_ensure(number=900)  # already made: nothing to ask
-    assert len(sent) == 1
+    with pytest.raises(RuntimeError), transaction.atomic():
+        challenge_ensure(number=901)
+        assert asked() == [901]
+        raise RuntimeError("the challenge's transaction rolls back")
+    assert asked() == []  # neither the row nor its ask
+    made = challenge_ensure(number=900)
+    assert asked() == [made.pk]
+    challenge_ensure(number=900)  # already made: nothing to ask
+    assert asked() == [made.pk]
 
 
-def test_asking_again_soon_sends_nothing(sent: list[dict[str, Any]], challenge: Challenge) -> None:
+def test_asking_again_soon_adds_nothing(
+    asked: Callable[[], list[int]], challenge: Challenge
+) -> None:
     assert challenge_par_request(challenge=challenge) is True
     assert challenge_par_request(challenge=challenge) is False
-    assert len(sent) == 1
+    assert asked() == [challenge.pk]
+
+
+def test_asking_while_a_row_waits_adds_no_second_row(
+    asked: Callable[[], list[int]], challenge: Challenge
+) -> None:
+    assert challenge_par_request(challenge=challenge) is True
+    cache.clear()  # another process, or Redis emptied: the cache forgot the ask
+    assert challenge_par_request(challenge=challenge) is True
+    assert asked() == [challenge.pk]
 
 
 def test_nothing_is_asked_with_a_par_or_with_par_solving_off(
-    sent: list[dict[str, Any]], challenge: Challenge, settings: Any
+    asked: Callable[[], list[int]], challenge: Challenge, settings: Any
 ) -> None:
     Challenge.objects.filter(pk=challenge.pk).update(par=100)
     challenge.refresh_from_db()
@@ -120,33 +134,60 @@ def test_nothing_is_asked_with_a_par_or_with_par_solving_off(
     other = ChallengeFactory(number=challenge.number - 1)
     settings.PAR_SOLVE = "off"
     assert challenge_par_request(challenge=other) is False
-    assert sent == []
+    assert asked() == []
 
 
-def test_a_broker_that_is_down_costs_the_request_nothing(
-    settings: Any, monkeypatch: pytest.MonkeyPatch, challenge: Challenge
-) -> None:
-    settings.PAR_SOLVE = "celery"
-
-    def broker_down(name: str, **options: Any) -> None:
-        raise ConnectionError("Error 111 connecting to redis")
-
-    monkeypatch.setattr(current_app, "send_task", broker_down)
-    assert challenge_par_request(challenge=challenge) is False
-    # Not marked as asked: the next page asks again.
-    monkeypatch.setattr(current_app, "send_task", lambda name, **options: None)
-    assert challenge_par_request(challenge=challenge) is True
-
-
-def test_pages_and_the_api_ask_for_a_missing_par(
-    sent: list[dict[str, Any]], challenge: Challenge, client: Any
+def test_pages_and_the_api_ask_for_a_missing_par_without_the_broker(
+    asked: Callable[[], list[int]], challenge: Challenge, client: Any
 ) -> None:
     assert client.get("/play/").status_code == 200
-    assert [m["kwargs"]["challenge_id"] for m in sent] == [challenge.pk]
+    assert asked() == [challenge.pk]
     older = ChallengeFactory(number=challenge.number - 1)
     assert client.get("/api/challenges/").status_code == 200
     assert client.get(f"/challenges/{older.pk}/").status_code == 200
-    assert {m["kwargs"]["challenge_id"] for m in sent} == {challenge.pk, older.pk}
+    assert set(asked()) == {challenge.pk, older.pk}
+
+
+def test_the_drain_solves_what_was_asked_and_empties_the_outbox(
+    asked: Callable[[], list[int]], challenge: Challenge, small_budget: None
+) -> None:
+    challenge_par_request(challenge=challenge)
+    assert outbox_drain() == 1
+    assert asked() == []
+    expected = solver_solve(tray=challenge.tray, well=challenge.well, max_nodes=BUDGET)
+    assert Challenge.objects.get(pk=challenge.pk).par == expected.score
+    assert outbox_drain() == 0
+
+
+def test_a_job_that_fails_stays_and_is_tried_again_later(
+    asked: Callable[[], list[int]],
+    challenge: Challenge,
+    small_budget: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    challenge_par_request(challenge=challenge)
+
+    def solver_down(**kwargs: Any) -> None:
+        raise ConnectionError("the database went away mid-job")
+
+    monkeypatch.setattr(par_module, "challenge_par_solve", solver_down)
+    now = timezone.now()
+    assert outbox_drain(now=now) == 0
+    assert asked() == [challenge.pk]
+    assert outbox_drain(now=now + timedelta(seconds=5)) == 0  # not before its pause
+    monkeypatch.undo()
+    assert outbox_drain(now=now + timedelta(minutes=5)) == 1
+    assert Challenge.objects.get(pk=challenge.pk).par is not None
+
+
+def test_a_claimed_row_is_left_to_its_drainer_until_the_claim_runs_out(
+    asked: Callable[[], list[int]], challenge: Challenge, small_budget: None
+) -> None:
+    challenge_par_request(challenge=challenge)
+    now = timezone.now()
+    OutboxTask.objects.update(claimed_until=now + timedelta(minutes=1))
+    assert outbox_drain(now=now) == 0
+    assert outbox_drain(now=now + timedelta(minutes=2)) == 1
 
 
 @pytest.mark.django_db(transaction=True)
@@ -155,10 +196,7 @@ def test_without_a_broker_the_par_is_solved_on_the_background_thread(
 ) -> None:
     settings.PAR_SOLVE = "thread"
     challenge = ChallengeFactory()
-    started = time.monotonic()
     assert challenge_par_request(challenge=challenge) is True
-    asked = time.monotonic() - started
-    assert asked < 0.5  # the request does not wait for the solve
     assert background_idle(timeout=60), "the background thread never finished"
     expected = solver_solve(tray=challenge.tray, well=challenge.well, max_nodes=BUDGET)
     assert Challenge.objects.get(pk=challenge.pk).par == expected.score

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { finishSend, runDetailAsFinish } from "../../../challenges/static/challenges/play/finish.js";
+import { UNAVAILABLE_RETRY_MS, finishSend, runDetailAsFinish } from "../../../challenges/static/challenges/play/finish.js";
 import { submitOutcome, submitSend } from "../../../challenges/static/challenges/play/submit.js";
 
 const LOG = {
@@ -130,6 +130,17 @@ test("submit: an entry, an entry already there, an ineligible run, a failure", a
     retry: true,
   });
   assert.equal(submitOutcome({ status: 503, data: {} }).message, "The server answered 503.");
+  assert.equal(submitOutcome({ status: 503, data: { code: "database_unavailable" } }).retry, true);
+  assert.equal(submitOutcome({ status: 500, data: {} }).retry, false);
   const offline = await submitSend(() => Promise.reject(new Error("No network.")));
   assert.deepEqual(offline, { kind: "error", message: "No network. Nothing was submitted; try again.", final: false, retry: true });
+});
+
+test("the database away (503): unsent, and sent again by itself after a pause", async () => {
+  const away = server({ status: 503, data: { detail: "Back in a moment.", code: "database_unavailable" } });
+  assert.deepEqual(await finishSend({ log: LOG, acknowledged: 0, post: away.post, fetchRun: noFetch }), {
+    kind: "unsent",
+    message: "Back in a moment.",
+    retryInMs: UNAVAILABLE_RETRY_MS,
+  });
 });

@@ -214,3 +214,34 @@ test("a standing for a run left behind is not shown", async () => {
   machine.standingLoaded(standingOf("r1", [{ id: "r1", score: 0, best: true, submittable: true }]));
   assert.equal(machine.state.standing, null);
 });
+
+test("a finish met by the database's 503 is kept and sent again by itself, then scored", async () => {
+  const verdict = { valid: true, eligible: true, score: 1, moves: [{ points: 1, bonus: null }], best_score: 1 };
+  const clock = new FakeClock(100);
+  const machine = new PlayMachine({ now: clock.now, timeLimitMs: 120000 });
+  const { api, calls } = fakeApi({
+    [URLS.start]: [STARTED],
+    [URLS.finish("r1")]: [
+      { status: 503, data: { detail: "Back in a moment.", code: "database_unavailable" } },
+      { status: 200, data: verdict },
+    ],
+  });
+  const later = [];
+  const requests = new RunRequests({ machine, api, urls: URLS, watchOf: () => null, later: (fn, ms) => later.push({ fn, ms }) });
+  await requests.start();
+  const { tile, cell, rotation } = HEXAGON_MOVES[0];
+  clock.time += 800;
+  machine.place(tile, cell, rotation);
+  machine.end("player");
+  await requests.finish();
+  assert.equal(machine.state.finish.status, "unsent");
+  assert.deepEqual(
+    later.map(({ ms }) => ms),
+    [5000],
+    "one try again, after the server's Retry-After",
+  );
+  await later[0].fn();
+  assert.equal(screenOf(machine.state), "end");
+  assert.deepEqual(machine.state.finish.result, verdict);
+  assert.deepEqual(calls[1].body, calls[2].body, "the same moves, kept in the browser");
+});

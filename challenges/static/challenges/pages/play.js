@@ -108,6 +108,7 @@ const requests = new RunRequests({
     standing: (runId) => `${runUrl(config.urls.standing, runId)}?tz=${encodeURIComponent(LOCAL_ZONE)}`,
   },
   watchOf: (runId) => (watch?.runId === runId ? watch : null),
+  later: (fn, ms) => window.setTimeout(fn, ms),
 });
 const finishRun = () => requests.finish();
 

@@ -5,6 +5,9 @@
 import { finishBody } from "../lib/witness.js";
 import { loggedOut, serverAnswered } from "./words.js";
 
+// How long after a 503 the run is sent again (the server's Retry-After).
+export const UNAVAILABLE_RETRY_MS = 5000;
+
 /** The run as GET /api/runs/{id}/ shows it, in the shape of finish's answer. */
 export function runDetailAsFinish(run) {
   return {
@@ -44,7 +47,8 @@ function resyncCount(status, data, acknowledged, moveCount) {
  * the network fails). `onAcknowledged(count)`: the server says it holds another count,
  * and the rest is sent from there. Resolves to
  * - {kind: "scored", result}: the server's verdict (the browser may forget the log), or
- * - {kind: "unsent", message}: the run did not get through; keep the log, try again.
+ * - {kind: "unsent", message, retryInMs?}: the run did not get through; keep the log,
+ *   try again (by itself after `retryInMs` when the server said it is briefly away).
  */
 export async function finishSend({ log, acknowledged, post, fetchRun, onAcknowledged = () => {} }) {
   let from = acknowledged;
@@ -86,6 +90,11 @@ async function finishOutcome(status, data, fetchRun) {
   }
   if (status === 409 || status === 404) {
     return { kind: "scored", result: refusedVerdict(data.detail, { refused: true }) };
+  }
+  if (status === 503) {
+    // The database is away for a moment (code database_unavailable): the log stays in
+    // the browser and goes again by itself once the server says it may be back.
+    return { kind: "unsent", message: data.detail ?? serverAnswered(status), retryInMs: UNAVAILABLE_RETRY_MS };
   }
   return { kind: "unsent", message: data.detail ?? serverAnswered(status) };
 }

@@ -11,10 +11,11 @@ export class RunRequests {
    * - `machine`: the PlayMachine;
    * - `api(url, {method, body})`: resolves to {status, data}, rejects when offline;
    * - `urls`: {start, finish(runId), run(runId), submit(runId), standing(runId)};
-   * - `watchOf(runId)`: the RunWatch of that run, if it is the one played last.
+   * - `watchOf(runId)`: the RunWatch of that run, if it is the one played last;
+   * - `later(fn, ms)`: runs `fn` after `ms` (finish is sent again after a 503).
    */
-  constructor({ machine, api, urls, watchOf }) {
-    Object.assign(this, { machine, api, urls, watchOf });
+  constructor({ machine, api, urls, watchOf, later = () => {} }) {
+    Object.assign(this, { machine, api, urls, watchOf, later });
   }
 
   /**
@@ -71,6 +72,9 @@ export class RunRequests {
       machine.scored(outcome.result);
     } else {
       machine.finishFailed(outcome.message);
+      if (outcome.retryInMs) {
+        this.later(() => this.finish(), outcome.retryInMs);
+      }
     }
   }
 

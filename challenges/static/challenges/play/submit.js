@@ -21,7 +21,9 @@ export function submitOutcome({ status, data }) {
     return { kind: "already", detail: data.detail, final: true };
   }
   const final = status === 400 && INELIGIBLE_CODES.has(data.code);
-  return { kind: "error", message: data.detail ?? serverAnswered(status), final, retry: status < 500 };
+  // A 503 is the database away for a moment: nothing was submitted, the button stays.
+  const retry = status < 500 || status === 503;
+  return { kind: "error", message: data.detail ?? serverAnswered(status), final, retry };
 }
 
 /** Sends the submit; resolves to its outcome, a dropped network included (never rejects). */
