@@ -140,3 +140,7 @@ def legal_move_cases(directory: Path = VECTOR_DIR) -> list[Case]:
 
 def geometry_cases(directory: Path = VECTOR_DIR) -> list[Case]:
     return list(cases("geometry*.json", directory))
+
+
+def witness_cases(directory: Path = VECTOR_DIR) -> list[Case]:
+    return list(cases("witness*.json", directory))

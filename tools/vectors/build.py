@@ -12,6 +12,7 @@ from tools.vectors.geometry import geometry_cases
 from tools.vectors.malformed import malformed_cases
 from tools.vectors.runs import long_cases, random_cases
 from tools.vectors.search import playout, playout_full
+from tools.vectors.witness import witness_cases
 from triominos.board import Board
 from triominos.tiles import TILES
 
@@ -120,6 +121,15 @@ def vectors_build() -> list[VectorFile]:
             tuple(random_cases(range(200, 400))),
         ),
     ]
+    replays = [case for vector_file in files for case in vector_file.cases]
+    files.append(
+        VectorFile(
+            "witness.json",
+            "Eligibility (the pace and the window), the sequence of a log, and the review "
+            "of runs, each at its thresholds.",
+            tuple(witness_cases(replays)),
+        )
+    )
     names: set[str] = set()
     for vector_file in files:
         for case in vector_file.cases:
