@@ -22,8 +22,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from challenges import services
 from challenges.models import Challenge, Entry, EntryDecision, EntryReport, HeldEntry, Run
+from challenges.moderation.services import entry_approve, entry_reports_dismiss, entry_void
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -122,9 +122,7 @@ class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         for entry in queryset.select_related("challenge"):
             if entry.is_voided:
                 continue
-            services.entry_void(
-                entry=entry, reason=_void_reason(request, entry), by=_decider(request)
-            )
+            entry_void(entry=entry, reason=_void_reason(request, entry), by=_decider(request))
             voided += 1
         self.message_user(
             request,
@@ -136,7 +134,7 @@ class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def save_model(self, request: HttpRequest, obj: Entry, form: Any, change: bool) -> None:
         # Typing a reason on an entry not void voids it, through the service like the action.
         if obj.void_reason.strip() and not obj.is_voided:
-            services.entry_void(entry=obj, reason=obj.void_reason, by=_decider(request))
+            entry_void(entry=obj, reason=obj.void_reason, by=_decider(request))
             self.message_user(
                 request,
                 gettext("Voided the entry: %(reason)s") % {"reason": obj.void_reason},
@@ -299,7 +297,7 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         except _NotPost:
             return HttpResponseNotAllowed(["POST"])
         reason = self._recorded_reason(entry)  # type: ignore[arg-type]
-        services.entry_void(entry=entry, reason=reason, by=_decider(request))
+        entry_void(entry=entry, reason=reason, by=_decider(request))
         self.message_user(
             request,
             gettext("Voided: %(player)s on #%(challenge)s.")
@@ -324,7 +322,7 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def void_entries(self, request: HttpRequest, queryset: QuerySet[HeldEntry]) -> None:
         for entry in queryset:
             reason = self._recorded_reason(entry)
-            services.entry_void(entry=entry, reason=reason, by=_decider(request))
+            entry_void(entry=entry, reason=reason, by=_decider(request))
         self.message_user(
             request,
             ngettext(
@@ -338,9 +336,9 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 def _approve(entry: Entry, request: HttpRequest) -> None:
     """A held entry goes live; a live, reported one stays, its reports dismissed."""
     if entry.is_held:
-        services.entry_approve(entry=entry, by=_decider(request), reason="Approved from the queue.")
+        entry_approve(entry=entry, by=_decider(request), reason="Approved from the queue.")
     else:
-        services.entry_reports_dismiss(
+        entry_reports_dismiss(
             entry=entry, by=_decider(request), reason="Reports dismissed from the queue."
         )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from challenges import schedule
+from challenges import slots as schedule
 from challenges.engine import RULESET
 from challenges.game_words import run_length_words, slot_openings_words
 

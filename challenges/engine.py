@@ -11,11 +11,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 from triominos import (
     DEFAULT_RULESET,
     Cell,
+    ChallengeReplay,
+    ReplayError,
+    ReplayPosition,
     ReplayResult,
     ReviewReason,
     ReviewThresholds,
@@ -25,6 +27,12 @@ from triominos import (
     analysis_biggest_misses,
     analysis_run,
     cell_corners,
+    deal_shuffle,
+    eligibility_check,
+    last_placement_of,
+    log_moves,
+    move_trimmed,
+    moves_sequence,
     replay_challenge,
     review_reasons,
     run_features,
@@ -32,26 +40,30 @@ from triominos import (
     tile_parse,
 )
 
-if TYPE_CHECKING:
-    from challenges.models import Run
-
 __all__ = [
     "RULESET",
+    "ChallengeReplay",
     "PlacedTile",
+    "ReplayError",
+    "ReplayPosition",
     "ReplayResult",
     "ReviewReason",
     "ReviewThresholds",
     "RunFeatures",
     "SolverResult",
+    "deal_shuffle",
+    "eligibility_check",
+    "last_placement_of",
     "log_analysis",
     "log_features",
+    "log_moves",
     "log_placed_tiles",
     "log_replay",
+    "move_trimmed",
+    "moves_sequence",
     "par_solve",
     "review_reasons",
     "run_clock_reach_ms",
-    "run_replay",
-    "run_valid_log",
     "tile_numbers",
 ]
 
@@ -86,22 +98,6 @@ def run_clock_reach_ms(*, started_at: datetime, at: datetime) -> int:
     the time since the server started the run, plus the clock slack, within the limit."""
     elapsed_ms = max(0, int((at - started_at) / timedelta(milliseconds=1)))
     return min(RULESET.time_limit_ms, elapsed_ms + RULESET.clock_slack_ms)
-
-
-def run_replay(*, run: Run) -> ReplayResult:
-    """A stored run replayed exactly as its finish was: same tiles, log and clock."""
-    at = run.finished_at or run.started_at
-    return log_replay(
-        tray=run.challenge.tray,
-        well=run.challenge.well,
-        log=run.log,
-        max_t=run_clock_reach_ms(started_at=run.started_at, at=at),
-    )
-
-
-def run_valid_log(*, run: Run) -> dict[str, object]:
-    """The moves of ``run`` that replayed valid (all of a finished run's), as a log."""
-    return {"moves": run.held_moves[: len(run.move_results)]}
 
 
 def par_solve(*, tray: Sequence[str], well: Sequence[str], max_nodes: int) -> SolverResult:

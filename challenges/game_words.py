@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.text import get_text_list
 from django.utils.translation import ngettext, pgettext
 
-from challenges import schedule
+from challenges import slots as schedule
 from challenges.engine import RULESET
 
 

@@ -6,7 +6,10 @@ from datetime import timedelta
 
 from celery import shared_task
 
-from challenges import services
+from challenges.play.services import runs_expire, runs_expired_purge
+from challenges.players.services import guests_unclaimed_purge
+from challenges.schedule import services as schedule
+from challenges.schedule.services import challenges_ensure_ahead
 
 
 @shared_task(name="challenges.tasks.challenges_ensure_upcoming", acks_late=True)
@@ -16,7 +19,7 @@ def challenges_ensure_upcoming() -> list[int]:
     Idempotent (``challenge_ensure`` is), so a missed tick, a second beat or a
     redelivered message changes nothing.
     """
-    return [challenge.number for challenge in services.challenges_ensure_ahead(ahead=1)]
+    return [challenge.number for challenge in challenges_ensure_ahead(ahead=1)]
 
 
 @shared_task(name="challenges.tasks.runs_expire_abandoned", acks_late=True)
@@ -25,8 +28,8 @@ def runs_expire_abandoned() -> dict[str, int]:
 
     Idempotent: a second run at once finds nothing left to do."""
     return {
-        "expired": services.runs_expire(),
-        "purged": services.runs_expired_purge(older_than=timedelta(days=7)),
+        "expired": runs_expire(),
+        "purged": runs_expired_purge(older_than=timedelta(days=7)),
     }
 
 
@@ -36,7 +39,7 @@ def challenge_par_solve(challenge_id: int) -> int | None:
 
     Safe to run twice or at once: the service claims the row, and a par once stored is
     never solved again."""
-    challenge = services.challenge_par_solve(challenge_id=challenge_id)
+    challenge = schedule.challenge_par_solve(challenge_id=challenge_id)
     return challenge.par if challenge is not None else None
 
 
@@ -44,7 +47,7 @@ def challenge_par_solve(challenge_id: int) -> int | None:
 def challenges_par_missing() -> list[int]:
     """The beat's make-up: solve up to three missing pars (a task lost while the broker
     was down, challenges made before par existed); returns their numbers."""
-    return services.challenges_par_missing_solve(limit=3)
+    return schedule.challenges_par_missing_solve(limit=3)
 
 
 @shared_task(name="challenges.tasks.guests_purge_unclaimed", acks_late=True)
@@ -52,4 +55,4 @@ def guests_purge_unclaimed() -> int:
     """Delete the guests nobody claimed within a week, with their runs; returns how many.
 
     Idempotent: a second run at once finds none left."""
-    return services.guests_unclaimed_purge()
+    return guests_unclaimed_purge()

@@ -40,7 +40,7 @@ def _source(static_path: str) -> Path:
 
 
 def module_graph(*entries: str) -> tuple[str, ...]:
-    """Every module the entries load, as static paths (``triominos/tiles.js``),
+    """Every module the entries load, as static paths (``challenges/rules/tiles.js``),
     entries first, then in the order they are met. Read once per process, except under
     DEBUG, where a module edited in development changes the page at the next request."""
     return _module_graph(*entries) if settings.DEBUG else _module_graph_cached(*entries)

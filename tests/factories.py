@@ -15,9 +15,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.utils import timezone
 
-from challenges import schedule, services
-from challenges.leaderboard_cache import leaderboard_cache_bump
+from challenges.boards.cache import leaderboard_cache_bump
 from challenges.models import Challenge, Entry, Run
+from challenges.moderation.entries import challenge_entry_stats_refresh
+from challenges.slots import EPOCH, slot_closes_at, slot_number, slot_opens_at
 from triominos import Board, deal_shuffle, replay_challenge, tile_parse
 
 PASSWORD = "correct-horse-battery-staple"
@@ -48,9 +49,9 @@ class ChallengeFactory(factory.django.DjangoModelFactory):
         model = Challenge
         django_get_or_create = ("number",)
 
-    number = factory.LazyFunction(lambda: schedule.slot_number(at=timezone.now()))
-    opens_at = factory.LazyAttribute(lambda o: schedule.slot_opens_at(number=o.number))
-    closes_at = factory.LazyAttribute(lambda o: schedule.slot_closes_at(number=o.number))
+    number = factory.LazyFunction(lambda: slot_number(at=timezone.now()))
+    opens_at = factory.LazyAttribute(lambda o: slot_opens_at(number=o.number))
+    closes_at = factory.LazyAttribute(lambda o: slot_closes_at(number=o.number))
     seed = factory.LazyAttribute(lambda o: f"test-deal-{o.deal_seed}")
 
     class Params:
@@ -179,7 +180,7 @@ class EntryFactory(factory.django.DjangoModelFactory):
     def _create(cls, model_class: type[Entry], *args: Any, **kwargs: Any) -> Entry:
         # Keep what the submit service keeps: the challenge's counts and a fresh board.
         entry: Entry = super()._create(model_class, *args, **kwargs)
-        services.challenge_entry_stats_refresh(challenge=entry.challenge)
+        challenge_entry_stats_refresh(challenge=entry.challenge)
         leaderboard_cache_bump(challenge=entry.challenge)
         return entry
 
@@ -207,4 +208,4 @@ def submitted_run(challenge: Challenge, *, player: Any = None, moves: int = 14) 
 
 def at(text: str) -> datetime:
     """An aware UTC datetime from ``"2026-11-21T07:59:59.999"``."""
-    return datetime.fromisoformat(text).replace(tzinfo=schedule.EPOCH.tzinfo)
+    return datetime.fromisoformat(text).replace(tzinfo=EPOCH.tzinfo)

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from challenges import services
 from challenges.models import Run
+from challenges.play.services import run_finish, run_moves_add
 
 BATCH_EVERY_MS = 3_000
 LATENCY_MS = 250
@@ -56,12 +56,12 @@ def run_played(
     batches, rest = log_batches(moves, batch_every_ms=batch_every_ms)
     for start, batch, sent_at in batches:
         arrival = run.started_at + timedelta(milliseconds=sent_at + latency_ms)
-        run = services.run_moves_add(run=run, start=start, moves=batch, now=arrival)
+        run = run_moves_add(run=run, start=start, moves=batch, now=arrival)
         if run.status != Run.Status.STARTED:
             return run
     last_t = moves[-1]["t"] if moves else 0
     finished_at = run.started_at + timedelta(milliseconds=last_t + latency_ms)
-    return services.run_finish(run=run, log={"moves": moves[rest:]}, start=rest, now=finished_at)
+    return run_finish(run=run, log={"moves": moves[rest:]}, start=rest, now=finished_at)
 
 
 @dataclass

@@ -12,10 +12,10 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 
-from challenges.challenge_rows import challenge_row
-from challenges.leaderboard_cache import leaderboard_version_loaded
+from challenges.boards.services import leaderboard_version_loaded
 from challenges.models import Challenge, Run
 from challenges.parsing import whole_number
+from challenges.schedule.selectors import challenge_row
 from config.api_errors import ErrorSerializer
 
 LEADERBOARD_PAGE_SIZE = 50

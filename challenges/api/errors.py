@@ -26,28 +26,46 @@ from rest_framework.response import Response
 from rest_framework.serializers import as_serializer_error
 from rest_framework.views import exception_handler
 
-from challenges import services
-from challenges.leaderboards import CursorInvalid, PageOutOfRange
+from challenges.boards.selectors import CursorInvalid, PageOutOfRange
+from challenges.errors import (
+    ChallengeNotOpen,
+    EntriesClosed,
+    EntryAlreadyReported,
+    EntryAlreadySubmitted,
+    EntryNotHeld,
+    EntryNotReportable,
+    FollowSelf,
+    GuestAlreadyPlayer,
+    GuestRunNotSubmittable,
+    MovesConflict,
+    RunAlreadyFinished,
+    RunDeadlinePassed,
+    RunNotEligible,
+    RunNotFound,
+    RunNotSubmittable,
+    RunsLimitReached,
+    ServiceError,
+)
 
 logger = logging.getLogger(__name__)
 
-SERVICE_STATUS: dict[type[services.ServiceError], int] = {
-    services.ChallengeNotOpen: status.HTTP_409_CONFLICT,
-    services.RunNotFound: status.HTTP_404_NOT_FOUND,
-    services.RunAlreadyFinished: status.HTTP_409_CONFLICT,
-    services.RunDeadlinePassed: status.HTTP_409_CONFLICT,
-    services.RunNotSubmittable: status.HTTP_400_BAD_REQUEST,
-    services.RunNotEligible: status.HTTP_400_BAD_REQUEST,
-    services.RunsLimitReached: status.HTTP_429_TOO_MANY_REQUESTS,
-    services.MovesConflict: status.HTTP_409_CONFLICT,
-    services.EntryNotHeld: status.HTTP_409_CONFLICT,
-    services.EntryAlreadySubmitted: status.HTTP_409_CONFLICT,
-    services.EntriesClosed: status.HTTP_409_CONFLICT,
-    services.EntryNotReportable: status.HTTP_409_CONFLICT,
-    services.EntryAlreadyReported: status.HTTP_409_CONFLICT,
-    services.FollowSelf: status.HTTP_400_BAD_REQUEST,
-    services.GuestRunNotSubmittable: status.HTTP_403_FORBIDDEN,
-    services.GuestAlreadyPlayer: status.HTTP_409_CONFLICT,
+SERVICE_STATUS: dict[type[ServiceError], int] = {
+    ChallengeNotOpen: status.HTTP_409_CONFLICT,
+    RunNotFound: status.HTTP_404_NOT_FOUND,
+    RunAlreadyFinished: status.HTTP_409_CONFLICT,
+    RunDeadlinePassed: status.HTTP_409_CONFLICT,
+    RunNotSubmittable: status.HTTP_400_BAD_REQUEST,
+    RunNotEligible: status.HTTP_400_BAD_REQUEST,
+    RunsLimitReached: status.HTTP_429_TOO_MANY_REQUESTS,
+    MovesConflict: status.HTTP_409_CONFLICT,
+    EntryNotHeld: status.HTTP_409_CONFLICT,
+    EntryAlreadySubmitted: status.HTTP_409_CONFLICT,
+    EntriesClosed: status.HTTP_409_CONFLICT,
+    EntryNotReportable: status.HTTP_409_CONFLICT,
+    EntryAlreadyReported: status.HTTP_409_CONFLICT,
+    FollowSelf: status.HTTP_400_BAD_REQUEST,
+    GuestRunNotSubmittable: status.HTTP_403_FORBIDDEN,
+    GuestAlreadyPlayer: status.HTTP_409_CONFLICT,
 }
 
 
@@ -85,14 +103,14 @@ def _throttled_detail(wait: float | None) -> str:
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, services.RunDeadlinePassed):
+    if isinstance(exc, RunDeadlinePassed):
         run = exc.run
         return _error(
             str(exc.detail), exc.code, 409, id=str(run.id), status=run.status, valid=False
         )
-    if isinstance(exc, services.MovesConflict):
+    if isinstance(exc, MovesConflict):
         return _error(str(exc.detail), exc.code, 409, received=exc.received)
-    if isinstance(exc, services.ServiceError):
+    if isinstance(exc, ServiceError):
         return _error(str(exc.detail), exc.code, SERVICE_STATUS.get(type(exc), 400))
     if isinstance(exc, PageOutOfRange):
         return _error(str(exc), "page_not_found", 404, num_pages=exc.num_pages)

@@ -21,8 +21,10 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from challenges import guests, services
 from challenges.api.common import ERRORS
+from challenges.errors import GuestAlreadyPlayer
+from challenges.players.selectors import guest_expires_at, is_guest
+from challenges.players.services import guest_create
 from challenges.views.guest_cookie import GUEST_COOKIE, guest_cookie_set, guest_from_request
 from config.csrf import CsrfSessionAuthentication
 from config.throttling import AtomicScopedRateThrottle
@@ -88,18 +90,16 @@ class GuestStartView(APIView):
     )
     def post(self, request: Request) -> Response:
         user = request.user
-        if user.is_authenticated and not guests.is_guest(user):
-            raise services.GuestAlreadyPlayer()
+        if user.is_authenticated and not is_guest(user):
+            raise GuestAlreadyPlayer()
         guest = guest_from_request(request._request)
         made = guest is None
         if made:
             # Like a log-in, a new identity is only given to the site's own pages.
             CsrfSessionAuthentication().enforce_csrf(request)
         if guest is None:
-            guest = services.guest_create()
-        data = GuestSerializer(
-            {"guest": True, "expires_at": guests.guest_expires_at(guest=guest)}
-        ).data
+            guest = guest_create()
+        data = GuestSerializer({"guest": True, "expires_at": guest_expires_at(guest=guest)}).data
         response = Response(data, status=status.HTTP_201_CREATED if made else status.HTTP_200_OK)
         if made:
             guest_cookie_set(response, guest)

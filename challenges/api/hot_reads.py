@@ -34,16 +34,17 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
 
-from challenges import schedule, services
 from challenges.api.common import iso
-from challenges.challenge_rows import challenge_row
-from challenges.engine import RULESET
-from challenges.leaderboard_cache import (
+from challenges.boards.services import (
     leaderboard_cache_key,
     leaderboard_cache_peek,
     leaderboard_version_loaded,
 )
+from challenges.engine import RULESET
 from challenges.models import Challenge
+from challenges.schedule.selectors import challenge_row
+from challenges.schedule.services import challenge_current_ensure, challenge_par_request
+from challenges.slots import slot_number
 
 # DRF's answer to an APIView's GET names the methods it takes.
 ALLOW = "GET, HEAD, OPTIONS"
@@ -159,10 +160,10 @@ def challenge_current_data(*, now: datetime | None = None) -> dict[str, Any]:
     """The challenge open now, made on the spot if the scheduler has not made it, with
     its par asked for if it has none."""
     now = now or timezone.now()
-    challenge = challenge_row(number=schedule.slot_number(at=now))
+    challenge = challenge_row(number=slot_number(at=now))
     if challenge is None:
-        challenge = services.challenge_current_ensure(now=now)
-    services.challenge_par_request(challenge=challenge)
+        challenge = challenge_current_ensure(now=now)
+    challenge_par_request(challenge=challenge)
     return challenge_data(challenge, now=now)
 
 

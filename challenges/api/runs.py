@@ -20,7 +20,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from challenges import leaderboards, runs, services
 from challenges.api import serializers as s
 from challenges.api.common import (
     ERRORS,
@@ -31,8 +30,12 @@ from challenges.api.common import (
 )
 from challenges.api.errors import PayloadTooLarge
 from challenges.api.guests import WITH_GUESTS
+from challenges.boards.selectors import leaderboard_rank
 from challenges.engine import RULESET
 from challenges.models import Entry, Run
+from challenges.moderation.services import entry_report, entry_submit
+from challenges.play import selectors as runs
+from challenges.play.services import run_finish, run_moves_add, run_start
 from config.throttling import AtomicScopedRateThrottle
 
 
@@ -60,7 +63,7 @@ class RunStartView(APIView):
     )
     def post(self, request: Request, challenge_id: int) -> Response:
         challenge = challenge_or_404(challenge_id)
-        run = services.run_start(player=player_of(request), challenge=challenge)
+        run = run_start(player=player_of(request), challenge=challenge)
         # RunStartedSerializer's shape, built directly: every run starts here.
         data = {
             "id": str(run.id),
@@ -159,7 +162,7 @@ class RunMovesView(APIView):
             )
         start = _start_index(body, required=True)
         # The service reads and locks the run, and refuses one that is not this player's.
-        run = services.run_moves_add(
+        run = run_moves_add(
             run=Run(pk=run_id, player_id=player_of(request).pk), start=start, moves=body["moves"]
         )
         if run.status == Run.Status.REJECTED:
@@ -209,9 +212,7 @@ class RunFinishView(APIView):
         if isinstance(log, dict) and "from" in log:
             start = _start_index(log, required=False)
             log = {"moves": log.get("moves")}
-        run = services.run_finish(
-            run=Run(pk=run_id, player_id=player_of(request).pk), log=log, start=start
-        )
+        run = run_finish(run=Run(pk=run_id, player_id=player_of(request).pk), log=log, start=start)
         if run.status == Run.Status.FINISHED:
             return Response(_finished_data(run, player_of(request)))
         return _rejected_response(run, player_of(request))
@@ -240,7 +241,7 @@ def _rejected_response(run: Run, player: User) -> Response:
 
 def _finished_data(run: Run, player: User) -> dict[str, Any]:
     """The finish answer (shape: ``RunFinishedSerializer``), built directly: it is hot."""
-    best_score, submitted = runs.run_standing(run=run, player=player)
+    best_score, submitted = runs.run_best_and_entered(run=run, player=player)
     data: dict[str, Any] = {
         "id": str(run.id),
         "status": run.status,
@@ -288,9 +289,9 @@ class RunSubmitView(APIView):
         run = runs.run_for_submit(run_id=run_id, player=player_of(request))
         if run is None:
             raise NotFound(gettext("You have no run with this id."))
-        entry = services.entry_submit(run=run)
+        entry = entry_submit(run=run)
         entry.player = player_of(request)  # at hand: the answer names them, no query
-        standing = leaderboards.leaderboard_rank(
+        standing = leaderboard_rank(
             challenge=run.challenge, player=request.user, size=LEADERBOARD_PAGE_SIZE, entry=entry
         )
         assert standing is not None
@@ -375,7 +376,7 @@ class RunReportView(APIView):
             raise NotFound(gettext("No entry was submitted with this run."))
         form = s.ReportRequestSerializer(data=_json_body(request))
         form.is_valid(raise_exception=True)
-        report = services.entry_report(
+        report = entry_report(
             entry=entry,
             reporter=player_of(request),
             reason=form.validated_data["reason"],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from challenges.schedule import slot_length_hours
+from challenges.slots import slot_length_hours
 
 
 def schema_game_description(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

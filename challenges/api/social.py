@@ -20,11 +20,30 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from challenges import friends, history, period_boards, personal, services, sharing, streaks
 from challenges.api import social_serializers as s
 from challenges.api.common import ERRORS, challenge_or_404, own_run_or_404, player_of
-from challenges.guests import players_only
+from challenges.boards.selectors import (
+    BEST_OF,
+    followed_ids,
+    follower_count,
+    following_board,
+    following_count,
+    is_following,
+    period_board,
+    player_history,
+)
 from challenges.parsing import time_zone
+from challenges.players.selectors import (
+    ShareCard,
+    own_runs,
+    player_calendar,
+    player_streaks,
+    players_only,
+    run_shareable,
+    run_standing,
+    share_card,
+)
+from challenges.players.services import follow_add, follow_remove
 
 TZ = OpenApiParameter(
     "tz", OpenApiTypes.STR, description="An IANA time zone for days and weeks (default UTC)."
@@ -46,19 +65,19 @@ def player_or_404(username: str) -> User:
 
 def player_record(player: User, viewer: User | AnonymousUser, tz: tzinfo) -> dict[str, Any]:
     """A player's record as PlayerRecordSerializer reads it (the player page shows the same)."""
-    rows = history.player_history(player=player)
+    rows = player_history(player=player)
     best = sorted(rows, key=lambda row: (row.rank, -row.score, row.number))[:BEST_RANKS]
     return {
         "username": player.get_username(),
         "joined": player.date_joined,
         "time_zone": str(tz),
         "played": len(rows),
-        "streaks": streaks.player_streaks(player=player, tz=tz),
-        "calendar": streaks.player_calendar(player=player, tz=tz),
+        "streaks": player_streaks(player=player, tz=tz),
+        "calendar": player_calendar(player=player, tz=tz),
         "best_ranks": best,
-        "followers": friends.follower_count(player=player),
-        "following": friends.following_count(player=player),
-        "followed_by_you": friends.is_following(follower=viewer, followed=player),
+        "followers": follower_count(player=player),
+        "following": following_count(player=player),
+        "followed_by_you": is_following(follower=viewer, followed=player),
     }
 
 
@@ -81,8 +100,8 @@ class FollowView(APIView):
     def _answer(self, request: Request, player: User, code: int) -> Response:
         data = {
             "player": player.get_username(),
-            "followed_by_you": friends.is_following(follower=request.user, followed=player),
-            "followers": friends.follower_count(player=player),
+            "followed_by_you": is_following(follower=request.user, followed=player),
+            "followers": follower_count(player=player),
         }
         return Response(s.FollowSerializer(data).data, status=code)
 
@@ -96,7 +115,7 @@ class FollowView(APIView):
     )
     def post(self, request: Request, username: str) -> Response:
         player = player_or_404(username)
-        services.follow_add(follower=player_of(request), followed=player)
+        follow_add(follower=player_of(request), followed=player)
         return self._answer(request, player, status.HTTP_200_OK)
 
     @extend_schema(
@@ -107,7 +126,7 @@ class FollowView(APIView):
     )
     def delete(self, request: Request, username: str) -> Response:
         player = player_or_404(username)
-        services.follow_remove(follower=player_of(request), followed=player)
+        follow_remove(follower=player_of(request), followed=player)
         return self._answer(request, player, status.HTTP_200_OK)
 
 
@@ -121,7 +140,7 @@ class FollowingBoardView(APIView):
     )
     def get(self, request: Request, challenge_id: int) -> Response:
         challenge = challenge_or_404(challenge_id)
-        board = friends.following_board(challenge=challenge, player=player_of(request))
+        board = following_board(challenge=challenge, player=player_of(request))
         return Response(s.FollowingBoardSerializer(board).data)
 
 
@@ -134,13 +153,13 @@ class PeriodBoardView(APIView):
         responses={200: s.PeriodBoardSerializer, 403: ERRORS, 404: ERRORS},
     )
     def get(self, request: Request, period: str) -> Response:
-        if period not in period_boards.BEST_OF:
+        if period not in BEST_OF:
             raise NotFound(gettext("The boards are 'day' and 'week'."))
         only = None
         if request.query_params.get("following") in ("1", "true"):
             viewer = player_of_or_403(request)
-            only = friends.followed_ids(player=viewer) | {viewer.pk}
-        board = period_boards.period_board(period=period, only=only)
+            only = followed_ids(player=viewer) | {viewer.pk}
+        board = period_board(period=period, only=only)
         return Response(s.PeriodBoardSerializer(board).data)
 
 
@@ -150,7 +169,7 @@ def player_of_or_403(request: Request) -> User:
     return player_of(request)
 
 
-def share_links(request: Request, card: sharing.ShareCard) -> dict[str, str]:
+def share_links(request: Request, card: ShareCard) -> dict[str, str]:
     url = request.build_absolute_uri(reverse("challenges:share", args=[card.run_id]))
     image = request.build_absolute_uri(reverse("challenges:share-image", args=[card.run_id]))
     return {"text": card.text(url), "url": url, "image": image}
@@ -167,14 +186,14 @@ class RunStandingView(APIView):
     )
     def get(self, request: Request, run_id: UUID) -> Response:
         run = own_run_or_404(request, run_id)
-        if not sharing.run_shareable(run):
+        if not run_shareable(run):
             raise NotFound(gettext("Only a finished, valid run has a standing."))
-        standing = personal.run_standing(run=run, tz=zone_of(request))
-        card = sharing.share_card(run=run)
+        standing = run_standing(run=run, tz=zone_of(request))
+        card = share_card(run=run)
         data = {
             "standing": standing,
             "par_percent": card.par_percent,
-            "runs": personal.own_runs(challenge=run.challenge, player=run.player),
+            "runs": own_runs(challenge=run.challenge, player=run.player),
             "share": share_links(request, card),
         }
         return Response(s.RunStandingSerializer(data).data)

@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from challenges.schedule import slot_length_hours
+from challenges.slots import slot_length_hours
 
 
 class StreakSerializer(serializers.Serializer[Any]):

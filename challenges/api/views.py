@@ -17,7 +17,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from challenges import history, leaderboards, services
 from challenges.api import hot_reads
 from challenges.api import serializers as s
 from challenges.api.common import (
@@ -31,13 +30,25 @@ from challenges.api.common import (
     positive_int,
     url_with,
 )
-from challenges.leaderboard_cache import leaderboard_cached
+from challenges.boards.selectors import (
+    challenge_history,
+    entry_get,
+    leaderboard_histogram,
+    leaderboard_page,
+    leaderboard_rank,
+)
+from challenges.boards.services import leaderboard_cached
 from challenges.models import Challenge
+from challenges.schedule.services import (
+    challenge_current_ensure,
+    challenge_par_request,
+    challenges_par_request,
+)
 
 
 def _challenge_data(challenge: Challenge) -> dict[str, Any]:
     # A challenge without its par yet: ask for it (off this request; "par" is null now).
-    services.challenge_par_request(challenge=challenge)
+    challenge_par_request(challenge=challenge)
     return hot_reads.challenge_data(challenge, now=timezone.now())
 
 
@@ -62,11 +73,11 @@ class ChallengeListView(APIView):
         responses={200: s.HistoryPageSerializer, 400: ERRORS, 404: ERRORS},
     )
     def get(self, request: Request) -> Response:
-        services.challenge_current_ensure()
-        page = history.challenge_history(
+        challenge_current_ensure()
+        page = challenge_history(
             player=request.user, page=positive_int(request, "page", 1), size=HISTORY_PAGE_SIZE
         )
-        services.challenges_par_request(challenges=[row.challenge for row in page.rows])
+        challenges_par_request(challenges=[row.challenge for row in page.rows])
         data = s.HistoryPageSerializer(page).data
         data["next"] = url_with(request, page=page.page + 1) if page.has_next else None
         data["previous"] = url_with(request, page=page.page - 1) if page.has_previous else None
@@ -141,7 +152,7 @@ class LeaderboardView(APIView):
         request: Request, challenge: Challenge, *, page: int, cursor: str | None, size: int
     ) -> dict[str, Any]:
         # Not cached as a page too: its bytes are, under the same version.
-        board = leaderboards.leaderboard_page(
+        board = leaderboard_page(
             challenge=challenge, page=page, cursor=cursor, size=size, cached=False
         )
         # Plain dicts, not the serializer (which documents the shape): this is the
@@ -181,11 +192,11 @@ class LeaderboardMeView(APIView):
     )
     def get(self, request: Request, challenge_id: int) -> Response:
         challenge = challenge_or_404(challenge_id)
-        standing = leaderboards.leaderboard_rank(
+        standing = leaderboard_rank(
             challenge=challenge, player=request.user, size=LEADERBOARD_PAGE_SIZE
         )
         if standing is None:
-            entry = leaderboards.entry_get(challenge=challenge, player=request.user)
+            entry = entry_get(challenge=challenge, player=request.user)
             if entry is not None and entry.is_voided:
                 raise NotFound(
                     gettext("Your entry for challenge #%(number)s was voided: %(reason)s")
@@ -213,7 +224,7 @@ class HistogramView(APIView):
     )
     def get(self, request: Request, challenge_id: int) -> Response:
         challenge = challenge_or_404(challenge_id)
-        histogram = leaderboards.leaderboard_histogram(
+        histogram = leaderboard_histogram(
             challenge=challenge, bins=positive_int(request, "bins", 20, 50), player=request.user
         )
         return Response(

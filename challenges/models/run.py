@@ -12,8 +12,8 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from challenges.engine import RULESET
 from challenges.models.challenge import Challenge
-from triominos import DEFAULT_RULESET
 
 
 @dataclass(frozen=True)
@@ -109,12 +109,12 @@ class Run(models.Model):
     @property
     def deadline(self) -> datetime:
         """When the run's two minutes are over: the play deadline."""
-        return self.started_at + timedelta(milliseconds=DEFAULT_RULESET.time_limit_ms)
+        return self.started_at + timedelta(milliseconds=RULESET.time_limit_ms)
 
     @property
     def finish_by(self) -> datetime:
         """The last moment its finish is taken: the play deadline plus the network grace."""
-        return self.deadline + timedelta(milliseconds=DEFAULT_RULESET.finish_grace_ms)
+        return self.deadline + timedelta(milliseconds=RULESET.finish_grace_ms)
 
     @property
     def is_valid(self) -> bool:

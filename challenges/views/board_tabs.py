@@ -12,7 +12,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from challenges import friends, period_boards
+from challenges.boards.selectors import BEST_OF, following_board, period_board, period_slot_count
 from challenges.game_words import slot_openings_words
 from challenges.models import Challenge
 
@@ -32,7 +32,7 @@ PERIOD_ROWS_SHOWN = 100
 def _day_explained() -> str:
     return gettext(
         "The day's %(slots)s challenges (%(openings)s UTC), each player's entries added up."
-    ) % {"slots": period_boards.period_slot_count(period="day"), "openings": slot_openings_words()}
+    ) % {"slots": period_slot_count(period="day"), "openings": slot_openings_words()}
 
 
 def _week_explained() -> str:
@@ -42,8 +42,8 @@ def _week_explained() -> str:
         "competes with playing every slot, and the board ranks the best play rather than "
         "the most."
     ) % {
-        "slots": period_boards.period_slot_count(period="week"),
-        "best": period_boards.BEST_OF["week"],
+        "slots": period_slot_count(period="week"),
+        "best": BEST_OF["week"],
     }
 
 
@@ -86,7 +86,7 @@ def tab_context(*, challenge: Challenge, viewer: User | AnonymousUser, tab: str)
         if not isinstance(viewer, User):
             context["tab_needs_login"] = True
             return context
-        board = friends.following_board(challenge=challenge, player=viewer)
+        board = following_board(challenge=challenge, player=viewer)
         context["tab_following"] = board.following
         context["tab_rows"] = [
             TabRow(
@@ -98,8 +98,8 @@ def tab_context(*, challenge: Challenge, viewer: User | AnonymousUser, tab: str)
             )
             for row in board.rows
         ]
-    elif tab in period_boards.BEST_OF:
-        period = period_boards.period_board(period=tab, at=challenge.opens_at)
+    elif tab in BEST_OF:
+        period = period_board(period=tab, at=challenge.opens_at)
         shown = [
             row
             for index, row in enumerate(period.rows)

@@ -3,7 +3,7 @@ guest's runs when the visitor signs up or logs in.
 
 The cookie holds the guest's id, signed with the site's secret (Django's signed
 cookies), so a visitor cannot make up or change one; it is HttpOnly and lives as long
-as an unclaimed guest is kept (``guests.GUEST_KEPT``).
+as an unclaimed guest is kept (``GUEST_KEPT``).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-from challenges import guests, services
 from challenges.models import Guest
+from challenges.players.selectors import GUEST_KEPT, guest_of
+from challenges.players.services import guest_runs_claim
 
 GUEST_COOKIE = "tod_guest"
 _SALT = "challenges.guest"
@@ -25,10 +26,8 @@ def guest_from_request(request: HttpRequest) -> Guest | None:
     raw = request.COOKIES.get(GUEST_COOKIE)
     if not raw:
         return None
-    value = request.get_signed_cookie(
-        GUEST_COOKIE, default=None, salt=_SALT, max_age=guests.GUEST_KEPT
-    )
-    return guests.guest_of(guest_id=value) if value else None
+    value = request.get_signed_cookie(GUEST_COOKIE, default=None, salt=_SALT, max_age=GUEST_KEPT)
+    return guest_of(guest_id=value) if value else None
 
 
 def player_or_guest(request: HttpRequest) -> Any:
@@ -46,7 +45,7 @@ def guest_cookie_set(response: HttpResponse, guest: Guest) -> None:
         GUEST_COOKIE,
         str(guest.id),
         salt=_SALT,
-        max_age=int(guests.GUEST_KEPT.total_seconds()),
+        max_age=int(GUEST_KEPT.total_seconds()),
         httponly=True,
         samesite="Lax",
         secure=settings.SESSION_COOKIE_SECURE,
@@ -62,7 +61,7 @@ def guest_claim_on_login(
         return
     guest = guest_from_request(request)
     if guest is not None and guest.user_id != user.pk:
-        services.guest_runs_claim(guest=guest, player=user)
+        guest_runs_claim(guest=guest, player=user)
         # The cookie names a guest that is gone: the middleware drops it.
         request._guest_cookie_spent = True  # type: ignore[attr-defined]
 

@@ -7,9 +7,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import services
-from challenges.history import challenge_history
-from challenges.leaderboards import PageOutOfRange
+from challenges.boards.selectors import PageOutOfRange, challenge_history
+from challenges.schedule.services import challenges_par_request
 from challenges.views import page_number_parse, page_window
 
 PAGE_SIZE = 30
@@ -24,7 +23,7 @@ def history_page(request: HttpRequest) -> HttpResponse:
         )
     except PageOutOfRange as beyond:
         return HttpResponseRedirect(f"{reverse('challenges:history')}?page={beyond.num_pages}")
-    services.challenges_par_request(challenges=[row.challenge for row in shown.rows])
+    challenges_par_request(challenges=[row.challenge for row in shown.rows])
     rows = [{"row": row, "is_open": row.challenge.is_open(now)} for row in shown.rows]
     return render(
         request,

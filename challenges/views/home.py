@@ -8,9 +8,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from challenges import guests, home, services
 from challenges.engine import RULESET
 from challenges.game_words import run_minutes
+from challenges.players.selectors import (
+    challenge_last_finished,
+    challenge_today,
+    finished_top,
+    guest_best_run,
+    player_today,
+    sample_run,
+)
+from challenges.schedule.services import challenge_current_ensure, challenge_par_request
 from challenges.views.guest_cookie import guest_from_request
 from challenges.views.play import RUN_ID_SLOT, keep_next
 from config.page_scripts import PageJavaScriptCatalog, page_preloads
@@ -24,20 +32,20 @@ home_catalog = PageJavaScriptCatalog.as_view(entries=HOME_SCRIPTS)
 
 @require_safe
 def home_page(request: HttpRequest) -> HttpResponse:
-    challenge = services.challenge_current_ensure()
-    services.challenge_par_request(challenge=challenge)
-    finished = home.challenge_last_finished()
-    sample = home.sample_run(finished=finished)
+    challenge = challenge_current_ensure()
+    challenge_par_request(challenge=challenge)
+    finished = challenge_last_finished()
+    sample = sample_run(finished=finished)
     guest = None if request.user.is_authenticated else guest_from_request(request)
-    guest_run = guests.guest_best_run(guest=guest, challenge=challenge) if guest else None
+    guest_run = guest_best_run(guest=guest, challenge=challenge) if guest else None
     context = {
         "guest_run": guest_run,
         "guest_next": keep_next().replace(RUN_ID_SLOT, str(guest_run.pk)) if guest_run else "",
-        "today": home.challenge_today(challenge=challenge),
-        "finished": home.finished_top(challenge=finished) if finished is not None else None,
+        "today": challenge_today(challenge=challenge),
+        "finished": finished_top(challenge=finished) if finished is not None else None,
         "sample": sample,
         "sample_json": sample.to_json(),
-        "me": home.player_today(challenge=challenge, player=request.user),
+        "me": player_today(challenge=challenge, player=request.user),
         "tray_size": RULESET.tray_size,
         "minutes": run_minutes(),
         "preloads": page_preloads(*HOME_SCRIPTS),

@@ -2,7 +2,7 @@
 draws, the clock, one entry per challenge, eligibility, the controls.
 
 Every number on it comes from the engine's ruleset (through ``challenges.engine``) and
-every picture from an example run replayed by the engine (``challenges.examples``):
+every picture from an example run replayed by the engine (``challenges.play.examples``):
 none is typed into the template.
 """
 
@@ -12,9 +12,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from challenges import examples
 from challenges.engine import RULESET
 from challenges.game_words import run_minutes
+from challenges.play.selectors import how_to_play_pictures
 from config.page_scripts import PageJavaScriptCatalog, page_preloads
 
 # What the page runs: the site's script and its own, which draws the example boards
@@ -25,7 +25,7 @@ how_to_play_catalog = PageJavaScriptCatalog.as_view(entries=HOW_TO_PLAY_SCRIPTS)
 
 @require_safe
 def how_to_play_page(request: HttpRequest) -> HttpResponse:
-    pictures = examples.how_to_play_pictures()
+    pictures = how_to_play_pictures()
     context = {
         "rules": {
             "bridge": RULESET.bridge_bonus,

@@ -13,8 +13,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from challenges import services
+from challenges.errors import ServiceError
 from challenges.models import Run
+from challenges.moderation.services import entry_submit
 
 
 @login_required
@@ -26,8 +27,8 @@ def run_keep(request: HttpRequest, run_id: UUID) -> HttpResponse:
     if run is None:
         raise Http404(_("You have no run with this id."))
     try:
-        entry = services.entry_submit(run=run)
-    except services.ServiceError as refusal:
+        entry = entry_submit(run=run)
+    except ServiceError as refusal:
         messages.error(request, refusal.detail)
         return HttpResponseRedirect(reverse("challenges:play"))
     if entry.is_held:

@@ -14,13 +14,14 @@ from django.utils import timezone
 from django.utils.timesince import timeuntil
 from django.utils.translation import get_language
 
-from challenges import leaderboards, services
-from challenges.challenge_rows import challenge_row
+from challenges.boards import selectors as boards
+from challenges.boards.selectors import LeaderboardRow
+from challenges.boards.services import leaderboard_fragment_key, leaderboard_version_loaded
 from challenges.charts import histogram_chart
 from challenges.engine import tile_numbers
-from challenges.leaderboard_cache import leaderboard_fragment_key, leaderboard_version_loaded
-from challenges.leaderboards import LeaderboardRow
 from challenges.models import Challenge, Entry
+from challenges.schedule.selectors import challenge_row
+from challenges.schedule.services import challenge_par_request
 from challenges.views import page_number_parse, page_window, top_percent_shown
 from challenges.views.board_tabs import EVERYONE, tab_context, tab_of
 
@@ -71,27 +72,25 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     now = timezone.now()
     if challenge.opens_at > now:
         raise Http404("This challenge has not opened yet.")
-    services.challenge_par_request(challenge=challenge)
+    challenge_par_request(challenge=challenge)
     viewer = request.user if request.user.is_authenticated else None
-    you = leaderboards.leaderboard_rank(challenge=challenge, player=viewer) if viewer else None
+    you = boards.leaderboard_rank(challenge=challenge, player=viewer) if viewer else None
     here = reverse("challenges:leaderboard", args=[challenge.pk])
     if request.GET.get("page") == MY_PAGE:
         return HttpResponseRedirect(f"{here}?page={you.page}#you" if you else here)
 
     try:
-        board = leaderboards.leaderboard_page(
+        board = boards.leaderboard_page(
             challenge=challenge, page=page_number_parse(request), size=PAGE_SIZE
         )
-    except leaderboards.PageOutOfRange as beyond:
+    except boards.PageOutOfRange as beyond:
         return HttpResponseRedirect(f"{here}?page={beyond.num_pages}")
 
     closed = challenge.is_closed(now)
     # Runs (logs, replays) are public only once no run can be submitted any more.
     results_out = challenge.results_out(now)
     # A voided entry holds the player's slot without ranking; say so rather than "play".
-    own_entry = (
-        leaderboards.entry_get(challenge=challenge, player=viewer) if viewer and not you else None
-    )
+    own_entry = boards.entry_get(challenge=challenge, player=viewer) if viewer and not you else None
     username = viewer.get_username() if viewer else None
     # The rows and the histogram are the bulk of the rendering (thousands of variable
     # lookups): the template caches them under the board's version and all they show.
@@ -149,7 +148,7 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
 
 
 def _chart(challenge: Challenge, viewer: Any) -> Any:
-    histogram = leaderboards.leaderboard_histogram(
+    histogram = boards.leaderboard_histogram(
         challenge=challenge, bins=HISTOGRAM_BINS, player=viewer
     )
     return histogram_chart(

@@ -14,9 +14,11 @@ from django.utils import timezone
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
-from challenges import leaderboards, runs, services
+from challenges.boards.selectors import entry_get, leaderboard_rank
 from challenges.engine import RULESET
 from challenges.models import Run
+from challenges.play.selectors import run_best_score, run_keepable
+from challenges.schedule.services import challenge_current_ensure, challenge_par_request
 from config.page_scripts import page_preloads
 
 # The API paths the page calls, with this placeholder where a run's id goes.
@@ -66,26 +68,26 @@ def keep_next() -> str:
 
 
 def keep_run(request: HttpRequest) -> Run | None:
-    """The run named by ``?run=`` if the player may still submit it (``runs.run_keepable``)."""
+    """The run named by ``?run=`` if the player may still submit it (``run_keepable``)."""
     try:
         run_id = uuid.UUID(request.GET.get("run", ""))
     except ValueError:
         return None
-    return runs.run_keepable(run_id=run_id, player=request.user)
+    return run_keepable(run_id=run_id, player=request.user)
 
 
 @require_safe
 @ensure_csrf_cookie
 def play_page(request: HttpRequest) -> HttpResponse:
-    challenge = services.challenge_current_ensure()
-    services.challenge_par_request(challenge=challenge)
+    challenge = challenge_current_ensure()
+    challenge_par_request(challenge=challenge)
     player = request.user
-    standing = leaderboards.leaderboard_rank(challenge=challenge, player=player)
+    standing = leaderboard_rank(challenge=challenge, player=player)
     context = {
         "challenge": challenge,
         "now": timezone.now(),
-        "best_score": runs.run_best_score(challenge=challenge, player=player),
-        "entry": leaderboards.entry_get(challenge=challenge, player=player),
+        "best_score": run_best_score(challenge=challenge, player=player),
+        "entry": entry_get(challenge=challenge, player=player),
         "standing": standing,
         "play_config": _play_config(request, challenge_id=challenge.pk, par=challenge.par),
         "time_limit_seconds": RULESET.time_limit_ms // 1000,

@@ -18,11 +18,16 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
-from challenges import friends, services, streaks
+from challenges.boards.selectors import (
+    PlayerHistoryRow,
+    follower_count,
+    is_following,
+    player_history,
+)
 from challenges.charts import calendar_chart, line_chart
-from challenges.guests import players_only
-from challenges.history import PlayerHistoryRow, player_history
 from challenges.parsing import time_zone
+from challenges.players.selectors import player_calendar, player_streaks, players_only
+from challenges.players.services import follow_add, follow_remove
 from challenges.views import page_number_parse, page_window, standing_phrase, top_percent
 
 TABLE_PAGE_SIZE = 50
@@ -52,7 +57,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
         for row in history
     ]
     tz = time_zone(request.COOKIES.get(TIME_ZONE_COOKIE)) or UTC
-    calendar = streaks.player_calendar(player=player, tz=tz)
+    calendar = player_calendar(player=player, tz=tz)
     drawn = calendar_chart(calendar.days)
     median = _median([standing.top_percent for standing in standings])
     recent = [standing.row for standing in standings[-CHART_POINTS:]]
@@ -66,7 +71,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
         "best_rank": min((row.rank for row in history), default=None),
         "wins": sum(1 for row in history if row.rank == 1),
         "median_top_percent": median if median is not None and median <= 50 else None,
-        "streaks": streaks.player_streaks(player=player, tz=tz),
+        "streaks": player_streaks(player=player, tz=tz),
         "calendar": calendar,
         "calendar_chart": drawn,
         # The calendar is a year of squares, each with its date: thousands of template
@@ -78,8 +83,8 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
         "best_ranks": sorted(history, key=lambda row: (row.rank, -row.score, row.number))[
             :BEST_RANKS
         ],
-        "followers": friends.follower_count(player=player),
-        "followed_by_you": friends.is_following(follower=request.user, followed=player),
+        "followers": follower_count(player=player),
+        "followed_by_you": is_following(follower=request.user, followed=player),
         "charts": [
             {
                 "id": "score",
@@ -129,9 +134,9 @@ def follow_toggle(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(players_only(), username=username)
     assert isinstance(request.user, User)
     if request.POST.get("action") == "unfollow":
-        services.follow_remove(follower=request.user, followed=player)
+        follow_remove(follower=request.user, followed=player)
     elif player.pk != request.user.pk:
-        services.follow_add(follower=request.user, followed=player)
+        follow_add(follower=request.user, followed=player)
     return HttpResponseRedirect(reverse("challenges:player", args=[player.get_username()]))
 
 

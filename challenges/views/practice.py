@@ -9,8 +9,8 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
-from challenges import practice
 from challenges.engine import RULESET
+from challenges.schedule.selectors import practice_challenge_get
 from config.page_scripts import page_preloads
 
 # The page's module scripts (base.html's pages.js on every page).
@@ -19,7 +19,7 @@ PRACTICE_SCRIPTS = ("challenges/pages.js", "challenges/practice.js")
 
 @require_safe
 def practice_page(request: HttpRequest, challenge_id: int | None = None) -> HttpResponse:
-    challenge = practice.practice_challenge_get(now=timezone.now(), number=challenge_id)
+    challenge = practice_challenge_get(now=timezone.now(), number=challenge_id)
     if challenge is None and challenge_id is not None:
         raise Http404("No finished challenge with that number.")
     context = {

@@ -1,11 +1,11 @@
 """The replay viewer: a run's board move by move, with the server's points per move.
 
 Visible to the run's owner at any time, and to anyone once the run is a submitted
-entry of a closed challenge (``runs.run_visible``); to everyone else it does not
+entry of a closed challenge (``run_visible``); to everyone else it does not
 exist (404), so that an open challenge's tiles stay secret. A finished run comes with
-its analysis (the best move of every position, ``runs.run_analysis``), and a run on a
+its analysis (the best move of every position, ``run_analysis``), and a run on a
 board whose results are out with a form to report it. The solver's run of a challenge
-(its par) plays in the same viewer once the results are out (``runs.par_run``).
+(its par) plays in the same viewer once the results are out (``par_run``).
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import guests, runs
 from challenges.models import Challenge, Entry, EntryReport, Run
-from challenges.reports import entry_report_state
+from challenges.moderation.selectors import entry_report_state
+from challenges.play.selectors import par_run, run_analysis, run_visible
+from challenges.players.selectors import guest_played
 from challenges.views.guest_cookie import player_or_guest
 from config.page_scripts import page_preloads
 
@@ -34,12 +35,12 @@ def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:
     run = get_object_or_404(Run.objects.select_related("challenge", "player"), pk=run_id)
     now = timezone.now()
     viewer = player_or_guest(request)
-    if not runs.run_visible(run=run, viewer=viewer, now=now):
+    if not run_visible(run=run, viewer=viewer, now=now):
         raise Http404("No run to show here.")
     entry = Entry.objects.select_related("challenge").filter(run=run).first()
     is_owner = viewer.is_authenticated and viewer.pk == run.player_id
-    analysis = runs.run_analysis(run=run, viewer=viewer, now=now)
-    by_guest = guests.guest_played(run=run)
+    analysis = run_analysis(run=run, viewer=viewer, now=now)
+    by_guest = guest_played(run=run)
     report_state = entry_report_state(entry=entry, viewer=request.user, now=now)
     scripts = REPLAY_SCRIPTS if run.status != Run.Status.STARTED else REPLAY_SCRIPTS[:1]
     if report_state == "reportable":
@@ -68,7 +69,7 @@ def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:
 
 def par_replay_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     challenge = get_object_or_404(Challenge, pk=challenge_id)
-    shown = runs.par_run(challenge=challenge)
+    shown = par_run(challenge=challenge)
     if shown is None:
         raise Http404("The solver's run is shown once the results are out.")
     return render(

@@ -2,7 +2,7 @@
 out, a way in to play) and the picture chat apps preview (Open Graph, PNG).
 
 Anyone with the link may see both: a card reveals no tile before ``results_at``
-(sharing.py decides what it shows), so a shared link is safe while the challenge runs.
+(py decides what it shows), so a shared link is safe while the challenge runs.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from challenges import sharing
 from challenges.models import Run
+from challenges.players.selectors import ShareCard, run_shareable, share_card
 from challenges.views.share_picture import bonus_words, share_picture_png
 
 # Before the results the picture changes at results_at (the board appears): chat apps
@@ -24,11 +24,11 @@ PICTURE_CACHE_BEFORE_RESULTS = 300
 PICTURE_CACHE_AFTER_RESULTS = 86400
 
 
-def _card_or_404(run_id: UUID) -> sharing.ShareCard:
+def _card_or_404(run_id: UUID) -> ShareCard:
     run = get_object_or_404(Run.objects.select_related("challenge", "player"), pk=run_id)
-    if not sharing.run_shareable(run):
+    if not run_shareable(run):
         raise Http404("Only a finished, valid run can be shared.")
-    return sharing.share_card(run=run)
+    return share_card(run=run)
 
 
 @require_safe

@@ -13,7 +13,7 @@ from django.utils.translation import gettext, ngettext
 from PIL import Image, ImageDraw, ImageFont
 
 from challenges.engine import PlacedTile
-from challenges.sharing import ShareCard
+from challenges.players.selectors import ShareCard
 
 WIDTH, HEIGHT = 1200, 630
 BOARD_BOX = (640, 40, 1160, 590)  # left, top, right, bottom

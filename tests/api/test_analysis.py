@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from challenges import schedule
 from challenges.models import Challenge, Run
+from challenges.slots import slot_number
 from tests.factories import ChallengeFactory, RunFactory, UserFactory, submitted_run
 from triominos import analysis_biggest_misses, analysis_run
 
@@ -61,7 +61,7 @@ def test_while_open_nobody_else_reads_it(challenge: Challenge) -> None:
 
 
 def test_after_the_results_anyone_reads_a_submitted_runs_analysis() -> None:
-    challenge = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 2)
+    challenge = ChallengeFactory(number=slot_number(at=timezone.now()) - 2)
     run = submitted_run(challenge, moves=30)
     for viewer in (None, UserFactory(), run.player):
         assert _analysis(run, viewer).status_code == 200

@@ -6,15 +6,16 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from challenges import schedule, services
 from challenges.models import Challenge
+from challenges.schedule.services import challenge_ensure
+from challenges.slots import slot_number, slot_opens_at
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def _current_number() -> int:
-    return schedule.slot_number(at=timezone.now())
+    return slot_number(at=timezone.now())
 
 
 def test_current_is_made_on_the_spot_when_the_scheduler_has_not(api_client: APIClient) -> None:
@@ -24,9 +25,7 @@ def test_current_is_made_on_the_spot_when_the_scheduler_has_not(api_client: APIC
     body = response.json()
     number = _current_number()
     assert body["id"] == body["number"] == number
-    assert body["opens_at"] == schedule.slot_opens_at(number=number).isoformat().replace(
-        "+00:00", "Z"
-    )
+    assert body["opens_at"] == slot_opens_at(number=number).isoformat().replace("+00:00", "Z")
     assert (body["tray_size"], body["well_size"], body["time_limit_ms"]) == (9, 47, 120_000)
     assert (body["ruleset"], body["entries"], body["is_open"]) == ("challenge", 0, True)
     assert body["tray"] is None and body["well"] is None
@@ -63,7 +62,7 @@ def test_list_is_newest_first_with_the_players_own_score_and_rank(api_client: AP
     me = UserFactory()
     EntryFactory(challenge=older, score=90)
     EntryFactory(challenge=older, player=me, score=40)
-    services.challenge_ensure(number=number + 1)  # made ahead by the beat: not listed yet
+    challenge_ensure(number=number + 1)  # made ahead by the beat: not listed yet
     anonymous = api_client.get("/api/challenges/").json()
     assert [row["number"] for row in anonymous["results"]] == [number, number - 1]
     assert anonymous["results"][1]["entries"] == 2

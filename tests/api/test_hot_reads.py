@@ -12,12 +12,13 @@ from django.test import Client, RequestFactory
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from challenges import schedule, services
 from challenges.api import hot_reads, views
 from challenges.api.serializers import ChallengeSerializer
-from challenges.challenge_rows import challenge_row
-from challenges.leaderboards import challenge_stats
+from challenges.boards.leaderboards import challenge_stats
 from challenges.models import Challenge
+from challenges.moderation.entries import entry_void
+from challenges.schedule.challenge_rows import challenge_row
+from challenges.slots import slot_number
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +33,7 @@ def _answer(response: Any) -> tuple[int, bytes, dict[str, str | None]]:
 
 def _closed_challenge() -> Challenge:
     """A challenge two slots back: closed, its results out."""
-    number = schedule.slot_number(at=timezone.now()) - 2
+    number = slot_number(at=timezone.now()) - 2
     challenge: Challenge = ChallengeFactory(number=number)
     assert challenge.results_out(timezone.now())
     return challenge
@@ -129,7 +130,7 @@ def test_the_current_challenge_plain_and_through_drf(monkeypatch: pytest.MonkeyP
 
 
 def test_the_current_challenge_is_made_when_missing() -> None:
-    number = schedule.slot_number(at=timezone.now())
+    number = slot_number(at=timezone.now())
     Challenge.objects.filter(number=number).delete()
     body = Client().get("/api/challenges/current/").json()
     assert body["number"] == number and Challenge.objects.filter(number=number).exists()
@@ -163,7 +164,7 @@ def test_a_closed_board_has_an_etag_and_a_conditional_get_gets_a_304() -> None:
     # Another page is another ETag.
     assert client.get(_board(challenge), {"size": 1})["ETag"] != etag
     # A moderator's void still changes a closed board: a new ETag, the new body.
-    services.entry_void(entry=cheat, reason="copied log")
+    entry_void(entry=cheat, reason="copied log")
     after = client.get(_board(challenge), HTTP_IF_NONE_MATCH=etag)
     assert after.status_code == 200 and after["ETag"] != etag
     assert after.json()["count"] == 1

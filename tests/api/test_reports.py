@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from challenges import schedule
 from challenges.models import Challenge, Entry, EntryDecision, EntryReport
+from challenges.slots import slot_number
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def results_out() -> Challenge:
-    return ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 2)
+    return ChallengeFactory(number=slot_number(at=timezone.now()) - 2)
 
 
 def _as(user: Any) -> APIClient:

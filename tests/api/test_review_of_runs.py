@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from challenges import services
 from challenges.models import Challenge, Entry
+from challenges.schedule.par import challenge_par_solve
 from tests.engine.humans import HUMANS, human_run
 from tests.factories import UserFactory
 from tests.playing import ServerClock, api_played
@@ -56,7 +56,7 @@ def _play_and_submit(api: APIClient, challenge: Challenge, log: Any, clock: Serv
 @pytest.fixture
 def solved(challenge: Challenge) -> Challenge:
     """The current challenge with its par solved."""
-    made = services.challenge_par_solve(challenge_id=challenge.pk, max_nodes=BUDGET)
+    made = challenge_par_solve(challenge_id=challenge.pk, max_nodes=BUDGET)
     assert made is not None and made.par is not None
     return made
 
@@ -109,7 +109,7 @@ def test_without_a_par_yet_the_score_waits_for_it(
     # Its moves are the solver's, so it is held already; the par adds its reason.
     assert submitted["reasons"] == ["solver_moves"]
     assert Entry.objects.get(pk=submitted["id"]).features["par"] is None
-    services.challenge_par_solve(challenge_id=challenge.pk, max_nodes=BUDGET)
+    challenge_par_solve(challenge_id=challenge.pk, max_nodes=BUDGET)
     entry = Entry.objects.get(pk=submitted["id"])
     assert entry.hold_reasons == ["solver_moves", "near_par", "solver_like"]
     assert entry.features["par_ratio"] == 1.0

@@ -83,14 +83,14 @@ def site_fill() -> dict[str, str]:
     from django.core.management import call_command
     from django.utils import timezone
 
-    from challenges import schedule
+    from challenges.slots import slot_number
     from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)
     now = timezone.now()
-    ChallengeFactory(number=schedule.slot_number(at=now))
-    finished = ChallengeFactory(number=schedule.slot_number(at=now - timedelta(hours=8)))
+    ChallengeFactory(number=slot_number(at=now))
+    finished = ChallengeFactory(number=slot_number(at=now - timedelta(hours=8)))
     for index, name in enumerate(["hexagone", "brug", "Sechseck", "pont", "zeshoek"]):
         run = RunFactory(
             challenge=finished,

@@ -93,7 +93,8 @@ def fixture_make(*, entries: int, players: int, newcomers: int, moves: int) -> F
     from django.db import connection
     from django.utils import timezone
 
-    from challenges import services
+    from challenges.moderation.entries import challenge_entry_stats_refresh
+    from challenges.schedule.services import challenge_current_ensure
     from tests.factories import challenge_log
 
     with connection.cursor() as cursor:
@@ -103,7 +104,7 @@ def fixture_make(*, entries: int, players: int, newcomers: int, moves: int) -> F
             " RESTART IDENTITY CASCADE"
         )
     cache.clear()
-    challenge = services.challenge_current_ensure()
+    challenge = challenge_current_ensure()
     at = max(challenge.opens_at, timezone.now() - timedelta(hours=1))
     with connection.cursor() as cursor:
         cursor.execute(_BOARD_SQL, {"entries": entries, "challenge": challenge.pk, "at": at})
@@ -113,7 +114,7 @@ def fixture_make(*, entries: int, players: int, newcomers: int, moves: int) -> F
             [players],
         )
         on_board = cursor.fetchall()
-    services.challenge_entry_stats_refresh(challenge=challenge)  # the inserts skip it
+    challenge_entry_stats_refresh(challenge=challenge)  # the inserts skip it
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")  # as autovacuum would, after the bulk inserts
     return Fixture(

@@ -183,7 +183,7 @@ def service_thresholds() -> ReviewThresholds:
     import django
 
     django.setup()
-    from challenges.services import review_thresholds
+    from challenges.moderation.review import review_thresholds
 
     return review_thresholds()
 

@@ -24,9 +24,15 @@ from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
 
-from challenges import leaderboards, services
-from challenges.leaderboard_cache import leaderboard_cache_bump
+from challenges.boards.cache import leaderboard_cache_bump
+from challenges.boards.leaderboards import (
+    LeaderboardPage,
+    PlayerRank,
+    leaderboard_page,
+    leaderboard_rank,
+)
 from challenges.models import Challenge, Entry, Run
+from challenges.moderation.entries import challenge_entry_stats_refresh, entry_submit
 from tests.conftest import service_missing
 from tests.factories import ChallengeFactory
 
@@ -80,7 +86,7 @@ def _fill(challenge: Challenge, count: int) -> None:
                 for p, r, s, t in zip(players, runs, scores, moments, strict=True)
             ]
         )
-    services.challenge_entry_stats_refresh(challenge=challenge)  # bulk inserts skip it
+    challenge_entry_stats_refresh(challenge=challenge)  # bulk inserts skip it
     with connection.cursor() as cursor:
         # What autovacuum would do after a day of submits: fresh planner statistics.
         cursor.execute("ANALYZE challenges_entry, challenges_run, auth_user")
@@ -144,8 +150,8 @@ def test_leaderboard_page(
     last = -(-count // 50)
     page = {"first": 1, "middle": last // 2, "last": last}[where]
 
-    def read() -> leaderboards.LeaderboardPage:
-        return leaderboards.leaderboard_page(challenge=board, page=page)
+    def read() -> LeaderboardPage:
+        return leaderboard_page(challenge=board, page=page)
 
     rounds = _rounds(request.config, 60)
     _percentiles(f"page {page} of {last} ({where}), cold", rounds, read, before=_invalidate(board))
@@ -165,14 +171,12 @@ def test_player_rank(board: Challenge, benchmark: Any, request: pytest.FixtureRe
     )
     players = iter(entries * 1000)
 
-    def rank() -> leaderboards.PlayerRank | None:
-        return leaderboards.leaderboard_rank(challenge=board, player=next(players).player)
+    def rank() -> PlayerRank | None:
+        return leaderboard_rank(challenge=board, player=next(players).player)
 
     _percentiles("a player's rank (rank, percentile, page)", _rounds(request.config, 200), rank)
     entry = entries[0]
-    standing = benchmark(
-        lambda: leaderboards.leaderboard_rank(challenge=board, player=entry.player)
-    )
+    standing = benchmark(lambda: leaderboard_rank(challenge=board, player=entry.player))
     assert standing is not None
     assert standing.rank == 1 + Entry.objects.filter(challenge=board, score__gt=entry.score).count()
 
@@ -195,14 +199,12 @@ def test_submit(board: Challenge, benchmark: Any, request: pytest.FixtureRequest
         "a submit (insert + rank of the new entry)",
         _rounds(request.config, 100),
         lambda: (
-            services.entry_submit(run=pending[-1], now=now),
-            leaderboards.leaderboard_rank(challenge=board, player=pending[-1].player),
+            entry_submit(run=pending[-1], now=now),
+            leaderboard_rank(challenge=board, player=pending[-1].player),
         ),
         before=lambda: pending.append(finished_run()),
     )
     run = finished_run()
-    entry = benchmark.pedantic(
-        lambda: services.entry_submit(run=run, now=now), rounds=1, iterations=1
-    )
+    entry = benchmark.pedantic(lambda: entry_submit(run=run, now=now), rounds=1, iterations=1)
     assert entry.score == run.score
     assert Entry.objects.filter(challenge=board, player=run.player).count() == 1

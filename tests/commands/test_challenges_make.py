@@ -6,8 +6,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from challenges import schedule
 from challenges.models import Challenge
+from challenges.slots import slot_number
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ def _make(*args: str) -> str:
 
 
 def test_makes_the_current_and_next_slots_once() -> None:
-    current = schedule.slot_number(at=timezone.now())
+    current = slot_number(at=timezone.now())
     output = _make("--ahead", "3")
     numbers = set(Challenge.objects.values_list("number", flat=True))
     assert numbers in ({current + i for i in range(4)}, {current + 1 + i for i in range(4)})

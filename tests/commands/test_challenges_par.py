@@ -12,8 +12,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from challenges import schedule
 from challenges.models import Challenge
+from challenges.slots import slot_number
 from tests.factories import ChallengeFactory
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def _par(*args: str) -> str:
 
 
 def test_solves_the_missing_pars_newest_first_then_says_none_is_missing() -> None:
-    current = schedule.slot_number(at=timezone.now())
+    current = slot_number(at=timezone.now())
     for number in (current - 1, current):
         ChallengeFactory(number=number)
     assert _par("--limit", "1", "--nodes", "2000") == f"challenge #{current}: par solved\n"

@@ -5,8 +5,8 @@ from datetime import timedelta
 import pytest
 from django.db import IntegrityError, transaction
 
-from challenges import schedule
 from challenges.models import Challenge, Entry, Run
+from challenges.slots import slot_number
 from tests.factories import ChallengeFactory, EntryFactory, RunFactory, at
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,7 @@ NOON = at("2026-11-21T12:00:00")
 
 
 def test_a_challenge_is_open_for_its_eight_hours() -> None:
-    challenge = ChallengeFactory(number=schedule.slot_number(at=NOON))
+    challenge = ChallengeFactory(number=slot_number(at=NOON))
     assert not challenge.is_open(challenge.opens_at - timedelta(microseconds=1))
     assert challenge.is_open(challenge.opens_at)
     assert challenge.is_open(challenge.closes_at - timedelta(microseconds=1))

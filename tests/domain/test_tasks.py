@@ -24,8 +24,9 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from challenges import schedule, services
 from challenges.models import Challenge
+from challenges.schedule.services import challenge_ensure
+from challenges.slots import slot_number
 from challenges.tasks import challenge_par_solve, challenges_ensure_upcoming, challenges_par_missing
 from config.celery import app
 from tests.conftest import service_missing
@@ -97,7 +98,7 @@ def worker_queue(postgres: None) -> Iterator[str]:
 
 
 def _slots_now() -> set[int]:
-    current = schedule.slot_number(at=timezone.now())
+    current = slot_number(at=timezone.now())
     return {current, current + 1}
 
 
@@ -169,8 +170,8 @@ def test_a_challenge_made_gets_its_par_from_the_worker(
     par_worker_queue: str, settings: Any
 ) -> None:
     settings.PAR_SOLVE = "celery"
-    number = schedule.slot_number(at=timezone.now()) + 3
-    made = services.challenge_ensure(number=number)  # commits: the task is sent now
+    number = slot_number(at=timezone.now()) + 3
+    made = challenge_ensure(number=number)  # commits: the task is sent now
     deadline = time.monotonic() + 90
     while Challenge.objects.get(pk=made.pk).par is None:
         assert time.monotonic() < deadline, "the worker never stored the par"
@@ -184,7 +185,7 @@ def test_a_challenge_made_gets_its_par_from_the_worker(
 @pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
 def test_the_par_task_sent_three_times_at_once_solves_once(par_worker_queue: str) -> None:
-    challenge = services.challenge_ensure(number=schedule.slot_number(at=timezone.now()) + 4)
+    challenge = challenge_ensure(number=slot_number(at=timezone.now()) + 4)
     results = [
         challenge_par_solve.apply_async(
             kwargs={"challenge_id": challenge.pk}, queue=par_worker_queue

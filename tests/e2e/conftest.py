@@ -131,9 +131,9 @@ def site_clock(monkeypatch: pytest.MonkeyPatch) -> SiteClock:
     the live server's thread) gets this clock, one hour into the slot open now."""
     from django.utils import timezone
 
-    from challenges import schedule
+    from challenges.slots import slot_at
 
-    slot = schedule.slot_at(at=timezone.now())
+    slot = slot_at(at=timezone.now())
     clock = SiteClock(slot=slot.number, start=slot.opens_at + CLOCK_INTO_SLOT)
     monkeypatch.setattr(timezone, "now", clock.now)
     return clock
@@ -174,9 +174,9 @@ def e2e_deal() -> Deal:
     name = os.environ.get("TOD_E2E_DEAL", "test")
     kind, _, number = name.partition(":")
     if kind == "slot" and number.lstrip("-").isdigit():
-        from challenges import services
+        from challenges.schedule.services import challenge_seed, challenge_tiles_deal
 
-        tray, well = services.challenge_tiles_deal(seed=services.challenge_seed(number=int(number)))
+        tray, well = challenge_tiles_deal(seed=challenge_seed(number=int(number)))
         return Deal(tuple(tray), tuple(well))
     return deal_named(name)
 
@@ -186,11 +186,11 @@ def challenge_dealt(
     transactional_db: None, site_clock: SiteClock
 ) -> Callable[[Sequence[str], Sequence[str]], Any]:
     """Makes (or re-deals) the open slot's challenge with ``tray`` and ``well``."""
-    from challenges import schedule
     from challenges.models import Challenge
+    from challenges.slots import slot_get
 
     def deal(tray: Sequence[str], well: Sequence[str]) -> Any:
-        slot = schedule.slot_get(number=site_clock.slot)
+        slot = slot_get(number=site_clock.slot)
         challenge, _ = Challenge.objects.update_or_create(
             number=slot.number,
             defaults={

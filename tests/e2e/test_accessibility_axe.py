@@ -9,8 +9,8 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from challenges import schedule
 from challenges.models import Challenge
+from challenges.slots import slot_number
 from tests.e2e.axe import expect_no_serious_violation, settle
 from tests.e2e.play_helpers import PLAY_BOARD, centre, drag_tile_to_board, fitting_tray_tile
 from tests.factories import ChallengeFactory, EntryFactory, submitted_run
@@ -51,7 +51,7 @@ def test_axe_finds_nothing_serious_on_any_page(
     logged_in_page: Page, open_challenge: Challenge, site_url: str
 ) -> None:
     page = logged_in_page
-    closed = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)
+    closed = ChallengeFactory(number=slot_number(at=timezone.now()) - 1)
     run = submitted_run(closed, player=page.player)
     submitted_run(closed)
     for challenge in (open_challenge, closed):

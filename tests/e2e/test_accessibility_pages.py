@@ -12,8 +12,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from challenges import schedule
 from challenges.models import Challenge
+from challenges.slots import slot_number
 from tests.factories import ChallengeFactory, submitted_run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -76,7 +76,7 @@ def test_the_admin_log_in_has_a_level_one_heading(page: Page, site_url: str) -> 
 
 
 def test_the_replays_move_buttons_are_named_by_what_they_show(page: Page, site_url: str) -> None:
-    closed = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)
+    closed = ChallengeFactory(number=slot_number(at=timezone.now()) - 1)
     run = submitted_run(closed, moves=8)
     page.goto(f"{site_url}/runs/{run.id}/replay/")
     buttons = page.locator("[data-testid=replay-moves] li button")

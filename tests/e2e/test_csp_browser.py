@@ -20,8 +20,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Response, expect
 
-from challenges import schedule
 from challenges.models import Challenge, Run
+from challenges.slots import slot_number
 from tests.factories import ChallengeFactory, EntryFactory, RunFactory, challenge_log
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -88,7 +88,7 @@ def csp_watch(context: BrowserContext, page: Page, site_url: str) -> Iterator[Cs
 
 def _closed_board() -> tuple[Challenge, Run]:
     """A closed challenge with a board and a submitted run anyone may replay."""
-    closed = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)
+    closed = ChallengeFactory(number=slot_number(at=timezone.now()) - 1)
     for i, score in enumerate([300, 120, 80]):
         EntryFactory(
             challenge=closed,

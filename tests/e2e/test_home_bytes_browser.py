@@ -34,4 +34,4 @@ def test_a_visitors_picture_page_fetches_the_board_pictures_and_no_game(
     scripts = {fetched_path for fetched_path in fetched if fetched_path.endswith((".js", ".json"))}
     assert scripts == set(module_graph("challenges/pages.js", script))
     assert not scripts & GAME_MODULES
-    assert "triominos/board.js" not in scripts
+    assert "challenges/rules/board.js" not in scripts

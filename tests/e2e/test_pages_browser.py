@@ -13,8 +13,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from challenges import schedule
 from challenges.models import Challenge, Run
+from challenges.slots import slot_number
 from tests.factories import ChallengeFactory, EntryFactory, submitted_run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -119,7 +119,7 @@ def test_history_marks_the_open_challenge(
 def test_replay_of_a_closed_challenge_steps_plays_and_pauses(
     page: Page, site_url: str, screenshot: Screenshot
 ) -> None:
-    closed = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)
+    closed = ChallengeFactory(number=slot_number(at=timezone.now()) - 1)
     run = submitted_run(closed, moves=18)
     total = len(run.log["moves"])
     page.set_viewport_size(DESKTOP)

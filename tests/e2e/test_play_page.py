@@ -71,20 +71,22 @@ def test_a_player_gets_the_start_button_and_working_api_urls(client: Client) -> 
 
 
 def test_the_page_shows_the_players_best_run_and_entry(client: Client) -> None:
-    from challenges import services
+    from challenges.moderation.entries import entry_submit
+    from challenges.play.services import run_start
+    from challenges.schedule.services import challenge_current_ensure
     from tests.factories import challenge_log
     from tests.playing import run_played
 
     player = UserFactory()
     client.force_login(player)
-    challenge = services.challenge_current_ensure()
-    run = services.run_start(player=player, challenge=challenge)
+    challenge = challenge_current_ensure()
+    run = run_start(player=player, challenge=challenge)
     # Played as a person plays, its moves sent in batches: a run the board can take.
     run = run_played(run, challenge_log(challenge, moves=4))
     assert run.status == Run.Status.FINISHED
     html = client.get("/play/").content.decode()
     assert f'Your best run so far: <strong class="num">{run.score}</strong>' in html
-    services.entry_submit(run=run)
+    entry_submit(run=run)
     html = client.get("/play/").content.decode()
     assert 'id="intro-entry"' in html
     assert 'rank <strong class="num">1</strong> of 1' in html

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import Page, Request, expect
 
-from challenges import schedule
 from challenges.models import Challenge, Entry, Run
+from challenges.slots import slot_number
 from tests.e2e.axe import expect_no_serious_violation, settle
 from tests.e2e.play_helpers import HUMAN_PACE_MS, PLAY_BOARD, fitting_tray_tile
 from tests.factories import ChallengeFactory
@@ -32,7 +32,7 @@ def test_an_untimed_practice_run_is_played_by_keyboard_and_never_sent(
     logged_in_page: Page, open_challenge: Challenge, site_url: str, screenshot: Any
 ) -> None:
     page = logged_in_page
-    closed = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)
+    closed = ChallengeFactory(number=slot_number(at=timezone.now()) - 1)
     api_calls: list[str] = []
 
     def watch(request: Request) -> None:

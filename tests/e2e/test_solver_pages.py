@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from challenges import services
 from challenges.models import Challenge, EntryReport, Run
+from challenges.schedule.par import challenge_par_solve
 from tests.e2e.conftest import SiteClock
 from tests.e2e.deals import TEST_DEAL
 from tests.e2e.play_helpers import drag_tile_to_board
@@ -69,7 +69,7 @@ def test_after_the_results_the_solvers_run_plays_in_the_replay_viewer(
     page: Page, site_url: str, site_clock: SiteClock, screenshot: Screenshot
 ) -> None:
     challenge = _results_out(site_clock)
-    services.challenge_par_solve(challenge_id=challenge.pk, max_nodes=BUDGET)
+    challenge_par_solve(challenge_id=challenge.pk, max_nodes=BUDGET)
     challenge.refresh_from_db()
     assert challenge.par is not None
     for score_run in range(3):
@@ -132,7 +132,7 @@ def test_the_end_screen_shows_par_and_the_move_missed_drawn_on_a_board(
     # The test deal, whatever TOD_E2E_DEAL says: the helper opens with its first tray
     # tile, 1-1-1 (3 points) where 3-4-5 would make 12, so its first move is a miss.
     challenge = challenge_dealt(TEST_DEAL.tray, TEST_DEAL.well)
-    services.challenge_par_solve(challenge_id=challenge.pk, max_nodes=BUDGET)
+    challenge_par_solve(challenge_id=challenge.pk, max_nodes=BUDGET)
     challenge.refresh_from_db()
     user, password = make_player()
     login(page, user.username, password)

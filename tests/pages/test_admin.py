@@ -10,8 +10,8 @@ from django.test import Client
 from django.utils import timezone
 from django.utils.functional import Promise
 
-from challenges import schedule
 from challenges.models import Entry, EntryDecision, EntryReport
+from challenges.slots import slot_number
 from tests.e2e.english_left import english_left_in_html
 from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory
 
@@ -121,7 +121,7 @@ def admin_pages(staff: Client) -> list[str]:
     """The moderator's pages: the index, the review queue (a held entry with what the
     review measured, a reported one), and the change forms of an entry, a run and a
     challenge."""
-    results_out = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 3)
+    results_out = ChallengeFactory(number=slot_number(at=timezone.now()) - 3)
     held = EntryFactory(
         challenge=results_out,
         status=Entry.Status.HELD,

@@ -65,14 +65,14 @@ def test_every_board_read_shows_a_submit_at_once(challenge: Challenge) -> None:
 
 
 def test_a_void_leaves_every_board_read_at_once(challenge: Challenge) -> None:
-    from challenges import services
+    from challenges.moderation.entries import entry_void
 
     cheat = EntryFactory(challenge=challenge, score=999, player=UserFactory(username="cheat"))
     EntryFactory(challenge=challenge, score=10)
     row = 'href="/players/cheat/">cheat</a>'
     before = _reads(challenge, cheat.player)
     assert row in before["html board"]
-    services.entry_void(entry=cheat, reason="copied log")
+    entry_void(entry=cheat, reason="copied log")
     after = _reads(challenge, cheat.player)
     assert '"cheat"' not in after["api board"]
     assert row not in after["html board"]

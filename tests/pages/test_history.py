@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import schedule
 from challenges.models import Challenge
+from challenges.slots import slot_number
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ URL = reverse("challenges:history")
 
 def _challenges(count: int) -> list[Challenge]:
     """The open challenge and the `count - 1` before it, oldest first."""
-    current = schedule.slot_number(at=timezone.now())
+    current = slot_number(at=timezone.now())
     return [ChallengeFactory(number=n) for n in range(current - count + 1, current + 1)]
 
 

@@ -22,12 +22,12 @@ pytestmark = pytest.mark.django_db
 GAME_MODULES = {
     "challenges/play.js",
     "challenges/api.js",
-    "triominos/index.js",
-    "triominos/board.js",
-    "triominos/moves.js",
-    "triominos/replay.js",
-    "triominos/run.js",
-    "triominos/scoring.js",
+    "challenges/rules/index.js",
+    "challenges/rules/board.js",
+    "challenges/rules/moves.js",
+    "challenges/rules/replay.js",
+    "challenges/rules/run.js",
+    "challenges/rules/scoring.js",
     "challenges/witness.js",
 }
 _PRELOAD = re.compile(r'<link rel="modulepreload" href="/static/([^"]+)">')
@@ -39,7 +39,7 @@ def test_the_graph_of_the_play_page_holds_the_game() -> None:
     (an empty graph would let them pass)."""
     played = set(module_graph("challenges/play.js"))
     assert GAME_MODULES - {"challenges/play.js"} <= played
-    assert {"challenges/play/machine.js", "triominos/ruleset.json"} <= played
+    assert {"challenges/play/machine.js", "challenges/rules/ruleset.json"} <= played
 
 
 @pytest.mark.parametrize("who", ["visitor", "player"])

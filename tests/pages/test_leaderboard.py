@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import schedule
 from challenges.models import Challenge, Entry
+from challenges.slots import slot_number
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ BAR = re.compile(
 
 
 def _closed_challenge() -> Challenge:
-    return ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 2)
+    return ChallengeFactory(number=slot_number(at=timezone.now()) - 2)
 
 
 def _board(challenge: Challenge, scores: list[int]) -> list[Entry]:
@@ -214,5 +214,5 @@ def test_unknown_challenge_is_the_styled_404_page() -> None:
 
 
 def test_a_challenge_that_has_not_opened_is_not_found() -> None:
-    upcoming = ChallengeFactory(number=schedule.slot_number(at=timezone.now()) + 1)
+    upcoming = ChallengeFactory(number=slot_number(at=timezone.now()) + 1)
     assert Client().get(_url(upcoming)).status_code == 404

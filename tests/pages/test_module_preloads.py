@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import schedule
+from challenges.slots import slot_number
 from tests.factories import ChallengeFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -45,10 +45,10 @@ def imported_closure(entry: str) -> set[str]:
 
 
 def test_the_import_reader_follows_imports_and_re_exports() -> None:
-    closure = imported_closure("triominos/index.js")
-    assert "triominos/run.js" in closure  # re-exported by index.js
-    assert "triominos/ruleset.js" in closure  # imported by run.js and others
-    assert "triominos/index.js" not in closure
+    closure = imported_closure("challenges/rules/index.js")
+    assert "challenges/rules/run.js" in closure  # re-exported by index.js
+    assert "challenges/rules/ruleset.js" in closure  # imported by run.js and others
+    assert "challenges/rules/index.js" not in closure
 
 
 PAGES = {
@@ -63,8 +63,8 @@ PAGES = {
 
 @pytest.mark.parametrize("page", sorted(PAGES))
 def test_a_page_preloads_exactly_what_its_module_imports(page: str) -> None:
-    ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)  # practised
-    ChallengeFactory(number=schedule.slot_number(at=timezone.now()))  # open
+    ChallengeFactory(number=slot_number(at=timezone.now()) - 1)  # practised
+    ChallengeFactory(number=slot_number(at=timezone.now()))  # open
     browser = Client()
     if not page.endswith("-visitor"):
         browser.force_login(UserFactory())

@@ -13,9 +13,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import schedule, services
 from challenges.charts import histogram_chart
 from challenges.models import Challenge
+from challenges.schedule.par import challenge_par_solve
+from challenges.slots import slot_number
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory
 from triominos import replay_challenge
 
@@ -25,13 +26,13 @@ BUDGET = 3_000
 
 
 def _solved(challenge: Challenge) -> Challenge:
-    solved = services.challenge_par_solve(challenge_id=challenge.pk, max_nodes=BUDGET)
+    solved = challenge_par_solve(challenge_id=challenge.pk, max_nodes=BUDGET)
     assert solved is not None and solved.par is not None
     return solved
 
 
 def _results_out() -> Challenge:
-    return ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 2)
+    return ChallengeFactory(number=slot_number(at=timezone.now()) - 2)
 
 
 def _replay_data(body: str) -> dict[str, Any]:
@@ -77,7 +78,7 @@ def test_after_the_results_the_leaderboard_links_the_solvers_run() -> None:
 
 
 def test_the_history_lists_each_challenges_par() -> None:
-    current = schedule.slot_number(at=timezone.now())
+    current = slot_number(at=timezone.now())
     older = _solved(ChallengeFactory(number=current - 1))
     ChallengeFactory(number=current)
     body = Client().get(reverse("challenges:history")).content.decode()

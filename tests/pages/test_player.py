@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import schedule
+from challenges.slots import slot_number
 from challenges.views import top_percent
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory
 
@@ -35,7 +35,7 @@ def test_top_percent_rounds_up_and_never_says_top_zero() -> None:
 
 def test_scores_and_ranks_are_plotted_oldest_first_and_listed_newest_first() -> None:
     me = UserFactory()
-    current = schedule.slot_number(at=timezone.now())
+    current = slot_number(at=timezone.now())
     plan = {current - 3: (150, [200]), current - 2: (60, [10, 20, 30]), current - 1: (90, [])}
     for number, (mine, others) in plan.items():
         challenge = ChallengeFactory(number=number)

@@ -13,8 +13,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import practice, schedule
 from challenges.models import Challenge
+from challenges.schedule import practice
+from challenges.slots import slot_number
 from tests.factories import ChallengeFactory
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +24,7 @@ PRACTICE_JS = Path(__file__).resolve().parents[2] / "challenges/static/challenge
 
 
 def _slot(offset: int) -> Challenge:
-    number = schedule.slot_number(at=timezone.now()) + offset
+    number = slot_number(at=timezone.now()) + offset
     return ChallengeFactory(number=number)
 
 

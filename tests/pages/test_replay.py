@@ -12,8 +12,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges import schedule, services
 from challenges.models import Challenge, Run
+from challenges.moderation.entries import entry_void
+from challenges.play.services import run_finish, run_start
+from challenges.slots import slot_number
 from tests.factories import (
     ChallengeFactory,
     RunFactory,
@@ -26,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _closed_challenge() -> Challenge:
-    return ChallengeFactory(number=schedule.slot_number(at=timezone.now()) - 1)
+    return ChallengeFactory(number=slot_number(at=timezone.now()) - 1)
 
 
 def _get(run_id: object, viewer: object | None = None) -> object:
@@ -85,8 +87,8 @@ def test_a_rejected_run_replays_its_valid_prefix_and_shows_the_error(challenge: 
     player = UserFactory()
     log = challenge_log(challenge, moves=6)
     log["moves"][4] = {**log["moves"][4], "t": 0}  # time runs backwards at move 5
-    run = services.run_start(player=player, challenge=challenge)
-    run = services.run_finish(run=run, log=log, now=run.started_at + timedelta(seconds=30))
+    run = run_start(player=player, challenge=challenge)
+    run = run_finish(run=run, log=log, now=run.started_at + timedelta(seconds=30))
     assert run.status == Run.Status.REJECTED
 
     response = _get(run.id, player)
@@ -117,6 +119,6 @@ def test_an_unknown_run_is_not_found() -> None:
 
 def test_a_voided_entrys_run_is_hidden_from_others() -> None:
     run = submitted_run(_closed_challenge(), moves=12)
-    services.entry_void(entry=run.entry, reason="test")
+    entry_void(entry=run.entry, reason="test")
     assert _get(run.id, UserFactory()).status_code == 404
     assert _get(run.id, run.player).status_code == 200

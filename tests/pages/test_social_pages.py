@@ -15,8 +15,9 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
-from challenges import services
 from challenges.models import Challenge, Follow
+from challenges.moderation.entries import entry_submit
+from challenges.players.follows import follow_add
 from challenges.views import standing_phrase, top_percent_shown
 from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory
 
@@ -77,7 +78,7 @@ def test_a_player_page_shows_streaks_calendar_best_ranks_and_follows(challenge: 
 
 def test_the_leaderboard_tabs(challenge: Challenge) -> None:
     me, friend, stranger = UserFactory(), UserFactory(), UserFactory()
-    services.follow_add(follower=me, followed=friend)
+    follow_add(follower=me, followed=friend)
     EntryFactory(challenge=challenge, player=stranger, score=90)
     EntryFactory(challenge=challenge, player=friend, score=70)
     EntryFactory(challenge=challenge, player=me, score=60)
@@ -104,7 +105,7 @@ def test_the_leaderboard_tabs(challenge: Challenge) -> None:
 def test_a_shared_run_page_has_an_open_graph_picture_without_tiles_before_results() -> None:
     challenge = ChallengeFactory()
     run = RunFactory(challenge=challenge, finished=True)
-    services.entry_submit(run=run)
+    entry_submit(run=run)
     page = Client().get(reverse("challenges:share", args=[run.pk]))
     assert page.status_code == 200
     body = page.content.decode()

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from challenges import services
+from challenges.schedule.services import challenges_ensure_ahead
 
 
 class Command(BaseCommand):
@@ -21,7 +21,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, ahead: int, **options: Any) -> None:
         if ahead < 0 or ahead > 3 * 366:
             raise CommandError("--ahead must be between 0 and 1098 (a year of slots)")
-        for challenge in services.challenges_ensure_ahead(ahead=ahead):
+        for challenge in challenges_ensure_ahead(ahead=ahead):
             self.stdout.write(
                 f"challenge #{challenge.number}: "
                 f"{challenge.opens_at:%Y-%m-%d %H:%M} to {challenge.closes_at:%Y-%m-%d %H:%M} UTC"

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from challenges import services
+from challenges.schedule.services import challenges_par_missing_solve
 
 
 class Command(BaseCommand):
@@ -29,7 +29,7 @@ class Command(BaseCommand):
             raise CommandError("--limit must be at least 1")
         if nodes is not None and nodes < 1:
             raise CommandError("--nodes must be at least 1")
-        solved = services.challenges_par_missing_solve(limit=limit, max_nodes=nodes)
+        solved = challenges_par_missing_solve(limit=limit, max_nodes=nodes)
         if not solved:
             self.stdout.write("no par missing")
         for number in solved:

@@ -23,8 +23,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from challenges.engine import ReplayResult, log_replay, run_replay
+from challenges.engine import ReplayResult, log_replay
 from challenges.models import Run
+from challenges.play.selectors import run_replay
 
 EXIT_INVALID = 1
 EXIT_UNREADABLE = 2

@@ -1,0 +1,151 @@
+"""History: the challenges so far with a player's own score and rank, and a player's
+record across challenges (their page and its charts)."""
+
+from __future__ import annotations
+
+import math
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import F, IntegerField, OuterRef, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from challenges.boards.leaderboards import PageOutOfRange
+from challenges.models import Challenge, Entry, EntryQuerySet, ScoreCount
+
+# --- history ---------------------------------------------------------------------------
+
+
+def annotated(entry: Entry) -> Any:
+    # The annotations of a custom-manager queryset are beyond django-stubs' reach.
+    return entry
+
+
+def _rank_subquery() -> Subquery:
+    """For an Entry queryset: the live entries of the same challenge scoring higher.
+
+    Summed from the challenge's score counts (one row per distinct score, kept by every
+    submit and void in the entry's own transaction), not counted from the entries: a
+    board of a million entries has a few hundred distinct scores.
+    """
+    higher = (
+        ScoreCount.objects.filter(challenge=OuterRef("challenge"), score__gt=OuterRef("score"))
+        .order_by()
+        .values("challenge")
+        .annotate(n=Sum("entries"))
+        .values("n")
+    )
+    return Subquery(higher, output_field=IntegerField())
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    challenge: Challenge
+    entries: int
+    top_score: int | None
+    own_score: int | None
+    own_rank: int | None
+    own_run_id: uuid.UUID | None
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    rows: tuple[HistoryRow, ...]
+    page: int
+    num_pages: int
+    count: int
+    size: int
+
+    @property
+    def has_next(self) -> bool:
+        return self.page < self.num_pages
+
+    @property
+    def has_previous(self) -> bool:
+        return self.page > 1
+
+
+def challenge_history(
+    *,
+    player: User | AnonymousUser | None = None,
+    page: int = 1,
+    size: int = 30,
+    now: datetime | None = None,
+) -> HistoryPage:
+    """Challenges opened so far, newest first, with the player's own score and rank.
+
+    Three challenges a day keep this list short, so plain page offsets are fine here.
+    Raises ``PageOutOfRange`` past the last page.
+    """
+    if page < 1 or size < 1:
+        raise ValueError("page and size start at 1")
+    now = now or timezone.now()
+    opened = Challenge.objects.filter(opens_at__lte=now)
+    count = opened.count()
+    num_pages = max(1, math.ceil(count / size))
+    if page > num_pages:
+        raise PageOutOfRange(page=page, num_pages=num_pages)
+    challenges = list(opened.order_by("-number")[(page - 1) * size : page * size])
+    own: dict[int, Entry] = {}
+    if player is not None and player.is_authenticated:
+        own = {
+            e.challenge_id: e
+            for e in Entry.objects.live()
+            .filter(player=player, challenge__in=[c.pk for c in challenges])
+            .annotate(higher=Coalesce(_rank_subquery(), Value(0)))
+        }
+    rows = []
+    for challenge in challenges:
+        entry = own.get(challenge.pk)
+        rows.append(
+            HistoryRow(
+                challenge=challenge,
+                entries=challenge.entry_count,
+                top_score=challenge.top_score,
+                own_score=entry.score if entry else None,
+                own_rank=getattr(entry, "higher", 0) + 1 if entry else None,
+                own_run_id=entry.run_id if entry else None,
+            )
+        )
+    return HistoryPage(rows=tuple(rows), page=page, num_pages=num_pages, count=count, size=size)
+
+
+@dataclass(frozen=True)
+class PlayerHistoryRow:
+    challenge_id: int
+    number: int
+    opens_at: datetime
+    score: int
+    rank: int
+    entries: int
+    run_id: uuid.UUID
+
+
+def player_history(*, player: User) -> list[PlayerHistoryRow]:
+    """The player's live entries, oldest challenge first, with rank and field size."""
+    entries = (
+        Entry.objects.filter(EntryQuerySet.LIVE, player=player)
+        .select_related("challenge")
+        .annotate(
+            higher=Coalesce(_rank_subquery(), Value(0)),
+            # The live entries, as every submit and void keeps them on the challenge.
+            field_size=F("challenge__entry_count"),
+        )
+        .order_by("challenge__number")
+    )
+    return [
+        PlayerHistoryRow(
+            challenge_id=e.challenge_id,
+            number=e.challenge.number,
+            opens_at=e.challenge.opens_at,
+            score=e.score,
+            rank=annotated(e).higher + 1,
+            entries=annotated(e).field_size,
+            run_id=e.run_id,
+        )
+        for e in entries
+    ]

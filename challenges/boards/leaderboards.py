@@ -1,0 +1,400 @@
+"""Leaderboards: board pages, a player's rank, the histogram with the player's bar.
+
+Leaderboard paging never uses a large OFFSET. The board's order is (score desc,
+submitted_at asc, id asc), backed by the partial index ``entry_leaderboard_order``.
+A small *score table* (how many live entries hold each score: the ``ScoreCount`` rows
+the submit service keeps, a few hundred per challenge, cached) turns a page number
+into "the k-th entry among those scoring s"; the page is then
+read by seeking the index to score s (OFFSET k only inside that tie group) and
+continuing into lower scores. Cursors (leaderboard_cursor.py) seek the same index from
+a row's key. The score table (score_table.py) also gives every row's competition rank
+(1 + entries scoring higher), the count and the histogram without touching the entries
+again: that is the one rank function (``ScoreTable.rank_of``); history ranks count the
+same live entries in SQL.
+
+Hot reads are cached in the Django cache (Redis when configured) under the board's
+version, a counter in the challenge row that every submit and void increments, so a
+player sees their row the moment they submit. The database stays the truth.
+"""
+
+from __future__ import annotations
+
+# Each "X as X" below re-exports a name that callers, and pickles cached before the
+# score table and the cursors had modules of their own, know from here.
+import math
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Q, QuerySet
+from django.utils.translation import ngettext
+
+from challenges.boards.cache import leaderboard_cache_version, leaderboard_cached
+from challenges.boards.cursor import BoardKey, cursor_decode, cursor_encode
+from challenges.boards.cursor import CursorInvalid as CursorInvalid
+from challenges.boards.score_table import HISTOGRAM_MIN_BINS as HISTOGRAM_MIN_BINS
+from challenges.boards.score_table import Histogram as Histogram
+from challenges.boards.score_table import ScoreTable as ScoreTable
+from challenges.boards.score_table import histogram_bin_count as histogram_bin_count
+from challenges.boards.score_table import histogram_of
+from challenges.boards.score_table import leaderboard_score_table as leaderboard_score_table
+from challenges.compiled_queries import CompiledQuery
+from challenges.models import Challenge, Entry
+
+
+class PageOutOfRange(LookupError):
+    """A page number beyond the last page."""
+
+    def __init__(self, *, page: int, num_pages: int) -> None:
+        self.page, self.num_pages = page, num_pages
+        super().__init__(
+            ngettext(
+                "Page %(page)s does not exist: there is %(count)s page.",
+                "Page %(page)s does not exist: there are %(count)s pages.",
+                num_pages,
+            )
+            % {"page": page, "count": num_pages}
+        )
+
+
+# --- the challenge's figures -----------------------------------------------------------
+
+
+def _live_entries(challenge: Challenge) -> QuerySet[Entry]:
+    return Entry.objects.live().filter(challenge=challenge)
+
+
+@dataclass(frozen=True)
+class ChallengeStats:
+    entries: int
+    top_score: int | None
+
+
+def challenge_stats(*, challenge: Challenge) -> ChallengeStats:
+    """Live entries and top score, as the submit and void services keep them on the row."""
+    entries, top_score = Challenge.objects.values_list("entry_count", "top_score").get(
+        pk=challenge.pk
+    )
+    return ChallengeStats(entries=entries, top_score=top_score)
+
+
+# --- leaderboard pages -----------------------------------------------------------------
+
+
+_ROW_FIELDS = ("id", "score", "submitted_at", "run_id", "player__username")
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    rank: int
+    player: str
+    score: int
+    submitted_at: datetime
+    run_id: uuid.UUID
+    entry_id: int
+
+
+@dataclass(frozen=True)
+class LeaderboardPage:
+    challenge_id: int
+    count: int
+    page: int
+    num_pages: int
+    size: int
+    results: tuple[LeaderboardRow, ...]
+    next_cursor: str | None
+    previous_cursor: str | None
+
+    @property
+    def has_next(self) -> bool:
+        return self.next_cursor is not None
+
+    @property
+    def has_previous(self) -> bool:
+        return self.previous_cursor is not None
+
+
+# A page by its number reads its score's tie group from an offset, then the scores
+# below: the two statements of every uncached page, compiled once (compiled_queries.py).
+_ROWS_AT_SCORE = CompiledQuery(
+    lambda challenge_id, score: (
+        Entry.objects.live()
+        .filter(challenge_id=challenge_id, score=score)
+        .order_by("submitted_at", "id")
+        .values_list(*_ROW_FIELDS)
+    ),
+    challenge_id=-7_000_106,
+    score=-7_000_107,
+)
+_ROWS_BELOW = CompiledQuery(
+    lambda challenge_id, score: (
+        Entry.objects.live()
+        .filter(challenge_id=challenge_id, score__lt=score)
+        .order_by("-score", "submitted_at", "id")
+        .values_list(*_ROW_FIELDS)
+    ),
+    challenge_id=-7_000_108,
+    score=-7_000_109,
+)
+
+
+def _rows_forward(
+    challenge: Challenge, score: int, tie_filter: Q, skip: int, size: int
+) -> list[dict[str, Any]]:
+    """Rows from score ``score`` (those of its tie group passing ``tie_filter``) downward."""
+    if not tie_filter:
+        found = _ROWS_AT_SCORE.rows(limit=size, offset=skip, challenge_id=challenge.pk, score=score)
+        if len(found) < size:
+            found += _ROWS_BELOW.rows(
+                limit=size - len(found), challenge_id=challenge.pk, score=score
+            )
+        return [dict(zip(_ROW_FIELDS, row, strict=True)) for row in found]
+    live = _live_entries(challenge)
+    rows = list(
+        live.filter(tie_filter, score=score)
+        .order_by("submitted_at", "id")
+        .values(*_ROW_FIELDS)[skip : skip + size]
+    )
+    if len(rows) < size:
+        rows += (
+            live.filter(score__lt=score)
+            .order_by("-score", "submitted_at", "id")
+            .values(*_ROW_FIELDS)[: size - len(rows)]
+        )
+    return rows
+
+
+def _rows_backward(challenge: Challenge, key: BoardKey, size: int) -> list[dict[str, Any]]:
+    """The ``size`` rows just before ``key``, in board order."""
+    score, submitted_at, entry_id = key
+    live = _live_entries(challenge)
+    before_in_tie = Q(submitted_at__lt=submitted_at) | Q(submitted_at=submitted_at, id__lt=entry_id)
+    rows = list(
+        live.filter(before_in_tie, score=score)
+        .order_by("-submitted_at", "-id")
+        .values(*_ROW_FIELDS)[:size]
+    )
+    if len(rows) < size:
+        rows += (
+            live.filter(score__gt=score)
+            .order_by("score", "-submitted_at", "-id")
+            .values(*_ROW_FIELDS)[: size - len(rows)]
+        )
+    rows.reverse()
+    return rows
+
+
+def _key_of(row: dict[str, Any]) -> BoardKey:
+    return (row["score"], row["submitted_at"], row["id"])
+
+
+# "Me" asks these two on every read (the board's count of ties is of a player's own
+# key): compiled once (compiled_queries.py), they cost a quarter of the ORM's building.
+_TIES_BEFORE = CompiledQuery(
+    lambda challenge_id, score, at, entry_id: (
+        Entry.objects.live()
+        .filter(challenge_id=challenge_id, score=score)
+        .filter(Q(submitted_at__lt=at) | Q(submitted_at=at, id__lt=entry_id))
+        .values("id")
+    ),
+    challenge_id=-7_000_101,
+    score=-7_000_102,
+    at=datetime(1901, 2, 3, 4, 5, 6, 789_012, tzinfo=UTC),
+    entry_id=-7_000_103,
+)
+_ENTRY_OF = CompiledQuery(
+    lambda challenge_id, player_id: Entry.objects.filter(
+        challenge_id=challenge_id, player_id=player_id
+    ),
+    challenge_id=-7_000_104,
+    player_id=-7_000_105,
+)
+
+
+def _position_of(challenge: Challenge, table: ScoreTable, key: BoardKey) -> int:
+    """0-based board position of the row with ``key`` (counts only its tie group)."""
+    score, submitted_at, entry_id = key
+    ties_before = _TIES_BEFORE.count(
+        challenge_id=challenge.pk, score=score, at=submitted_at, entry_id=entry_id
+    )
+    return table.rank_of(score) - 1 + ties_before
+
+
+def _page_compute(
+    challenge: Challenge, table: ScoreTable, page: int, cursor: str | None, size: int
+) -> LeaderboardPage:
+    count = table.count
+    num_pages = max(1, math.ceil(count / size))
+    if cursor is not None:
+        direction, key = cursor_decode(cursor)
+        if direction == "n":
+            score, submitted_at, entry_id = key
+            after_in_tie = Q(submitted_at__gt=submitted_at) | Q(
+                submitted_at=submitted_at, id__gt=entry_id
+            )
+            rows = _rows_forward(challenge, score, after_in_tie, 0, size)
+        else:
+            rows = _rows_backward(challenge, key, size)
+        first = _position_of(challenge, table, _key_of(rows[0])) if rows else count
+    else:
+        if page > num_pages:
+            raise PageOutOfRange(page=page, num_pages=num_pages)
+        first = (page - 1) * size
+        if first < count:
+            score, skip = table.locate(first)
+            rows = _rows_forward(challenge, score, Q(), skip, size)
+        else:
+            rows = []
+    results = tuple(
+        LeaderboardRow(
+            rank=table.rank_of(row["score"]),
+            player=row["player__username"],
+            score=row["score"],
+            submitted_at=row["submitted_at"],
+            run_id=row["run_id"],
+            entry_id=row["id"],
+        )
+        for row in rows
+    )
+    has_next = bool(rows) and first + len(rows) < count
+    has_previous = bool(rows) and first > 0
+    return LeaderboardPage(
+        challenge_id=challenge.pk,
+        count=count,
+        page=first // size + 1,
+        num_pages=num_pages,
+        size=size,
+        results=results,
+        next_cursor=cursor_encode("n", _key_of(rows[-1])) if has_next else None,
+        previous_cursor=cursor_encode("p", _key_of(rows[0])) if has_previous else None,
+    )
+
+
+def leaderboard_page(
+    *,
+    challenge: Challenge,
+    page: int = 1,
+    cursor: str | None = None,
+    size: int = 50,
+    cached: bool = True,
+) -> LeaderboardPage:
+    """One page of the board, by page number or by a cursor from a previous page;
+    ``cached=False`` for a caller that caches what it makes of the page itself (the
+    API keeps its bytes: two more cache round trips would buy nothing).
+
+    Raises ``PageOutOfRange`` past the last page and ``CursorInvalid`` for a bad cursor.
+    """
+    if page < 1 or size < 1:
+        raise ValueError("page and size start at 1")
+    if cursor is not None:
+        # Checked before it names a cache entry: only cursors the board signed do.
+        cursor_decode(cursor)
+    version = leaderboard_cache_version(challenge=challenge)
+    name = f"page:{size}:{'c:' + cursor if cursor is not None else page}"
+
+    def compute() -> LeaderboardPage:
+        # Only a page missing from the cache needs the score table.
+        table = leaderboard_score_table(challenge=challenge, version=version)
+        return _page_compute(challenge, table, page, cursor, size)
+
+    return leaderboard_cached(challenge, name, compute, version) if cached else compute()
+
+
+# --- a player's place ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerRank:
+    """A player's standing.
+
+    ``percentile`` is the share of live entries (the player's own included) scoring
+    at most the player's score, 0-100 with one decimal: the leader has 100, and a
+    player alone at the bottom of 200 entries has 0.5.
+    """
+
+    rank: int
+    score: int
+    percentile: float
+    count: int
+    entry: Entry
+    page: int
+
+
+def entry_get(*, challenge: Challenge, player: User | AnonymousUser) -> Entry | None:
+    """The player's entry for the challenge, voided or not."""
+    if not player.is_authenticated:
+        return None
+    entry: Entry | None = _ENTRY_OF.first(Entry, challenge_id=challenge.pk, player_id=player.pk)
+    if entry is not None and isinstance(player, User):
+        entry.player = player  # the player asked for, already at hand: no query for it
+    return entry
+
+
+def leaderboard_rank(
+    *,
+    challenge: Challenge,
+    player: User | AnonymousUser,
+    size: int = 50,
+    entry: Entry | None = None,
+) -> PlayerRank | None:
+    """Where the player's entry stands: a live one's rank, a held one's rank once
+    approved (API.md); None without an entry, or for a void one. ``entry``: the
+    player's entry when the caller has it at hand (a submit has just made it)."""
+    if entry is None:
+        entry = entry_get(challenge=challenge, player=player)
+    if entry is None or entry.is_voided:
+        return None
+    # The cached score table answers "how many score higher" without counting rows;
+    # every submit and void replaces it, so it agrees with the database.
+    table = leaderboard_score_table(challenge=challenge)
+    higher = table.rank_of(entry.score) - 1
+    if entry.is_held:
+        # Not on the board: placed as if approved now, after the live entries of its score.
+        count = table.count + 1
+        position = higher + sum(
+            n for score, n in zip(table.scores, table.counts, strict=True) if score == entry.score
+        )
+    else:
+        count = max(table.count, higher + 1)
+        position = _position_of(challenge, table, (entry.score, entry.submitted_at, entry.pk))
+    return PlayerRank(
+        rank=higher + 1,
+        score=entry.score,
+        percentile=round(100 * (count - higher) / count, 1),
+        count=count,
+        entry=entry,
+        page=position // size + 1,
+    )
+
+
+# --- histogram -------------------------------------------------------------------------
+
+
+def leaderboard_histogram(
+    *,
+    challenge: Challenge,
+    bins: int = 20,
+    player: User | AnonymousUser | None = None,
+) -> Histogram:
+    """Scores of the live entries in at most ``bins`` equal bins; marks the player's bin."""
+    if bins < 1:
+        raise ValueError("bins must be at least 1")
+    version = leaderboard_cache_version(challenge=challenge)
+    histogram = leaderboard_cached(
+        challenge,
+        f"histogram:{bins}",
+        lambda: histogram_of(leaderboard_score_table(challenge=challenge, version=version), bins),
+        version,
+    )
+    entry = entry_get(challenge=challenge, player=player) if player is not None else None
+    if entry is None or not entry.is_live or not histogram.edges:
+        return histogram
+    index = min(
+        (entry.score - histogram.edges[0]) // (histogram.edges[1] - histogram.edges[0]),
+        len(histogram.counts) - 1,
+    )
+    return Histogram(
+        edges=histogram.edges, counts=histogram.counts, player_bin=index, player_score=entry.score
+    )

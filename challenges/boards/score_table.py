@@ -1,0 +1,112 @@
+"""The score table: how many live entries hold each score, and what it alone answers.
+
+The submit and void services keep a ``ScoreCount`` row per challenge and score (a few
+hundred per challenge) in the entry's own transaction. Read highest score first, they
+give every competition rank (1 + the entries scoring higher: ``ScoreTable.rank_of``, the
+one rank function), the board's count, which score holds the k-th entry (how a page
+number becomes an index seek, leaderboards.py) and the histogram, without counting the
+entries themselves. Cached under the board's version like every board read.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+from challenges.boards.cache import leaderboard_cached
+from challenges.models import Challenge, ScoreCount
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """Live entries per score, highest score first; ``above[i]`` counts scores above."""
+
+    scores: tuple[int, ...]
+    counts: tuple[int, ...]
+    above: tuple[int, ...]
+
+    @property
+    def count(self) -> int:
+        return self.above[-1] + self.counts[-1] if self.scores else 0
+
+    @property
+    def top_score(self) -> int | None:
+        return self.scores[0] if self.scores else None
+
+    @cached_property
+    def _negated(self) -> tuple[int, ...]:
+        return tuple(-s for s in self.scores)
+
+    def rank_of(self, score: int) -> int:
+        """Competition rank of ``score``: 1 + the entries scoring strictly higher."""
+        # scores descend, so their negations ascend: find the first score <= score.
+        index = bisect.bisect_left(self._negated, -score)
+        return 1 + (self.above[index] if index < len(self.scores) else self.count)
+
+    def locate(self, position: int) -> tuple[int, int]:
+        """The score at 0-based ``position`` and how many entries with it come before."""
+        index = bisect.bisect_right(self.above, position) - 1
+        return self.scores[index], position - self.above[index]
+
+
+def _score_table_compute(challenge: Challenge) -> ScoreTable:
+    grouped = list(
+        ScoreCount.objects.filter(challenge=challenge, entries__gt=0)
+        .order_by("-score")
+        .values_list("score", "entries")
+    )
+    above: list[int] = []
+    total = 0
+    for _, n in grouped:
+        above.append(total)
+        total += n
+    return ScoreTable(
+        scores=tuple(s for s, _ in grouped),
+        counts=tuple(n for _, n in grouped),
+        above=tuple(above),
+    )
+
+
+def leaderboard_score_table(*, challenge: Challenge, version: str | None = None) -> ScoreTable:
+    return leaderboard_cached(challenge, "scores", lambda: _score_table_compute(challenge), version)
+
+
+@dataclass(frozen=True)
+class Histogram:
+    """Bin ``i`` holds scores ``edges[i] <= score < edges[i + 1]`` (whole-point bins)."""
+
+    edges: tuple[int, ...]
+    counts: tuple[int, ...]
+    player_bin: int | None = None
+    player_score: int | None = None
+
+
+# A histogram never has fewer bars than this, so a lone score stands among empty
+# neighbours instead of filling the chart as one solid block.
+HISTOGRAM_MIN_BINS = 5
+
+
+def histogram_bin_count(*, entries: int, most: int) -> int:
+    """How many bars suit ``entries`` entries: about the square root (a few entries in a
+    few wide bars, many in narrow ones), within ``HISTOGRAM_MIN_BINS`` and ``most``."""
+    return max(min(HISTOGRAM_MIN_BINS, most), min(most, math.ceil(math.sqrt(entries))))
+
+
+def histogram_of(table: ScoreTable, bins: int) -> Histogram:
+    """The scores of ``table`` in at most ``bins`` equal bins."""
+    if not table.scores:
+        return Histogram(edges=(), counts=())
+    low, high = table.scores[-1], table.scores[0]
+    target = histogram_bin_count(entries=table.count, most=bins)
+    width = max(1, math.ceil((high - low + 1) / target))
+    nbins = math.ceil((high - low + 1) / width)
+    # Too few distinct scores to fill the bars: empty bars around them, more above.
+    missing = min(target, bins) - nbins
+    low -= (missing // 2) * width
+    nbins += missing
+    counts = [0] * nbins
+    for score, n in zip(table.scores, table.counts, strict=True):
+        counts[(score - low) // width] += n
+    return Histogram(edges=tuple(low + i * width for i in range(nbins + 1)), counts=tuple(counts))

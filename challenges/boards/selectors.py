@@ -1,0 +1,41 @@
+"""The boards room's reads: what the faces may ask it."""
+
+from challenges.boards.following import (
+    followed_ids,
+    follower_count,
+    following_board,
+    following_count,
+    is_following,
+)
+from challenges.boards.history import PlayerHistoryRow, challenge_history, player_history
+from challenges.boards.leaderboards import (
+    CursorInvalid,
+    LeaderboardRow,
+    PageOutOfRange,
+    entry_get,
+    leaderboard_histogram,
+    leaderboard_page,
+    leaderboard_rank,
+)
+from challenges.boards.periods import BEST_OF, period_board, period_slot_count
+
+__all__ = [
+    "BEST_OF",
+    "CursorInvalid",
+    "LeaderboardRow",
+    "PageOutOfRange",
+    "PlayerHistoryRow",
+    "challenge_history",
+    "entry_get",
+    "followed_ids",
+    "follower_count",
+    "following_board",
+    "following_count",
+    "is_following",
+    "leaderboard_histogram",
+    "leaderboard_page",
+    "leaderboard_rank",
+    "period_board",
+    "period_slot_count",
+    "player_history",
+]

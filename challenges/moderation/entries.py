@@ -1,0 +1,277 @@
+"""Writes about entries: submitting a run, holding a copied one, a moderator's approval
+or void, and the challenge's live counts that boards read."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count, F, Max, Value
+from django.db.models.functions import Coalesce, Greatest
+from django.utils.translation import gettext
+
+from challenges.boards.cache import (
+    leaderboard_cache_bump,
+    leaderboard_version_loaded,
+    leaderboard_versions_forget,
+)
+from challenges.engine import moves_sequence
+from challenges.errors import (
+    EntriesClosed,
+    EntryAlreadySubmitted,
+    EntryNotHeld,
+    GuestRunNotSubmittable,
+    RunNotEligible,
+    RunNotSubmittable,
+    service_now,
+)
+from challenges.models import (
+    Challenge,
+    Entry,
+    EntryDecision,
+    EntryReport,
+    Guest,
+    Run,
+    ScoreCount,
+)
+from challenges.moderation.review import run_review
+
+
+def run_moves_hash(*, run: Run) -> str:
+    """SHA-256 of the run's places and draws without their times: equal for a copy."""
+    valid = run.held_moves[: len(run.move_results)]
+    return hashlib.sha256(moves_sequence(valid).encode()).hexdigest()  # type: ignore[arg-type]
+
+
+def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
+    """Make a finished, valid, eligible run its player's one entry for the challenge.
+
+    The entry is live, or held for review when an earlier entry of the challenge played
+    the same moves (``duplicate_log``): a copied log never reaches the board unseen; or
+    when the review of runs finds it beyond a threshold (``services/review.py``: near
+    par, the solver's moves, a pace no person keeps). A guest's run is refused
+    (``GuestRunNotSubmittable``) until an account claims it.
+    ``UNIQUE(challenge, player)`` decides between simultaneous submits: exactly one
+    insert wins, the others get ``EntryAlreadySubmitted``.
+    """
+    now = service_now(now)
+    # A run read for a submit (``run_rows.run_row_submitting``) carries both answers.
+    guest = getattr(run, "guest", None)
+    if guest is None:
+        guest = Guest.objects.filter(user_id=run.player_id).exists()
+    if guest:
+        # No guest ever appears on a board: an account claims the run first.
+        raise GuestRunNotSubmittable()
+    if run.status != Run.Status.FINISHED:
+        if run.status == Run.Status.STARTED:
+            raise RunNotSubmittable(gettext("Finish this run before submitting it."))
+        raise RunNotSubmittable(gettext("This run was rejected, so it cannot be submitted."))
+    ineligibility = run.ineligibility
+    if ineligibility is not None:
+        raise RunNotEligible(
+            gettext(
+                "This run cannot enter the leaderboard: %(reason)s. It counts as practice "
+                "in your history."
+            )
+            % {"reason": ineligibility.detail},
+            code=ineligibility.code,
+        )
+    challenge = run.challenge
+    if now > challenge.results_at:
+        raise EntriesClosed(
+            gettext("Challenge #%(number)s stopped taking entries at %(time)s UTC.")
+            % {"number": challenge.number, "time": f"{challenge.results_at:%Y-%m-%d %H:%M:%S}"}
+        )
+    assert run.score is not None
+    submitted = getattr(run, "submitted", None)
+    if submitted is None:
+        submitted = Entry.objects.filter(challenge=challenge, player_id=run.player_id).exists()
+    if submitted:
+        raise EntryAlreadySubmitted()
+    moves_hash = run_moves_hash(run=run)
+    review = run_review(run=run)
+    try:
+        with transaction.atomic():
+            _moves_hash_lock(moves_hash)
+            copied = _moves_hash_entered(challenge=challenge, moves_hash=moves_hash)
+            reasons = [Entry.HoldReason.DUPLICATE_LOG.value] if copied else []
+            reasons += review.reasons
+            entry = Entry.objects.create(
+                challenge=challenge,
+                player_id=run.player_id,
+                run=run,
+                score=run.score,
+                submitted_at=now,
+                moves_hash=moves_hash,
+                status=Entry.Status.HELD if reasons else Entry.Status.LIVE,
+                hold_reasons=reasons,
+                features=review.features,
+            )
+            if entry.status == Entry.Status.LIVE:
+                if connection.vendor == "postgresql":
+                    _challenge_entry_stats_add_bump(challenge=challenge, score=run.score)
+                else:
+                    _challenge_entry_stats_add(challenge=challenge, score=run.score)
+                    leaderboard_cache_bump(challenge=challenge)
+    except IntegrityError as error:
+        # Only the entry's UNIQUE(challenge, player) can fail here; the stats absorb
+        # their own races.
+        raise EntryAlreadySubmitted() from error
+    return entry
+
+
+def _moves_hash_lock(moves_hash: str) -> None:
+    """Make two submits of the same moves take turns, so the second sees the first.
+
+    PostgreSQL: a transaction-scoped advisory lock on the hash (other submits run on).
+    SQLite writes one transaction at a time already.
+    """
+    if connection.vendor == "postgresql":
+        key = int(moves_hash[:15], 16)  # 60 bits: a bigint
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+
+
+def _moves_hash_entered(*, challenge: Challenge, moves_hash: str) -> bool:
+    """Whether an entry of ``challenge`` already played these moves (one indexed read)."""
+    if connection.vendor != "postgresql":
+        return Entry.objects.filter(challenge=challenge, moves_hash=moves_hash).exists()
+    with connection.cursor() as cursor:
+        cursor.execute(_HASH_ENTERED_SQL, [challenge.pk, moves_hash])
+        return cursor.fetchone() is not None
+
+
+_HASH_ENTERED_SQL = (
+    f"SELECT 1 FROM {Entry._meta.db_table} WHERE challenge_id = %s AND moves_hash = %s LIMIT 1"
+)
+
+# One statement for what a live entry changes of its challenge: its live count, its top
+# score and its board's version (the cached reads go stale: leaderboard_cache_bump), and
+# the count of its score. The ORM took three or four, each compiled on every submit.
+_STATS_ADD_SQL = f"""
+WITH challenge AS (
+    UPDATE {Challenge._meta.db_table}
+    SET entry_count = entry_count + 1,
+        top_score = GREATEST(COALESCE(top_score, %(score)s), %(score)s),
+        board_version = board_version + 1
+    WHERE number = %(challenge)s
+    RETURNING number, board_version
+)
+INSERT INTO {ScoreCount._meta.db_table} (challenge_id, score, entries)
+SELECT number, %(score)s, 1 FROM challenge
+ON CONFLICT (challenge_id, score)
+DO UPDATE SET entries = {ScoreCount._meta.db_table}.entries + 1
+RETURNING (SELECT board_version FROM challenge)
+"""
+
+
+def _challenge_entry_stats_add_bump(*, challenge: Challenge, score: int) -> None:
+    """:func:`_challenge_entry_stats_add` and :func:`leaderboard_cache_bump` in one
+    statement (PostgreSQL): the same rows changed the same way."""
+    with connection.cursor() as cursor:
+        cursor.execute(_STATS_ADD_SQL, {"score": score, "challenge": challenge.pk})
+        row = cursor.fetchone()
+    leaderboard_versions_forget()
+    if row is not None:
+        # The version this transaction commits: the request's next board read uses it.
+        challenge.board_version = row[0]
+        leaderboard_version_loaded(challenge=challenge)
+
+
+def _challenge_entry_stats_add(*, challenge: Challenge, score: int) -> None:
+    """Count one more live entry at ``score``: the row's totals and the score count."""
+    Challenge.objects.filter(pk=challenge.pk).update(
+        entry_count=F("entry_count") + 1,
+        top_score=Greatest(Coalesce(F("top_score"), Value(score)), Value(score)),
+    )
+    same_score = ScoreCount.objects.filter(challenge=challenge, score=score)
+    if same_score.update(entries=F("entries") + 1):
+        return
+    try:
+        with transaction.atomic():
+            ScoreCount.objects.create(challenge=challenge, score=score, entries=1)
+    except IntegrityError:
+        # Another submit made the row first; it is committed now, so add to it.
+        same_score.update(entries=F("entries") + 1)
+
+
+def entry_approve(
+    *, entry: Entry, by: User | None, reason: str = "", now: datetime | None = None
+) -> Entry:
+    """A moderator puts a held entry on the board; the decision is recorded."""
+    now = service_now(now)
+    with transaction.atomic():
+        locked = Entry.objects.select_for_update().select_related("challenge").get(pk=entry.pk)
+        if locked.status != Entry.Status.HELD:
+            raise EntryNotHeld(
+                gettext("This entry is %(status)s, not held.")
+                % {"status": str(locked.get_status_display()).lower()}
+            )
+        locked.status = Entry.Status.LIVE
+        locked.save(update_fields=["status"])
+        EntryDecision.objects.create(
+            entry=locked,
+            verdict=EntryDecision.Verdict.APPROVE,
+            decided_by=by,
+            decided_at=now,
+            reason=reason.strip() or "Approved after review.",
+        )
+        entry_reports_resolve(entry=locked, now=now)
+        challenge_entry_stats_refresh(challenge=locked.challenge)
+    return locked
+
+
+def entry_void(
+    *, entry: Entry, reason: str, by: User | None = None, now: datetime | None = None
+) -> Entry:
+    """Take an entry off the boards for good (live or held), keeping it and the
+    decision (who, when, why) for the record."""
+    reason = reason.strip()
+    if not reason:
+        raise ValueError("a voided entry needs a reason")
+    now = service_now(now)
+    with transaction.atomic():
+        locked = Entry.objects.select_for_update().select_related("challenge").get(pk=entry.pk)
+        locked.status = Entry.Status.VOID
+        locked.voided_at = locked.voided_at or now
+        locked.void_reason = reason
+        locked.save(update_fields=["status", "voided_at", "void_reason"])
+        EntryDecision.objects.create(
+            entry=locked,
+            verdict=EntryDecision.Verdict.VOID,
+            decided_by=by,
+            decided_at=now,
+            reason=reason,
+        )
+        entry_reports_resolve(entry=locked, now=now)
+        challenge_entry_stats_refresh(challenge=locked.challenge)
+    entry.refresh_from_db()
+    return locked
+
+
+def entry_reports_resolve(*, entry: Entry, now: datetime) -> None:
+    """A moderator's decision on an entry answers every open report of it (called
+    inside the decision's transaction)."""
+    EntryReport.objects.filter(entry=entry, resolved_at=None).update(resolved_at=now)
+
+
+def challenge_entry_stats_refresh(*, challenge: Challenge) -> None:
+    """Recount a challenge's live entries, top score and score counts from the entries.
+
+    Submits keep these up to date incrementally; a void or an approval (rare) recounts,
+    and so may an operator after writing entries by hand.
+    """
+    live = Entry.objects.live().filter(challenge=challenge)
+    with transaction.atomic():
+        ScoreCount.objects.filter(challenge=challenge).delete()
+        counts = live.order_by().values("score").annotate(n=Count("id")).values_list("score", "n")
+        ScoreCount.objects.bulk_create(
+            ScoreCount(challenge=challenge, score=score, entries=n) for score, n in counts
+        )
+        totals = live.aggregate(count=Count("id"), top=Max("score"))
+        Challenge.objects.filter(pk=challenge.pk).update(
+            entry_count=totals["count"], top_score=totals["top"]
+        )
+        leaderboard_cache_bump(challenge=challenge)

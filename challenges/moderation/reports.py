@@ -1,0 +1,78 @@
+"""Writes about players' reports of entries, and a moderator's answer to them.
+
+A player may report an entry on a board whose results are out (``results_at``: only
+then are its runs public to watch), once per entry, with a reason. A report puts the
+entry in the review queue; it does not take the entry off the board (one player's word
+does not remove another's score): a moderator keeps it (the reports are dismissed) or
+voids it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
+
+from challenges.errors import EntryAlreadyReported, EntryNotReportable, service_now
+from challenges.models import Entry, EntryDecision, EntryReport
+from challenges.moderation.entries import entry_reports_resolve
+
+REPORT_DETAIL_MAX = 500
+
+
+def entry_report(
+    *, entry: Entry, reporter: User, reason: str, detail: str = "", now: datetime | None = None
+) -> EntryReport:
+    """``reporter`` reports ``entry`` for ``reason`` (an ``EntryReport.Reason``).
+
+    Refused (``EntryNotReportable``) before the challenge's results are out, for an
+    entry not on the board, and for one's own entry; ``EntryAlreadyReported`` for a
+    second report of the same entry by the same player."""
+    now = service_now(now)
+    if reason not in EntryReport.Reason.values:
+        raise ValueError(f"not a reason to report: {reason!r}")
+    challenge = entry.challenge
+    if not challenge.results_out(now):
+        raise EntryNotReportable(
+            gettext(
+                "Entries of challenge #%(number)s can be reported once its results are out, "
+                "at %(time)s UTC."
+            )
+            % {"number": challenge.number, "time": f"{challenge.results_at:%Y-%m-%d %H:%M:%S}"}
+        )
+    if entry.player_id == reporter.pk:
+        raise EntryNotReportable(gettext("You cannot report your own entry."))
+    if not entry.is_live:
+        raise EntryNotReportable(gettext("This entry is not on the board."))
+    try:
+        with transaction.atomic():
+            return EntryReport.objects.create(
+                entry=entry,
+                reporter=reporter,
+                reason=reason,
+                detail=detail.strip()[:REPORT_DETAIL_MAX],
+                reported_at=now,
+            )
+    except IntegrityError as error:
+        raise EntryAlreadyReported() from error
+
+
+def entry_reports_dismiss(
+    *, entry: Entry, by: User | None, reason: str = "", now: datetime | None = None
+) -> Entry:
+    """A moderator keeps a reported live entry on the board: its open reports are
+    answered, and the decision is recorded as an approval."""
+    now = service_now(now)
+    with transaction.atomic():
+        locked = Entry.objects.select_for_update().get(pk=entry.pk)
+        EntryDecision.objects.create(
+            entry=locked,
+            verdict=EntryDecision.Verdict.APPROVE,
+            decided_by=by,
+            decided_at=now,
+            reason=reason.strip() or "Reports dismissed: the entry stays on the board.",
+        )
+        entry_reports_resolve(entry=locked, now=now)
+    return locked

@@ -1,0 +1,164 @@
+"""Reads about runs: a player's best score on a challenge, who may see a run, the
+analysis of a run (the best move of every position), and the solver's run of a
+challenge (its par)."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.cache import cache
+from django.db.models import Max
+from django.utils import timezone
+
+from challenges import engine
+from challenges.models import Challenge, Entry, Guest, Run
+
+# Re-exported: the room's door for the faces.
+from challenges.play.examples import how_to_play_pictures as how_to_play_pictures
+from challenges.play.run_sql import run_row_submitting
+
+# --- runs ------------------------------------------------------------------------------
+
+
+def run_best_score(*, challenge: Challenge, player: User | AnonymousUser) -> int | None:
+    """The player's best finished valid run on the challenge so far."""
+    if not player.is_authenticated:
+        return None
+    best: int | None = Run.objects.filter(
+        challenge=challenge, player=player, status=Run.Status.FINISHED
+    ).aggregate(best=Max("score"))["best"]
+    return best
+
+
+def run_best_and_entered(*, run: Run, player: User) -> tuple[int | None, bool]:
+    """After a finish: the player's best finished run of the challenge (this one
+    counted) and whether they have an entry in it.
+
+    ``run_finish`` reads both with the run it locks (``best_before``, ``submitted``), so
+    the finish answer makes no more queries; a run read otherwise asks the database.
+    """
+    if not hasattr(run, "best_before") or not hasattr(run, "submitted"):
+        submitted = Entry.objects.filter(challenge_id=run.challenge_id, player=player).exists()
+        return run_best_score(challenge=run.challenge, player=player), submitted
+    best: int | None = run.best_before
+    if run.status == Run.Status.FINISHED and run.score is not None:
+        best = run.score if best is None else max(best, run.score)
+    return best, bool(run.submitted)
+
+
+def run_for_submit(*, run_id: uuid.UUID, player: User) -> Run | None:
+    """The player's run ``run_id`` with its challenge, and whether they are a guest and
+    already have an entry (what ``entry_submit`` asks first), in one query; None if
+    they have no such run."""
+    return run_row_submitting(run_id=run_id, player_id=player.pk)
+
+
+def run_received(*, run: Run) -> int:
+    """How many moves of ``run`` the server holds. A batch or finish counts them as it
+    takes them (``received``), without reading the held moves back."""
+    received = getattr(run, "received", None)
+    return received if isinstance(received, int) else len(run.arrivals)
+
+
+def run_keepable(
+    *, run_id: uuid.UUID, player: User | AnonymousUser, now: datetime | None = None
+) -> Run | None:
+    """The player's run ``run_id`` if they may still submit it: theirs (an account's, not
+    a guest's), finished and valid, of a challenge still taking entries, with no entry
+    of theirs for that challenge yet. What the play page offers after a guest signs up."""
+    if not player.is_authenticated or Guest.objects.filter(user_id=player.pk).exists():
+        return None
+    run = (
+        Run.objects.select_related("challenge")
+        .filter(pk=run_id, player=player, status=Run.Status.FINISHED)
+        .first()
+    )
+    if run is None or run.challenge.results_out(now or timezone.now()):
+        return None
+    if Entry.objects.filter(challenge=run.challenge, player=player).exists():
+        return None
+    return run
+
+
+def run_visible(*, run: Run, viewer: User | AnonymousUser, now: datetime | None = None) -> bool:
+    """Owners always see their runs; anyone sees a live entry's run once its challenge's
+    results are out (``results_at``: no run can be submitted any more, so none copied)."""
+    if viewer.is_authenticated and viewer.pk == run.player_id:
+        return True
+    if not run.challenge.results_out(now or timezone.now()):
+        return False
+    return Entry.objects.live().filter(run=run).exists()
+
+
+def run_analysis(
+    *, run: Run, viewer: User | AnonymousUser, now: datetime | None = None
+) -> dict[str, object] | None:
+    """The analysis of a finished, valid run (``engine.log_analysis``: every move beside
+    the best move of its position, the misses biggest first), for whoever may see the
+    run: while its challenge is open, that is its owner alone. None otherwise."""
+    if run.status != Run.Status.FINISHED or not run_visible(run=run, viewer=viewer, now=now):
+        return None
+    challenge = run.challenge
+    return engine.log_analysis(tray=challenge.tray, well=challenge.well, log=run_valid_log(run=run))
+
+
+def par_run(*, challenge: Challenge, now: datetime | None = None) -> dict[str, object] | None:
+    """The solver's run of ``challenge`` (its par) for the replay viewer: its log and
+    the engine's points for each move. Public once the results are out (before that it
+    would be the answer to the open challenge); None before, or while it is unsolved."""
+    if challenge.par is None or not challenge.results_out(now or timezone.now()):
+        return None
+    log = challenge.par_log if isinstance(challenge.par_log, dict) else {"moves": []}
+    replayed = engine.log_replay(tray=challenge.tray, well=challenge.well, log=log)
+    return {
+        "score": replayed.score,
+        "moves": list(log.get("moves", []))[: len(replayed.moves)],
+        "results": [outcome.to_json() for outcome in replayed.moves],
+    }
+
+
+# How long the count of a challenge's players is kept at most: a player's first run
+# of the challenge drops it at once (``challenge_players_changed``).
+PLAYERS_CACHE_SECONDS = 60
+
+
+def _players_key(challenge_id: int) -> str:
+    return f"home:players:{challenge_id}"
+
+
+def challenge_players_count(*, challenge_id: int) -> int:
+    """How many players (not guests) have started a run of the challenge."""
+    key = _players_key(challenge_id)
+    players = cache.get(key)
+    if players is None:
+        players = (
+            Run.objects.filter(challenge_id=challenge_id, player__guest__isnull=True)
+            .values("player_id")
+            .distinct()
+            .count()
+        )
+        cache.set(key, players, PLAYERS_CACHE_SECONDS)
+    return int(players)
+
+
+def challenge_players_changed(*, challenge_id: int) -> None:
+    """A player started their first run of the challenge: the next read counts again."""
+    cache.delete(_players_key(challenge_id))
+
+
+def run_replay(*, run: Run) -> engine.ReplayResult:
+    """A stored run replayed exactly as its finish was: same tiles, log and clock."""
+    at = run.finished_at or run.started_at
+    return engine.log_replay(
+        tray=run.challenge.tray,
+        well=run.challenge.well,
+        log=run.log,
+        max_t=engine.run_clock_reach_ms(started_at=run.started_at, at=at),
+    )
+
+
+def run_valid_log(*, run: Run) -> dict[str, object]:
+    """The moves of ``run`` that replayed valid (all of a finished run's), as a log."""
+    return {"moves": run.held_moves[: len(run.move_results)]}

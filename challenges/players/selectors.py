@@ -1,0 +1,43 @@
+"""The players room's reads: what the faces may ask it."""
+
+from challenges.players.guests import (
+    GUEST_KEPT,
+    guest_best_run,
+    guest_expires_at,
+    guest_of,
+    guest_played,
+    is_guest,
+    players_only,
+)
+from challenges.players.records import own_runs, run_standing
+from challenges.players.sharing import ShareCard, run_shareable, share_card
+from challenges.players.streaks import player_calendar, player_streaks
+from challenges.players.today import (
+    challenge_last_finished,
+    challenge_today,
+    finished_top,
+    player_today,
+    sample_run,
+)
+
+__all__ = [
+    "GUEST_KEPT",
+    "ShareCard",
+    "challenge_last_finished",
+    "challenge_today",
+    "finished_top",
+    "guest_best_run",
+    "guest_expires_at",
+    "guest_of",
+    "guest_played",
+    "is_guest",
+    "own_runs",
+    "player_calendar",
+    "player_streaks",
+    "player_today",
+    "players_only",
+    "run_shareable",
+    "run_standing",
+    "sample_run",
+    "share_card",
+]

@@ -1,0 +1,81 @@
+"""Writes about guests (issue 12): making one, an account claiming its runs, and
+purging the guests nobody claimed."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timedelta
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from challenges.engine import RULESET
+from challenges.errors import service_now
+from challenges.models import Guest, Run
+
+# Re-exported: the room's door for the faces.
+from challenges.players.follows import follow_add as follow_add
+from challenges.players.follows import follow_remove as follow_remove
+from challenges.players.guests import GUEST_KEPT, GUEST_NAME_PREFIX
+
+_PURGE_BATCH = 500
+
+
+def guest_create(*, now: datetime | None = None) -> Guest:
+    """A new guest and its stand-in user: no e-mail, no password anyone can use."""
+    now = service_now(now)
+    with transaction.atomic():
+        user = get_user_model()(username=f"{GUEST_NAME_PREFIX}{uuid.uuid4().hex}")
+        user.set_unusable_password()
+        user.save()
+        return Guest.objects.create(user=user, created_at=now)
+
+
+def guest_runs_claim(*, guest: Guest, player: User, now: datetime | None = None) -> int:
+    """Give ``guest``'s runs to ``player`` (who signed up or logged in), then forget the
+    guest; returns how many runs moved.
+
+    Only the runs of challenges still taking entries move (``results_at`` not reached):
+    those the player can still submit. The others, practice on a challenge whose results
+    are out, go with the guest. One transaction: the runs move and the guest goes
+    together, or neither.
+    """
+    now = service_now(now)
+    if guest.user_id == player.pk:
+        return 0
+    # results_at = closes_at + a run's time and its grace (Challenge.results_at).
+    after_close = timedelta(milliseconds=RULESET.time_limit_ms + RULESET.finish_grace_ms)
+    with transaction.atomic():
+        locked = Guest.objects.select_for_update().filter(pk=guest.pk).first()
+        if locked is None:
+            return 0  # claimed or purged meanwhile
+        moved = Run.objects.filter(
+            player_id=locked.user_id, challenge__closes_at__gt=now - after_close
+        ).update(player=player)
+        # The stand-in goes, and with it the guest and the runs that did not move.
+        get_user_model().objects.filter(pk=locked.user_id).delete()
+    return moved
+
+
+def guests_unclaimed_purge(
+    *, older_than: timedelta = GUEST_KEPT, now: datetime | None = None
+) -> int:
+    """Delete the guests made longer ago than ``older_than`` that nobody claimed, with
+    their stand-ins and runs; returns how many guests went. A claimed guest is already
+    gone (``guest_runs_claim``), so every guest left is unclaimed."""
+    cutoff = service_now(now) - older_than
+    purged = 0
+    while True:
+        # In batches: a week of guests may be many, and each batch is its own
+        # transaction, so a purge never holds the runs table for long.
+        batch = list(
+            Guest.objects.filter(created_at__lt=cutoff).values_list("user_id", flat=True)[
+                :_PURGE_BATCH
+            ]
+        )
+        if not batch:
+            return purged
+        with transaction.atomic():
+            get_user_model().objects.filter(pk__in=batch, guest__isnull=False).delete()
+        purged += len(batch)

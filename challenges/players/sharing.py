@@ -1,0 +1,127 @@
+"""Sharing a run: the text card (Wordle style) and what its result page may show.
+
+What a card may reveal is decided here, once: the challenge's number, the score, the
+% of par, the rank and a line of symbols for the bonuses in the order they were made.
+None of these tells a tile. The final board (the tiles, their places) is shown only
+once the challenge's results are out (``Challenge.results_at``): before then anyone
+could copy the board from a shared picture while the challenge can still be played.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from challenges.boards.leaderboards import leaderboard_rank
+from challenges.engine import RULESET, PlacedTile, log_placed_tiles
+from challenges.models import Run
+from challenges.players.guests import guest_played
+from challenges.players.records import Place, challenge_par
+
+GAME_NAME = "Tri-Ominos Daily"
+# One symbol per bonus, in the order they were made; a cleared board ends the line.
+BONUS_SYMBOLS = {
+    "bridge": "🌉",
+    "hexagon": "⬡",
+    "double_hexagon": "⬡⬡",
+    "triple_hexagon": "⬡⬡⬡",
+}
+CLEARED_SYMBOL = "✨"
+NO_BONUS_LINE = "·"
+
+
+@dataclass(frozen=True)
+class ShareCard:
+    run_id: uuid.UUID
+    challenge_id: int
+    challenge_number: int
+    player: str
+    score: int
+    par: int | None
+    rank: Place | None
+    # The bonuses made, in order (RULES.md's names), and whether the board was cleared.
+    bonuses_made: tuple[str, ...]
+    cleared: bool
+    # The final board, only once the results are out (empty before: nothing to copy).
+    board: tuple[PlacedTile, ...]
+    board_revealed: bool
+
+    @property
+    def par_percent(self) -> int | None:
+        """The score as a whole % of par; None without a (positive) par."""
+        if self.par is None or self.par <= 0:
+            return None
+        return round(100 * self.score / self.par)
+
+    @property
+    def bonuses(self) -> str:
+        """The bonuses as a line of symbols, a dot when there were none."""
+        symbols = [BONUS_SYMBOLS[name] for name in self.bonuses_made]
+        if self.cleared:
+            symbols.append(CLEARED_SYMBOL)
+        return "".join(symbols) or NO_BONUS_LINE
+
+    @property
+    def headline(self) -> str:
+        return f"{GAME_NAME} #{self.challenge_number}"
+
+    @property
+    def summary(self) -> str:
+        # In the language of the request that shows it (the card's page, its text).
+        parts = [gettext("%(score)s points") % {"score": self.score}]
+        if self.par_percent is not None:
+            parts.append(gettext("%(percent)s%% of par") % {"percent": self.par_percent})
+        if self.rank is not None:
+            parts.append(
+                gettext("rank %(rank)s of %(count)s")
+                % {"rank": self.rank.rank, "count": self.rank.count}
+            )
+        return " · ".join(parts)
+
+    def text(self, url: str) -> str:
+        """The card as it is pasted into a chat: four lines, the link last."""
+        return "\n".join([self.headline, self.summary, self.bonuses, url])
+
+
+def bonuses_of(move_results: object) -> tuple[str, ...]:
+    """The bonuses of a run's replayed moves, in order."""
+    moves = move_results if isinstance(move_results, list) else []
+    return tuple(
+        move["bonus"]
+        for move in moves
+        if isinstance(move, dict) and move.get("bonus") in BONUS_SYMBOLS
+    )
+
+
+def run_shareable(run: Run) -> bool:
+    """Only a finished valid run has a card: a rejected run has no score to share, and a
+    guest's run none until an account claims it (no guest shows anywhere public)."""
+    return run.is_valid and run.score is not None and not guest_played(run=run)
+
+
+def share_card(*, run: Run, now: datetime | None = None) -> ShareCard:
+    """The card of a finished valid ``run`` (``run_shareable``), as of ``now``."""
+    assert run_shareable(run) and run.score is not None
+    now = now or timezone.now()
+    challenge = run.challenge
+    standing = leaderboard_rank(challenge=challenge, player=run.player)
+    ranked = standing is not None and standing.entry.run_id == run.pk and standing.entry.is_live
+    revealed = challenge.results_out(now)
+    placed = log_placed_tiles(log=run.log, valid_moves=len(run.move_results))
+    return ShareCard(
+        run_id=run.pk,
+        challenge_id=challenge.pk,
+        challenge_number=challenge.number,
+        player=run.player.get_username(),
+        score=run.score,
+        par=challenge_par(challenge),
+        rank=Place(rank=standing.rank, count=standing.count) if ranked and standing else None,
+        bonuses_made=bonuses_of(run.move_results),
+        cleared=len(placed) == RULESET.tile_count,
+        board=placed if revealed else (),
+        board_revealed=revealed,
+    )

@@ -1,0 +1,148 @@
+"""Streaks and the calendar: how regularly a player submits.
+
+Two streaks, since a challenge opens every 8 hours (three a day):
+
+- the **slot streak**: challenges submitted one after another, with no slot missed;
+- the **daily streak**: days, in the player's time zone, on which they submitted at
+  least one challenge.
+
+A streak is *current* while it can still go on: the slot open now (or today) counts
+when it is submitted, and does not break the streak until it is over, so a player
+who submitted the previous slot at 07:59 keeps their streak while the next one is
+open. A submission counts as long as its entry is not void (held entries were
+submitted; a moderator may still approve them).
+
+Days are the player's: a submission belongs to the local date of its ``submitted_at``
+in the time zone the caller names (the face reads it from the browser, UTC without).
+The pure functions below take plain numbers and dates, so tests cover the slots, the
+time zones and the edges without a database.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta, tzinfo
+
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from challenges.models import Entry
+from challenges.slots import slot_number
+
+# The calendar shows this many weeks, ending with the current one.
+CALENDAR_WEEKS = 53
+
+
+@dataclass(frozen=True)
+class Streak:
+    current: int
+    longest: int
+
+
+@dataclass(frozen=True)
+class Streaks:
+    slots: Streak
+    days: Streak
+
+
+@dataclass(frozen=True)
+class CalendarDay:
+    day: date
+    # Challenges submitted that day (0 to 3, or 4 when a day straddles a DST change).
+    entries: int
+
+
+@dataclass(frozen=True)
+class Calendar:
+    """Every day from ``first`` (a Monday) to ``last`` (today), oldest first."""
+
+    first: date
+    last: date
+    days: tuple[CalendarDay, ...]
+
+    @property
+    def played(self) -> int:
+        return sum(1 for day in self.days if day.entries)
+
+
+def streak_of(steps: Iterable[int], *, now: int) -> Streak:
+    """Streaks over whole-number steps (slot numbers, or day ordinals): ``current`` ends
+    at ``now``, or at ``now - 1`` while ``now`` is not taken yet; ``longest`` is the
+    longest run of consecutive steps up to ``now``."""
+    taken = {step for step in steps if step <= now}
+    end = now if now in taken else now - 1
+    current = 0
+    while end - current in taken:
+        current += 1
+    longest = 0
+    for step in taken:
+        if step - 1 not in taken:
+            length = 1
+            while step + length in taken:
+                length += 1
+            longest = max(longest, length)
+    return Streak(current=current, longest=longest)
+
+
+def local_day(at: datetime, tz: tzinfo) -> date:
+    """The date at ``at`` in the time zone ``tz``."""
+    return at.astimezone(tz).date()
+
+
+def streaks_compute(
+    *, submissions: Iterable[tuple[int, datetime]], now: datetime, tz: tzinfo
+) -> Streaks:
+    """The streaks of submissions (challenge number, submitted at), at ``now`` in ``tz``."""
+    pairs = list(submissions)
+    return Streaks(
+        slots=streak_of((number for number, _ in pairs), now=slot_number(at=now)),
+        days=streak_of(
+            (local_day(at, tz).toordinal() for _, at in pairs),
+            now=local_day(now, tz).toordinal(),
+        ),
+    )
+
+
+def calendar_compute(
+    *, submitted: Iterable[datetime], now: datetime, tz: tzinfo, weeks: int = CALENDAR_WEEKS
+) -> Calendar:
+    """Submissions per local day over the last ``weeks`` weeks (Monday to Sunday rows),
+    up to today."""
+    last = local_day(now, tz)
+    first = last - timedelta(days=last.weekday() + 7 * (weeks - 1))
+    per_day = Counter(local_day(at, tz) for at in submitted)
+    days = tuple(
+        CalendarDay(
+            day=first + timedelta(days=offset),
+            entries=per_day.get(first + timedelta(days=offset), 0),
+        )
+        for offset in range((last - first).days + 1)
+    )
+    return Calendar(first=first, last=last, days=days)
+
+
+# --- the database's side -----------------------------------------------------------------
+
+
+def _submissions(player: User) -> list[tuple[int, datetime]]:
+    rows = (
+        Entry.objects.filter(player=player)
+        .exclude(status=Entry.Status.VOID)
+        .values_list("challenge__number", "submitted_at")
+    )
+    return [(number, at) for number, at in rows]
+
+
+def player_streaks(*, player: User, tz: tzinfo = UTC, now: datetime | None = None) -> Streaks:
+    """The player's slot and daily streaks now, days counted in ``tz``."""
+    return streaks_compute(submissions=_submissions(player), now=now or timezone.now(), tz=tz)
+
+
+def player_calendar(
+    *, player: User, tz: tzinfo = UTC, now: datetime | None = None, weeks: int = CALENDAR_WEEKS
+) -> Calendar:
+    """The player's submissions per day, in ``tz``, over the last ``weeks`` weeks."""
+    submitted = [at for _, at in _submissions(player)]
+    return calendar_compute(submitted=submitted, now=now or timezone.now(), tz=tz, weeks=weeks)

@@ -1,0 +1,158 @@
+"""Writes about par: solving a challenge's par (the solver's best run), asking for it off
+the request path, and filling in the pars that are missing.
+
+Solving takes seconds of CPU (``PAR_SOLVER_NODES``, about 7 s), so no request ever
+solves. A new challenge asks for its par once its row is committed; with Celery the
+task runs on a worker, without it (the embedded default) on this process's background
+thread (``challenges/background.py``); a page that finds no par asks again (at most once
+per ``PAR_CLAIM_SECONDS``), and the beat's ``challenges_par_missing`` makes up for
+anything lost. Whatever asks, a solver claims the row before solving, so a challenge is
+solved once however many ask.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from celery import current_app
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
+
+from challenges import engine
+from challenges.errors import service_now
+from challenges.models import Challenge, Entry, EntryDecision
+from challenges.moderation.entries import challenge_entry_stats_refresh
+from challenges.moderation.review import features_review
+from challenges.schedule.background import background_run
+
+logger = logging.getLogger(__name__)
+
+PAR_TASK = "challenges.tasks.challenge_par_solve"
+
+
+def challenge_par_solve(
+    *, challenge_id: int, max_nodes: int | None = None, now: datetime | None = None
+) -> Challenge | None:
+    """Solve the par of challenge ``challenge_id`` and store it with the solver's log,
+    unless it has one or another solver holds a fresh claim on it. Then the entries
+    submitted before it was known are reviewed against it. Returns the row as it is
+    then (None if there is no such challenge).
+
+    Safe to run twice or at once: the claim (one UPDATE) lets one solver in; the store
+    writes only a missing par.
+    """
+    now = service_now(now)
+    stale = now - timedelta(seconds=settings.PAR_CLAIM_SECONDS)
+    claimed = (
+        Challenge.objects.filter(pk=challenge_id, par__isnull=True)
+        .filter(Q(par_claimed_at__isnull=True) | Q(par_claimed_at__lt=stale))
+        .update(par_claimed_at=now)
+    )
+    if not claimed:
+        return Challenge.objects.filter(pk=challenge_id).first()
+    challenge = Challenge.objects.get(pk=challenge_id)
+    budget = max_nodes if max_nodes is not None else settings.PAR_SOLVER_NODES
+    solved = engine.par_solve(tray=challenge.tray, well=challenge.well, max_nodes=budget)
+    with transaction.atomic():
+        stored = Challenge.objects.filter(pk=challenge_id, par__isnull=True).update(
+            par=solved.score,
+            par_log=solved.log,
+            par_solved_at=service_now(None),
+            par_claimed_at=None,
+        )
+        challenge.refresh_from_db()
+        if stored:
+            _entries_review_par(challenge=challenge)
+    logger.info(
+        "par of challenge #%s: %s (%s nodes, %.1f s)",
+        challenge.number,
+        solved.score,
+        solved.nodes,
+        solved.seconds,
+    )
+    return challenge
+
+
+def challenge_par_request(*, challenge: Challenge) -> bool:
+    """Ask for the par of ``challenge`` off the request path, if it has none yet and
+    nobody asked in the last ``PAR_CLAIM_SECONDS``. Returns whether it asked.
+
+    Never raises for a broker that is down: the par is asked for again later (the next
+    page, the beat)."""
+    if challenge.par is not None or settings.PAR_SOLVE == "off":
+        return False
+    key = f"par-requested:{challenge.pk}"
+    if not cache.add(key, True, timeout=settings.PAR_CLAIM_SECONDS):
+        return False
+    if settings.PAR_SOLVE == "celery":
+        try:
+            current_app.send_task(PAR_TASK, kwargs={"challenge_id": challenge.pk})
+        except Exception:
+            logger.warning("could not ask for the par of #%s", challenge.pk, exc_info=True)
+            cache.delete(key)
+            return False
+    else:
+        challenge_id = challenge.pk
+        background_run(
+            lambda: challenge_par_solve(challenge_id=challenge_id), name=f"par #{challenge_id}"
+        )
+    return True
+
+
+def challenges_par_request(*, challenges: Iterable[Challenge]) -> int:
+    """Ask for the par of each of ``challenges`` that has none; returns how many asked."""
+    return sum(challenge_par_request(challenge=challenge) for challenge in challenges)
+
+
+def challenges_par_missing_solve(
+    *, limit: int = 3, max_nodes: int | None = None, now: datetime | None = None
+) -> list[int]:
+    """Solve, here and now, the missing pars of challenges opening before a day from
+    ``now`` (the next slot's, the current one, then the past ones), newest first, at most
+    ``limit`` of them. Returns the numbers solved. The beat's make-up for a par whose
+    task was lost, and how challenges made before par existed get theirs."""
+    now = service_now(now)
+    stale = now - timedelta(seconds=settings.PAR_CLAIM_SECONDS)
+    missing = (
+        Challenge.objects.filter(par__isnull=True, opens_at__lte=now + timedelta(days=1))
+        .filter(Q(par_claimed_at__isnull=True) | Q(par_claimed_at__lt=stale))
+        .order_by("-number")
+        .values_list("pk", flat=True)[:limit]
+    )
+    solved = []
+    for challenge_id in list(missing):
+        challenge = challenge_par_solve(challenge_id=challenge_id, max_nodes=max_nodes, now=now)
+        if challenge is not None and challenge.par is not None:
+            solved.append(challenge.number)
+    return solved
+
+
+def _entries_review_par(*, challenge: Challenge) -> None:
+    """Review against the par just solved the entries submitted before it was known:
+    each gets its score as a fraction of par, and one that the par puts beyond a
+    threshold (``near_par``, ``solver_like``) is held, or keeps being held with the new
+    reasons. An entry a moderator already decided on stays as decided."""
+    assert challenge.par is not None
+    decided = EntryDecision.objects.filter(entry=OuterRef("pk"))
+    waiting = (
+        Entry.objects.select_for_update()
+        .filter(challenge=challenge, features__par=None)
+        .exclude(status=Entry.Status.VOID)
+        .exclude(Exists(decided))
+    )
+    held = False
+    for entry in waiting:
+        review = features_review(features=entry.features, par=challenge.par)
+        new = [reason for reason in review.reasons if reason not in entry.hold_reasons]
+        entry.features = review.features
+        if new:
+            entry.hold_reasons = [*entry.hold_reasons, *new]
+            held = held or entry.status == Entry.Status.LIVE
+            entry.status = Entry.Status.HELD
+        entry.save(update_fields=["features", "hold_reasons", "status"])
+    if held:
+        challenge_entry_stats_refresh(challenge=challenge)

@@ -1,0 +1,100 @@
+"""Queries compiled once (challenges/compiled_queries.py) answer as their ORM twins."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.db.models import Q
+
+from challenges.boards.leaderboards import _TIES_BEFORE, _rows_forward, entry_get
+from challenges.compiled_queries import CompiledQuery
+from challenges.models import Challenge, Entry
+from tests.factories import EntryFactory, UserFactory, at
+
+pytestmark = pytest.mark.django_db
+
+T0 = at("2026-11-21T08:30:00")
+
+
+def _ties_before_orm(entry: Entry) -> int:
+    return (
+        Entry.objects.live()
+        .filter(challenge_id=entry.challenge_id, score=entry.score)
+        .filter(
+            Q(submitted_at__lt=entry.submitted_at)
+            | Q(submitted_at=entry.submitted_at, id__lt=entry.pk)
+        )
+        .count()
+    )
+
+
+def test_ties_before_counts_as_the_orm(challenge: Challenge) -> None:
+    # Ties at one score, two at the very same moment (the id breaks the tie), one void.
+    entries = [
+        EntryFactory(challenge=challenge, score=score, submitted_at=T0 + timedelta(seconds=s))
+        for score, s in [(50, 3), (50, 1), (50, 1), (50, 2), (70, 0), (50, 5)]
+    ]
+    Entry.objects.filter(pk=entries[3].pk).update(status="void")
+    for entry in Entry.objects.filter(challenge=challenge):
+        compiled = _TIES_BEFORE.count(
+            challenge_id=challenge.pk,
+            score=entry.score,
+            at=entry.submitted_at,
+            entry_id=entry.pk,
+        )
+        assert compiled == _ties_before_orm(entry)
+    assert {_ties_before_orm(e) for e in Entry.objects.filter(score=50)} == {0, 1, 2, 3}
+
+
+def test_the_entry_of_a_player_reads_as_the_orm(challenge: Challenge) -> None:
+    entry = EntryFactory(challenge=challenge, score=12, hold_reasons=["near_par"])
+    read = entry_get(challenge=challenge, player=entry.player)
+    orm = Entry.objects.get(pk=entry.pk)
+    fields = [f.attname for f in Entry._meta.concrete_fields]
+    assert read is not None
+    assert [getattr(read, f) for f in fields] == [getattr(orm, f) for f in fields]
+    assert entry_get(challenge=challenge, player=UserFactory()) is None
+
+
+def test_a_sentinel_the_compiling_loses_takes_the_orm_path(challenge: Challenge) -> None:
+    """A query whose sentinel does not come through as a parameter (here: none at all)
+    is run by the ORM, with the same answers."""
+    EntryFactory(challenge=challenge, score=5)
+    lost = CompiledQuery(
+        lambda score: Entry.objects.filter(challenge_id=challenge.pk), score=-7_999_999
+    )
+    assert lost.count(score=5) == 1
+    first = lost.first(Entry, score=5)
+    assert first is not None and first.score == 5
+    assert lost._statements == {"default": None}
+
+
+def test_a_page_by_number_reads_the_rows_the_orm_reads(challenge: Challenge) -> None:
+    for n, score in enumerate([90, 50, 50, 50, 40, 40, 10, 50, 90]):
+        EntryFactory(challenge=challenge, score=score, submitted_at=T0 + timedelta(seconds=n % 4))
+    Entry.objects.filter(challenge=challenge, score=40).order_by("id").first().delete()
+    always = Q(id__gt=0)  # a tie filter that keeps every row: the ORM's path
+    for score in (90, 50, 40, 10):
+        for skip, size in [(0, 1), (0, 3), (1, 2), (2, 9), (5, 5)]:
+            compiled = _rows_forward(challenge, score, Q(), skip, size)
+            orm = _rows_forward(challenge, score, always, skip, size)
+            assert compiled == orm, (score, skip, size)
+            assert all(row.keys() == orm[0].keys() for row in compiled)
+
+
+def test_an_integer_no_column_can_hold_matches_no_row_as_with_the_orm(
+    challenge: Challenge,
+) -> None:
+    """A client may send any number (a URL's challenge number); SQLite's driver cannot
+    even send one beyond 64 bits. The ORM answers such a lookup with no rows."""
+    huge = 10**30
+    by_number = CompiledQuery(lambda number: Challenge.objects.filter(pk=number), number=-7_000_003)
+    assert by_number.first(Challenge, number=huge) is None
+    assert by_number.count(number=huge) == 0
+    assert Challenge.objects.filter(pk=huge).first() is None
+    numbers = CompiledQuery(
+        lambda number: Challenge.objects.filter(pk=number).values_list("pk"), number=-7_000_004
+    )
+    assert numbers.rows(limit=5, number=huge) == []
+    assert numbers.rows(limit=5, number=challenge.pk) == [(challenge.pk,)]

@@ -1,0 +1,166 @@
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from datetime import timedelta
+
+import pytest
+from django.db import connections
+
+from challenges.boards.leaderboards import leaderboard_page
+from challenges.errors import (
+    EntriesClosed,
+    EntryAlreadySubmitted,
+    RunNotSubmittable,
+)
+from challenges.models import Entry, Run, ScoreCount
+from challenges.moderation.entries import entry_submit, entry_void
+from challenges.play.services import run_finish, run_start
+from challenges.slots import slot_number
+from tests.factories import (
+    ChallengeFactory,
+    EntryFactory,
+    RunFactory,
+    UserFactory,
+    at,
+    challenge_log,
+)
+from tests.playing import run_played
+
+pytestmark = pytest.mark.django_db
+
+
+NOON = at("2026-11-21T12:00:00")
+
+
+def _started(now=NOON) -> Run:  # type: ignore[no-untyped-def]
+    challenge = ChallengeFactory(number=slot_number(at=now))
+    return run_start(player=UserFactory(), challenge=challenge, now=now)
+
+
+def _finished(now=NOON, player=None) -> Run:  # type: ignore[no-untyped-def]
+    challenge = ChallengeFactory(number=slot_number(at=now))
+    run = run_start(player=player or UserFactory(), challenge=challenge, now=now)
+    return run_played(run, challenge_log(challenge, moves=8, step_ms=1500))
+
+
+def test_entry_submit_makes_the_run_the_players_entry() -> None:
+    run = _finished()
+    entry = entry_submit(run=run, now=NOON + timedelta(minutes=1))
+    assert (entry.challenge_id, entry.player_id, entry.run_id) == (
+        run.challenge_id,
+        run.player_id,
+        run.pk,
+    )
+    assert entry.score == run.score
+    assert entry.submitted_at == NOON + timedelta(minutes=1)
+
+
+def test_a_player_submits_once_per_challenge_whichever_run() -> None:
+    first = _finished()
+    entry_submit(run=first, now=NOON)
+    second = run_start(player=first.player, challenge=first.challenge, now=NOON)
+    second = run_played(second, challenge_log(first.challenge, moves=3))
+    with pytest.raises(EntryAlreadySubmitted):
+        entry_submit(run=second, now=NOON)
+    assert Entry.objects.count() == 1
+
+
+def test_unfinished_and_rejected_runs_cannot_be_submitted() -> None:
+    started = _started()
+    with pytest.raises(RunNotSubmittable, match="Finish"):
+        entry_submit(run=started, now=NOON)
+    rejected = run_finish(run=started, log=[], now=NOON)
+    with pytest.raises(RunNotSubmittable, match="rejected"):
+        entry_submit(run=rejected, now=NOON)
+    assert not Entry.objects.exists()
+
+
+def test_entries_close_with_the_challenge_plus_the_grace() -> None:
+    run = _finished()
+    # The results time: the close, plus a run's two minutes, plus the finish grace.
+    assert run.challenge.results_at == run.challenge.closes_at + timedelta(seconds=130)
+    with pytest.raises(EntriesClosed):
+        entry_submit(run=run, now=run.challenge.results_at + timedelta(milliseconds=1))
+    entry = entry_submit(run=run, now=run.challenge.results_at)
+    assert entry.pk is not None
+
+
+def test_entry_void_takes_the_entry_off_the_board_and_keeps_it() -> None:
+    entry = EntryFactory(score=300)
+    EntryFactory(challenge=entry.challenge, score=200)
+    entry_void(entry=entry, reason="Impossible timing")
+    entry.refresh_from_db()
+    assert entry.voided_at is not None
+    assert entry.void_reason == "Impossible timing"
+    board = leaderboard_page(challenge=entry.challenge)
+    assert [row.score for row in board.results] == [200]
+    with pytest.raises(ValueError, match="reason"):
+        entry_void(entry=entry, reason="  ")
+
+
+def test_entry_void_keeps_the_first_void_time() -> None:
+    entry = EntryFactory()
+    entry_void(entry=entry, reason="first", now=NOON)
+    entry_void(entry=entry, reason="second", now=NOON + timedelta(hours=1))
+    entry.refresh_from_db()
+    assert (entry.voided_at, entry.void_reason) == (NOON, "second")
+
+
+def test_submits_and_voids_keep_the_challenges_entry_count_and_top_score() -> None:
+    first = _finished()
+    challenge = first.challenge
+    assert (challenge.entry_count, challenge.top_score) == (0, None)
+    entry_submit(run=first, now=NOON)
+    lower = run_start(player=UserFactory(), challenge=challenge, now=NOON)
+    lower = run_finish(run=lower, log=challenge_log(challenge, moves=1), now=NOON)
+    assert lower.score is not None and first.score is not None and lower.score < first.score
+    entry_submit(run=lower, now=NOON)
+    challenge.refresh_from_db()
+    assert (challenge.entry_count, challenge.top_score) == (2, first.score)
+    entry_void(entry=Entry.objects.get(run=first), reason="test")
+    challenge.refresh_from_db()
+    assert (challenge.entry_count, challenge.top_score) == (1, lower.score)
+
+
+def test_score_counts_follow_submits_and_voids() -> None:
+    challenge = ChallengeFactory(number=slot_number(at=NOON))
+    runs = [RunFactory(challenge=challenge, finished=True) for _ in range(3)]
+    for run in runs:
+        entry_submit(run=run, now=NOON)
+    counts = dict(ScoreCount.objects.filter(challenge=challenge).values_list("score", "entries"))
+    assert counts == dict(Counter(run.score for run in runs))
+    entry_void(entry=Entry.objects.get(run=runs[0]), reason="test")
+    after = dict(ScoreCount.objects.filter(challenge=challenge).values_list("score", "entries"))
+    assert after == dict(Counter(run.score for run in runs[1:]))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_submits_at_one_score_are_all_counted(postgres: None) -> None:
+    challenge = ChallengeFactory()
+    runs = [RunFactory(challenge=challenge, finished=True) for _ in range(12)]
+    Run.objects.filter(pk__in=[r.pk for r in runs]).update(score=77)
+    barrier = threading.Barrier(len(runs))
+    errors: list[BaseException] = []
+
+    def submit(run: Run) -> None:
+        try:
+            fresh = Run.objects.select_related("challenge").get(pk=run.pk)
+            barrier.wait(timeout=30)
+            entry_submit(run=fresh)
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=submit, args=(run,)) for run in runs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert list(ScoreCount.objects.filter(challenge=challenge).values_list("score", "entries")) == [
+        (77, 12)
+    ]
+    challenge.refresh_from_db()
+    assert (challenge.entry_count, challenge.top_score) == (12, 77)

@@ -1,0 +1,167 @@
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from challenges.engine import RULESET
+from challenges.errors import (
+    ChallengeNotOpen,
+    RunAlreadyFinished,
+    RunDeadlinePassed,
+)
+from challenges.models import Run
+from challenges.play.services import run_finish, run_start
+from challenges.slots import slot_number
+from tests.factories import (
+    ChallengeFactory,
+    RunFactory,
+    UserFactory,
+    at,
+    challenge_log,
+    challenge_log_score,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+NOON = at("2026-11-21T12:00:00")
+
+
+def test_run_start_records_the_server_time() -> None:
+    challenge = ChallengeFactory(number=slot_number(at=NOON))
+    run = run_start(player=UserFactory(), challenge=challenge, now=NOON)
+    assert run.started_at == NOON
+    assert run.status == Run.Status.STARTED
+    assert run.deadline == NOON + timedelta(milliseconds=120_000)
+
+
+@pytest.mark.parametrize("offset", [timedelta(hours=8), timedelta(hours=20)])
+def test_run_start_refuses_a_closed_challenge(offset: timedelta) -> None:
+    challenge = ChallengeFactory(number=slot_number(at=NOON))
+    with pytest.raises(ChallengeNotOpen, match="closed"):
+        run_start(player=UserFactory(), challenge=challenge, now=NOON + offset)
+    assert not Run.objects.exists()
+
+
+def test_run_start_refuses_a_challenge_not_open_yet() -> None:
+    challenge = ChallengeFactory(number=slot_number(at=NOON) + 1)
+    with pytest.raises(ChallengeNotOpen, match="not opened yet"):
+        run_start(player=UserFactory(), challenge=challenge, now=NOON)
+
+
+def _started(now=NOON) -> Run:  # type: ignore[no-untyped-def]
+    challenge = ChallengeFactory(number=slot_number(at=now))
+    return run_start(player=UserFactory(), challenge=challenge, now=now)
+
+
+def test_run_finish_stores_a_valid_replay() -> None:
+    run = _started()
+    log = challenge_log(run.challenge, moves=10, start_ms=100, step_ms=500)
+    finished = run_finish(run=run, log=log, now=NOON + timedelta(seconds=30))
+    assert finished.status == Run.Status.FINISHED
+    assert finished.score == challenge_log_score(run.challenge, log)
+    assert len(finished.move_results) == 10
+    assert finished.error is None
+    assert finished.log == log
+    assert finished.finished_at == NOON + timedelta(seconds=30)
+    assert Run.objects.get(pk=run.pk).status == Run.Status.FINISHED
+
+
+def test_run_finish_keeps_a_rule_breaking_log_as_rejected() -> None:
+    run = _started()
+    log = challenge_log(run.challenge, moves=4)
+    log["moves"].append(
+        {"t": 9_000, "type": "place", "tile": "9-9-9", "cell": [5, 5], "rotation": 0}
+    )
+    finished = run_finish(run=run, log=log, now=NOON + timedelta(seconds=20))
+    assert finished.status == Run.Status.REJECTED
+    assert finished.error is not None
+    assert finished.error["move"] == 4
+    assert finished.error["code"] == "unknown_tile"
+    assert finished.error["detail"]
+    assert len(finished.move_results) == 4
+    assert finished.log == log
+
+
+@pytest.mark.parametrize("log", [None, [], "moves", {"moves": "all"}, {"turns": []}, 42])
+def test_run_finish_rejects_what_is_not_a_log(log: object) -> None:
+    run = _started()
+    finished = run_finish(run=run, log=log, now=NOON + timedelta(seconds=5))
+    assert finished.status == Run.Status.REJECTED
+    assert finished.error == {"move": None, "code": "bad_log", "detail": finished.error["detail"]}
+
+
+def test_a_move_claiming_a_time_beyond_the_server_clock_is_time_over() -> None:
+    run = _started()
+    log = challenge_log(run.challenge, moves=3, start_ms=1_000, step_ms=20_000)  # t = 41 s
+    finished = run_finish(run=run, log=log, now=NOON + timedelta(seconds=10))
+    assert finished.status == Run.Status.REJECTED
+    assert finished.error is not None
+    assert finished.error["code"] == "time_over"
+    assert finished.error["move"] == 1  # t=21000 > 10000 + slack
+
+
+def test_the_clock_slack_lets_a_slightly_fast_client_through() -> None:
+    run = _started()
+    log = challenge_log(run.challenge, moves=2, start_ms=0, step_ms=10_000 + RULESET.clock_slack_ms)
+    finished = run_finish(run=run, log=log, now=NOON + timedelta(seconds=10))
+    assert finished.status == Run.Status.FINISHED
+
+
+def test_run_finish_after_the_deadline_is_refused_and_kept_rejected() -> None:
+    run = _started()
+    late = run.finish_by + timedelta(milliseconds=1)
+    log = challenge_log(run.challenge, moves=3)
+    with pytest.raises(RunDeadlinePassed) as refused:
+        run_finish(run=run, log=log, now=late)
+    assert "Too late" in refused.value.detail
+    stored = Run.objects.get(pk=run.pk)
+    assert stored.status == Run.Status.REJECTED
+    assert stored.error is not None and stored.error["code"] == "deadline_passed"
+    assert stored.log == log
+
+
+def test_run_finish_just_within_the_grace_is_accepted() -> None:
+    run = _started()
+    in_time = run.finish_by
+    finished = run_finish(run=run, log=challenge_log(run.challenge, moves=3), now=in_time)
+    assert finished.status == Run.Status.FINISHED
+
+
+def test_a_run_finishes_once() -> None:
+    run = _started()
+    run_finish(run=run, log=challenge_log(run.challenge, moves=2), now=NOON)
+    with pytest.raises(RunAlreadyFinished):
+        run_finish(run=run, log=challenge_log(run.challenge, moves=3), now=NOON)
+    assert len(Run.objects.get(pk=run.pk).move_results) == 2
+
+
+def test_a_huge_log_is_judged_on_its_first_104_moves() -> None:
+    run = _started()
+    log = challenge_log(run.challenge, moves=6, start_ms=0, step_ms=0)
+    log["moves"] += [{"t": 0, "type": "draw"}] * 10_000
+    finished = run_finish(run=run, log=log, now=NOON + timedelta(seconds=1))
+    assert finished.status == Run.Status.REJECTED
+    assert finished.error is not None
+    assert finished.error["code"] == "well_empty"
+    assert finished.error["move"] <= 103
+
+
+def test_run_factory_finished_trait_replays() -> None:
+    run = RunFactory(finished=True)
+    assert run.score == challenge_log_score(run.challenge, run.log)
+
+
+def test_a_log_postgresql_could_not_store_is_kept_cleaned_and_trimmed() -> None:
+    run = _started()
+    log = {
+        "moves": [{"t": "\x00", "type": "draw", "\x00note": "\ud800", "x": float("inf")}],
+        "extra": "x" * 50_000,
+    }
+    finished = run_finish(run=run, log=log, now=NOON)
+    stored = Run.objects.get(pk=finished.pk)
+    assert stored.status == Run.Status.REJECTED
+    assert stored.error is not None and stored.error["code"] == "malformed"
+    # Only RULES.md's fields of a move are kept, and cleaned for jsonb.
+    assert stored.log == {"moves": [{"t": "\ufffd", "type": "draw"}]}
