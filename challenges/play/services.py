@@ -298,6 +298,7 @@ def _run_moves_take(*, run: Run, start: int, moves: Sequence[object], now: datet
         new=new,
         started_at=run.started_at,
         now=now,
+        held_moves=held,
     )
     replay, error = replayed.replay, replayed.error
     run.log = log_storable({"moves": held + replayed.kept})

@@ -35,9 +35,22 @@ ENGINE = Group(
         # Regenerates every vector file (40 s a run); test_vectors' readers compare the
         # engine's answers with the same stored files case by case.
         "tests/engine/test_vectors.py::test_regenerating_gives_identical_files",
-        # The solver is no trust rule; its searches take seconds and call the board
-        # thousands of times, so every surviving board mutant would pay for them.
+        # The solver and classic play are no trust rules; their searches take seconds
+        # and call the board thousands of times, so every surviving board mutant would
+        # pay for them.
         "tests/engine/test_solver.py",
+        "tests/engine/test_classic_turns.py",
+        "tests/engine/test_review.py::test_the_solver_mostly_plays_its_first_choice_and_people_less",
+        # Random play against the reference engine (tests/engine/reference.py), and any
+        # JSON at all: seconds each, and the vectors and the example tests kill the
+        # same mutants (their survivors are in docs/testing.md).
+        "tests/engine/test_properties.py",
+        "tests/engine/test_replay.py::test_any_json_log_gives_a_result_like_the_reference",
+        "tests/engine/test_replay.py::test_any_json_tray_and_well_give_a_result",
+        "tests/engine/test_witness.py::test_any_json_split_in_two_batches_replays_as_a_whole",
+        "tests/engine/test_witness.py::test_batches_resumed_from_a_stored_position_replay_as_the_whole_log",
+        "tests/engine/test_run.py::test_a_batch_stops_at_its_first_refused_move_as_one_by_one_would",
+        "tests/engine/test_run.py::test_a_run_resumed_from_its_position_plays_on_as_if_it_never_stopped",
     ),
 )
 
