@@ -18,6 +18,9 @@ class Group:
     tests: tuple[str, ...]
     # Tests left out of the mutation run: slow, and redundant with faster ones kept.
     deselect: tuple[str, ...] = field(default=())
+    pytest_args: tuple[str, ...] = field(default=())
+    # Mutants run at once (MUTATE_JOBS overrides it when lower).
+    jobs: int = 2
 
 
 ENGINE = Group(
@@ -54,4 +57,34 @@ ENGINE = Group(
     ),
 )
 
-GROUPS: dict[str, Group] = {group.name: group for group in (ENGINE,)}
+TRUST = Group(
+    name="trust",
+    modules=(
+        "challenges/play/batches.py",
+        "challenges/moderation/review.py",
+        "challenges/schedule/par.py",
+        "challenges/moderation/entries.py",
+    ),
+    tests=(
+        "tests/domain/play/test_batches.py",
+        "tests/domain/play/test_batch_edges.py",
+        "tests/domain/schedule/test_par.py",
+        "tests/domain/schedule/test_par_claims.py",
+        "tests/domain/moderation/test_entries.py",
+        "tests/api/test_hold_reasons.py",
+        "tests/api/test_review_of_runs.py",
+        "tests/api/test_witnessed_runs.py",
+    ),
+    deselect=(
+        # Waits on a background thread's solve; the make-up and the claims are tested
+        # without it.
+        "tests/domain/schedule/test_par.py::test_without_a_broker_the_par_is_solved_on_the_background_thread",
+    ),
+    # Every mutant's pytest would build the test database again (a minute on a busy
+    # machine): one SQLite file, migrated once and kept (--reuse-db), one mutant at a
+    # time so that no two write it at once.
+    pytest_args=("-p", "tools.mutation.reused_db", "--reuse-db"),
+    jobs=1,
+)
+
+GROUPS: dict[str, Group] = {group.name: group for group in (ENGINE, TRUST)}

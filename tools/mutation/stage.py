@@ -35,6 +35,7 @@ def mutmut_table(group: Group) -> str:
         "only_mutate": list(group.modules),
         "also_copy": list(ALSO_COPY),
         "pytest_add_cli_args_test_selection": selection,
+        "pytest_add_cli_args": list(group.pytest_args),
     }
     lines = ["", "[tool.mutmut]"]
     lines += [f"{key} = {_toml_list(value)}" for key, value in rows.items()]
