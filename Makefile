@@ -4,11 +4,12 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test install lint typecheck test-python test-js bench calibrate load lighthouse vectors catalogs mutate clean
+.PHONY: run test install fonts lint typecheck test-python test-js bench calibrate calibrate-classic load lighthouse vectors catalogs mutate clean
 
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py challenges_make --ahead 1
+	$(PY) manage.py puzzles_make
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: install lint typecheck test-js test-python
@@ -17,7 +18,20 @@ test: install lint typecheck test-js test-python
 # package needed); build products, never committed.
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
 
-install: $(STAMP) $(MO_FILES)
+install: $(STAMP) $(MO_FILES) fonts
+
+# The share card's faces (challenges/views/share_picture.py): DejaVu Sans, and Droid Sans
+# Fallback for Chinese and Japanese. Installed when apt can (root); else a note says how.
+SHARE_FONTS := /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf
+fonts:
+	@for font in $(SHARE_FONTS); do test -f $$font || missing=1; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get install -y -qq fonts-dejavu-core fonts-droid-fallback >/dev/null; \
+	  else \
+	    echo "note: share cards draw CJK and other scripts with fonts-dejavu-core and fonts-droid-fallback (sudo apt-get install fonts-dejavu-core fonts-droid-fallback)"; \
+	  fi; \
+	fi
 
 locale/%.mo: locale/%.po $(STAMP)
 	$(PY) -m tools.catalogs compile $<
@@ -63,6 +77,11 @@ mutate: install
 # The review of runs: false holds of simulated people, catches of scripts (docs/solver.md).
 calibrate: install
 	$(PY) tests/benchmarks/review_calibration.py
+	$(PY) tests/benchmarks/trust_calibration.py
+
+# The classic game's computer players, 200 games per pairing and length (docs/classic.md).
+calibrate-classic: install
+	$(PY) tests/benchmarks/classic_calibration.py --games 200
 
 # The site under load (docs/performance.md): wrk against gunicorn, PostgreSQL and Redis.
 # LOAD_ARGS, e.g. "--entries 1000000" or "--nginx" (two instances behind nginx).

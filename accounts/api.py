@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import services
+from accounts.device import signup_record
 from accounts.models import ApiToken
 from accounts.throttle import attempt_give_back, login_attempt_take, signup_turn_take
 from config.api_errors import ErrorSerializer
@@ -151,7 +152,9 @@ class RegisterView(_AuthView):
                 raise UsernameConfusable(look_alike) from error
             raise
         issued = services.api_token_create(user=user, origin=ApiToken.Origin.PASSWORD)
-        return Response(
+        response = Response(
             {"token": issued.secret, "username": user.get_username()},
             status=status.HTTP_201_CREATED,
         )
+        signup_record(request._request, response, player_id=user.pk)
+        return response

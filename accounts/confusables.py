@@ -19,10 +19,13 @@ Pure Python: no Django, so it is cheap to test and to use from a migration.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 import unicodedata
 from collections import defaultdict
+
+from accounts.identifier_tables import ALLOWED, IGNORABLE
 
 # The package marks right-to-left prototypes with LEFT-TO-RIGHT MARKs for display.
 _DISPLAY_MARKS = str.maketrans("", "", "\u200e\u200f")
@@ -87,6 +90,30 @@ def _prototype_of(group: set[str], links: dict[str, set[str]]) -> str:
     return centres[0]
 
 
+def _in(ranges: tuple[tuple[int, int], ...], starts: list[int], char: str) -> bool:
+    at = bisect.bisect_right(starts, ord(char)) - 1
+    return at >= 0 and ranges[at][0] <= ord(char) <= ranges[at][1]
+
+
+_ALLOWED_STARTS = [start for start, _ in ALLOWED]
+_IGNORABLE_STARTS = [start for start, _ in IGNORABLE]
+
+
+def is_ignorable(char: str) -> bool:
+    """Whether ``char`` is Default_Ignorable: drawn as nothing (U+200B, U+3164, U+115F)."""
+    return _in(IGNORABLE, _IGNORABLE_STARTS, char)
+
+
+def is_allowed(char: str) -> bool:
+    """Whether ``char`` is UTS #39 Identifier_Status=Allowed (a character of a script in
+    modern use, neither obsolete, technical nor invisible)."""
+    return _in(ALLOWED, _ALLOWED_STARTS, char)
+
+
+def ignorables_stripped(text: str) -> str:
+    return "".join(char for char in text if not is_ignorable(char))
+
+
 def skeleton(text: str) -> str:
     """UTS #39's skeleton of ``text``: NFD, each character to its prototype, NFD."""
     table = prototypes()
@@ -101,8 +128,9 @@ def skeleton(text: str) -> str:
 
 def name_key(name: str) -> str:
     """What two names that look alike (whatever their case) have in common: the
-    skeleton of the case-folded skeleton."""
-    return skeleton(skeleton(name).casefold())
+    skeleton of the case-folded skeleton, of the name without its invisible characters
+    (Default_Ignorable: "al\u1160ice" looks like "alice")."""
+    return skeleton(skeleton(ignorables_stripped(name)).casefold())
 
 
 def name_key_digest(name: str) -> str:

@@ -64,3 +64,22 @@ class UsernameKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.digest[:12]}… ({self.user_id})"
+
+
+class LimitCount(models.Model):
+    """One counter of a limit (a throttle's window, a log-in lock-out) in the database:
+    the limits' store when there is no Redis, and while Redis is down
+    (config.limit_store, which reads and writes it in SQL of its own)."""
+
+    key = models.CharField(_("key"), max_length=250, primary_key=True)
+    hits = models.IntegerField(_("hits"))
+    # Seconds since the epoch: compared in SQL the same way on PostgreSQL and SQLite.
+    expires_at = models.FloatField(_("expires at"), db_index=True)
+
+    class Meta:
+        db_table = "limit_counts"
+        verbose_name = _("limit count")
+        verbose_name_plural = _("limit counts")
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.hits}"

@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
-from accounts.confusables import name_key_digest
+from accounts.confusables import is_allowed, is_ignorable, name_key_digest
 from accounts.models import ApiToken, UsernameKey
 from accounts.token_cache import token_cached, token_keep, token_touched
 
@@ -32,6 +32,7 @@ logger = logging.getLogger(__name__)
 # Letters and digits of any script, "_" and "-": no dots, spaces or look-alike
 # punctuation, so "." and ".." are no names and a name reads the same in a URL.
 _USERNAME_SHAPE = re.compile(r"[\w-]+")
+USERNAME_MAX_LENGTH = 30
 USERNAME_TAKEN = gettext_lazy("That username is taken.")
 USERNAME_CONFUSABLE_CODE = "username_confusable"
 
@@ -66,8 +67,19 @@ class TokensLimitReached(AccountsError):
 
 
 def username_problem(username: str) -> str | None:
-    """Why ``username`` (already NFKC-normalised) cannot be a player's name, or None."""
-    if not _USERNAME_SHAPE.fullmatch(username) or not any(c.isalnum() for c in username):
+    """Why ``username`` (already NFKC-normalised) cannot be a player's name, or None.
+
+    Letters and digits of scripts in modern use (UTS #39 "Allowed"), "_" and "-", and
+    nothing drawn as nothing (Default_Ignorable: a Hangul filler once made a blank name
+    beside "alice"); at most USERNAME_MAX_LENGTH characters, so a board stays a board.
+    """
+    if len(username) > USERNAME_MAX_LENGTH:
+        return gettext("Use at most %(count)s characters.") % {"count": USERNAME_MAX_LENGTH}
+    if (
+        not _USERNAME_SHAPE.fullmatch(username)
+        or not any(c.isalnum() for c in username)
+        or not all(is_allowed(c) and not is_ignorable(c) for c in username)
+    ):
         return gettext("Use letters, digits, _ and - only, with at least one letter or digit.")
     return None
 

@@ -1,10 +1,12 @@
 """Fixed-window limits for the HTML log-in (the site's and the admin's) and sign-up forms.
 
-The API has its own throttles (config/throttling.py); the forms count in the cache too
-(Redis in production, so every web process sees the same counts). Each attempt is
-taken before the work it guards, with one atomic increment, so attempts that arrive
-together cannot slip past a limit; a log-in that succeeds gives its attempt back, so
-only failures count and a player who types their password right is never slowed down.
+The API has its own throttles (config/throttling.py); both count in the limits' own
+store (the ``"limits"`` cache alias, config.limit_store), which no cached read can
+evict, and both learn the client's address in one place (config.client_address).
+Each attempt is taken before the work it guards, with one atomic increment, so
+attempts that arrive together cannot slip past a limit; a log-in that succeeds gives
+its attempt back, so only failures count and a player who types their password right
+is never slowed down.
 """
 
 from __future__ import annotations
@@ -13,15 +15,16 @@ import contextlib
 import hashlib
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.http import HttpRequest
+
+from config.client_address import client_address
+from config.resilient_cache import window_count_local
 
 
 def client_ident(*, request: HttpRequest) -> str:
-    """Who is knocking: the client address as the nearest trusted proxy saw it."""
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    address = forwarded.split(",")[-1].strip() if forwarded else ""
-    return address or request.META.get("REMOTE_ADDR", "") or "unknown"
+    """Who is knocking: the client's address as every limit counts it."""
+    return client_address(request)
 
 
 def _key(scope: str, ident: str) -> str:
@@ -32,14 +35,13 @@ def _key(scope: str, ident: str) -> str:
 def attempt_take(*, scope: str, ident: str, limit: int, window_seconds: int) -> bool:
     """Count one attempt and say whether it is within ``limit`` for the window (which
     starts with the window's first attempt)."""
+    store = caches["limits"]
+    window_count = getattr(store, "window_count", None)
     key = _key(scope, ident)
-    if cache.add(key, 1, timeout=window_seconds):
-        return limit >= 1
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr: this attempt opens a new window
-        cache.add(key, 1, timeout=window_seconds)
-        count = 1
+    if window_count is not None:
+        count = int(window_count(key, window_seconds))
+    else:
+        count = window_count_local(store, key, window_seconds)
     return bool(count <= limit)
 
 
@@ -47,7 +49,7 @@ def attempt_give_back(*, scope: str, ident: str) -> None:
     """Uncount an attempt that turned out not to count (a log-in that succeeded)."""
     # A ValueError: the window ended meanwhile, and there is nothing left to give back.
     with contextlib.suppress(ValueError):
-        cache.decr(_key(scope, ident))
+        caches["limits"].decr(_key(scope, ident))
 
 
 def signup_turn_take(*, request: HttpRequest) -> list[tuple[str, str]] | None:

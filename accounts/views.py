@@ -28,6 +28,7 @@ from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.device import signup_record
 from accounts.models import ApiToken
 from accounts.services import (
     IssuedToken,
@@ -113,7 +114,9 @@ def signup_page(request: HttpRequest) -> HttpResponse:
         for scope, ident in taken:
             attempt_give_back(scope=scope, ident=ident)
     if made:
-        return HttpResponseRedirect(next_url)
+        redirect = HttpResponseRedirect(next_url)
+        signup_record(request, redirect, player_id=user.pk)
+        return redirect
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
 
 
@@ -213,6 +216,12 @@ def token_rotate_page(request: HttpRequest, token_id: int) -> HttpResponse:
 @csrf_protect
 @require_POST
 def token_revoke_page(request: HttpRequest, token_id: int) -> HttpResponse:
+    """Revoke a token, once the player confirms: a script using it stops working."""
+    if request.POST.get("confirmed") != "yes":
+        token = ApiToken.objects.filter(user_id=_player(request).pk, pk=token_id).first()
+        if token is None:
+            raise Http404(gettext("No such token."))
+        return render(request, "accounts/token_revoke_confirm.html", {"token": token})
     try:
         token = api_token_revoke(user=_player(request), token_id=token_id)
     except ApiToken.DoesNotExist as missing:

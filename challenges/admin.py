@@ -14,8 +14,8 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.http import HttpRequest, HttpResponseNotAllowed, HttpResponseRedirect
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils import translation
 from django.utils.html import format_html
@@ -23,6 +23,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from challenges.models import Challenge, Entry, EntryDecision, EntryReport, HeldEntry, Run
+from challenges.moderation.selectors import report_detail_clean
 from challenges.moderation.services import entry_approve, entry_reports_dismiss, entry_void
 
 
@@ -83,11 +84,16 @@ class EntryReportInline(admin.TabularInline):  # type: ignore[type-arg]
     model = EntryReport
     extra = 0
     can_delete = False
-    fields = ["reporter", "reason", "detail", "reported_at", "resolved_at"]
-    readonly_fields = ["reporter", "reason", "detail", "reported_at", "resolved_at"]
+    fields = ["reporter", "reason", "words", "reported_at", "resolved_at"]
+    readonly_fields = ["reporter", "reason", "words", "reported_at", "resolved_at"]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    @admin.display(description=_("detail"))
+    def words(self, report: EntryReport) -> str:
+        # Without bidirectional controls: a reporter's words read in the order typed.
+        return report_detail_clean(report.detail)
 
 
 def _void_reason(request: HttpRequest, entry: Entry) -> str:
@@ -116,8 +122,13 @@ class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    @admin.action(description=_("Void selected entries (take them off the leaderboards)"))
-    def void_entries(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
+    @admin.action(
+        description=_("Void selected entries (take them off the leaderboards)"),
+        permissions=["change"],
+    )
+    def void_entries(self, request: HttpRequest, queryset: QuerySet[Entry]) -> Any:
+        if request.POST.get("confirmed") != "yes":
+            return void_confirmation(request, self, list(queryset), action="void_entries")
         voided = 0
         for entry in queryset.select_related("challenge"):
             if entry.is_voided:
@@ -166,6 +177,10 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     ordering = ["submitted_at"]
     actions = ["approve_entries", "void_entries"]
 
+    def has_decide_permission(self, request: HttpRequest) -> bool:
+        """Approving and voiding change entries: a moderator's right, not a viewer's."""
+        return bool(request.user.has_perm("challenges.change_entry"))
+
     def get_queryset(self, request: HttpRequest) -> QuerySet[HeldEntry]:
         open_reports = Count("reports", filter=Q(reports__resolved_at=None))
         queue: QuerySet[HeldEntry] = (
@@ -184,10 +199,6 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
-
-    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> Any:
-        self._request = request  # the row buttons need the CSRF token
-        return super().changelist_view(request, extra_context)
 
     @admin.display(description=_("Why here"))
     def reasons(self, entry: HeldEntry) -> str:
@@ -240,19 +251,15 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     @admin.display(description=_("Decision"))
     def decide(self, entry: HeldEntry) -> str:
-        token = get_token(self._request)
-        button = (
-            '<form method="post" action="{}" class="inline-form">'
-            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
-            '<button type="submit" class="button">{}</button></form> '
-        )
+        # The list is one <form> already (Django's changelist): a form inside it would be
+        # dropped by the browser, and its button would post the list. So each button
+        # posts that form (its CSRF token included) to its own address instead.
+        button = '<button type="submit" class="button" formaction="{}" formnovalidate>{}</button> '
         return format_html(
             button + button,
             reverse("admin:challenges_heldentry_approve", args=[entry.pk]),
-            token,
             gettext("Approve"),
             reverse("admin:challenges_heldentry_void", args=[entry.pk]),
-            token,
             gettext("Void"),
         )
 
@@ -274,7 +281,7 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def _decision_entry(self, request: HttpRequest, entry_id: int) -> Entry:
         if request.method != "POST":
             raise _NotPost()
-        if not request.user.has_perm("challenges.change_entry"):
+        if not self.has_decide_permission(request):
             raise PermissionDenied
         return get_object_or_404(self.get_queryset(request), pk=entry_id)
 
@@ -296,6 +303,8 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             entry = self._decision_entry(request, entry_id)
         except _NotPost:
             return HttpResponseNotAllowed(["POST"])
+        if request.POST.get("confirmed") != "yes":
+            return void_confirmation(request, self, [entry], action="")
         reason = self._recorded_reason(entry)  # type: ignore[arg-type]
         entry_void(entry=entry, reason=reason, by=_decider(request))
         self.message_user(
@@ -305,7 +314,10 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         )
         return HttpResponseRedirect(reverse("admin:challenges_heldentry_changelist"))
 
-    @admin.action(description=_("Approve selected entries (put them on the board)"))
+    @admin.action(
+        description=_("Approve selected entries (put them on the board)"),
+        permissions=["decide"],
+    )
     def approve_entries(self, request: HttpRequest, queryset: QuerySet[HeldEntry]) -> None:
         for entry in queryset:
             _approve(entry, request)
@@ -318,8 +330,10 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             messages.SUCCESS,
         )
 
-    @admin.action(description=_("Void selected entries"))
-    def void_entries(self, request: HttpRequest, queryset: QuerySet[HeldEntry]) -> None:
+    @admin.action(description=_("Void selected entries"), permissions=["decide"])
+    def void_entries(self, request: HttpRequest, queryset: QuerySet[HeldEntry]) -> Any:
+        if request.POST.get("confirmed") != "yes":
+            return void_confirmation(request, self, list(queryset), action="void_entries")
         for entry in queryset:
             reason = self._recorded_reason(entry)
             entry_void(entry=entry, reason=reason, by=_decider(request))
@@ -331,6 +345,26 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             % {"count": len(queryset)},
             messages.SUCCESS,
         )
+
+
+def void_confirmation(
+    request: HttpRequest, model_admin: admin.ModelAdmin[Any], entries: list[Any], *, action: str
+) -> TemplateResponse:
+    """The page that asks before voiding: a void takes entries off the boards. Its form
+    posts the same request again (the bulk action, or the row's button), confirmed."""
+    changelist = reverse(
+        f"admin:{model_admin.opts.app_label}_{model_admin.opts.model_name}_changelist"
+    )
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "title": gettext("Void entries?"),
+        "opts": model_admin.opts,
+        "entries": entries,
+        "action": action,
+        "action_url": changelist if action else request.path,
+        "cancel_url": changelist,
+    }
+    return TemplateResponse(request, "admin/challenges/void_confirm.html", context)
 
 
 def _approve(entry: Entry, request: HttpRequest) -> None:

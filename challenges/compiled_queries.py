@@ -1,9 +1,7 @@
 """ORM queries compiled once per process, for the reads every request makes.
 
 Compiling a queryset into SQL costs the ORM far more CPU than the database takes to
-answer a one-row read: measured in-process on the load machine, a cached board read
-spent more than half its CPU compiling ``Challenge.objects.filter(pk=n).first()``, and
-"me" (a player's rank) most of its CPU compiling its three small statements.
+answer a one-row read, and the hottest reads are one-row reads (docs/performance.md).
 
 ``CompiledQuery`` builds the queryset once, with a sentinel value standing in for each
 parameter, lets the ORM compile it, and remembers which parameter each sentinel became.

@@ -13,9 +13,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from triominos import (
+    BONUSES,
     DEFAULT_RULESET,
+    RULES_VERSION,
+    TILE_IDS,
     Cell,
     ChallengeReplay,
+    PlayerRecord,
     ReplayError,
     ReplayPosition,
     ReplayResult,
@@ -24,35 +28,91 @@ from triominos import (
     Ruleset,
     RunFeatures,
     SolverResult,
+    TrustThresholds,
     analysis_biggest_misses,
     analysis_run,
     cell_corners,
     deal_shuffle,
     eligibility_check,
+    form_of,
+    form_reasons,
+    guarded,
     last_placement_of,
     log_moves,
     move_trimmed,
     moves_sequence,
+    pace_fingerprint,
+    paces_linked,
+    placements_shared,
     replay_challenge,
     review_reasons,
+    ruleset_of,
     run_features,
+    single_run_waived,
     solver_solve,
     tile_parse,
+    top_size,
+    trusted,
+)
+from triominos.classic import (
+    CLASSIC_ERROR_CODES,
+    STRENGTHS,
+    ClassicError,
+    Strength,
+    action_json,
+    action_parse,
+    classic_replay,
+    computers_play,
+)
+from triominos.classic import ClassicGame as ClassicPlay
+from triominos.classic.events import Drew, Passed, Placed
+from triominos.classic.events import RoundEnded as ClassicRoundEnded
+from triominos.puzzles import (
+    MAX_JOKERS,
+    SERIES_SIZES,
+    GeneratedPuzzle,
+    Puzzle,
+    PuzzleError,
+    daily_generate,
+    puzzle_check,
+    series_generate,
 )
 
 __all__ = [
+    "BONUSES",
+    "CLASSIC_ERROR_CODES",
+    "CLASSIC_STRENGTHS",
+    "PUZZLE_MAX_JOKERS",
+    "PUZZLE_SERIES_LENGTH",
     "RULESET",
+    "RULES_VERSION",
+    "TILE_IDS",
     "ChallengeReplay",
+    "ClassicError",
+    "ClassicMatch",
+    "ClassicPointsEvent",
+    "ClassicRoundEnded",
     "PlacedTile",
+    "PlayerRecord",
+    "PuzzleFillRefused",
+    "PuzzleMade",
     "ReplayError",
     "ReplayPosition",
     "ReplayResult",
     "ReviewReason",
     "ReviewThresholds",
+    "Ruleset",
     "RunFeatures",
     "SolverResult",
+    "TrustThresholds",
+    "classic_action_apply",
+    "classic_computers_play",
+    "classic_match_replay",
     "deal_shuffle",
     "eligibility_check",
+    "form_of",
+    "form_reasons",
+    "guarded",
     "last_placement_of",
     "log_analysis",
     "log_features",
@@ -61,10 +121,20 @@ __all__ = [
     "log_replay",
     "move_trimmed",
     "moves_sequence",
+    "pace_fingerprint",
+    "paces_linked",
     "par_solve",
+    "placements_shared",
+    "puzzle_daily_make",
+    "puzzle_fill_check",
+    "puzzle_series_make",
     "review_reasons",
+    "ruleset_of",
     "run_clock_reach_ms",
+    "single_run_waived",
     "tile_numbers",
+    "top_size",
+    "trusted",
 ]
 
 RULESET: Ruleset = DEFAULT_RULESET
@@ -78,7 +148,12 @@ def tile_numbers(tile_id: str) -> tuple[int, int, int]:
 
 
 def log_replay(
-    *, tray: Sequence[str], well: Sequence[str], log: object, max_t: int | None = None
+    *,
+    tray: Sequence[str],
+    well: Sequence[str],
+    log: object,
+    max_t: int | None = None,
+    rules_version: int = RULES_VERSION,
 ) -> ReplayResult:
     """The engine's verdict on ``log``: the valid prefix, the score and the first error.
 
@@ -90,7 +165,9 @@ def log_replay(
         moves = log["moves"]
         if len(moves) > RULESET.run_moves_max + 1:
             log = {**log, "moves": moves[: RULESET.run_moves_max + 1]}
-    return replay_challenge(tray=list(tray), well=list(well), log=log, max_t=max_t)
+    return replay_challenge(
+        tray=list(tray), well=list(well), log=log, max_t=max_t, ruleset=ruleset_of(rules_version)
+    )
 
 
 def run_clock_reach_ms(*, started_at: datetime, at: datetime) -> int:
@@ -106,12 +183,16 @@ def par_solve(*, tray: Sequence[str], well: Sequence[str], max_nodes: int) -> So
     return solver_solve(tray=list(tray), well=list(well), max_nodes=max_nodes)
 
 
-def log_analysis(*, tray: Sequence[str], well: Sequence[str], log: object) -> dict[str, object]:
+def log_analysis(
+    *, tray: Sequence[str], well: Sequence[str], log: object, rules_version: int = RULES_VERSION
+) -> dict[str, object]:
     """The analysis of a valid run as JSON: every move beside the best move of its
     position (``moves``, in order, each with ``missed`` and its ``text``), the points
     missed in all, and ``misses``: the indices of the moves that missed points, the
     biggest miss first. ValueError for a log that is not a valid run."""
-    analysis = analysis_run(tray=list(tray), well=list(well), log=log)
+    analysis = analysis_run(
+        tray=list(tray), well=list(well), log=log, ruleset=ruleset_of(rules_version)
+    )
     return {
         "score": analysis.score,
         "points_missed": analysis.points_missed,
@@ -120,9 +201,13 @@ def log_analysis(*, tray: Sequence[str], well: Sequence[str], log: object) -> di
     }
 
 
-def log_features(*, tray: Sequence[str], well: Sequence[str], log: object) -> RunFeatures:
-    """What the review of runs measures of a valid run (rules/review.py)."""
-    return run_features(tray=list(tray), well=list(well), log=log)
+def log_features(
+    *, tray: Sequence[str], well: Sequence[str], log: object, rules_version: int = RULES_VERSION
+) -> RunFeatures:
+    """What the review of runs measures of a valid run (triominos/review.py)."""
+    return run_features(
+        tray=list(tray), well=list(well), log=log, ruleset=ruleset_of(rules_version)
+    )
 
 
 # A row of the triangular grid is this high, for tiles of side 1.
@@ -152,3 +237,112 @@ def log_placed_tiles(*, log: object, valid_moves: int) -> tuple[PlacedTile, ...]
         numbers = tile_parse(move["tile"]).corner_numbers(move["rotation"])
         placed.append(PlacedTile(corners=corners, numbers=numbers))  # type: ignore[arg-type]
     return tuple(placed)
+
+
+# --- puzzles (docs/puzzles.md) ------------------------------------------------------
+
+PUZZLE_SERIES_LENGTH = len(SERIES_SIZES)
+PUZZLE_MAX_JOKERS = MAX_JOKERS
+
+
+@dataclass(frozen=True)
+class PuzzleMade:
+    """A new puzzle as a row stores it: JSON-ready cells, tray and the solution it was
+    built from, with its number of solutions and its difficulty."""
+
+    cells: list[list[int]]
+    tray: list[str]
+    solution: list[dict[str, object]]
+    solutions: int
+    difficulty: str
+
+
+class PuzzleFillRefused(ValueError):
+    """A filling the rules refuse: ``code`` of docs/puzzles.md, the ``index`` of the
+    piece that broke it, and an English ``detail``."""
+
+    def __init__(self, code: str, index: int, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.index = index
+        self.detail = detail
+
+
+def _made(generated: GeneratedPuzzle) -> PuzzleMade:
+    data = generated.puzzle.to_json()
+    return PuzzleMade(
+        cells=data["cells"],  # type: ignore[arg-type]
+        tray=data["tray"],  # type: ignore[arg-type]
+        solution=[piece.to_json() for piece in generated.solution],
+        solutions=generated.solutions,
+        difficulty=generated.difficulty,
+    )
+
+
+def puzzle_series_make(number: int) -> PuzzleMade:
+    """Puzzle ``number`` of the series (the same every time it is made)."""
+    return _made(series_generate(number))
+
+
+def puzzle_daily_make(*, weekday: int, seed: str) -> PuzzleMade:
+    """A puzzle of the day for ``weekday`` (0 = Monday) from ``seed``."""
+    return _made(daily_generate(weekday, seed))
+
+
+def puzzle_fill_check(*, cells: object, tray: object, pieces: object) -> int:
+    """The stars of ``pieces`` filling the stored puzzle (``cells``, ``tray``); raises
+    :class:`PuzzleFillRefused` with the first rule broken."""
+    puzzle = Puzzle.from_json({"cells": cells, "tray": tray})
+    try:
+        return puzzle_check(puzzle, pieces).stars
+    except PuzzleError as error:
+        raise PuzzleFillRefused(error.code, error.index, error.detail) from None
+
+
+# --- the classic game (triominos/classic) ----------------------------------------------
+
+CLASSIC_STRENGTHS: tuple[str, ...] = STRENGTHS
+"""The computers' strengths, weakest first."""
+
+ClassicMatch = ClassicPlay
+ClassicPointsEvent = (Placed, Drew, Passed, ClassicRoundEnded)
+"""The events that add points to a player's score."""
+"""The engine's classic game, rebuilt from a row's seed, rounds and log."""
+
+
+def classic_match_replay(
+    *,
+    players: int,
+    seed: str,
+    rounds: int | None,
+    log: list[object],
+    rules_version: int = RULES_VERSION,
+) -> ClassicPlay:
+    """The game a stored log makes, by the rules it was started under (the log was
+    checked action by action as it grew)."""
+    return classic_replay(
+        players=players, seed=seed, rounds=rounds, log=log, ruleset=ruleset_of(rules_version)
+    )
+
+
+def classic_computers_play(
+    match: ClassicPlay, *, computers: dict[int, str], seed: str
+) -> list[dict[str, object]]:
+    """Play the computers' turns (seat -> strength) until a person is to move or the
+    game is over; the actions taken, as log entries."""
+    strengths = {seat: _strength(name) for seat, name in computers.items()}
+    taken = computers_play(match, computers=strengths, seed=seed)
+    return [action_json(seat, action) for seat, action in taken]
+
+
+def _strength(name: str) -> Strength:
+    for strength in STRENGTHS:
+        if strength == name:
+            return strength
+    raise ValueError(f"no strength {name!r}")
+
+
+def classic_action_apply(match: ClassicPlay, entry: dict[str, object]) -> None:
+    """Take the log entry's action (ValueError: malformed; ClassicError: refused)."""
+    seat, action = action_parse(entry)
+    match.apply(action, player=seat)

@@ -125,8 +125,20 @@ class FollowSelf(ServiceError):
     default_detail = _("You cannot follow yourself: your own entries are on every board you see.")
 
 
+class FollowsLimitReached(ServiceError):
+    code = "too_many_follows"
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            gettext(
+                "You follow %(limit)s players, as many as one may: unfollow one to follow another."
+            )
+            % {"limit": limit}
+        )
+
+
 class GuestRunNotSubmittable(ServiceError):
-    """A guest's run: it reaches a board only once an account claims it (issue 12)."""
+    """A guest's run: it reaches a board only once an account claims it."""
 
     code = "sign_up_to_submit"
 
@@ -146,3 +158,28 @@ class GuestAlreadyPlayer(ServiceError):
         super().__init__(
             detail or gettext("You are logged in: your runs are your own, no guest needed.")
         )
+
+
+class PuzzleNotFound(ServiceError):
+    code = "puzzle_not_found"
+    default_detail = _("There is no such puzzle.")
+
+
+class PuzzleLocked(ServiceError):
+    """A puzzle of the series opens when the one before it is solved."""
+
+    code = "puzzle_locked"
+    default_detail = _("Solve the puzzle before this one to open it.")
+
+
+class PuzzleNotSolved(ServiceError):
+    """The pieces sent do not fill the puzzle legally: ``code`` is the rule broken
+    (docs/puzzles.md) and ``index`` the piece that broke it."""
+
+    code = "shape_not_filled"
+    default_detail = _("These pieces do not fill the puzzle.")
+
+    def __init__(self, detail: str | None = None, *, code: str, index: int) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.index = index

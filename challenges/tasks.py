@@ -8,6 +8,7 @@ from celery import shared_task
 
 from challenges.play.services import runs_expire, runs_expired_purge
 from challenges.players.services import guests_unclaimed_purge
+from challenges.puzzles.services import puzzles_daily_ahead
 from challenges.schedule import services as schedule
 from challenges.schedule.services import challenges_ensure_ahead
 
@@ -56,3 +57,10 @@ def guests_purge_unclaimed() -> int:
 
     Idempotent: a second run at once finds none left."""
     return guests_unclaimed_purge()
+
+
+@shared_task(name="challenges.tasks.puzzles_daily_ensure", acks_late=True)
+def puzzles_daily_ensure() -> list[str]:
+    """Store today's and tomorrow's puzzles of the day. Idempotent: a stored day's
+    puzzle is kept as it is."""
+    return [day.isoformat() for day in puzzles_daily_ahead(days=1)]

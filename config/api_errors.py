@@ -21,10 +21,12 @@ def schema_common_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
 
     Authentication runs before every view, so any request with a bad token gets a 401;
     a write with a browser session but without its CSRF token a 403; an unknown method
-    a 405; a body in another format a 415. Each is our JSON error.
+    a 405; a body in another format a 415; a request to a host the site does not serve
+    a 400 (code bad_request). Each is our JSON error.
     """
     error = {"$ref": "#/components/schemas/Error"}
     common = {
+        "400": "A request Django refuses before any view: a Host not allowed (bad_request).",
         "401": "Bad or missing credentials.",
         "405": "Method not allowed.",
         "415": "Unsupported media type (send JSON).",

@@ -1,7 +1,7 @@
 """The site's Content-Security-Policy header, built once per process.
 
-django-csp builds the header from the settings on every response: about 40 µs of
-CPU, a tenth of a cached API read (docs/performance.md). This site's policy is the
+django-csp builds the header from the settings on every response, a tenth of a
+cached API read's CPU (docs/performance.md). This site's policy is the
 same for every answer unless something asks otherwise: a view's ``csp_update`` or
 ``csp_exempt`` decorator, a template that uses ``request.csp_nonce``, a report-only
 policy, excluded URL prefixes, or ``DEBUG``'s error pages. Those answers go through

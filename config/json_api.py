@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import orjson
+from django.utils.translation import gettext
+from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.utils.encoders import JSONEncoder
@@ -53,4 +55,10 @@ class OrjsonParser(JSONParser):
         try:
             return orjson.loads(body)
         except orjson.JSONDecodeError:
+            pass
+        try:
             return super().parse(io.BytesIO(body), media_type, parser_context)
+        except RecursionError as too_deep:
+            # The json module recurses once per bracket: 30,000 "[" exhaust the stack.
+            # orjson refused the same body at 1,024 levels; it is a bad body, not a 500.
+            raise ParseError(gettext("JSON parse error - nested too deeply.")) from too_deep

@@ -1,7 +1,7 @@
 """What a page's scripts load, read from the modules themselves (docs/first_visit.md).
 
-A page names its entry modules (``home.js``; ``pages.js`` is on every page); their
-static ``import``/``export … from`` lines give every module the browser will fetch.
+A page names its entry modules (``pages/home.js``; ``pages/site.js`` is on every page);
+their static ``import``/``export … from`` lines give every module the browser will fetch.
 From that one graph come:
 
 - the page's ``<link rel="modulepreload">`` list (``page_preloads``), so the browser
@@ -30,6 +30,20 @@ _IMPORT = re.compile(
     r"""^(?:import\s*["']([^"']+)["']|(?:import|export)\b[^;"']*?\bfrom\s*["']([^"']+)["'])""",
     re.MULTILINE,
 )
+
+
+# The module every page runs (base.html); a page's own entry is pages/<page>.js.
+SITE_ENTRY = "challenges/pages/site.js"
+
+
+def page_entry(page: str) -> str:
+    """The static path of a page's own entry module: ``play`` -> ``challenges/pages/play.js``."""
+    return f"challenges/pages/{page}.js"
+
+
+def page_entries(page: str) -> tuple[str, str]:
+    """A page's entry modules: the site's, then its own."""
+    return (SITE_ENTRY, page_entry(page))
 
 
 def _source(static_path: str) -> Path:

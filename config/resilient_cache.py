@@ -10,11 +10,12 @@ RedisCache with three additions:
   while it is open no request touches Redis, so a paused Redis (SIGSTOP) costs one
   timeout per interval and process, not one per request. After the interval one request
   tries Redis again and closes the circuit when it answers.
-- **A per-process fallback.** While the circuit is open every operation goes to a local
-  memory cache of this process. Cached reads then miss once and are recomputed from the
-  database, and the throttles keep counting, per process: a limit of N a minute becomes
-  at most N a minute per web process during an outage, rather than no limit at all
-  (failing open would hand an attacker the log-in form whenever Redis is down).
+- **A fallback.** While the circuit is open every operation goes to a local memory
+  cache of this process, where cached reads miss once and are recomputed from the
+  database. The limits' store (the ``"limits"`` alias) falls back to the database
+  instead (``OPTIONS["fallback"] = "database"``, config.limit_store): a per-process LRU
+  could be emptied by a flood of cached reads, and failing open would hand an attacker
+  the log-in form whenever Redis is down.
 
 The leaderboard keys are versioned by a counter in the database (leaderboard_cache.py),
 so nothing cached before or during an outage can be served stale after it.
@@ -33,9 +34,11 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import redis
-from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+
+from config.limit_store import DatabaseLimitStore
 
 logger = logging.getLogger(__name__)
 
@@ -87,10 +90,17 @@ class ResilientRedisCache(RedisCache):
     def __init__(self, server: str, params: dict[str, Any]) -> None:
         options = dict(params.get("OPTIONS", {}))
         self.open_seconds = float(options.pop("circuit_open_seconds", self.OPEN_SECONDS))
+        fallback = options.pop("fallback", "memory")
         super().__init__(server, {**params, "OPTIONS": options})
         self._class = _ReusedClientRedisCacheClient
-        # One name, so every thread's instance in this process shares the same store.
-        self._fallback = LocMemCache("resilient-redis-fallback", {"TIMEOUT": self.default_timeout})
+        self._fallback: BaseCache
+        if fallback == "database":
+            self._fallback = DatabaseLimitStore("default", {"TIMEOUT": self.default_timeout})
+        else:
+            # One name, so every thread's instance in this process shares the same store.
+            self._fallback = LocMemCache(
+                "resilient-redis-fallback", {"TIMEOUT": self.default_timeout}
+            )
         self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
 
     def _call(self, redis_call: Callable[[], T], fallback_call: Callable[[], T]) -> T:
@@ -224,7 +234,12 @@ class ResilientRedisCache(RedisCache):
             pipe.incr(name)
             return int(pipe.execute()[1])
 
-        return self._call(on_redis, lambda: window_count_local(self._fallback, key, timeout))
+        def on_fallback() -> int:
+            if isinstance(self._fallback, DatabaseLimitStore):
+                return self._fallback.window_count(key, timeout, version)
+            return window_count_local(self._fallback, key, timeout)
+
+        return self._call(on_redis, on_fallback)
 
 
 def window_count_local(cache: Any, key: Any, timeout: int) -> int:

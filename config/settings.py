@@ -29,10 +29,17 @@ _DEV_SECRET_KEY = "dev-only-secret-key-not-for-production-use-0123456789abcdef"
 _DEV_CHALLENGE_SECRET = "dev-only-challenge-secret"
 
 
+# Django's `check --deploy` (security.W009) warns below 50 characters or 5 distinct ones.
+SECRET_MIN_LENGTH = 50
+
+
 def _require_real_secret(name: str, value: str, default: str) -> str:
-    if PRODUCTION and (not value or value == default or len(value) < 32):
+    if PRODUCTION and (
+        not value or value == default or len(value) < SECRET_MIN_LENGTH or len(set(value)) < 5
+    ):
         raise ImproperlyConfigured(
-            f"{name} must be set to a real secret of at least 32 characters in production"
+            f"{name} must be set to a real secret of at least {SECRET_MIN_LENGTH} characters "
+            "in production"
         )
     return value
 
@@ -86,7 +93,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    # Drops a guest's cookie once an account claimed its runs (issue 12).
+    # Drops a guest's cookie once an account claimed its runs.
     "challenges.views.guest_cookie.GuestCookieMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # In development, the site's own 404 page rather than Django's technical one.
@@ -143,6 +150,38 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+
+def _next_redis_database(url: str) -> str:
+    """``url`` with the database after its own (redis://host:6379/1 -> .../2)."""
+    head, _, tail = url.partition("://")
+    host, _, rest = tail.partition("/")
+    number, query_mark, query = rest.partition("?")
+    following = int(number) + 1 if number.isdigit() else 1
+    return f"{head}://{host}/{following}{query_mark}{query}"
+
+
+# The limits (throttles, log-in lock-outs) count in a store of their own that no cached
+# read can evict (config.limit_store): their own Redis database, which falls back to a
+# table while Redis is down; without Redis, the table alone. Give that Redis
+# `maxmemory-policy noeviction` (or no maxmemory, Redis's default).
+LIMITS_REDIS_URL = env.str(
+    "LIMITS_REDIS_URL", default=_next_redis_database(REDIS_URL) if REDIS_URL else ""
+)
+if LIMITS_REDIS_URL:
+    CACHES["limits"] = {
+        "BACKEND": "config.resilient_cache.ResilientRedisCache",
+        "LOCATION": LIMITS_REDIS_URL,
+        "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="tod"),
+        "OPTIONS": {
+            "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+            "socket_timeout": REDIS_TIMEOUT_SECONDS,
+            "circuit_open_seconds": env.float("REDIS_CIRCUIT_OPEN_SECONDS", default=5.0),
+            "fallback": "database",
+        },
+    }
+else:
+    CACHES["limits"] = {"BACKEND": "config.limit_store.DatabaseLimitStore"}
+
 # Celery: with no broker, tasks run in-process so development needs no worker.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=REDIS_URL or None)
@@ -172,7 +211,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(minutes=10),
         "options": {"expires": 540},
     },
-    # Guests nobody claimed within a week go, with their runs (issue 12).
+    # The puzzle of the day, stored a day ahead (a request that finds none makes it).
+    "puzzles-daily": {
+        "task": "challenges.tasks.puzzles_daily_ensure",
+        "schedule": timedelta(hours=1),
+        "options": {"expires": 3000},
+    },
+    # Guests nobody claimed within a week go, with their runs.
     "guests-purge": {
         "task": "challenges.tasks.guests_purge_unclaimed",
         "schedule": timedelta(hours=1),
@@ -186,7 +231,7 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# Par (issue 8, services/par.py): how a challenge's par is solved off the request path.
+# Par (schedule/par.py): how a challenge's par is solved off the request path.
 # "celery": a task on the worker; "thread": one background thread in this process (the
 # embedded default, no worker: eager tasks would solve in the request); "off": only the
 # `challenges_par` command. The budget is the solver's nodes (~7 s of one core).
@@ -206,6 +251,20 @@ REVIEW_SOLVER_LIKE = env.float("REVIEW_SOLVER_LIKE", default=1.6)
 REVIEW_MEDIAN_GAP_MS = env.int("REVIEW_MEDIAN_GAP_MS", default=800)
 REVIEW_MIN_GAP_MS = env.int("REVIEW_MIN_GAP_MS", default=0)
 REVIEW_PACE_PLACEMENTS = env.int("REVIEW_PACE_PLACEMENTS", default=10)
+
+# Trust across runs (triominos/trust.py, docs/trust.md): what holds a score at the top of a
+# board for a person. Defaults from tests/benchmarks/trust_calibration.py.
+TRUST_TOP = env.int("TRUST_TOP", default=10)
+TRUST_TOP_SHARE = env.float("TRUST_TOP_SHARE", default=0.01)
+TRUST_GUARD_SHARE = env.float("TRUST_GUARD_SHARE", default=0.70)
+TRUST_PROVISIONAL_CHALLENGES = env.int("TRUST_PROVISIONAL_CHALLENGES", default=5)
+TRUST_FORM_MARGIN = env.float("TRUST_FORM_MARGIN", default=0.20)
+TRUST_FORM_WINDOW = env.int("TRUST_FORM_WINDOW", default=20)
+TRUST_TRUSTED_CHALLENGES = env.int("TRUST_TRUSTED_CHALLENGES", default=10)
+TRUST_NEAR_COPY_SHARE = env.float("TRUST_NEAR_COPY_SHARE", default=0.8)
+TRUST_OVERLAPPING_RUNS = env.bool("TRUST_OVERLAPPING_RUNS", default=True)
+TRUST_LINK_PACE_MS = env.int("TRUST_LINK_PACE_MS", default=60)
+TRUST_LINK_PACE_ENTRIES = env.int("TRUST_LINK_PACE_ENTRIES", default=5)
 
 if DJANGO_ENV == "test":
     # Tests create many users; the real hashers are slow on purpose.
@@ -233,6 +292,9 @@ SIGNUPS_PER_DAY_LIMIT = env.int(
 # recently used retires when one more is made) and those made on the settings page
 # (one more is refused until the player revokes one). accounts.services.api_token_create.
 API_TOKENS_PER_USER = env.int("API_TOKENS_PER_USER", default=20)
+
+# A player follows at most this many others (challenges.players.follows.follow_add).
+FOLLOWS_LIMIT = env.int("FOLLOWS_LIMIT", default=500)
 
 # A player starts at most this many runs of one challenge (a person plays dozens in the
 # 8 hours; a script filling the disk, thousands).
@@ -273,6 +335,11 @@ STORAGES = {
     },
 }
 
+# Trusted proxies in front of the site (nginx: 1). With none, the client's address is
+# the socket's and X-Forwarded-For is ignored (config.client_address): every limit,
+# the forms' and the API's, counts by that one address.
+NUM_PROXIES = env.int("NUM_PROXIES", default=0 if not PRODUCTION else 1)
+
 REST_FRAMEWORK = {
     # Token first: an anonymous call then gets 401 with "WWW-Authenticate: Token",
     # telling a script how to authenticate (the browser's session works either way).
@@ -295,8 +362,14 @@ REST_FRAMEWORK = {
         # New guests per client address: each guest is throttled like a player, so a
         # script making guests by the hundred would get round the run limits.
         "guest_start": env.str("GUEST_START_THROTTLE", default="30/hour"),
+        # Following and unfollowing (the API and the player page's button): a person
+        # follows a few players at a time, a script hundreds a minute.
+        "follow": env.str("FOLLOW_THROTTLE", default="30/min"),
+        # Classic games: a turn is a request; a quick player makes a few a second at most.
+        "classic_start": env.str("CLASSIC_START_THROTTLE", default="30/min"),
+        "classic_turn": env.str("CLASSIC_TURN_THROTTLE", default="240/min"),
     },
-    "NUM_PROXIES": env.int("NUM_PROXIES", default=0 if not PRODUCTION else 1),
+    "NUM_PROXIES": NUM_PROXIES,
 }
 
 SPECTACULAR_SETTINGS = {

@@ -13,22 +13,34 @@ With Redis, the counter is made and incremented in one round trip (a pipeline of
 ``SET NX EX`` and ``INCR``: ``ResilientRedisCache.window_count``); other caches (the
 tests' local memory) take an ``add`` and an ``incr``.
 
-When Redis is down the cache falls back to a per-process store (config.resilient_cache),
-so the limits still hold, per process.
+The counters live in the limits' own store (the ``"limits"`` cache alias,
+config.limit_store): no cached read evicts them, and while Redis is down they count in
+the database, so the limits hold across processes. The client's address is the one
+every limit uses (config.client_address): the socket's, unless trusted proxies are
+configured.
 """
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
+from django.core.cache import caches
+from django.http import HttpRequest
 from rest_framework.request import Request
 from rest_framework.throttling import ScopedRateThrottle
 
+from config.client_address import client_address
 from config.resilient_cache import window_count_local
 
 
 class AtomicScopedRateThrottle(ScopedRateThrottle):
+    def get_ident(self, request: Request) -> str:
+        return client_address(request._request)
+
     def allow_request(self, request: Request, view: Any) -> bool:
+        # The limits' own store, looked up per request (so a test's CACHES take effect).
+        self.cache = caches["limits"]
         self.scope = getattr(view, self.scope_attr, None)
         if not self.scope:
             return True
@@ -52,3 +64,11 @@ class AtomicScopedRateThrottle(ScopedRateThrottle):
 
     def wait(self) -> float:
         return max(0.0, self.window_ends_at - self.now)
+
+
+def page_allows(request: HttpRequest, *, scope: str) -> bool:
+    """Count a page's request (a form's POST) against the API throttle ``scope``, in the
+    same counter as the API's calls: a button is no way round an API limit."""
+    wrapped = Request(request)
+    wrapped.user = request.user
+    return AtomicScopedRateThrottle().allow_request(wrapped, SimpleNamespace(throttle_scope=scope))

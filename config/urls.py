@@ -25,5 +25,6 @@ urlpatterns = [
     path("", include("challenges.urls")),
 ]
 
+handler400 = "challenges.views.bad_request"
 handler404 = "challenges.views.page_not_found"
 handler500 = "challenges.views.server_error"

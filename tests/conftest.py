@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
@@ -36,9 +37,21 @@ def _cache_cleared(request: pytest.FixtureRequest) -> None:
     """Throttle counts and cached leaderboards live in the cache, which outlives each
     test's database transaction: start every Django test with an empty one."""
     if request.node.get_closest_marker("django_db") or _DJANGO_FIXTURES & set(request.fixturenames):
-        from django.core.cache import cache
+        from django.core.cache import cache, caches
 
         cache.clear()
+        caches["limits"].clear()
+
+
+@pytest.fixture(autouse=True)
+def _language_reset(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A request in French leaves French active in this thread (LocaleMiddleware does
+    not undo it): each Django test starts from the default language."""
+    yield
+    if request.node.get_closest_marker("django_db") or _DJANGO_FIXTURES & set(request.fixturenames):
+        from django.utils import translation
+
+        translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
@@ -49,6 +62,22 @@ def _par_not_solved_in_background(request: pytest.FixtureRequest) -> None:
     if request.node.get_closest_marker("django_db") or _DJANGO_FIXTURES & set(request.fixturenames):
         settings_ = request.getfixturevalue("settings")
         settings_.PAR_SOLVE = "off"
+
+
+@pytest.fixture(autouse=True)
+def _trust_rules_where_tested(request: pytest.FixtureRequest) -> None:
+    """Most tests' players are brand-new accounts scoring at the top of a near-empty board:
+    every such entry is held for its player's lack of history (``provisional``). The
+    tests about something else set the trust rules off, explicitly, here (TRUST_TOP=0:
+    no top of a board is guarded; no near-copy, no overlapping-runs check); the tests
+    marked ``trust`` (tests/api/test_trust.py, the desk) run with the service's defaults."""
+    if request.node.get_closest_marker("trust"):
+        return
+    if request.node.get_closest_marker("django_db") or _DJANGO_FIXTURES & set(request.fixturenames):
+        settings_ = request.getfixturevalue("settings")
+        settings_.TRUST_TOP = 0
+        settings_.TRUST_NEAR_COPY_SHARE = 0
+        settings_.TRUST_OVERLAPPING_RUNS = False
 
 
 @pytest.fixture(autouse=True)

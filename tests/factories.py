@@ -209,3 +209,23 @@ def submitted_run(challenge: Challenge, *, player: Any = None, moves: int = 14) 
 def at(text: str) -> datetime:
     """An aware UTC datetime from ``"2026-11-21T07:59:59.999"``."""
     return datetime.fromisoformat(text).replace(tzinfo=EPOCH.tzinfo)
+
+
+def player_history(player: Any, shares: list[float], *, par: int = 1000) -> None:
+    """Give ``player`` a record: one live entry per past challenge, scoring each share of
+    ``par``, counted in their form (what ``entry_submit`` keeps on every live submit)."""
+    from challenges.models import FormPoint, PlayerForm
+
+    now_slot = slot_number(at=timezone.now())
+    for index, share in enumerate(shares):
+        past = ChallengeFactory(number=now_slot - 3 * (len(shares) - index), par=par)
+        when = past.opens_at + timedelta(minutes=5)
+        entry = EntryFactory(
+            challenge=past, player=player, score=round(share * par), submitted_at=when
+        )
+        FormPoint.objects.create(
+            player=player, challenge=past, entry=entry, share=share, counted=True, at=when
+        )
+    form, _made = PlayerForm.objects.get_or_create(player=player)
+    form.challenges += len(shares)
+    form.save(update_fields=["challenges"])

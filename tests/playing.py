@@ -110,3 +110,36 @@ def api_played(
     return api.post(
         f"/api/runs/{run_id}/finish/", {"from": rest, "moves": moves[rest:]}, format="json"
     )
+
+
+def api_played_together(
+    api: Any,
+    runs: list[tuple[str, dict[str, Any]]],
+    clock: ServerClock,
+    *,
+    latency_ms: int = LATENCY_MS,
+    batch_every_ms: int = BATCH_EVERY_MS,
+) -> list[Any]:
+    """Play several started runs at once, as two tabs (or a script) would: every run's
+    batches in the order their moments come, then each finish. Returns the finishes."""
+    sends: list[tuple[datetime, str, int, list[dict[str, Any]]]] = []
+    finishes: list[tuple[datetime, str, int, list[dict[str, Any]]]] = []
+    for run_id, log in runs:
+        started_at = Run.objects.values_list("started_at", flat=True).get(pk=run_id)
+        moves = list(log["moves"])
+        batches, rest = log_batches(moves, batch_every_ms=batch_every_ms)
+        for start, batch, sent_at in batches:
+            moment = started_at + timedelta(milliseconds=sent_at + latency_ms)
+            sends.append((moment, run_id, start, batch))
+        last_t = moves[-1]["t"] if moves else 0
+        moment = started_at + timedelta(milliseconds=last_t + latency_ms)
+        finishes.append((moment, run_id, rest, moves[rest:]))
+    answers: dict[str, Any] = {}
+    for moment, run_id, start, batch in sorted([*sends, *finishes], key=lambda s: s[0]):
+        clock.set(max(clock.now(), moment))
+        is_finish = any(f[1] == run_id and f[0] == moment and f[2] == start for f in finishes)
+        path = "finish" if is_finish else "moves"
+        answers[run_id] = api.post(
+            f"/api/runs/{run_id}/{path}/", {"from": start, "moves": batch}, format="json"
+        )
+    return [answers[run_id] for run_id, _log in runs]

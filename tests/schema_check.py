@@ -46,7 +46,9 @@ def _components() -> dict[str, Any]:
 @functools.cache
 def _operations() -> list[tuple[re.Pattern[str], str, dict[str, Any]]]:
     operations = []
-    for template, item in api_schema()["paths"].items():
+    # Literal paths first: /api/puzzles/today/ is not /api/puzzles/{number}/.
+    paths = sorted(api_schema()["paths"].items(), key=lambda path: path[0].count("{"))
+    for template, item in paths:
         pattern = re.compile("^" + re.sub(r"\{[^}]+\}", "[^/]+", template) + "$")
         for method, operation in item.items():
             if method != "parameters":

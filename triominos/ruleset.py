@@ -8,11 +8,21 @@ the pass penalty, going out, the draw limit, the deal sizes and the target score
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from types import MappingProxyType
 
 from triominos.errors import ERROR_CODES
+from triominos.scoring import BONUSES
 
-__all__ = ["DEFAULT_RULESET", "Ruleset", "ruleset_document"]
+__all__ = [
+    "DEFAULT_RULESET",
+    "RULESETS",
+    "RULES_VERSION",
+    "Ruleset",
+    "ruleset_document",
+    "ruleset_of",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,19 +80,35 @@ class Ruleset:
         return max(count for count, _ in self.deal_sizes)
 
     def bonus_points(self, bonus: str | None) -> int:
-        """Points a placement bonus adds (0 for ``None``)."""
+        """Points a placement bonus adds (0 for ``None``); KeyError for a non-bonus."""
         if bonus is None:
             return 0
-        return {
-            "bridge": self.bridge_bonus,
-            "hexagon": self.hexagon_bonus,
-            "double_hexagon": self.double_hexagon_bonus,
-            "triple_hexagon": self.triple_hexagon_bonus,
-        }[bonus]
+        if bonus not in BONUSES:
+            raise KeyError(bonus)
+        # Each bonus of BONUSES has its value in the field named after it.
+        points: int = getattr(self, f"{bonus}_bonus")
+        return points
+
+    @property
+    def bonus_values(self) -> tuple[tuple[str, int], ...]:
+        """(bonus, points) for every bonus of BONUSES, in their order."""
+        return tuple((bonus, self.bonus_points(bonus)) for bonus in BONUSES)
 
 
-DEFAULT_RULESET = Ruleset()
+RULESETS: Mapping[int, Ruleset] = MappingProxyType({1: Ruleset()})
+"""Every published version of the rules. A version never changes once a challenge was
+made under it: a new value is a new version (tests/engine/test_ruleset_versions.py)."""
+
+RULES_VERSION = max(RULESETS)
+"""The version new challenges are made under."""
+
+DEFAULT_RULESET = RULESETS[RULES_VERSION]
 """The values of RULES.md (challenge and classic)."""
+
+
+def ruleset_of(version: int) -> Ruleset:
+    """The rules a challenge made under ``version`` is played, replayed and reviewed by."""
+    return RULESETS[version]
 
 
 def ruleset_document(ruleset: Ruleset = DEFAULT_RULESET) -> dict[str, object]:
@@ -95,6 +121,7 @@ def ruleset_document(ruleset: Ruleset = DEFAULT_RULESET) -> dict[str, object]:
         field.name: getattr(ruleset, field.name) for field in fields(ruleset)
     }
     document["deal_sizes"] = [list(pair) for pair in ruleset.deal_sizes]
+    document["bonuses"] = list(BONUSES)
     document["well_size"] = ruleset.well_size
     document["error_codes"] = list(ERROR_CODES)
     return document

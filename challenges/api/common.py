@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from urllib.parse import urlencode
 from uuid import UUID
@@ -44,8 +45,13 @@ def positive_int(request: Request, name: str, default: int, maximum: int | None 
     return value
 
 
-def url_with(request: Request, **params: object) -> str:
+def url_with(request: Request, *, keep: Sequence[str] | None = None, **params: object) -> str:
+    """This request's address with ``params`` set (and its paging dropped); only the
+    parameters ``keep`` names carried over when it is given."""
     query = request.query_params.copy()
+    if keep is not None:
+        for key in [key for key in query if key not in keep]:
+            query.pop(key)
     for key in ("page", "cursor"):
         query.pop(key, None)
     for key, value in params.items():

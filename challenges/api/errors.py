@@ -35,9 +35,13 @@ from challenges.errors import (
     EntryNotHeld,
     EntryNotReportable,
     FollowSelf,
+    FollowsLimitReached,
     GuestAlreadyPlayer,
     GuestRunNotSubmittable,
     MovesConflict,
+    PuzzleLocked,
+    PuzzleNotFound,
+    PuzzleNotSolved,
     RunAlreadyFinished,
     RunDeadlinePassed,
     RunNotEligible,
@@ -57,6 +61,7 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     RunNotSubmittable: status.HTTP_400_BAD_REQUEST,
     RunNotEligible: status.HTTP_400_BAD_REQUEST,
     RunsLimitReached: status.HTTP_429_TOO_MANY_REQUESTS,
+    FollowsLimitReached: status.HTTP_409_CONFLICT,
     MovesConflict: status.HTTP_409_CONFLICT,
     EntryNotHeld: status.HTTP_409_CONFLICT,
     EntryAlreadySubmitted: status.HTTP_409_CONFLICT,
@@ -66,6 +71,8 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     FollowSelf: status.HTTP_400_BAD_REQUEST,
     GuestRunNotSubmittable: status.HTTP_403_FORBIDDEN,
     GuestAlreadyPlayer: status.HTTP_409_CONFLICT,
+    PuzzleNotFound: status.HTTP_404_NOT_FOUND,
+    PuzzleLocked: status.HTTP_403_FORBIDDEN,
 }
 
 
@@ -110,8 +117,14 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         )
     if isinstance(exc, MovesConflict):
         return _error(str(exc.detail), exc.code, 409, received=exc.received)
+    if isinstance(exc, PuzzleNotSolved):
+        return _error(str(exc.detail), exc.code, 422, index=exc.index)
     if isinstance(exc, ServiceError):
-        return _error(str(exc.detail), exc.code, SERVICE_STATUS.get(type(exc), 400))
+        return _error(
+            str(exc.detail),
+            exc.code,
+            SERVICE_STATUS.get(type(exc), getattr(exc, "http_status", 400)),
+        )
     if isinstance(exc, PageOutOfRange):
         return _error(str(exc), "page_not_found", 404, num_pages=exc.num_pages)
     if isinstance(exc, CursorInvalid):

@@ -1,4 +1,4 @@
-"""Playing without an account (issue 12): the guest's API.
+"""Playing without an account: the guest's API.
 
 ``POST /api/guest/`` gives the visitor a guest identity, in a signed cookie (no e-mail);
 ``GuestCookieAuthentication`` then lets the run endpoints (start, moves, finish, read,
@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from accounts.device import signup_record
 from challenges.api.common import ERRORS
 from challenges.errors import GuestAlreadyPlayer
 from challenges.players.selectors import guest_expires_at, is_guest
@@ -103,4 +104,5 @@ class GuestStartView(APIView):
         response = Response(data, status=status.HTTP_201_CREATED if made else status.HTTP_200_OK)
         if made:
             guest_cookie_set(response, guest)
+            signup_record(request._request, response, player_id=guest.user_id)
         return response

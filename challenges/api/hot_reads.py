@@ -34,7 +34,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
 
-from challenges.api.common import iso
+from challenges.api.common import LEADERBOARD_PAGE_SIZE, iso
 from challenges.boards.services import (
     leaderboard_cache_key,
     leaderboard_cache_peek,
@@ -42,6 +42,7 @@ from challenges.boards.services import (
 )
 from challenges.engine import RULESET
 from challenges.models import Challenge
+from challenges.parsing import whole_number
 from challenges.schedule.selectors import challenge_row
 from challenges.schedule.services import challenge_current_ensure, challenge_par_request
 from challenges.slots import slot_number
@@ -80,10 +81,21 @@ def json_answer(body: bytes, *, status: int = 200) -> HttpResponse:
 # --- board pages -----------------------------------------------------------------------
 
 
+# The parameters a board page knows; any other is ignored, and is no part of its
+# cache key (a key hashing ``?q=N`` let anyone fill the cache with copies of a page).
+BOARD_QUERY = ("page", "cursor", "size")
+
+
 def board_page_name(request: HttpRequest) -> str:
-    """The cache name of an API board page: all its bytes depend on (the query, and the
-    host its links name) besides the board's version."""
-    asked = sorted(request.GET.items())
+    """The cache name of an API board page: all its bytes depend on (the parameters it
+    knows, and the host its links name) besides the board's version."""
+    # Numbers as numbers ("01" is 1, "" the default), so spellings make no new keys.
+    page, size = (request.GET.get(name) or "" for name in ("page", "size"))
+    asked = [
+        whole_number(page) or page or 1,
+        request.GET.get("cursor") or "",
+        whole_number(size) or size or LEADERBOARD_PAGE_SIZE,
+    ]
     query = hashlib.sha256(repr((request.build_absolute_uri("/"), asked)).encode())
     return f"api-page:{query.hexdigest()[:32]}"
 
@@ -143,6 +155,7 @@ def challenge_data(challenge: Challenge, *, now: datetime) -> dict[str, Any]:
         "closes_at": iso(challenge.closes_at),
         "results_at": iso(challenge.results_at),
         "ruleset": challenge.ruleset,
+        "rules_version": challenge.rules_version,
         "tray_size": len(challenge.tray),
         "well_size": len(challenge.well),
         "time_limit_ms": RULESET.time_limit_ms,
@@ -152,7 +165,8 @@ def challenge_data(challenge: Challenge, *, now: datetime) -> dict[str, Any]:
         "is_open": challenge.is_open(now),
         "tray": list(challenge.tray) if closed else None,
         "well": list(challenge.well) if closed else None,
-        "par": challenge.par,
+        # Solved hours ahead, but it tells how good the next deal is: public once it opens.
+        "par": challenge.par if now >= challenge.opens_at else None,
     }
 
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from challenges.engine import RULESET
+from challenges.engine import BONUSES, RULESET
 from challenges.models import Challenge, Entry, EntryReport, Run
+from challenges.moderation.selectors import REVIEW_CLASSES, entry_review_class, review_sentence
 
 
 class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
@@ -29,11 +31,9 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
     )
     tray = serializers.SerializerMethodField(help_text="Revealed once the challenge has closed.")
     well = serializers.SerializerMethodField(help_text="Revealed once the challenge has closed.")
-    par = serializers.IntegerField(
-        read_only=True,
-        allow_null=True,
+    par = serializers.SerializerMethodField(
         help_text="The best score the solver found on this challenge; null while it is "
-        "still being computed.",
+        "still being computed, and before the challenge opens.",
     )
     id = serializers.IntegerField(
         source="pk", read_only=True, help_text="The challenge's number (its primary key)."
@@ -42,7 +42,8 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
     class Meta:
         model = Challenge
         fields = [
-            "id", "number", "opens_at", "closes_at", "results_at", "ruleset", "tray_size",
+            "id", "number", "opens_at", "closes_at", "results_at", "ruleset", "rules_version",
+            "tray_size",
             "well_size", "time_limit_ms", "entries", "top_score", "is_open", "tray", "well",
             "par",
         ]  # fmt: skip
@@ -71,6 +72,9 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
 
     def get_tray(self, challenge: Challenge) -> list[str] | None:
         return list(challenge.tray) if challenge.is_closed(self.context["now"]) else None
+
+    def get_par(self, challenge: Challenge) -> int | None:
+        return challenge.par if self.context["now"] >= challenge.opens_at else None
 
     def get_well(self, challenge: Challenge) -> list[str] | None:
         return list(challenge.well) if challenge.is_closed(self.context["now"]) else None
@@ -105,9 +109,7 @@ class HistoryPageSerializer(serializers.Serializer[Any]):
 
 class MoveResultSerializer(serializers.Serializer[Any]):
     points = serializers.IntegerField()
-    bonus = serializers.ChoiceField(
-        choices=["bridge", "hexagon", "double_hexagon", "triple_hexagon"], allow_null=True
-    )
+    bonus = serializers.ChoiceField(choices=list(BONUSES), allow_null=True)
 
 
 class RunErrorSerializer(serializers.Serializer[Any]):
@@ -216,26 +218,72 @@ class RunFinishedSerializer(serializers.Serializer[Any]):
     detail = serializers.CharField(required=False, help_text="Present when the run is rejected.")
 
 
-ENTRY_STATUS_HELP = (
-    "live (on the board), held (waiting for review; see reasons) or void (off the board)."
-)
+ENTRY_STATUS_HELP = "live (on the board), held (under review: see review) or void (off the board)."
 
 
-class EntrySubmittedSerializer(serializers.Serializer[Any]):
+class EntryReviewSerializer(serializers.Serializer[Any]):
+    code = serializers.ChoiceField(choices=REVIEW_CLASSES, help_text="One plain class.")
+    detail = serializers.CharField(help_text="The class in one sentence, in the reader's language.")
+
+
+class _HeldEntryWordsMixin(serializers.Serializer[Any]):
+    """What the owner of an entry reads of its review: under review and one plain
+    class of why; never a measure, a threshold, or the rank it would have."""
+
+    reasons = serializers.SerializerMethodField(
+        help_text="Under review: the one plain class of why (as review.code); else empty."
+    )
+    review = serializers.SerializerMethodField(help_text="Under review: why, in plain words.")
+    rank = serializers.SerializerMethodField(help_text="Its rank on the board; null while held.")
+    percentile = serializers.SerializerMethodField(
+        help_text="Share of entries scoring at most this, 0-100; null while held."
+    )
+    page = serializers.SerializerMethodField(
+        help_text="The leaderboard page (of 50) holding the entry; null while held."
+    )
+
+    @staticmethod
+    def _held(data: Any) -> bool:
+        return bool(data["entry"].is_held if isinstance(data, dict) else data.entry.is_held)
+
+    @staticmethod
+    def _get(data: Any, name: str) -> Any:
+        return data[name] if isinstance(data, dict) else getattr(data, name)
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_reasons(self, data: Any) -> list[str]:
+        review = self.get_review(data)
+        return [review["code"]] if review else []
+
+    @extend_schema_field(EntryReviewSerializer(allow_null=True))
+    def get_review(self, data: Any) -> dict[str, str] | None:
+        if not self._held(data):
+            return None
+        code = entry_review_class(hold_reasons=self._get(data, "entry").hold_reasons)
+        return {"code": code, "detail": review_sentence(code)}
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_rank(self, data: Any) -> int | None:
+        return None if self._held(data) else self._get(data, "rank")
+
+    @extend_schema_field(serializers.FloatField(allow_null=True))
+    def get_percentile(self, data: Any) -> float | None:
+        return None if self._held(data) else self._get(data, "percentile")
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_page(self, data: Any) -> int | None:
+        return None if self._held(data) else self._get(data, "page")
+
+
+class EntrySubmittedSerializer(_HeldEntryWordsMixin):
     id = serializers.IntegerField(source="entry.pk")
     status = serializers.CharField(source="entry.status", help_text=ENTRY_STATUS_HELP)
-    reasons = serializers.ListField(
-        child=serializers.CharField(), source="entry.hold_reasons", help_text="Why it is held."
-    )
     challenge = serializers.IntegerField(source="entry.challenge_id")
     run = serializers.UUIDField(source="entry.run_id")
     player = serializers.CharField(source="entry.player.get_username")
     score = serializers.IntegerField()
     submitted_at = serializers.DateTimeField(source="entry.submitted_at")
-    rank = serializers.IntegerField(help_text="Its rank, or the rank it would have once approved.")
-    percentile = serializers.FloatField(help_text="Share of entries scoring at most this, 0-100.")
     count = serializers.IntegerField()
-    page = serializers.IntegerField(help_text="The leaderboard page (of 50) holding the entry.")
 
 
 class RunDetailSerializer(serializers.ModelSerializer[Run]):
@@ -286,16 +334,12 @@ class LeaderboardPageSerializer(serializers.Serializer[Any]):
     results = LeaderboardRowSerializer(many=True)
 
 
-class PlayerRankSerializer(serializers.Serializer[Any]):
+class PlayerRankSerializer(_HeldEntryWordsMixin):
     challenge = serializers.IntegerField(source="entry.challenge_id")
     status = serializers.CharField(source="entry.status", help_text=ENTRY_STATUS_HELP)
-    reasons = serializers.ListField(child=serializers.CharField(), source="entry.hold_reasons")
     player = serializers.CharField(source="entry.player.get_username")
-    rank = serializers.IntegerField(help_text="Its rank, or the rank it would have once approved.")
     score = serializers.IntegerField()
-    percentile = serializers.FloatField()
     count = serializers.IntegerField()
-    page = serializers.IntegerField()
     submitted_at = serializers.DateTimeField(source="entry.submitted_at")
     run = serializers.UUIDField(source="entry.run_id")
 

@@ -1,20 +1,22 @@
-"""The JSON API of issue 9: a player's record (streaks, calendar, best ranks), following,
+"""The social JSON API: a player's record (streaks, calendar, best ranks), following,
 the following board of a challenge, the day and week boards, and a run's standing with
 its share card. Views parse the request, call the domain, and render."""
 
 from __future__ import annotations
 
-from datetime import UTC, tzinfo
+from datetime import UTC, datetime, time, tzinfo
 from typing import Any
 from uuid import UUID
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.dateparse import parse_date
+from django.utils.text import get_text_list
+from django.utils.translation import gettext, pgettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotAuthenticated, NotFound
+from rest_framework.exceptions import NotAuthenticated, NotFound, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,7 +25,7 @@ from rest_framework.views import APIView
 from challenges.api import social_serializers as s
 from challenges.api.common import ERRORS, challenge_or_404, own_run_or_404, player_of
 from challenges.boards.selectors import (
-    BEST_OF,
+    PERIODS,
     followed_ids,
     follower_count,
     following_board,
@@ -44,6 +46,7 @@ from challenges.players.selectors import (
     share_card,
 )
 from challenges.players.services import follow_add, follow_remove
+from config.throttling import AtomicScopedRateThrottle
 
 TZ = OpenApiParameter(
     "tz", OpenApiTypes.STR, description="An IANA time zone for days and weeks (default UTC)."
@@ -66,14 +69,15 @@ def player_or_404(username: str) -> User:
 def player_record(player: User, viewer: User | AnonymousUser, tz: tzinfo) -> dict[str, Any]:
     """A player's record as PlayerRecordSerializer reads it (the player page shows the same)."""
     rows = player_history(player=player)
+    own = viewer.is_authenticated and viewer.pk == player.pk
     best = sorted(rows, key=lambda row: (row.rank, -row.score, row.number))[:BEST_RANKS]
     return {
         "username": player.get_username(),
         "joined": player.date_joined,
         "time_zone": str(tz),
         "played": len(rows),
-        "streaks": player_streaks(player=player, tz=tz),
-        "calendar": player_calendar(player=player, tz=tz),
+        "streaks": player_streaks(player=player, tz=tz, own=own),
+        "calendar": player_calendar(player=player, tz=tz, own=own),
         "best_ranks": best,
         "followers": follower_count(player=player),
         "following": following_count(player=player),
@@ -96,6 +100,8 @@ class PlayerRecordView(APIView):
 
 class FollowView(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [AtomicScopedRateThrottle]
+    throttle_scope = "follow"
 
     def _answer(self, request: Request, player: User, code: int) -> Response:
         data = {
@@ -111,7 +117,14 @@ class FollowView(APIView):
         description="Their entries then show on your following boards. Following twice "
         "changes nothing.",
         request=None,
-        responses={200: s.FollowSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+        responses={
+            200: s.FollowSerializer,
+            400: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+            429: ERRORS,
+        },
     )
     def post(self, request: Request, username: str) -> Response:
         player = player_or_404(username)
@@ -122,7 +135,7 @@ class FollowView(APIView):
         operation_id="players_unfollow",
         summary="Stop following a player",
         request=None,
-        responses={200: s.FollowSerializer, 403: ERRORS, 404: ERRORS},
+        responses={200: s.FollowSerializer, 403: ERRORS, 404: ERRORS, 429: ERRORS},
     )
     def delete(self, request: Request, username: str) -> Response:
         player = player_or_404(username)
@@ -147,20 +160,57 @@ class FollowingBoardView(APIView):
 class PeriodBoardView(APIView):
     @extend_schema(
         operation_id="boards_period",
-        summary="Today's board (the day's 3 challenges) or this week's (the best 7 of 21)",
-        description="`following=1`: only the players you follow, and you.",
-        parameters=[OpenApiParameter("following", OpenApiTypes.BOOL)],
-        responses={200: s.PeriodBoardSerializer, 403: ERRORS, 404: ERRORS},
+        summary="A period's board: the day's, the week's or the month's challenges added up",
+        description="`following=1`: only the players you follow, and you. `at` (a date, "
+        "YYYY-MM-DD, UTC): the period holding that day, for the boards of the past.",
+        parameters=[
+            OpenApiParameter("period", OpenApiTypes.STR, OpenApiParameter.PATH, enum=list(PERIODS)),
+            OpenApiParameter("following", OpenApiTypes.BOOL),
+            OpenApiParameter("at", OpenApiTypes.DATE),
+        ],
+        responses={200: s.PeriodBoardSerializer, 400: ERRORS, 403: ERRORS, 404: ERRORS},
     )
     def get(self, request: Request, period: str) -> Response:
-        if period not in BEST_OF:
-            raise NotFound(gettext("The boards are 'day' and 'week'."))
+        if period not in PERIODS:
+            raise NotFound(
+                gettext("The boards are %(periods)s.")
+                % {
+                    "periods": get_text_list(
+                        [f"'{name}'" for name in PERIODS], pgettext("the last of a list", "and")
+                    )
+                }
+            )
+        at = _day_asked(request.query_params.get("at"))
         only = None
-        if request.query_params.get("following") in ("1", "true"):
+        if _flag_asked(request.query_params.get("following"), name="following"):
             viewer = player_of_or_403(request)
             only = followed_ids(player=viewer) | {viewer.pk}
-        board = period_board(period=period, only=only)
+        board = period_board(period=period, at=at, only=only)
         return Response(s.PeriodBoardSerializer(board).data)
+
+
+def _flag_asked(raw: str | None, *, name: str) -> bool:
+    """A yes-or-no query parameter: 1/true or 0/false (absent: no)."""
+    if raw is None or raw in ("0", "false"):
+        return False
+    if raw in ("1", "true"):
+        return True
+    raise ValidationError({name: [gettext("Say 1 or 0 (true or false).")]}, code="invalid")
+
+
+def _day_asked(raw: str | None) -> datetime | None:
+    """Noon (UTC) of the day ``raw`` names (YYYY-MM-DD); None when none is asked."""
+    if raw is None:
+        return None
+    try:
+        day = parse_date(raw) if len(raw) == 10 else None
+    except ValueError:
+        day = None
+    if day is None:
+        raise ValidationError(
+            {"at": [gettext("A date is YYYY-MM-DD, for example 2026-11-26.")]}, code="invalid"
+        )
+    return datetime.combine(day, time(12), tzinfo=UTC)
 
 
 def player_of_or_403(request: Request) -> User:

@@ -1,5 +1,5 @@
 """Serializers of a player's record, following, the day and week boards, and a run's
-standing with its share card (issue 9). Views hand them the domain's dataclasses."""
+standing with its share card. Views hand them the domain's dataclasses."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from challenges.api import guests, runs, social, views
+from challenges.api import classic, guests, puzzles, runs, social, views
 from challenges.api.errors import api_not_found
 
 urlpatterns = [
@@ -43,6 +43,49 @@ urlpatterns = [
     path("runs/<uuid:run_id>/submit/", runs.RunSubmitView.as_view(), name="api-run-submit"),
     path("runs/<uuid:run_id>/analysis/", runs.RunAnalysisView.as_view(), name="api-run-analysis"),
     path("runs/<uuid:run_id>/report/", runs.RunReportView.as_view(), name="api-run-report"),
+    path("puzzles/", puzzles.PuzzleSeriesView.as_view(), name="api-puzzles"),
+    path("puzzles/today/", puzzles.PuzzleTodayView.as_view(), name="api-puzzle-today"),
+    path(
+        "puzzles/today/solve/",
+        puzzles.PuzzleTodaySolveView.as_view(),
+        name="api-puzzle-today-solve",
+    ),
+    path("puzzles/<int:number>/", puzzles.PuzzleDetailView.as_view(), name="api-puzzle"),
+    path(
+        "puzzles/<int:number>/solve/",
+        puzzles.PuzzleSolveView.as_view(),
+        name="api-puzzle-solve",
+    ),
+    path("classic/games/", classic.ClassicStartView.as_view(), name="api-classic-start"),
+    path("classic/record/", classic.ClassicRecordView.as_view(), name="api-classic-record"),
+    path(
+        "classic/games/<uuid:game_id>/", classic.ClassicGameView.as_view(), name="api-classic-game"
+    ),
+    path(
+        "classic/games/<uuid:game_id>/move/",
+        classic.ClassicMoveView.as_view(),
+        name="api-classic-move",
+    ),
+    path(
+        "classic/games/<uuid:game_id>/draw/",
+        classic.ClassicDrawView.as_view(),
+        name="api-classic-draw",
+    ),
+    path(
+        "classic/games/<uuid:game_id>/pass/",
+        classic.ClassicPassView.as_view(),
+        name="api-classic-pass",
+    ),
+    path(
+        "classic/games/<uuid:game_id>/resign/",
+        classic.ClassicResignView.as_view(),
+        name="api-classic-resign",
+    ),
+    path(
+        "classic/games/<uuid:game_id>/replay/",
+        classic.ClassicReplayView.as_view(),
+        name="api-classic-replay",
+    ),
     # Last: any other /api/ path gets a JSON 404, not the HTML page.
     # [\s\S], not ".": a path may hold an encoded newline, and it is still an API path.
     re_path(r"^(?P<path>[\s\S]*)$", api_not_found, name="api-not-found"),

@@ -162,8 +162,10 @@ class LeaderboardView(APIView):
             "count": board.count,
             "page": board.page,
             "num_pages": board.num_pages,
-            "next": url_with(request, cursor=board.next_cursor) if board.next_cursor else None,
-            "previous": url_with(request, cursor=board.previous_cursor)
+            "next": url_with(request, keep=hot_reads.BOARD_QUERY, cursor=board.next_cursor)
+            if board.next_cursor
+            else None,
+            "previous": url_with(request, keep=hot_reads.BOARD_QUERY, cursor=board.previous_cursor)
             if board.previous_cursor
             else None,
             "next_cursor": board.next_cursor,

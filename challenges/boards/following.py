@@ -15,6 +15,7 @@ from datetime import datetime
 from django.contrib.auth.models import AnonymousUser, User
 
 from challenges.boards.leaderboards import leaderboard_score_table
+from challenges.boards.ranks import competition_ranked
 from challenges.models import Challenge, Entry, Follow
 
 
@@ -70,18 +71,17 @@ def following_board(*, challenge: Challenge, player: User) -> FollowingBoard:
         .values_list("player_id", "player__username", "score", "submitted_at", "run_id")
     )
     table = leaderboard_score_table(challenge=challenge)
-    rows: list[FollowingRow] = []
-    for index, (player_id, username, score, submitted_at, run_id) in enumerate(entries):
-        tied = rows and rows[-1].score == score
-        rows.append(
-            FollowingRow(
-                rank=rows[-1].rank if tied else index + 1,
-                board_rank=table.rank_of(score),
-                player=username,
-                score=score,
-                submitted_at=submitted_at,
-                run_id=run_id,
-                is_you=player_id == player.pk,
-            )
+    ranked = competition_ranked(entries, score=lambda entry: entry[2])
+    rows = [
+        FollowingRow(
+            rank=rank,
+            board_rank=table.rank_of(score),
+            player=username,
+            score=score,
+            submitted_at=submitted_at,
+            run_id=run_id,
+            is_you=player_id == player.pk,
         )
+        for rank, (player_id, username, score, submitted_at, run_id) in ranked
+    ]
     return FollowingBoard(challenge_id=challenge.pk, following=len(followed), rows=tuple(rows))

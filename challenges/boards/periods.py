@@ -1,17 +1,16 @@
-"""Boards over a period: today's and this week's.
+"""Boards over a period: the day's, the week's and the month's.
 
-A period's score is the sum of a player's best ``best_of`` live entries among the
-challenges that opened in it:
+A period's score is the sum of a player's best entries among the challenges that
+opened in it. ``PERIODS`` is the one list of them: the API's boards, the leaderboard
+page's tabs and their words all come from it, so a new period is one entry here.
 
-- **today**: the three challenges of the UTC day (00:00, 08:00, 16:00), all three
-  counting, so the day's board rewards playing every slot;
-- **this week**: the 21 challenges from Monday 00:00 UTC, the **best 7** counting.
-  Not the sum of all 21: that would rank whoever plays most, not whoever plays best,
-  and one slot a day (most people's rhythm) could never reach the top. Seven is one a
-  day, so a player who plays daily competes on equal terms with one who plays all
-  three and drops their weaker runs.
+- **day**: the three challenges of the UTC day, all counting, so the day's board
+  rewards playing every slot;
+- **week** (from Monday) and **month** (from the 1st): one challenge a day counts, the
+  best of them. Not the sum of all: that would rank whoever plays most, not whoever
+  plays best, and one slot a day (most people's rhythm) could never reach the top.
 
-Periods follow the UTC slots, so everyone's week holds the same 21 challenges whatever
+Periods follow the UTC slots, so everyone's week holds the same challenges whatever
 their time zone. Ties share a rank; among them the player who reached the score with
 fewer challenges comes first, then the earlier last submission.
 
@@ -23,30 +22,104 @@ player sees their row the moment they submit, and an unchanged period is read on
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Literal
 
 from django.core.cache import cache
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy
 
+from challenges.boards.ranks import competition_ranked
+from challenges.game_words import slot_openings_words
 from challenges.models import Challenge, Entry
 from challenges.slots import SLOT_LENGTH
 
-Period = Literal["day", "week"]
-_LENGTH: dict[Period, timedelta] = {"day": timedelta(days=1), "week": timedelta(weeks=1)}
-
-
-def period_slot_count(*, period: Period) -> int:
-    """How many challenges open in a ``period``: 3 a day, 21 a week."""
-    return _LENGTH[period] // SLOT_LENGTH
-
-
-# Every challenge of the day counts; seven of the week's, one a day.
-BEST_OF: dict[Period, int] = {"day": period_slot_count(period="day"), "week": 7}
 _CACHE_SECONDS = 3600
+SLOTS_A_DAY = timedelta(days=1) // SLOT_LENGTH
+
+
+def _day_start(day: date) -> date:
+    return day
+
+
+def _week_start(day: date) -> date:
+    return day - timedelta(days=day.weekday())
+
+
+def _month_start(day: date) -> date:
+    return day.replace(day=1)
+
+
+def _next_day(start: date) -> date:
+    return start + timedelta(days=1)
+
+
+def _next_week(start: date) -> date:
+    return start + timedelta(weeks=1)
+
+
+def _next_month(start: date) -> date:
+    return (start.replace(day=28) + timedelta(days=4)).replace(day=1)
+
+
+@dataclass(frozen=True)
+class Period:
+    name: str
+    label: Promise
+    """The board's tab: "This month"."""
+    starts: Callable[[date], date]
+    """The first day of the period holding a (UTC) day."""
+    follows: Callable[[date], date]
+    """The first day of the next period."""
+    counted_a_day: int
+    """How many of each day's challenges count: all of them, or the best one."""
+    explained: Callable[[], str]
+    """What the board adds up, with ``%(slots)s`` and ``%(best)s`` still to fill."""
+
+
+# The words of each period are read when a page asks (the reader's language then).
+PERIODS: dict[str, Period] = {
+    period.name: period
+    for period in (
+        Period(
+            name="day",
+            label=gettext_lazy("Today's board"),
+            starts=_day_start,
+            follows=_next_day,
+            counted_a_day=SLOTS_A_DAY,
+            explained=lambda: gettext(
+                "The day's %(slots)s challenges (%(openings)s UTC), each player's entries added up."
+            ),
+        ),
+        Period(
+            name="week",
+            label=gettext_lazy("This week"),
+            starts=_week_start,
+            follows=_next_week,
+            counted_a_day=1,
+            explained=lambda: gettext(
+                "The week's %(slots)s challenges from Monday 00:00 UTC: each player's best "
+                "%(best)s entries added up. The best %(best)s, not all %(slots)s, so that "
+                "playing once a day competes with playing every slot, and the board ranks the "
+                "best play rather than the most."
+            ),
+        ),
+        Period(
+            name="month",
+            label=gettext_lazy("This month"),
+            starts=_month_start,
+            follows=_next_month,
+            counted_a_day=1,
+            explained=lambda: gettext(
+                "The month's %(slots)s challenges from the 1st, 00:00 UTC: each player's best "
+                "%(best)s entries added up, one a day."
+            ),
+        ),
+    )
+}
 
 
 @dataclass(frozen=True)
@@ -62,27 +135,63 @@ class PeriodRow:
 
 @dataclass(frozen=True)
 class PeriodBoard:
-    period: Period
+    period: str
     starts_at: datetime
     ends_at: datetime
     best_of: int
     rows: tuple[PeriodRow, ...]
 
+    @property
+    def days(self) -> int:
+        return (self.ends_at - self.starts_at) // timedelta(days=1)
+
+    @property
+    def last_day(self) -> datetime:
+        """The start of the period's last day (``ends_at`` is the next period's start)."""
+        return self.ends_at - timedelta(days=1)
+
+    @property
+    def slots(self) -> int:
+        return (self.ends_at - self.starts_at) // SLOT_LENGTH
+
     def row_of(self, player_id: int) -> PeriodRow | None:
         return next((row for row in self.rows if row.player_id == player_id), None)
 
 
-def period_start(*, period: Period, at: datetime) -> datetime:
-    """When the day (UTC) or the week (from Monday, UTC) holding ``at`` began."""
-    day: date = at.astimezone(UTC).date()
-    if period == "week":
-        day -= timedelta(days=day.weekday())
+def _at_midnight(day: date) -> datetime:
     return datetime.combine(day, time(), tzinfo=UTC)
 
 
-def _compute(period: Period, starts_at: datetime) -> PeriodBoard:
-    best_of = BEST_OF[period]
-    ends_at = starts_at + _LENGTH[period]
+def period_bounds(*, period: str, at: datetime) -> tuple[datetime, datetime]:
+    """When the period holding ``at`` began, and when the next one begins (UTC)."""
+    kind = PERIODS[period]
+    first = kind.starts(at.astimezone(UTC).date())
+    return _at_midnight(first), _at_midnight(kind.follows(first))
+
+
+def period_start(*, period: str, at: datetime) -> datetime:
+    """When the period holding ``at`` began: its first day, 00:00 UTC."""
+    return period_bounds(period=period, at=at)[0]
+
+
+def period_explained(*, board: PeriodBoard) -> str:
+    """What ``board`` adds up, in the reader's language."""
+    return PERIODS[board.period].explained() % {
+        "slots": board.slots,
+        "best": board.best_of,
+        "openings": slot_openings_words(),
+    }
+
+
+def _ranked(rows: list[PeriodRow]) -> tuple[PeriodRow, ...]:
+    return tuple(
+        replace(row, rank=rank) for rank, row in competition_ranked(rows, score=lambda r: r.score)
+    )
+
+
+def _compute(period: str, starts_at: datetime, ends_at: datetime) -> PeriodBoard:
+    days = (ends_at - starts_at) // timedelta(days=1)
+    best_of = days * PERIODS[period].counted_a_day
     scores: dict[int, list[int]] = defaultdict(list)
     names: dict[int, str] = {}
     last: dict[int, datetime] = {}
@@ -100,60 +209,40 @@ def _compute(period: Period, starts_at: datetime) -> PeriodBoard:
         best = sorted(entered_scores, reverse=True)[:best_of]
         totals.append((sum(best), len(best), len(entered_scores), last[player_id], player_id))
     totals.sort(key=lambda item: (-item[0], item[1], item[3], item[4]))
-    ranked: list[PeriodRow] = []
-    for index, (score, counted, entered, _, player_id) in enumerate(totals):
-        tied = ranked and ranked[-1].score == score
-        ranked.append(
-            PeriodRow(
-                rank=ranked[-1].rank if tied else index + 1,
-                player_id=player_id,
-                player=names[player_id],
-                score=score,
-                entered=entered,
-                counted=counted,
-            )
+    ordered = [
+        PeriodRow(
+            rank=0,
+            player_id=player_id,
+            player=names[player_id],
+            score=score,
+            entered=entered,
+            counted=counted,
         )
+        for score, counted, entered, _, player_id in totals
+    ]
     return PeriodBoard(
-        period=period, starts_at=starts_at, ends_at=ends_at, best_of=best_of, rows=tuple(ranked)
+        period=period, starts_at=starts_at, ends_at=ends_at, best_of=best_of, rows=_ranked(ordered)
     )
 
 
 def period_board(
     *,
-    period: Period,
+    period: str,
     at: datetime | None = None,
     only: Collection[int] | None = None,
 ) -> PeriodBoard:
-    """The board of the day or the week holding ``at`` (now by default); ``only``
-    keeps the rows of those players (a following board), ranked among themselves."""
-    starts_at = period_start(period=period, at=at or timezone.now())
-    version = Challenge.objects.filter(
-        opens_at__gte=starts_at, opens_at__lt=starts_at + _LENGTH[period]
-    ).aggregate(version=Sum("board_version"))["version"]
+    """The board of the period holding ``at`` (now by default); ``only`` keeps the rows
+    of those players (a following board), ranked among themselves. KeyError for a
+    period not in ``PERIODS``."""
+    starts_at, ends_at = period_bounds(period=period, at=at or timezone.now())
+    version = Challenge.objects.filter(opens_at__gte=starts_at, opens_at__lt=ends_at).aggregate(
+        version=Sum("board_version")
+    )["version"]
     key = f"period-board:{period}:{starts_at:%Y%m%d}:{version or 0}"
     board: PeriodBoard | None = cache.get(key)
     if board is None:
-        board = _compute(period, starts_at)
+        board = _compute(period, starts_at, ends_at)
         cache.set(key, board, _CACHE_SECONDS)
     if only is None:
         return board
-    kept: list[PeriodRow] = []
-    for index, row in enumerate(r for r in board.rows if r.player_id in only):
-        tied = kept and kept[-1].score == row.score
-        kept.append(
-            PeriodRow(
-                rank=kept[-1].rank if tied else index + 1,
-                player_id=row.player_id,
-                player=row.player,
-                score=row.score,
-                entered=row.entered,
-                counted=row.counted,
-            )
-        )
-    return PeriodBoard(
-        period=board.period,
-        starts_at=board.starts_at,
-        ends_at=board.ends_at,
-        best_of=board.best_of,
-        rows=tuple(kept),
-    )
+    return replace(board, rows=_ranked([row for row in board.rows if row.player_id in only]))

@@ -17,10 +17,10 @@ from challenges.boards.leaderboards import (
     leaderboard_page,
     leaderboard_rank,
 )
-from challenges.boards.periods import BEST_OF, period_board, period_slot_count
+from challenges.boards.periods import PERIODS, period_board, period_explained
 
 __all__ = [
-    "BEST_OF",
+    "PERIODS",
     "CursorInvalid",
     "LeaderboardRow",
     "PageOutOfRange",
@@ -36,6 +36,6 @@ __all__ = [
     "leaderboard_page",
     "leaderboard_rank",
     "period_board",
-    "period_slot_count",
+    "period_explained",
     "player_history",
 ]

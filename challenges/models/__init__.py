@@ -7,6 +7,7 @@ of the app in ``challenges.models``, and the project imports them from it.
 """
 
 from challenges.models.challenge import Challenge
+from challenges.models.classic import ClassicGame, ClassicSeat
 from challenges.models.entry import (
     Entry,
     EntryDecision,
@@ -16,17 +17,25 @@ from challenges.models.entry import (
     ScoreCount,
 )
 from challenges.models.people import Follow, Guest
+from challenges.models.puzzle import Puzzle, PuzzleProgress
 from challenges.models.run import Run, RunFault
+from challenges.models.trust import FormPoint, PlayerForm
 
 __all__ = [
     "Challenge",
+    "ClassicGame",
+    "ClassicSeat",
     "Entry",
     "EntryDecision",
     "EntryQuerySet",
     "EntryReport",
     "Follow",
+    "FormPoint",
     "Guest",
     "HeldEntry",
+    "PlayerForm",
+    "Puzzle",
+    "PuzzleProgress",
     "Run",
     "RunFault",
     "ScoreCount",

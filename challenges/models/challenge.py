@@ -10,7 +10,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from challenges.engine import RULESET
+from challenges.engine import RULES_VERSION, RULESET
 from challenges.game_words import run_length_words
 
 
@@ -46,6 +46,10 @@ class Challenge(models.Model):
     ruleset = models.CharField(
         _("game"), max_length=20, choices=GameKind.choices, default=GameKind.CHALLENGE
     )
+    # The rules the challenge is played, replayed, analysed and reviewed by, for ever.
+    rules_version = models.PositiveSmallIntegerField(
+        _("rules version"), default=RULES_VERSION, editable=False
+    )
     tray = models.JSONField(_("tray"), help_text=lazy(_tray_help, str)())
     well = models.JSONField(_("well"), help_text=lazy(_well_help, str)())
     seed = models.CharField(
@@ -59,8 +63,8 @@ class Challenge(models.Model):
     # Incremented in every transaction that changes the board; the leaderboard cache's
     # keys carry it (leaderboard_cache.py).
     board_version = models.PositiveBigIntegerField(_("board version"), default=0, editable=False)
-    # Par (issue 8): the best score the solver found, and its run log (a human-paced
-    # log that replays through the normal path). Null until solved (services/par.py).
+    # Par: the best score the solver found, and its run log (a human-paced
+    # log that replays through the normal path). Null until solved (schedule/par.py).
     par = models.IntegerField(_("par"), null=True, blank=True, editable=False)
     par_log = models.JSONField(_("par's run log"), null=True, blank=True, editable=False)
     par_solved_at = models.DateTimeField(_("par solved at"), null=True, blank=True, editable=False)

@@ -35,11 +35,17 @@ class Entry(models.Model):
 
     class HoldReason(models.TextChoices):
         DUPLICATE_LOG = "duplicate_log", _("The same moves as an earlier entry")
-        # The review of runs no person plays (services/review.py, docs/solver.md).
+        # The review of runs no person plays (moderation/review.py, docs/solver.md).
         NEAR_PAR = "near_par", _("A score near par (the solver's best)")
         SOLVER_MOVES = "solver_moves", _("Placements matching the solver's first choice")
         SOLVER_LIKE = "solver_like", _("A score and placements close to the solver's together")
         FAST_PACE = "fast_pace", _("Placements quicker than people place tiles")
+        # Trust across runs (moderation/trust.py, docs/trust.md).
+        PROVISIONAL = "provisional", _("A top score by a player with little history")
+        ABOVE_FORM = "above_form", _("A top score far above the player's form")
+        OVERLAPPING_RUNS = "overlapping_runs", _("Played while another run of theirs was in play")
+        NEAR_COPY = "near_copy", _("Most placements, in order, as in another entry")
+        LINKED_ACCOUNTS = "linked_accounts", _("A linked account is in the same top of the board")
 
     challenge = models.ForeignKey(
         Challenge, on_delete=models.CASCADE, related_name="entries", verbose_name=_("challenge")

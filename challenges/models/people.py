@@ -43,7 +43,7 @@ class Follow(models.Model):
 
 
 class Guest(models.Model):
-    """A visitor playing without an account (issue 12): a server-side identity that a
+    """A visitor playing without an account: a server-side identity that a
     signed cookie carries, no e-mail, no password.
 
     A guest plays through a stand-in ``user`` (unusable password, a name no sign-up can

@@ -37,6 +37,12 @@ from challenges.models import (
     ScoreCount,
 )
 from challenges.moderation.review import run_review
+from challenges.moderation.trust import (
+    form_point_add,
+    form_point_decide,
+    reasons_waived,
+    submit_trust_check,
+)
 
 
 def run_moves_hash(*, run: Run) -> str:
@@ -50,7 +56,7 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
 
     The entry is live, or held for review when an earlier entry of the challenge played
     the same moves (``duplicate_log``): a copied log never reaches the board unseen; or
-    when the review of runs finds it beyond a threshold (``services/review.py``: near
+    when the review of runs finds it beyond a threshold (``moderation/review.py``: near
     par, the solver's moves, a pace no person keeps). A guest's run is refused
     (``GuestRunNotSubmittable``) until an account claims it.
     ``UNIQUE(challenge, player)`` decides between simultaneous submits: exactly one
@@ -92,12 +98,14 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
         raise EntryAlreadySubmitted()
     moves_hash = run_moves_hash(run=run)
     review = run_review(run=run)
+    trust = submit_trust_check(run=run, score=run.score, moves_hash=moves_hash)
+    single_run = reasons_waived(review.reasons) if trust.waived else list(review.reasons)
     try:
         with transaction.atomic():
             _moves_hash_lock(moves_hash)
             copied = _moves_hash_entered(challenge=challenge, moves_hash=moves_hash)
             reasons = [Entry.HoldReason.DUPLICATE_LOG.value] if copied else []
-            reasons += review.reasons
+            reasons += single_run + trust.reasons
             entry = Entry.objects.create(
                 challenge=challenge,
                 player_id=run.player_id,
@@ -107,8 +115,11 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
                 moves_hash=moves_hash,
                 status=Entry.Status.HELD if reasons else Entry.Status.LIVE,
                 hold_reasons=reasons,
-                features=review.features,
+                features={**review.features, **trust.features},
             )
+            form_point_add(entry=entry, run=run, now=now)
+            if trust.linked_entries:
+                _entries_linked_hold(entry_ids=trust.linked_entries)
             if entry.status == Entry.Status.LIVE:
                 if connection.vendor == "postgresql":
                     _challenge_entry_stats_add_bump(challenge=challenge, score=run.score)
@@ -120,6 +131,21 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
         # their own races.
         raise EntryAlreadySubmitted() from error
     return entry
+
+
+def _entries_linked_hold(*, entry_ids: list[int]) -> None:
+    """Linked accounts in one top of a board: their entries wait for a moderator too."""
+    for other in Entry.objects.select_for_update().filter(pk__in=entry_ids):
+        reason = Entry.HoldReason.LINKED_ACCOUNTS.value
+        if reason not in other.hold_reasons:
+            other.hold_reasons = [*other.hold_reasons, reason]
+        was_live = other.is_live
+        if was_live:
+            other.status = Entry.Status.HELD
+        other.save(update_fields=["status", "hold_reasons"])
+        if was_live:
+            form_point_decide(entry=other, approved=False, voided=False)
+            challenge_entry_stats_refresh(challenge=other.challenge)
 
 
 def _moves_hash_lock(moves_hash: str) -> None:
@@ -211,14 +237,14 @@ def entry_approve(
             )
         locked.status = Entry.Status.LIVE
         locked.save(update_fields=["status"])
-        EntryDecision.objects.create(
+        form_point_decide(entry=locked, approved=True)
+        entry_decision_record(
             entry=locked,
             verdict=EntryDecision.Verdict.APPROVE,
-            decided_by=by,
-            decided_at=now,
+            by=by,
+            now=now,
             reason=reason.strip() or "Approved after review.",
         )
-        entry_reports_resolve(entry=locked, now=now)
         challenge_entry_stats_refresh(challenge=locked.challenge)
     return locked
 
@@ -234,21 +260,30 @@ def entry_void(
     now = service_now(now)
     with transaction.atomic():
         locked = Entry.objects.select_for_update().select_related("challenge").get(pk=entry.pk)
+        if locked.status != Entry.Status.VOID:
+            form_point_decide(entry=locked, approved=False)
         locked.status = Entry.Status.VOID
         locked.voided_at = locked.voided_at or now
         locked.void_reason = reason
         locked.save(update_fields=["status", "voided_at", "void_reason"])
-        EntryDecision.objects.create(
-            entry=locked,
-            verdict=EntryDecision.Verdict.VOID,
-            decided_by=by,
-            decided_at=now,
-            reason=reason,
+        entry_decision_record(
+            entry=locked, verdict=EntryDecision.Verdict.VOID, by=by, now=now, reason=reason
         )
-        entry_reports_resolve(entry=locked, now=now)
         challenge_entry_stats_refresh(challenge=locked.challenge)
     entry.refresh_from_db()
     return locked
+
+
+def entry_decision_record(
+    *, entry: Entry, verdict: str, by: User | None, now: datetime, reason: str
+) -> EntryDecision:
+    """A moderator's decision, kept for the record (who, when, why), answers every open
+    report of the entry. Called inside the decision's transaction, the entry locked."""
+    decision = EntryDecision.objects.create(
+        entry=entry, verdict=verdict, decided_by=by, decided_at=now, reason=reason
+    )
+    entry_reports_resolve(entry=entry, now=now)
+    return decision
 
 
 def entry_reports_resolve(*, entry: Entry, now: datetime) -> None:
@@ -275,3 +310,16 @@ def challenge_entry_stats_refresh(*, challenge: Challenge) -> None:
             entry_count=totals["count"], top_score=totals["top"]
         )
         leaderboard_cache_bump(challenge=challenge)
+
+
+def entries_void(
+    *, entry_ids: list[int], reason: str, by: User | None, now: datetime | None = None
+) -> list[Entry]:
+    """Void several entries at once (a linked group), each decision recorded."""
+    with transaction.atomic():
+        entries = Entry.objects.filter(pk__in=entry_ids).order_by("pk")
+        return [entry_void(entry=entry, reason=reason, by=by, now=now) for entry in entries]
+
+
+def entry_approve_by_id(*, entry_id: int, by: User | None, reason: str = "") -> Entry:
+    return entry_approve(entry=Entry.objects.get(pk=entry_id), by=by, reason=reason)

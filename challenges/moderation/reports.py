@@ -17,7 +17,8 @@ from django.utils.translation import gettext
 
 from challenges.errors import EntryAlreadyReported, EntryNotReportable, service_now
 from challenges.models import Entry, EntryDecision, EntryReport
-from challenges.moderation.entries import entry_reports_resolve
+from challenges.moderation.entries import entry_decision_record
+from challenges.moderation.selectors import report_detail_clean
 
 REPORT_DETAIL_MAX = 500
 
@@ -52,7 +53,7 @@ def entry_report(
                 entry=entry,
                 reporter=reporter,
                 reason=reason,
-                detail=detail.strip()[:REPORT_DETAIL_MAX],
+                detail=report_detail_clean(detail).strip()[:REPORT_DETAIL_MAX],
                 reported_at=now,
             )
     except IntegrityError as error:
@@ -67,12 +68,11 @@ def entry_reports_dismiss(
     now = service_now(now)
     with transaction.atomic():
         locked = Entry.objects.select_for_update().get(pk=entry.pk)
-        EntryDecision.objects.create(
+        entry_decision_record(
             entry=locked,
             verdict=EntryDecision.Verdict.APPROVE,
-            decided_by=by,
-            decided_at=now,
+            by=by,
+            now=now,
             reason=reason.strip() or "Reports dismissed: the entry stays on the board.",
         )
-        entry_reports_resolve(entry=locked, now=now)
     return locked

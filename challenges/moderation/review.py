@@ -49,17 +49,20 @@ _MEASURED = ("score", "placements", "median_gap_ms", "min_gap_ms", "choices", "s
 def run_review(*, run: Run) -> RunReview:
     """Measure the finished, valid ``run`` against its challenge's par and the solver's
     first choices. Without a par yet, the score is not compared (the par's arrival
-    reviews it then, ``services/par.py``)."""
+    reviews it then, ``schedule/par.py``)."""
     challenge = run.challenge
     features = engine.log_features(
-        tray=challenge.tray, well=challenge.well, log=run_valid_log(run=run)
+        tray=challenge.tray,
+        well=challenge.well,
+        log=run_valid_log(run=run),
+        rules_version=challenge.rules_version,
     )
     return _reviewed(features, par=challenge.par)
 
 
 def features_review(*, features: dict[str, object], par: int) -> RunReview:
     """Review again, against a par that was not known at submit, the features stored
-    then (``Entry.features``): the par's arrival (``services/par.py``)."""
+    then (``Entry.features``): the par's arrival (``schedule/par.py``)."""
     measured = {name: features[name] for name in _MEASURED}
     return _reviewed(engine.RunFeatures(**measured), par=par)  # type: ignore[arg-type]
 

@@ -1,4 +1,5 @@
-"""Reads about reports: whether a reader may report an entry, or already has."""
+"""The moderation room's reads: whether a reader may report an entry, and what the
+owner of a held entry is told of its review."""
 
 from __future__ import annotations
 
@@ -8,6 +9,28 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
 from challenges.models import Entry, EntryReport
+from challenges.moderation.desk import (
+    PACE_BIN_MS,
+    DeskEntry,
+    QueueRow,
+    desk_entry,
+    desk_group_entries,
+    desk_queue,
+)
+from challenges.moderation.wording import REVIEW_CLASSES, entry_review_class, review_sentence
+
+__all__ = [
+    "PACE_BIN_MS",
+    "REVIEW_CLASSES",
+    "DeskEntry",
+    "QueueRow",
+    "desk_entry",
+    "desk_group_entries",
+    "desk_queue",
+    "entry_report_state",
+    "entry_review_class",
+    "review_sentence",
+]
 
 
 def entry_report_state(
@@ -23,3 +46,15 @@ def entry_report_state(
     if entry.is_live and entry.challenge.results_out(now or timezone.now()):
         return "reportable"
     return ""
+
+
+# Bidirectional formatting controls: in a report they only serve to make the words a
+# moderator reads run in another order than they were typed (RLO "evil" reads "live").
+_BIDI_CONTROLS = dict.fromkeys(
+    map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+)
+
+
+def report_detail_clean(text: str) -> str:
+    """A report's words as a moderator reads them: no bidirectional controls."""
+    return text.translate(_BIDI_CONTROLS)

@@ -1,12 +1,23 @@
 """The moderation room's writes: what the faces may ask it to do."""
 
-from challenges.moderation.entries import entry_approve, entry_submit, entry_void
+from challenges.moderation.entries import (
+    entries_void,
+    entry_approve,
+    entry_approve_by_id,
+    entry_submit,
+    entry_void,
+)
 from challenges.moderation.reports import entry_report, entry_reports_dismiss
+from challenges.moderation.trust import form_signup_record, form_trust_set
 
 __all__ = [
+    "entries_void",
     "entry_approve",
+    "entry_approve_by_id",
     "entry_report",
     "entry_reports_dismiss",
     "entry_submit",
     "entry_void",
+    "form_signup_record",
+    "form_trust_set",
 ]

@@ -34,6 +34,7 @@ def run_head_read_orm(*, run_id: UUID, player_id: int, standing: bool) -> RunHea
         received=len(_moves_held(run.log)),
         tray=list(run.challenge.tray),
         well=list(run.challenge.well),
+        rules_version=run.challenge.rules_version,
     )
     if standing:
         head = replace(

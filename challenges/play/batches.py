@@ -41,6 +41,7 @@ from challenges.engine import (
     eligibility_check,
     last_placement_of,
     move_trimmed,
+    ruleset_of,
     run_clock_reach_ms,
 )
 from challenges.errors import RunNotFound
@@ -153,6 +154,7 @@ def moves_replayed(
     new: Sequence[object],
     started_at: datetime,
     now: datetime,
+    rules_version: int,
     held_moves: Sequence[object] = (),
 ) -> MovesReplayed:
     """Replay ``new`` after the ``held`` moves of a run (from its stored ``position``),
@@ -161,7 +163,10 @@ def moves_replayed(
     A row holding moves but no position (stored before positions were) is replayed
     from its ``held_moves``: replaying ``new`` from the start would drop them."""
     replay = ChallengeReplay(
-        tray=tray, well=well, position=ReplayPosition.from_json(position) if position else None
+        tray=tray,
+        well=well,
+        position=ReplayPosition.from_json(position) if position else None,
+        ruleset=ruleset_of(rules_version),
     )
     if not position and held:
         if len(held_moves) != held:
@@ -199,6 +204,7 @@ def _moves_taken(
         new=new,
         started_at=head.started_at,
         now=now,
+        rules_version=head.rules_version,
     )
     taken = replayed.taken
     moves_json, stored = moves_storable(replayed.kept)

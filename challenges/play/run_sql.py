@@ -2,10 +2,8 @@
 challenge, and written back, in plain SQL on PostgreSQL.
 
 A batch of moves is the most frequent write of the site, every few seconds of every
-run played. Building these statements with the ORM cost more CPU than everything else
-such a request does: measured on the load machine, 2.2 ms for the locked read with its
-challenge, 4.5 ms with the player's standing (finish), 1.1 ms for the save, against
-0.45 ms for the same read in SQL. So the statements are written here once, from the
+run played, and building these statements with the ORM cost more CPU than everything
+else such a request does (docs/performance.md). So they are written here once, from the
 models' own fields (a field added to ``Run`` is read and written with the others), and
 the values go through the fields' own conversions (``from_db_value``,
 ``get_db_prep_save``), as the ORM would convert them.
@@ -29,7 +27,7 @@ from django.db.models import Exists, Field, Max, OuterRef, Subquery
 from challenges.models import Challenge, Entry, Guest, Run
 
 # What the services read of the run's challenge; the rest loads if ever used.
-_CHALLENGE_READ = ("number", "opens_at", "closes_at", "ruleset", "tray", "well",
+_CHALLENGE_READ = ("number", "opens_at", "closes_at", "ruleset", "rules_version", "tray", "well",
                    "created_at", "board_version")  # fmt: skip
 
 
@@ -203,6 +201,7 @@ class RunHead:
     received: int
     tray: list[str]
     well: list[str]
+    rules_version: int
     move_results: list[dict[str, Any]] | None = None
     best_before: int | None = None
     submitted: bool = False
@@ -239,6 +238,7 @@ def _head_sql(standing: bool) -> str:
         f"r.{c('status')}", f"r.{c('started_at')}", f"r.{c('challenge')}", f"r.{c('score')}",
         f"r.{c('ineligible')}::text", f"r.{c('position')}::text", _moves_count_sql(f"r.{c('log')}"),
         f"c.{_challenge_column('tray')}::text", f"c.{_challenge_column('well')}::text",
+        f"c.{_challenge_column('rules_version')}",
     ]  # fmt: skip
     if standing:
         columns += [f"r.{c('move_results')}::text", _best_before_sql(), _entry_exists_sql()]
@@ -258,7 +258,8 @@ def run_head_read(*, run_id: UUID, player_id: int, standing: bool) -> RunHead | 
     row = _run_row_fetch(_head_sql(standing), run_id=run_id, player_id=player_id, standing=standing)
     if row is None:
         return None
-    status, started_at, challenge_id, score, ineligible, position, received, tray, well = row[:9]
+    status, started_at, challenge_id, score, ineligible, position, received = row[:7]
+    tray, well, rules_version = row[7:10]
     head = RunHead(
         status=status,
         started_at=started_at,
@@ -269,9 +270,10 @@ def run_head_read(*, run_id: UUID, player_id: int, standing: bool) -> RunHead | 
         received=received,
         tray=_tiles(tray),
         well=_tiles(well),
+        rules_version=rules_version,
     )
     if standing:
-        results, best_before, submitted = row[9:]
+        results, best_before, submitted = row[10:]
         head = replace(
             head,
             move_results=orjson.loads(results) if results is not None else [],

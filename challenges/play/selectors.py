@@ -83,9 +83,13 @@ def run_keepable(
 
 
 def run_visible(*, run: Run, viewer: User | AnonymousUser, now: datetime | None = None) -> bool:
-    """Owners always see their runs; anyone sees a live entry's run once its challenge's
-    results are out (``results_at``: no run can be submitted any more, so none copied)."""
+    """Owners and moderators always see a run; anyone sees a live entry's run once its
+    challenge's results are out (``results_at``: no run can be submitted any more, so
+    none copied)."""
     if viewer.is_authenticated and viewer.pk == run.player_id:
+        return True
+    # Moderators watch a held entry's run before deciding on it.
+    if viewer.is_authenticated and viewer.is_staff and viewer.has_perm("challenges.change_entry"):
         return True
     if not run.challenge.results_out(now or timezone.now()):
         return False
@@ -101,7 +105,12 @@ def run_analysis(
     if run.status != Run.Status.FINISHED or not run_visible(run=run, viewer=viewer, now=now):
         return None
     challenge = run.challenge
-    return engine.log_analysis(tray=challenge.tray, well=challenge.well, log=run_valid_log(run=run))
+    return engine.log_analysis(
+        tray=challenge.tray,
+        well=challenge.well,
+        log=run_valid_log(run=run),
+        rules_version=challenge.rules_version,
+    )
 
 
 def par_run(*, challenge: Challenge, now: datetime | None = None) -> dict[str, object] | None:
@@ -111,7 +120,9 @@ def par_run(*, challenge: Challenge, now: datetime | None = None) -> dict[str, o
     if challenge.par is None or not challenge.results_out(now or timezone.now()):
         return None
     log = challenge.par_log if isinstance(challenge.par_log, dict) else {"moves": []}
-    replayed = engine.log_replay(tray=challenge.tray, well=challenge.well, log=log)
+    replayed = engine.log_replay(
+        tray=challenge.tray, well=challenge.well, log=log, rules_version=challenge.rules_version
+    )
     return {
         "score": replayed.score,
         "moves": list(log.get("moves", []))[: len(replayed.moves)],
@@ -156,6 +167,7 @@ def run_replay(*, run: Run) -> engine.ReplayResult:
         well=run.challenge.well,
         log=run.log,
         max_t=engine.run_clock_reach_ms(started_at=run.started_at, at=at),
+        rules_version=run.challenge.rules_version,
     )
 
 

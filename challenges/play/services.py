@@ -298,6 +298,7 @@ def _run_moves_take(*, run: Run, start: int, moves: Sequence[object], now: datet
         new=new,
         started_at=run.started_at,
         now=now,
+        rules_version=challenge.rules_version,
         held_moves=held,
     )
     replay, error = replayed.replay, replayed.error

@@ -5,20 +5,33 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
+from django.db import transaction
 
-from challenges.errors import FollowSelf, service_now
+from challenges.errors import FollowSelf, FollowsLimitReached, service_now
 from challenges.models import Follow
 
 
 def follow_add(*, follower: User, followed: User, now: datetime | None = None) -> Follow:
-    """``follower`` follows ``followed`` (from now, or since they first did)."""
+    """``follower`` follows ``followed`` (from now, or since they first did), within
+    ``FOLLOWS_LIMIT`` players: a following board is read in one query, and a script
+    following every player would make it the whole board."""
     if follower.pk == followed.pk:
         raise FollowSelf()
-    follow, _ = Follow.objects.get_or_create(
-        follower=follower, followed=followed, defaults={"created_at": service_now(now)}
-    )
-    return follow
+    limit: int = settings.FOLLOWS_LIMIT
+    with transaction.atomic():
+        # The follower's row, locked: two follows at once cannot both take the last place.
+        get_user_model().objects.select_for_update().filter(pk=follower.pk).first()
+        existing = Follow.objects.filter(follower=follower, followed=followed).first()
+        if existing is not None:
+            return existing
+        if Follow.objects.filter(follower=follower).count() >= limit:
+            raise FollowsLimitReached(limit)
+        return Follow.objects.create(
+            follower=follower, followed=followed, created_at=service_now(now)
+        )
 
 
 def follow_remove(*, follower: User, followed: User) -> None:

@@ -1,4 +1,4 @@
-"""Reads about guests (issue 12): who is one, and the players a list may show.
+"""Reads about guests: who is one, and the players a list may show.
 
 A guest plays through a stand-in user (``models.Guest``). Boards only ever list
 entries, which guests cannot make; every other list of players (player pages, follows,

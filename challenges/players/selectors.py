@@ -10,7 +10,7 @@ from challenges.players.guests import (
     players_only,
 )
 from challenges.players.records import own_runs, run_standing
-from challenges.players.sharing import ShareCard, run_shareable, share_card
+from challenges.players.sharing import ShareCard, run_card_public, run_shareable, share_card
 from challenges.players.streaks import player_calendar, player_streaks
 from challenges.players.today import (
     challenge_last_finished,
@@ -36,6 +36,7 @@ __all__ = [
     "player_streaks",
     "player_today",
     "players_only",
+    "run_card_public",
     "run_shareable",
     "run_standing",
     "sample_run",

@@ -1,4 +1,4 @@
-"""Writes about guests (issue 12): making one, an account claiming its runs, and
+"""Writes about guests: making one, an account claiming its runs, and
 purging the guests nobody claimed."""
 
 from __future__ import annotations
@@ -6,18 +6,21 @@ from __future__ import annotations
 import uuid
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Case, Count, F, QuerySet, When
 
 from challenges.engine import RULESET
 from challenges.errors import service_now
-from challenges.models import Guest, Run
+from challenges.models import ClassicSeat, Guest, Run
 
 # Re-exported: the room's door for the faces.
 from challenges.players.follows import follow_add as follow_add
 from challenges.players.follows import follow_remove as follow_remove
 from challenges.players.guests import GUEST_KEPT, GUEST_NAME_PREFIX
+from challenges.puzzles.services import puzzle_progress_claim
 
 _PURGE_BATCH = 500
 
@@ -33,8 +36,8 @@ def guest_create(*, now: datetime | None = None) -> Guest:
 
 
 def guest_runs_claim(*, guest: Guest, player: User, now: datetime | None = None) -> int:
-    """Give ``guest``'s runs to ``player`` (who signed up or logged in), then forget the
-    guest; returns how many runs moved.
+    """Give ``guest``'s runs, puzzle progress and classic games to ``player`` (who signed
+    up or logged in), then forget the guest; returns how many runs moved.
 
     Only the runs of challenges still taking entries move (``results_at`` not reached):
     those the player can still submit. The others, practice on a challenge whose results
@@ -50,12 +53,45 @@ def guest_runs_claim(*, guest: Guest, player: User, now: datetime | None = None)
         locked = Guest.objects.select_for_update().filter(pk=guest.pk).first()
         if locked is None:
             return 0  # claimed or purged meanwhile
-        moved = Run.objects.filter(
+        # The player's own row is locked too: a run started meanwhile would count twice.
+        get_user_model().objects.select_for_update().filter(pk=player.pk).first()
+        claimable = Run.objects.filter(
             player_id=locked.user_id, challenge__closes_at__gt=now - after_close
+        )
+        moved = Run.objects.filter(
+            pk__in=_within_runs_limit(claimable=claimable, player=player)
         ).update(player=player)
+        # Puzzle progress is the guest's own, whatever its age: all of it carries over.
+        puzzle_progress_claim(from_player_id=locked.user_id, to_player_id=player.pk)
+        # Classic games are the player's for good: all of them move, finished or not.
+        ClassicSeat.objects.filter(player_id=locked.user_id).update(player=player)
         # The stand-in goes, and with it the guest and the runs that did not move.
         get_user_model().objects.filter(pk=locked.user_id).delete()
     return moved
+
+
+def _within_runs_limit(*, claimable: QuerySet[Run], player: User) -> list[uuid.UUID]:
+    """The ids of the claimable runs that keep ``player`` within the runs limit of each
+    challenge (``RUNS_PER_CHALLENGE_LIMIT``, as if they had started them): the best
+    first (finished before the rest, the higher score, the later start)."""
+    limit: int = settings.RUNS_PER_CHALLENGE_LIMIT
+    challenge_ids = set(claimable.values_list("challenge_id", flat=True))
+    held = dict(
+        Run.objects.filter(player=player, challenge_id__in=challenge_ids)
+        .values_list("challenge_id")
+        .annotate(count=Count("id"))
+        .values_list("challenge_id", "count")
+    )
+    kept: list[uuid.UUID] = []
+    for challenge_id in challenge_ids:
+        room = max(0, limit - held.get(challenge_id, 0))
+        best = claimable.filter(challenge_id=challenge_id).order_by(
+            Case(When(status=Run.Status.FINISHED, then=0), default=1),
+            F("score").desc(nulls_last=True),
+            "-started_at",
+        )
+        kept.extend(best.values_list("pk", flat=True)[:room])
+    return kept
 
 
 def guests_unclaimed_purge(

@@ -17,19 +17,15 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from challenges.boards.leaderboards import leaderboard_rank
+from challenges.bonus_words import BONUS_WORDS
 from challenges.engine import RULESET, PlacedTile, log_placed_tiles
-from challenges.models import Run
+from challenges.models import Entry, Run
 from challenges.players.guests import guest_played
 from challenges.players.records import Place, challenge_par
 
 GAME_NAME = "Tri-Ominos Daily"
-# One symbol per bonus, in the order they were made; a cleared board ends the line.
-BONUS_SYMBOLS = {
-    "bridge": "🌉",
-    "hexagon": "⬡",
-    "double_hexagon": "⬡⬡",
-    "triple_hexagon": "⬡⬡⬡",
-}
+# One symbol per bonus (bonus_words.py), in the order they were made; a cleared board
+# ends the line.
 CLEARED_SYMBOL = "✨"
 NO_BONUS_LINE = "·"
 
@@ -60,7 +56,7 @@ class ShareCard:
     @property
     def bonuses(self) -> str:
         """The bonuses as a line of symbols, a dot when there were none."""
-        symbols = [BONUS_SYMBOLS[name] for name in self.bonuses_made]
+        symbols = [BONUS_WORDS[name].symbol for name in self.bonuses_made]
         if self.cleared:
             symbols.append(CLEARED_SYMBOL)
         return "".join(symbols) or NO_BONUS_LINE
@@ -93,7 +89,7 @@ def bonuses_of(move_results: object) -> tuple[str, ...]:
     return tuple(
         move["bonus"]
         for move in moves
-        if isinstance(move, dict) and move.get("bonus") in BONUS_SYMBOLS
+        if isinstance(move, dict) and move.get("bonus") in BONUS_WORDS
     )
 
 
@@ -101,6 +97,19 @@ def run_shareable(run: Run) -> bool:
     """Only a finished valid run has a card: a rejected run has no score to share, and a
     guest's run none until an account claims it (no guest shows anywhere public)."""
     return run.is_valid and run.score is not None and not guest_played(run=run)
+
+
+def run_card_public(*, run: Run, now: datetime | None = None) -> bool:
+    """Whether anyone with the link may see ``run``'s card (its page and its picture).
+
+    Before the results, any shareable run: the card shows no tile. Once they are out,
+    the card shows the board, so only what the API shows anyone: a live entry's run (an
+    unsubmitted, held or voided run answers 404 there, and so here)."""
+    if not run_shareable(run):
+        return False
+    if not run.challenge.results_out(now or timezone.now()):
+        return True
+    return Entry.objects.live().filter(run=run).exists()
 
 
 def share_card(*, run: Run, now: datetime | None = None) -> ShareCard:

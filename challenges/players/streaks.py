@@ -9,8 +9,9 @@ Two streaks, since a challenge opens every 8 hours (three a day):
 A streak is *current* while it can still go on: the slot open now (or today) counts
 when it is submitted, and does not break the streak until it is over, so a player
 who submitted the previous slot at 07:59 keeps their streak while the next one is
-open. A submission counts as long as its entry is not void (held entries were
-submitted; a moderator may still approve them).
+open. What anyone sees counts the live entries only: a held entry is absent from the
+board, so the public record must not show it either. The player's own view counts
+their held entries too (they were submitted; a moderator may still approve them).
 
 Days are the player's: a submission belongs to the local date of its ``submitted_at``
 in the time zone the caller names (the face reads it from the browser, UTC without).
@@ -126,23 +127,32 @@ def calendar_compute(
 # --- the database's side -----------------------------------------------------------------
 
 
-def _submissions(player: User) -> list[tuple[int, datetime]]:
-    rows = (
-        Entry.objects.filter(player=player)
-        .exclude(status=Entry.Status.VOID)
-        .values_list("challenge__number", "submitted_at")
+def _submissions(player: User, *, own: bool) -> list[tuple[int, datetime]]:
+    statuses = [Entry.Status.LIVE, Entry.Status.HELD] if own else [Entry.Status.LIVE]
+    rows = Entry.objects.filter(player=player, status__in=statuses).values_list(
+        "challenge__number", "submitted_at"
     )
     return [(number, at) for number, at in rows]
 
 
-def player_streaks(*, player: User, tz: tzinfo = UTC, now: datetime | None = None) -> Streaks:
-    """The player's slot and daily streaks now, days counted in ``tz``."""
-    return streaks_compute(submissions=_submissions(player), now=now or timezone.now(), tz=tz)
+def player_streaks(
+    *, player: User, tz: tzinfo = UTC, now: datetime | None = None, own: bool = False
+) -> Streaks:
+    """The player's slot and daily streaks now, days counted in ``tz``; ``own``: as the
+    player sees them (their held entries count), else as anyone does (live ones only)."""
+    submitted = _submissions(player, own=own)
+    return streaks_compute(submissions=submitted, now=now or timezone.now(), tz=tz)
 
 
 def player_calendar(
-    *, player: User, tz: tzinfo = UTC, now: datetime | None = None, weeks: int = CALENDAR_WEEKS
+    *,
+    player: User,
+    tz: tzinfo = UTC,
+    now: datetime | None = None,
+    weeks: int = CALENDAR_WEEKS,
+    own: bool = False,
 ) -> Calendar:
-    """The player's submissions per day, in ``tz``, over the last ``weeks`` weeks."""
-    submitted = [at for _, at in _submissions(player)]
+    """The player's submissions per day, in ``tz``, over the last ``weeks`` weeks;
+    ``own`` as in ``player_streaks``."""
+    submitted = [at for _, at in _submissions(player, own=own)]
     return calendar_compute(submitted=submitted, now=now or timezone.now(), tz=tz, weeks=weeks)

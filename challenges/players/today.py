@@ -1,4 +1,4 @@
-"""Reads for the home page (issue 12): the open challenge's figures, the last finished
+"""Reads for the home page: the open challenge's figures, the last finished
 challenge's top three and best board, and a player's state today.
 
 Each answers through the domain's own reads (leaderboards, runs, examples) and is

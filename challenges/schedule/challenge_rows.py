@@ -2,9 +2,8 @@
 
 Every read of a board, of the current challenge or of one challenge starts with this
 row (it 404s an unknown number and carries the board's version, which keys every
-cached read). Building the statement with the ORM cost four times what the database
-takes to answer it (measured in-process on the load machine: 0.98 ms against 0.26 ms),
-so it is compiled once (compiled_queries.py).
+cached read). Building the statement with the ORM costs several times what the
+database takes to answer it, so it is compiled once (compiled_queries.py).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ the request path, and filling in the pars that are missing.
 Solving takes seconds of CPU (``PAR_SOLVER_NODES``, about 7 s), so no request ever
 solves. A new challenge asks for its par once its row is committed; with Celery the
 task runs on a worker, without it (the embedded default) on this process's background
-thread (``challenges/background.py``); a page that finds no par asks again (at most once
+thread (``challenges/schedule/background.py``); a page that finds no par asks again (at most once
 per ``PAR_CLAIM_SECONDS``), and the beat's ``challenges_par_missing`` makes up for
 anything lost. Whatever asks, a solver claims the row before solving, so a challenge is
 solved once however many ask.

@@ -1,4 +1,4 @@
-"""Untimed practice (issue 12, item 5): which challenge's deal a player may practise
+"""Untimed practice: which challenge's deal a player may practise
 without the clock.
 
 A practice run lives in the browser only. The practice page plays it through the rules

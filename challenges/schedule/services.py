@@ -39,7 +39,7 @@ def challenge_ensure(*, number: int) -> Challenge:
 
     Two processes may both miss the row and both insert; ``UNIQUE(number)`` lets one
     win, and the loser (its insert in a savepoint) reads the winner's row. The winner
-    asks for the new challenge's par once its row is committed (``services/par.py``).
+    asks for the new challenge's par once its row is committed (``schedule/par.py``).
     """
     existing = Challenge.objects.filter(number=number).first()
     if existing is not None:

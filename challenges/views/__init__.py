@@ -1,4 +1,4 @@
-"""HTML pages. The error handlers are re-exported for config/urls.py's handler404/500;
+"""HTML pages. The error handlers are re-exported for config/urls.py's handler400/404/500;
 the small helpers below are shared by the pages."""
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from challenges.parsing import whole_number
-from challenges.views.errors import page_not_found, server_error
+from challenges.views.errors import bad_request, page_not_found, server_error
 
 __all__ = [
+    "bad_request",
     "page_not_found",
     "page_number_parse",
     "page_window",

@@ -1,5 +1,5 @@
 """The leaderboard page's tabs: everyone (the challenge's own board, leaderboards.py),
-the players the reader follows, the day's board and the week's (period_boards.py).
+the players the reader follows, and a board for each period (boards/periods.py).
 Each tab is ``?board=NAME``; everything but the chosen tab's rows stays as it is."""
 
 from __future__ import annotations
@@ -8,12 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from challenges.boards.selectors import BEST_OF, following_board, period_board, period_slot_count
-from challenges.game_words import slot_openings_words
+from challenges.boards.selectors import PERIODS, following_board, period_board, period_explained
 from challenges.models import Challenge
 
 EVERYONE = "everyone"
@@ -21,40 +19,14 @@ FOLLOWING = "following"
 TABS = (
     (EVERYONE, _("Everyone")),
     (FOLLOWING, _("Following")),
-    ("day", _("Today's board")),
-    ("week", _("This week")),
+    *((name, period.label) for name, period in PERIODS.items()),
 )
-# A day's or week's board lists its leaders and the reader.
+# A period's board lists its leaders and the reader.
 PERIOD_ROWS_SHOWN = 100
-
-
-# The periods' numbers come from the schedule and period_boards, in the reader's language.
-def _day_explained() -> str:
-    return gettext(
-        "The day's %(slots)s challenges (%(openings)s UTC), each player's entries added up."
-    ) % {"slots": period_slot_count(period="day"), "openings": slot_openings_words()}
-
-
-def _week_explained() -> str:
-    return gettext(
-        "The week's %(slots)s challenges from Monday 00:00 UTC: each player's best %(best)s "
-        "entries added up. The best %(best)s, not all %(slots)s, so that playing once a day "
-        "competes with playing every slot, and the board ranks the best play rather than "
-        "the most."
-    ) % {
-        "slots": period_slot_count(period="week"),
-        "best": BEST_OF["week"],
-    }
-
-
-EXPLAINED = {
-    FOLLOWING: _(
-        "This challenge's entries of the players you follow, and yours: the rank among "
-        "them first, the rank on the whole board beside it."
-    ),
-    "day": lazy(_day_explained, str)(),
-    "week": lazy(_week_explained, str)(),
-}
+FOLLOWING_EXPLAINED = _(
+    "This challenge's entries of the players you follow, and yours: the rank among "
+    "them first, the rank on the whole board beside it."
+)
 
 
 @dataclass(frozen=True)
@@ -77,7 +49,7 @@ def tab_context(*, challenge: Challenge, viewer: User | AnonymousUser, tab: str)
     context: dict[str, Any] = {
         "tabs": TABS,
         "tab": tab,
-        "tab_explained": EXPLAINED.get(tab, ""),
+        "tab_explained": FOLLOWING_EXPLAINED if tab == FOLLOWING else "",
         "tab_rows": [],
         "tab_needs_login": False,
     }
@@ -98,8 +70,9 @@ def tab_context(*, challenge: Challenge, viewer: User | AnonymousUser, tab: str)
             )
             for row in board.rows
         ]
-    elif tab in BEST_OF:
+    elif tab in PERIODS:
         period = period_board(period=tab, at=challenge.opens_at)
+        context["tab_explained"] = period_explained(board=period)
         shown = [
             row
             for index, row in enumerate(period.rows)

@@ -1,4 +1,4 @@
-"""The site's 404 and 500 pages (config/urls.py's handler404 and handler500).
+"""The site's 400, 404 and 500 pages (config/urls.py's handler400, 404 and 500).
 
 Paths under /api/ answer JSON with a `detail`, as API.md promises for every error;
 everything else gets a styled page.
@@ -11,6 +11,7 @@ import logging
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
 from django.utils.translation import gettext
+from django.views import defaults
 
 API_PREFIX = "/api/"
 
@@ -19,6 +20,14 @@ logger = logging.getLogger(__name__)
 
 def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith(API_PREFIX)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A request Django refuses before any view (a Host not allowed, a suspicious
+    operation): JSON under /api/, Django's own page elsewhere."""
+    if _is_api(request):
+        return JsonResponse({"detail": gettext("Bad request."), "code": "bad_request"}, status=400)
+    return defaults.bad_request(request, exception or Exception())
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -1,4 +1,4 @@
-"""The guest's signed cookie (issue 12): reading it, setting it, and claiming the
+"""The guest's signed cookie: reading it, setting it, and claiming the
 guest's runs when the visitor signs up or logs in.
 
 The cookie holds the guest's id, signed with the site's secret (Django's signed

@@ -1,4 +1,4 @@
-"""The home page (`/`, issue 12): what the game is, with a real board, today's
+"""The home page (`/`): what the game is, with a real board, today's
 challenge (countdown, players, par), the last finished challenge's top three, the big
 Play button; for a logged-in player also their state today."""
 
@@ -21,12 +21,12 @@ from challenges.players.selectors import (
 from challenges.schedule.services import challenge_current_ensure, challenge_par_request
 from challenges.views.guest_cookie import guest_from_request
 from challenges.views.play import RUN_ID_SLOT, keep_next
-from config.page_scripts import PageJavaScriptCatalog, page_preloads
+from config.page_scripts import PageJavaScriptCatalog, page_entries, page_preloads
 
 # The page's own script, and the site's (base.html): what the home page runs. It draws
 # one board, so it loads the board view and the few rules modules that draw tiles, never
 # the engine that plays (docs/first_visit.md, "What the home page loads").
-HOME_SCRIPTS = ("challenges/pages.js", "challenges/home.js")
+HOME_SCRIPTS = page_entries("home")
 home_catalog = PageJavaScriptCatalog.as_view(entries=HOME_SCRIPTS)
 
 

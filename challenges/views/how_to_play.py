@@ -1,4 +1,4 @@
-"""The how-to-play page (`/how-to-play/`, issue 12): the placement rule, every bonus,
+"""The how-to-play page (`/how-to-play/`): the placement rule, every bonus,
 draws, the clock, one entry per challenge, eligibility, the controls.
 
 Every number on it comes from the engine's ruleset (through ``challenges.engine``) and
@@ -12,14 +12,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from challenges.bonus_words import bonus_rows
 from challenges.engine import RULESET
 from challenges.game_words import run_minutes
 from challenges.play.selectors import how_to_play_pictures
-from config.page_scripts import PageJavaScriptCatalog, page_preloads
+from config.page_scripts import PageJavaScriptCatalog, page_entries, page_preloads
 
 # What the page runs: the site's script and its own, which draws the example boards
 # (the board view, never the engine that plays: docs/first_visit.md).
-HOW_TO_PLAY_SCRIPTS = ("challenges/pages.js", "challenges/how_to_play.js")
+HOW_TO_PLAY_SCRIPTS = page_entries("how_to_play")
 how_to_play_catalog = PageJavaScriptCatalog.as_view(entries=HOW_TO_PLAY_SCRIPTS)
 
 
@@ -28,10 +29,7 @@ def how_to_play_page(request: HttpRequest) -> HttpResponse:
     pictures = how_to_play_pictures()
     context = {
         "rules": {
-            "bridge": RULESET.bridge_bonus,
-            "hexagon": RULESET.hexagon_bonus,
-            "double_hexagon": RULESET.double_hexagon_bonus,
-            "triple_hexagon": RULESET.triple_hexagon_bonus,
+            **dict(RULESET.bonus_values),
             "clear": RULESET.clear_bonus,
             "draw": RULESET.draw_points,
             "draw_cost": -RULESET.draw_points,
@@ -43,6 +41,7 @@ def how_to_play_page(request: HttpRequest) -> HttpResponse:
             "witness_seconds": RULESET.witness_window_ms // 1000,
             "pace_ms": RULESET.pace_floor_ms,
         },
+        "bonuses": bonus_rows(RULESET),
         "pictures": pictures,
         "preloads": page_preloads(*HOW_TO_PLAY_SCRIPTS),
         "pictures_json": {name: picture.to_json() for name, picture in pictures.items()},

@@ -1,4 +1,4 @@
-"""Submitting the run a visitor played as a guest, once signed up (issue 12): the play
+"""Submitting the run a visitor played as a guest, once signed up: the play
 page's "keep this run" form posts here. The same service as the API's submit."""
 
 from __future__ import annotations

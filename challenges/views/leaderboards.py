@@ -19,24 +19,14 @@ from challenges.boards.selectors import LeaderboardRow
 from challenges.boards.services import leaderboard_fragment_key, leaderboard_version_loaded
 from challenges.charts import histogram_chart
 from challenges.engine import tile_numbers
-from challenges.models import Challenge, Entry
+from challenges.models import Challenge
+from challenges.moderation.selectors import entry_review_class, review_sentence
 from challenges.schedule.selectors import challenge_row
 from challenges.schedule.services import challenge_par_request
 from challenges.views import page_number_parse, page_window, top_percent_shown
 from challenges.views.board_tabs import EVERYONE, tab_context, tab_of
 
 PAGE_SIZE = 50
-_HOLD_REASONS = {
-    Entry.HoldReason.DUPLICATE_LOG.value: "it plays the same moves as an earlier entry",
-    Entry.HoldReason.NEAR_PAR.value: "its score is close to par, the best the solver found",
-    Entry.HoldReason.SOLVER_MOVES.value: (
-        "its placements match the solver's first choice more often than people's do"
-    ),
-    Entry.HoldReason.SOLVER_LIKE.value: (
-        "its score and its placements are, together, closer to the solver's than people's are"
-    ),
-    Entry.HoldReason.FAST_PACE.value: "its tiles went down faster than people place them",
-}
 HISTOGRAM_BINS = 20
 # ``?page=mine`` goes to the page holding the reader's own row.
 MY_PAGE = "mine"
@@ -127,9 +117,10 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
             lambda: [_row(row, username=username, public=results_out) for row in board.results]
         ),
         "results_out": results_out,
-        "held_reasons": [_HOLD_REASONS.get(code, code) for code in you.entry.hold_reasons]
+        # Under review: one plain sentence of why; never a measure or the would-be rank.
+        "held_review": review_sentence(entry_review_class(hold_reasons=you.entry.hold_reasons))
         if you and you.entry.is_held
-        else [],
+        else "",
         # Kept on the row by every submit and void, and the row was just read.
         "top_score": challenge.top_score,
         "pages": page_window(page=board.page, num_pages=board.num_pages),

@@ -1,5 +1,5 @@
 """The play page (`/play/`): the open challenge, its clock, and the board the player
-plays on; a visitor plays it as a guest (issue 12). ``?run=<id>`` after signing up
+plays on; a visitor plays it as a guest. ``?run=<id>`` after signing up
 offers the run the visitor played as a guest for submitting (``keep_run``)."""
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from challenges.engine import RULESET
 from challenges.models import Run
 from challenges.play.selectors import run_best_score, run_keepable
 from challenges.schedule.services import challenge_current_ensure, challenge_par_request
-from config.page_scripts import page_preloads
+from config.page_scripts import page_entries, page_preloads
 
 # The API paths the page calls, with this placeholder where a run's id goes.
-# The page's module scripts (base.html's pages.js on every page).
-PLAY_SCRIPTS = ("challenges/pages.js", "challenges/play.js")
+# The page's module scripts (base.html's site.js on every page).
+PLAY_SCRIPTS = page_entries("play")
 
 RUN_ID_SLOT = "00000000-0000-0000-0000-000000000000"
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.paginator import Paginator
@@ -25,14 +26,16 @@ from challenges.boards.selectors import (
     player_history,
 )
 from challenges.charts import calendar_chart, line_chart
+from challenges.errors import FollowsLimitReached
 from challenges.parsing import time_zone
 from challenges.players.selectors import player_calendar, player_streaks, players_only
 from challenges.players.services import follow_add, follow_remove
 from challenges.views import page_number_parse, page_window, standing_phrase, top_percent
+from config.throttling import page_allows
 
 TABLE_PAGE_SIZE = 50
 BEST_RANKS = 5
-# pages.js keeps the reader's time zone in this cookie, so days are their days.
+# pages/site.js keeps the reader's time zone in this cookie, so days are their days.
 TIME_ZONE_COOKIE = "tz"
 # The charts show the most recent challenges; the table below lists every one.
 CHART_POINTS = 60
@@ -57,7 +60,8 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
         for row in history
     ]
     tz = time_zone(request.COOKIES.get(TIME_ZONE_COOKIE)) or UTC
-    calendar = player_calendar(player=player, tz=tz)
+    is_self = request.user.is_authenticated and request.user.pk == player.pk
+    calendar = player_calendar(player=player, tz=tz, own=is_self)
     drawn = calendar_chart(calendar.days)
     median = _median([standing.top_percent for standing in standings])
     recent = [standing.row for standing in standings[-CHART_POINTS:]]
@@ -65,13 +69,13 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
     table_page = table.get_page(page_number_parse(request))
     context: dict[str, Any] = {
         "player": player,
-        "is_self": request.user.is_authenticated and request.user.pk == player.pk,
+        "is_self": is_self,
         "played": len(history),
         "best_score": max((row.score for row in history), default=None),
         "best_rank": min((row.rank for row in history), default=None),
         "wins": sum(1 for row in history if row.rank == 1),
         "median_top_percent": median if median is not None and median <= 50 else None,
-        "streaks": player_streaks(player=player, tz=tz),
+        "streaks": player_streaks(player=player, tz=tz, own=is_self),
         "calendar": calendar,
         "calendar_chart": drawn,
         # The calendar is a year of squares, each with its date: thousands of template
@@ -133,11 +137,18 @@ def follow_toggle(request: HttpRequest, username: str) -> HttpResponse:
     """The follow button's form: ``action`` "follow" or "unfollow", then back to the page."""
     player = get_object_or_404(players_only(), username=username)
     assert isinstance(request.user, User)
-    if request.POST.get("action") == "unfollow":
-        follow_remove(follower=request.user, followed=player)
-    elif player.pk != request.user.pk:
-        follow_add(follower=request.user, followed=player)
-    return HttpResponseRedirect(reverse("challenges:player", args=[player.get_username()]))
+    here = reverse("challenges:player", args=[player.get_username()])
+    if not page_allows(request, scope="follow"):
+        messages.error(request, gettext("Too many follows at once: wait a minute, then try again."))
+        return HttpResponseRedirect(here)
+    try:
+        if request.POST.get("action") == "unfollow":
+            follow_remove(follower=request.user, followed=player)
+        elif player.pk != request.user.pk:
+            follow_add(follower=request.user, followed=player)
+    except FollowsLimitReached as refusal:
+        messages.error(request, str(refusal.detail))
+    return HttpResponseRedirect(here)
 
 
 def _median(values: Sequence[int]) -> float | None:

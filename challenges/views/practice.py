@@ -1,6 +1,6 @@
 """The untimed practice page (`/practice/`, `/practice/<number>/`): a finished
-challenge's deal, played in the browser with no clock and never sent (challenges/practice.py
-says which deal, and why never the open one)."""
+challenge's deal, played in the browser with no clock and never sent
+(challenges/schedule/practice.py says which deal, and why never the open one)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from django.views.decorators.http import require_safe
 
 from challenges.engine import RULESET
 from challenges.schedule.selectors import practice_challenge_get
-from config.page_scripts import page_preloads
+from config.page_scripts import page_entries, page_preloads
 
-# The page's module scripts (base.html's pages.js on every page).
-PRACTICE_SCRIPTS = ("challenges/pages.js", "challenges/practice.js")
+# The page's module scripts (base.html's site.js on every page).
+PRACTICE_SCRIPTS = page_entries("practice")
 
 
 @require_safe

@@ -23,12 +23,12 @@ from challenges.moderation.selectors import entry_report_state
 from challenges.play.selectors import par_run, run_analysis, run_visible
 from challenges.players.selectors import guest_played
 from challenges.views.guest_cookie import player_or_guest
-from config.page_scripts import page_preloads
+from config.page_scripts import page_entries, page_entry, page_preloads
 
-# The replay pages' module scripts (base.html's pages.js on every page); the report
+# The replay pages' module scripts (base.html's site.js on every page); the report
 # form's only where a run may be reported.
-REPLAY_SCRIPTS = ("challenges/pages.js", "challenges/replay.js")
-REPORT_SCRIPT = "challenges/report.js"
+REPLAY_SCRIPTS = page_entries("replay")
+REPORT_SCRIPT = page_entry("report")
 
 
 def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:

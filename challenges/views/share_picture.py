@@ -6,17 +6,22 @@ when the card reveals it (the results are out); before, the panel says when it w
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+import unicodedata
+from collections.abc import Sequence
 from functools import cache
+from pathlib import Path
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from PIL import Image, ImageDraw, ImageFont
 
+from challenges.bonus_words import bonus_rows
 from challenges.engine import PlacedTile
 from challenges.players.selectors import ShareCard
 
 WIDTH, HEIGHT = 1200, 630
 BOARD_BOX = (640, 40, 1160, 590)  # left, top, right, bottom
+# The words' column, left of the board: from x = 60 to 20 px before it.
+TEXT_WIDTH = BOARD_BOX[0] - 20 - 60
 # The site's colours (site.css): its header's brown, its tiles' cream.
 BACKGROUND = (58, 42, 29)
 PANEL = (78, 59, 43)
@@ -30,33 +35,122 @@ TILE_NUMBER = (42, 33, 24)
 NUMBER_INSET = 0.56
 # Tile numbers stay readable however large the board: never below 12 px.
 NUMBER_MIN_PX = 12
-# Each bonus counted in words, in the reader's language (one ngettext call each, so
-# makemessages finds both forms).
-BONUS_WORDS: dict[str, Callable[[int], str]] = {
-    "bridge": lambda n: ngettext("%(count)s bridge", "%(count)s bridges", n),
-    "hexagon": lambda n: ngettext("%(count)s hexagon", "%(count)s hexagons", n),
-    "double_hexagon": lambda n: ngettext(
-        "%(count)s double hexagon", "%(count)s double hexagons", n
-    ),
-    "triple_hexagon": lambda n: ngettext(
-        "%(count)s triple hexagon", "%(count)s triple hexagons", n
-    ),
-}
+
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+# The faces a card draws with, each character in the first that has it: DejaVu Sans
+# (Latin, Greek, Cyrillic, Hebrew, Arabic; Debian's fonts-dejavu-core), then Droid Sans
+# Fallback (Chinese, Japanese; fonts-droid-fallback). `make install` and .ci/run
+# install both. Pillow's own font (Latin only) is the last resort, so a machine
+# without them still draws a card.
+FONT_FILES = (
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+    Path("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"),
+)
+# A code point no font has: what each face draws for a missing glyph (its .notdef).
+_NO_GLYPH = "\U0010fffd"
+_PROBE_SIZE = 24
 
 
 @cache
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    # Pillow's own scalable font: no system font needed on any machine.
-    return ImageFont.load_default(size=size)
+def _faces(size: int) -> tuple[Font, ...]:
+    found: list[Font] = [
+        ImageFont.truetype(str(path), size) for path in FONT_FILES if path.exists()
+    ]
+    return (*found, ImageFont.load_default(size=size))
+
+
+def _mask(face: Font, text: str) -> tuple[tuple[int, int], bytes]:
+    mask = face.getmask(text)
+    return mask.size, bytes(mask)
+
+
+@cache
+def _face_has(index: int, char: str) -> bool:
+    face = _faces(_PROBE_SIZE)[index]
+    return _mask(face, char) != _mask(face, _NO_GLYPH)
+
+
+def _face_index(char: str) -> int | None:
+    """The first face that draws ``char``; None when none does."""
+    for index in range(len(_faces(_PROBE_SIZE))):
+        if _face_has(index, char):
+            return index
+    return None
+
+
+def glyphs_missing(text: str) -> list[str]:
+    """The characters of ``text`` no face of the card draws (they would show as boxes)."""
+    return [
+        char
+        for char in text
+        if not char.isspace() and not unicodedata.combining(char) and _face_index(char) is None
+    ]
+
+
+def _runs(text: str) -> list[tuple[str, int]]:
+    """``text`` cut where the face that draws it changes: (piece, face index). Spaces
+    and combining marks stay with the piece they are in."""
+    runs: list[tuple[str, int]] = []
+    for char in text:
+        keep = char.isspace() or unicodedata.combining(char)
+        index = runs[-1][1] if runs and keep else (_face_index(char) or 0)
+        if runs and runs[-1][1] == index:
+            runs[-1] = (runs[-1][0] + char, index)
+        else:
+            runs.append((char, index))
+    return runs
+
+
+def _text_width(draw: ImageDraw.ImageDraw, text: str, size: int) -> float:
+    faces = _faces(size)
+    return sum(draw.textlength(piece, font=faces[index]) for piece, index in _runs(text))
+
+
+def _fitted(draw: ImageDraw.ImageDraw, text: str, size: int, width: float) -> str:
+    """``text``, cut short with an ellipsis if it is wider than ``width``."""
+    if _text_width(draw, text, size) <= width:
+        return text
+    while text and _text_width(draw, text + "…", size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _draw_text(
+    draw: ImageDraw.ImageDraw,
+    at: tuple[float, float],
+    text: str,
+    *,
+    size: int,
+    fill: tuple[int, int, int],
+    anchor: str = "la",
+) -> None:
+    """Draw ``text`` piece by piece, each in a face that has its glyphs, on one baseline.
+    ``anchor`` as Pillow's: l/m horizontally, a/m/d/s vertically."""
+    faces = _faces(size)
+    pieces = _runs(text)
+    widths = [draw.textlength(piece, font=faces[index]) for piece, index in pieces]
+    x = at[0] - (sum(widths) / 2 if anchor[0] == "m" else 0)
+    primary = faces[0]
+    ascent, descent = primary.getmetrics() if hasattr(primary, "getmetrics") else (size, 0)
+    baseline = {
+        "a": at[1] + ascent,
+        "m": at[1] + (ascent - descent) / 2,
+        "d": at[1] - descent,
+        "s": at[1],
+    }[anchor[1]]
+    for (piece, index), width in zip(pieces, widths, strict=True):
+        draw.text((x, baseline), piece, fill=fill, font=faces[index], anchor="ls")
+        x += width
 
 
 def bonus_words(card: ShareCard) -> str:
     """ "2 bridges, 1 hexagon, board cleared", or "no bonus"."""
     parts = []
-    for name, words in BONUS_WORDS.items():
-        count = card.bonuses_made.count(name)
+    for row in bonus_rows():
+        count = card.bonuses_made.count(row.bonus)
         if count:
-            parts.append(words(count) % {"count": count})
+            parts.append(row.words.counted(count) % {"count": count})
     if card.cleared:
         parts.append(gettext("board cleared"))
     return ", ".join(parts) or gettext("no bonus")
@@ -78,7 +172,7 @@ def _board_transform(
 
 def _draw_board(draw: ImageDraw.ImageDraw, tiles: Sequence[PlacedTile]) -> None:
     scale, dx, dy = _board_transform(tiles)
-    font = _font(max(NUMBER_MIN_PX, round(scale * 0.24)))
+    font = _faces(max(NUMBER_MIN_PX, round(scale * 0.24)))[0]
     for tile in tiles:
         corners = [(x * scale + dx, y * scale + dy) for x, y in tile.corners]
         draw.polygon(corners, fill=TILE_FACE, outline=TILE_EDGE, width=max(1, round(scale / 40)))
@@ -94,12 +188,13 @@ def _draw_hidden_board(draw: ImageDraw.ImageDraw) -> None:
     draw.rounded_rectangle(BOARD_BOX, radius=24, fill=PANEL)
     middle = ((left + right) / 2, (top + bottom) / 2)
     # One sentence on two lines; each line is a message (a translation keeps the break).
-    draw.text(middle, gettext("The board is shown"), fill=MUTED, font=_font(34), anchor="md")
-    draw.text(
+    _draw_text(draw, middle, gettext("The board is shown"), size=34, fill=MUTED, anchor="md")
+    _draw_text(
+        draw,
         (middle[0], middle[1] + 12),
         gettext("once the results are out"),
+        size=34,
         fill=MUTED,
-        font=_font(34),
         anchor="ma",
     )
 
@@ -108,12 +203,12 @@ def share_picture_png(card: ShareCard) -> bytes:
     """The card's picture, as PNG bytes."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((60, 70), "Tri-Ominos Daily", fill=MUTED, font=_font(40))
-    draw.text((60, 125), f"#{card.challenge_number}", fill=TEXT, font=_font(96))
+    _draw_text(draw, (60, 70), "Tri-Ominos Daily", size=40, fill=MUTED)
+    _draw_text(draw, (60, 125), f"#{card.challenge_number}", size=96, fill=TEXT)
     # In the language of the request for the picture (its Accept-Language; LocaleMiddleware
     # makes the answer vary on it).
     points = gettext("%(score)s points") % {"score": card.score}
-    draw.text((60, 260), points, fill=ACCENT, font=_font(72))
+    _draw_text(draw, (60, 260), points, size=72, fill=ACCENT)
     lines = []
     if card.par_percent is not None:
         lines.append(gettext("%(percent)s%% of par") % {"percent": card.par_percent})
@@ -124,9 +219,10 @@ def share_picture_png(card: ShareCard) -> bytes:
         )
     lines.append(bonus_words(card))
     for index, line in enumerate(lines):
-        draw.text((60, 370 + index * 52), line, fill=TEXT, font=_font(40))
+        _draw_text(draw, (60, 370 + index * 52), line, size=40, fill=TEXT)
     played_by = gettext("played by %(player)s") % {"player": card.player}
-    draw.text((60, 560), played_by, fill=MUTED, font=_font(30))
+    played_by = _fitted(draw, played_by, 30, TEXT_WIDTH)
+    _draw_text(draw, (60, 560), played_by, size=30, fill=MUTED)
     if card.board_revealed and card.board:
         _draw_board(draw, card.board)
     else:

@@ -117,9 +117,17 @@ def test_rotating_shows_a_new_secret_and_ends_the_old(browser: Client, player: U
     assert ApiToken.objects.get(user=player).name == "ci"
 
 
+def test_revoking_asks_first(browser: Client, player: User) -> None:
+    issued = api_token_create(user=player)
+    asked = browser.post(_revoke(issued.token))
+    assert asked.status_code == 200
+    assert 'name="confirmed" value="yes"' in asked.content.decode()
+    assert _works(issued.secret)
+
+
 def test_revoking_ends_a_token_and_says_so(browser: Client, player: User) -> None:
     issued = api_token_create(user=player)
-    response = browser.post(_revoke(issued.token), follow=True)
+    response = browser.post(_revoke(issued.token), {"confirmed": "yes"}, follow=True)
     assert response.redirect_chain == [(SETTINGS, 302)]
     assert f"Token {issued.token.prefix}… revoked" in response.content.decode()
     assert not _works(issued.secret)
@@ -129,6 +137,7 @@ def test_another_players_token_is_not_found(browser: Client) -> None:
     theirs = api_token_create(user=UserFactory())
     assert browser.post(_rotate(theirs.token)).status_code == 404
     assert browser.post(_revoke(theirs.token)).status_code == 404
+    assert browser.post(_revoke(theirs.token), {"confirmed": "yes"}).status_code == 404
     assert _works(theirs.secret)
 
 

@@ -1,4 +1,4 @@
-"""Playing without an account through the API (issue 12): the guest's cookie, a real
+"""Playing without an account through the API: the guest's cookie, a real
 witnessed run, submit refused until an account claims the run, throttles as a player's."""
 
 from __future__ import annotations

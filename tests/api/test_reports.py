@@ -141,7 +141,12 @@ def test_voiding_a_reported_entry_takes_it_off_and_tells_its_player_why(
 ) -> None:
     reported = EntryFactory(challenge=results_out, score=470)
     _report(_as(UserFactory()), reported)
-    assert staff.post(f"/admin/challenges/heldentry/{reported.pk}/void/").status_code == 302
+    assert (
+        staff.post(
+            f"/admin/challenges/heldentry/{reported.pk}/void/", {"confirmed": "yes"}
+        ).status_code
+        == 302
+    )
     reported.refresh_from_db()
     assert reported.is_voided
     assert EntryReport.objects.get().resolved_at is not None

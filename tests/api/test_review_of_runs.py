@@ -1,4 +1,4 @@
-"""The review of runs no person plays, through the API (issue 8's must-show): a
+"""The review of runs no person plays, through the API: a
 human-paced solver run of the current challenge, sent in batches as a browser sends
 them, is held and stays off the public board; a middling human-like run goes live.
 
@@ -67,7 +67,9 @@ def test_a_human_paced_solver_run_is_held_off_the_board_and_a_middling_human_goe
     # The script: the solver's run (1.0-1.4 s a placement), sent every 3 s.
     script = _play_and_submit(_client(), solved, solved.par_log, server_clock)
     assert script["status"] == "held"
-    assert "near_par" in script["reasons"] and "solver_moves" in script["reasons"]
+    # The player is told one plain class, never the measures (the desk sees those).
+    assert script["reasons"] == ["checked_by_a_person"] and script["rank"] is None
+    assert {"near_par", "solver_moves"} <= set(Entry.objects.get(pk=script["id"]).hold_reasons)
 
     regular = next(kind for kind in HUMANS if kind.name == "regular")
     human_log = human_run(solved.tray, solved.well, regular, seed=7)
@@ -90,12 +92,16 @@ def test_a_human_paced_solver_run_is_held_off_the_board_and_a_middling_human_goe
     assert live.features["par_ratio"] < 0.5
 
 
-def test_the_held_player_is_told_why(solved: Challenge, server_clock: ServerClock) -> None:
+def test_the_held_player_is_told_one_plain_class_of_why(
+    solved: Challenge, server_clock: ServerClock
+) -> None:
     api = _client()
     submitted = _play_and_submit(api, solved, solved.par_log, server_clock)
     me = api.get(f"/api/challenges/{solved.pk}/leaderboard/me/").json()
     assert me["status"] == "held"
-    assert me["reasons"] == submitted["reasons"]
+    assert me["reasons"] == submitted["reasons"] == ["checked_by_a_person"]
+    assert me["review"]["code"] == "checked_by_a_person" and me["review"]["detail"]
+    assert (me["rank"], me["percentile"], me["page"]) == (None, None, None)
 
 
 def test_without_a_par_yet_the_score_waits_for_it(
@@ -107,7 +113,8 @@ def test_without_a_par_yet_the_score_waits_for_it(
     solver = solver_solve(tray=challenge.tray, well=challenge.well, max_nodes=BUDGET)
     submitted = _play_and_submit(_client(), challenge, solver.log, server_clock)
     # Its moves are the solver's, so it is held already; the par adds its reason.
-    assert submitted["reasons"] == ["solver_moves"]
+    assert submitted["reasons"] == ["checked_by_a_person"]
+    assert Entry.objects.get(pk=submitted["id"]).hold_reasons == ["solver_moves"]
     assert Entry.objects.get(pk=submitted["id"]).features["par"] is None
     challenge_par_solve(challenge_id=challenge.pk, max_nodes=BUDGET)
     entry = Entry.objects.get(pk=submitted["id"])

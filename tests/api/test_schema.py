@@ -28,6 +28,19 @@ PATHS = {
     "/api/players/{username}/": {"get"},
     "/api/players/{username}/follow/": {"post", "delete"},
     "/api/guest/": {"post"},
+    "/api/puzzles/": {"get"},
+    "/api/puzzles/today/": {"get"},
+    "/api/puzzles/today/solve/": {"post"},
+    "/api/puzzles/{number}/": {"get"},
+    "/api/puzzles/{number}/solve/": {"post"},
+    "/api/classic/games/": {"post"},
+    "/api/classic/record/": {"get"},
+    "/api/classic/games/{game_id}/": {"get"},
+    "/api/classic/games/{game_id}/move/": {"post"},
+    "/api/classic/games/{game_id}/draw/": {"post"},
+    "/api/classic/games/{game_id}/pass/": {"post"},
+    "/api/classic/games/{game_id}/resign/": {"post"},
+    "/api/classic/games/{game_id}/replay/": {"get"},
 }
 
 
@@ -46,6 +59,9 @@ def test_the_schema_describes_every_endpoint_of_the_api(api_client: APIClient) -
     assert {"200", "201", "409", "429"} <= set(guest["responses"])
     start = schema["paths"]["/api/challenges/{challenge_id}/runs/"]["post"]
     assert {"guestCookie": []} in start["security"], "a guest may start a run"
+    move = schema["paths"]["/api/classic/games/{game_id}/move/"]["post"]
+    assert {"200", "400", "404", "409", "422"} <= set(move["responses"])
+    assert {"guestCookie": []} in move["security"], "a guest plays classic games"
     board = schema["components"]["schemas"]["LeaderboardPage"]["properties"]
     assert {"challenge", "count", "results", "next", "previous"} <= set(board)
 

@@ -1,4 +1,4 @@
-"""The API of issue 9: a player's record, following, the following board, the day and
+"""The social API: a player's record, following, the following board, the day and
 week boards, and a run's standing with its share card. Every answer is also checked
 against the schema (tests/schema_check.py)."""
 
@@ -10,7 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from challenges.models import Challenge, Follow, Run
-from tests.factories import EntryFactory, RunFactory, UserFactory
+from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -84,6 +84,24 @@ def test_the_following_board_and_the_period_boards(
     ]
     assert APIClient().get("/api/boards/week/?following=1").status_code in (401, 403)
     assert APIClient().get("/api/boards/year/").status_code == 404
+
+
+def test_the_month_board_and_the_boards_of_the_past(challenge: Challenge) -> None:
+    old = ChallengeFactory(number=challenge.number - 3 * 40)
+    EntryFactory(challenge=challenge, score=70)
+    EntryFactory(challenge=old, score=55)
+    month = APIClient().get("/api/boards/month/").json()
+    assert month["period"] == "month" and month["starts_at"].endswith("-01T00:00:00Z")
+    assert [row["score"] for row in month["results"]] == [70]
+    day = old.opens_at.date().isoformat()
+    then = APIClient().get(f"/api/boards/month/?at={day}").json()
+    assert then["starts_at"].startswith(old.opens_at.strftime("%Y-%m-01"))
+    assert [row["score"] for row in then["results"]] == [55]
+    for bad in ("2026-13-45", "yesterday", "2026-1-1"):
+        refused = APIClient().get(f"/api/boards/month/?at={bad}")
+        assert refused.status_code == 400 and refused.json()["code"] == "invalid"
+    unknown = APIClient().get("/api/boards/year/").json()
+    assert "'day', 'week' and 'month'" in unknown["detail"]
 
 
 def test_a_runs_standing_bests_place_runs_and_share_card(

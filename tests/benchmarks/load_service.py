@@ -1,4 +1,4 @@
-"""``make load``: the site under load, as issue 13 measures it.
+"""``make load``: the site under load, measured against its floor.
 
     .venv/bin/python tests/benchmarks/load_service.py [--entries 100000] [--workers 2]
         [--seconds 10] [--connections 8] [--only NAME ...] [--nginx] [--burst 2000]

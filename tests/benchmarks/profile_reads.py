@@ -1,4 +1,4 @@
-"""The CPU of one read, in-process through Django's whole WSGI handler (issue 13).
+"""The CPU of one read, in-process through Django's whole WSGI handler.
 
     LOAD_DATABASE_URL=... LOAD_REDIS_URL=... .venv/bin/python tests/benchmarks/profile_reads.py \
         [--repeat 400] [--profile NAME] PATH ...

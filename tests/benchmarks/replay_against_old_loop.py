@@ -4,6 +4,10 @@ both counted in instructions, which the machine's other processes do not move. T
 the legal placements of ``make bench``'s eight positions, listed by both engines.
 
     .venv/bin/python tests/benchmarks/replay_against_old_loop.py [--rounds 20] [--no-count]
+        [--against COMMIT]
+
+``--against`` measures against another commit's engine instead (say, main before a
+change that must not slow the replay).
 
 The old engine is taken from git (``git archive``) into a temporary directory, as a
 package of its own name. Prints figures; asserts only that both engines agree on the
@@ -30,24 +34,32 @@ OLD_PACKAGE = "old_rules"
 PER_ROUND = 300
 
 
-def old_engine_extract(into: Path) -> None:
-    """The engine of ``OLD_LOOP_COMMIT`` as the package ``old_rules`` under ``into``."""
-    taken = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", OLD_LOOP_COMMIT, "triominos"],
-        capture_output=True,
-    )
-    if taken.returncode != 0:
-        raise SystemExit(
-            f"the old loop is commit {OLD_LOOP_COMMIT} of this repository's history, which"
-            f" git could not give: {taken.stderr.decode().strip()}"
+# Where the engine lived: its own package since the house got rooms, inside the app before.
+ENGINE_PATHS = ("triominos", "challenges/rules")
+
+
+def old_engine_extract(into: Path, commit: str = OLD_LOOP_COMMIT) -> None:
+    """The engine of ``commit`` as the package ``old_rules`` under ``into``."""
+    errors = []
+    for path in ENGINE_PATHS:
+        taken = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", commit, path], capture_output=True
         )
-    archive = taken.stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+        if taken.returncode == 0:
+            break
+        errors.append(taken.stderr.decode().strip())
+    else:
+        raise SystemExit(
+            f"the engine to compare with is commit {commit} of this repository's history,"
+            f" which git could not give: {errors}"
+        )
+    subprocess.run(["tar", "-x", "-C", str(into)], input=taken.stdout, check=True)
     package = into / OLD_PACKAGE
-    (into / "challenges" / "rules").rename(package)
+    (into / path).rename(package)
+    module = path.replace("/", ".")
     for source in package.rglob("*.py"):
         text = source.read_text()
-        source.write_text(re.sub(r"\bchallenges\.rules\b", OLD_PACKAGE, text))
+        source.write_text(re.sub(rf"\b{re.escape(module)}\b", OLD_PACKAGE, text))
 
 
 def engines_importable(old_root: Path) -> None:
@@ -148,6 +160,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--no-count", action="store_true")
+    parser.add_argument("--against", default=OLD_LOOP_COMMIT, help="the commit to compare with")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -159,7 +172,8 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as directory:
         old_root = Path(directory)
-        old_engine_extract(old_root)
+        old_engine_extract(old_root, args.against)
+        print(f"today's engine against the engine of {args.against}")
         engines_importable(old_root)
         timed("replay", replays(), args.rounds)
         timed("legal placements", legal_listings(), args.rounds)

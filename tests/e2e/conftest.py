@@ -8,7 +8,7 @@ Shared fixtures (the play and pages tests both use them):
   (a test marked ``real_browser_clock`` keeps the browser's own clock).
 - ``e2e_deal``: the deal the tests play, ``deals.TEST_DEAL`` unless ``TOD_E2E_DEAL``
   names another (``hostile``, ``seed:N``, or ``slot:N`` for the site's own deal of
-  slot N, e.g. ``slot:978`` from issue 10).
+  slot N, e.g. ``slot:978``).
 - ``challenge_dealt(tray, well)``: makes the open slot's challenge with that deal.
 - ``open_challenge``: the challenge open now, dealt ``e2e_deal``. The site makes a
   slot's challenge only when its row is missing, so the live server plays this row.

@@ -40,7 +40,7 @@ TEST_DEAL: Deal = deal_shuffle(TEST_DEAL_SEED)
 # The most placements any browser test makes with the helpers.
 PLACEMENTS_NEEDED = 4
 
-# Slot 978's trouble (issue 10): its first tile, 0-1-4, touches only 9 of the other
+# Slot 978's trouble: its first tile, 0-1-4, touches only 9 of the other
 # 55 tiles, and none of them came early.
 HOSTILE_FIRST_TILE = "0-1-4"
 

@@ -1,4 +1,4 @@
-"""Finds English left on a page shown in another language (issue 12: "no English string
+"""Finds English left on a page shown in another language ("no English string
 left"), against the English catalog: every msgid of locale/<language>/ (django and
 djangojs), the English the templates, Python and JavaScript say.
 

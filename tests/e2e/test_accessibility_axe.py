@@ -1,5 +1,5 @@
 """axe-core on every page and every state of the play page, in the light and the dark
-colour scheme: no serious or critical violation (issue 12, item 5). The vendored
+colour scheme: no serious or critical violation. The vendored
 axe.min.js runs in the page itself (tests/e2e/axe.py); no network."""
 
 from __future__ import annotations
@@ -29,8 +29,7 @@ def _sweep(page: Page, where: str) -> None:
     page.emulate_media(color_scheme="light")
 
 
-# The home page and the how-to-play page are being built beside this work (issue 12,
-# items 1 and 2): they are swept as soon as their URLs exist.
+# Pages swept as soon as their URLs exist.
 _BEING_BUILT = {
     "the home page": "challenges:home",
     "the how-to-play page": "challenges:how-to-play",

@@ -1,5 +1,5 @@
-"""The browsing pages tried as a keyboard and screen-reader player would (issue 12,
-item 5): no links inside the player page's charts (role="img"), the log-in and sign-up
+"""The browsing pages tried as a keyboard and screen-reader player would: no
+links inside the player page's charts (role="img"), the log-in and sign-up
 errors announced with the focus on them, the admin log-in's <h1>, the replay's move
 buttons named by what they show."""
 

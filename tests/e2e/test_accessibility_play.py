@@ -1,4 +1,4 @@
-"""The play page tried as a keyboard and screen-reader player would (issue 12, item 5):
+"""The play page tried as a keyboard and screen-reader player would:
 the board speaks at the cursor and sums itself up, its digits are hidden, the focus
 never falls to <body> after a submit and Play again stays, the board's graphics stand
 3:1 in both schemes, names contain what is shown, and on a phone End run is a 44 px

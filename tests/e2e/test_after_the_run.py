@@ -1,4 +1,4 @@
-"""After the run and the day after (issue 9), in a real Chromium, on a desktop and on a
+"""After the run and the day after, in a real Chromium, on a desktop and on a
 390 x 844 phone with touch: three runs and the second (the best) submitted from the end
 screen, the final board and the personal-best moment, the share card copied and its
 result page's Open Graph picture, following a player and the following tab, and no

@@ -224,6 +224,7 @@ def test_a_players_pages_keep_to_the_policy(
     page.set_viewport_size({"width": 360, "height": 740})
     screenshot(page, "accounts-settings-phone")
     page.get_by_role("button", name=re.compile(r"^Revoke ")).click()
+    page.get_by_role("button", name="Yes, revoke it").click()
     expect(page.get_by_test_id("no-tokens")).to_be_visible()
     expect(page.locator(".messages")).to_contain_text("revoked")
     csp_watch.collect("settings (token revoked)")

@@ -1,4 +1,4 @@
-"""The first visit in a real Chromium (issue 12): a visitor plays a guest run from the
+"""The first visit in a real Chromium: a visitor plays a guest run from the
 home page (the first-run tour first), signs up at the end and submits that same run,
 which is then on the board under the new name; the how-to-play page shows every bonus
 value of the ruleset; phone-sized screenshots of both pages."""

@@ -1,4 +1,4 @@
-"""What a visitor's browser fetches for the home page (issue 13, "bytes") and the
+"""What a visitor's browser fetches for the home page ("bytes") and the
 how-to-play page: the board pictures' modules, the countdown's; no module of the game. The page test
 (tests/pages/test_home_bytes.py) pins the list; this is Chromium's own account of it."""
 
@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 @pytest.mark.parametrize(
     ("path", "script"),
-    [("/", "challenges/home.js"), ("/how-to-play/", "challenges/how_to_play.js")],
+    [("/", "challenges/pages/home.js"), ("/how-to-play/", "challenges/pages/how_to_play.js")],
 )
 def test_a_visitors_picture_page_fetches_the_board_pictures_and_no_game(
     page: Page, site_url: str, open_challenge: Any, path: str, script: str
@@ -32,6 +32,6 @@ def test_a_visitors_picture_page_fetches_the_board_pictures_and_no_game(
     page.goto(f"{site_url}{path}", wait_until="networkidle")
     expect(page.locator("svg .board__tiles .tile").first).to_be_visible()
     scripts = {fetched_path for fetched_path in fetched if fetched_path.endswith((".js", ".json"))}
-    assert scripts == set(module_graph("challenges/pages.js", script))
+    assert scripts == set(module_graph("challenges/pages/site.js", script))
     assert not scripts & GAME_MODULES
     assert "challenges/rules/board.js" not in scripts

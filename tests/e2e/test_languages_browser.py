@@ -22,6 +22,7 @@ from challenges.models import Challenge
 from tests.e2e.english_left import english_left
 from tests.e2e.play_helpers import drag_tile_to_board
 from tests.factories import ChallengeFactory, EntryFactory, submitted_run
+from tests.languages import TRANSLATED
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -67,7 +68,7 @@ def _url(name: str) -> str | None:
         return None
 
 
-@pytest.mark.parametrize("language", ["fr", "nl", "de"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_home_play_and_leaderboard_have_no_english_left(
     language: str,
     logged_in_page: Page,

@@ -35,7 +35,7 @@ def test_a_visitor_sees_the_open_challenge_a_guest_start_and_a_way_to_sign_up(
     assert challenge.closes_at.isoformat()[:19] in html
     assert 'href="/accounts/signup/?next=/play/"' in html
     assert 'href="/accounts/login/?next=/play/"' in html
-    # A visitor plays at once, as a guest (issue 12).
+    # A visitor plays at once, as a guest.
     assert 'id="start-button"' in html
     config = _config(html)
     assert config["authenticated"] is False

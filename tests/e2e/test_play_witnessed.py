@@ -1,4 +1,4 @@
-"""Witnessed runs in a real Chromium (issue 14): the moves reach the server in batches
+"""Witnessed runs in a real Chromium: the moves reach the server in batches
 while the run is played, a short network cut costs nothing, a long one is told to the
 player at once, and a too-quick placement waits for its moment instead of spoiling
 the run.

@@ -1,4 +1,4 @@
-"""Untimed practice in a real Chromium (issue 12, item 5): a finished challenge's tiles,
+"""Untimed practice in a real Chromium: a finished challenge's tiles,
 played by keyboard with no clock (minutes go by and the run goes on), scored by the
 rules port, and never sent: no request to the API, no Run row, no leaderboard."""
 

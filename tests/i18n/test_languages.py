@@ -16,10 +16,9 @@ from rest_framework.test import APIClient
 
 from challenges.models import Challenge
 from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory, submitted_run
+from tests.languages import LANGUAGES, TRANSLATED
 
 pytestmark = pytest.mark.django_db
-
-LANGUAGES = ("en", "fr", "nl", "de")
 
 
 def _lang(response: Any) -> str:
@@ -59,7 +58,7 @@ def test_the_page_speaks_the_language(challenge: Challenge) -> None:
     assert "9 pièces, 2 minutes" in text["fr"]
     assert "9 stenen, 2 minuten" in text["nl"]
     assert "9 Steine, 2 Minuten" in text["de"]
-    for language in ("fr", "nl", "de"):
+    for language in TRANSLATED:
         assert "9 tiles, 2 minutes" not in text[language]
 
 
@@ -97,12 +96,7 @@ def test_the_footer_switcher_lists_every_language_and_posts_to_set_language(
     form = re.search(r'<form class="language-form" action="([^"]+)" method="post">', page)
     assert form is not None and form.group(1) == "/i18n/setlang/"
     options = re.findall(r'<option value="(\w+)" lang="\w+"( selected)?>([^<]+)</option>', page)
-    assert [(code, name) for code, _, name in options] == [
-        ("en", "English"),
-        ("fr", "Français"),
-        ("nl", "Nederlands"),
-        ("de", "Deutsch"),
-    ]
+    assert [(code, name) for code, _, name in options] == list(settings.LANGUAGES)
     assert [code for code, selected, _ in options if selected] == ["nl"]
     assert 'name="csrfmiddlewaretoken"' in page
 
@@ -138,7 +132,7 @@ def test_the_javascript_catalog_is_a_script_of_the_language(challenge: Challenge
         scripts = re.findall(r"<script([^>]*)>", page)
         assert f' src="{catalog}"' in scripts  # a file before the modules: no inline script
         assert scripts.index(f' src="{catalog}"') < scripts.index(
-            ' type="module" src="/static/challenges/pages.js"'
+            ' type="module" src="/static/challenges/pages/site.js"'
         )
     german = Client().get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="de")
     assert german.status_code == 200
@@ -260,7 +254,7 @@ def test_the_admin_speaks_the_language(admin_client: Client) -> None:
     text = page.content.decode()
     assert page.status_code == 200
     assert entry.player.username in text
-    assert "Annuler les participations choisies" in text  # ours: the action
+    assert "Invalider les participations choisies" in text  # ours: the action
     assert "Site d\u2019administration" in text  # Django's own
 
 

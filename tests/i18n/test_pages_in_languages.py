@@ -15,12 +15,13 @@ from django.urls import NoReverseMatch, reverse
 from challenges.models import Challenge
 from tests.e2e.english_left import english_left_in_html
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory, submitted_run
+from tests.languages import TRANSLATED
 
 pytestmark = pytest.mark.django_db
 
 
 def _optional(*names: str) -> list[str]:
-    """The pages of these names that exist (issue 12's other parts land beside this)."""
+    """The pages of these names that exist."""
     found = []
     for name in names:
         try:
@@ -59,7 +60,7 @@ def pages(challenge: Challenge) -> tuple[Client, list[str]]:
     return client, paths
 
 
-@pytest.mark.parametrize("language", ["fr", "nl", "de"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_no_page_has_english_left(pages: tuple[Client, list[str]], language: str) -> None:
     player, paths = pages
     visitor = Client()
@@ -114,7 +115,7 @@ class _SvgNumbers(HTMLParser):
             self.depth -= 1
 
 
-@pytest.mark.parametrize("language", ["fr", "nl", "de"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_charts_write_svg_numbers_in_every_language(
     pages: tuple[Client, list[str]], challenge: Challenge, language: str
 ) -> None:

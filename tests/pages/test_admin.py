@@ -14,6 +14,7 @@ from challenges.models import Entry, EntryDecision, EntryReport
 from challenges.slots import slot_number
 from tests.e2e.english_left import english_left_in_html
 from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory
+from tests.languages import TRANSLATED
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +31,7 @@ def test_the_void_action_takes_entries_off_the_board(staff: Client) -> None:
     keep, void = EntryFactory(score=10), EntryFactory(score=20)
     response = staff.post(
         "/admin/challenges/entry/",
-        {"action": "void_entries", "_selected_action": [void.pk]},
+        {"action": "void_entries", "_selected_action": [void.pk], "confirmed": "yes"},
         follow=True,
     )
     assert response.status_code == 200
@@ -91,7 +92,7 @@ def test_the_runs_list_has_short_columns(staff: Client) -> None:
     assert f">#{run.challenge_id}<" in body
 
 
-# --- the admin in the moderator's language (issue 12, item 4) ---------------------------
+# --- the admin in the moderator's language ---------------------------
 
 
 def _models() -> list[type[Model]]:
@@ -156,7 +157,7 @@ def admin_pages(staff: Client) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("language", ["fr", "nl", "de"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_the_admin_has_no_english_left(
     staff: Client, admin_pages: list[str], language: str
 ) -> None:
@@ -179,7 +180,7 @@ def test_the_review_queue_and_a_change_form_speak_french(
     assert "signalée 1 fois (jouée par un programme" in queue
     assert ">revoir</a>" in queue
     held_form = html.unescape(staff.get(admin_pages[3], HTTP_ACCEPT_LANGUAGE="fr").content.decode())
-    for label in ("Motifs de mise en attente", "Motif d'annulation", "Envoyée le", "Mesures"):
+    for label in ("Motifs de mise en attente", "Motif d'invalidation", "Envoyée le", "Mesures"):
         assert label in held_form, label
 
 
@@ -196,7 +197,11 @@ def test_a_french_moderators_void_is_recorded_in_english(
     """The queue speaks French; the reason stored with the entry is a record, in English
     (docs/i18n.md, "Records stay English")."""
     held = Entry.objects.get(status=Entry.Status.HELD)
-    response = staff.post(f"/admin/challenges/heldentry/{held.pk}/void/", HTTP_ACCEPT_LANGUAGE="fr")
+    response = staff.post(
+        f"/admin/challenges/heldentry/{held.pk}/void/",
+        {"confirmed": "yes"},
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
     assert response.status_code == 302
     held.refresh_from_db()
     assert held.void_reason == (

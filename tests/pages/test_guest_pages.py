@@ -1,4 +1,5 @@
-"""The home page and the how-to-play page (issue 12)."""
+"""A guest's pages: no player page, the offer to keep the run after signing up, and
+the replay of its own run."""
 
 from __future__ import annotations
 

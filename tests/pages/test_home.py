@@ -1,4 +1,4 @@
-"""The home page and the how-to-play page (issue 12)."""
+"""The home page: the game, the countdown, the last finished top three, a player's day."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The logged-out home page loads what it shows, not the game (issue 13, "bytes"): a
+"""The logged-out home page loads what it shows, not the game ("bytes"): a
 board picture, a countdown, the top 3. No module of the engine that plays, of the play
 page or of the API is fetched or preloaded, and its JavaScript catalog holds its own
 words only (docs/first_visit.md, "What the home page loads")."""
@@ -20,15 +20,15 @@ pytestmark = pytest.mark.django_db
 # What the play page runs and the home page must not: the engine that plays a run
 # (board rules, moves, replay, scoring), the play page's parts, the API client.
 GAME_MODULES = {
-    "challenges/play.js",
-    "challenges/api.js",
+    "challenges/pages/play.js",
+    "challenges/lib/api.js",
     "challenges/rules/index.js",
     "challenges/rules/board.js",
     "challenges/rules/moves.js",
     "challenges/rules/replay.js",
     "challenges/rules/run.js",
     "challenges/rules/scoring.js",
-    "challenges/witness.js",
+    "challenges/lib/witness.js",
 }
 _PRELOAD = re.compile(r'<link rel="modulepreload" href="/static/([^"]+)">')
 _SCRIPT = re.compile(r'<script (?:type="module" )?src="([^"]+)"')
@@ -37,8 +37,8 @@ _SCRIPT = re.compile(r'<script (?:type="module" )?src="([^"]+)"')
 def test_the_graph_of_the_play_page_holds_the_game() -> None:
     """The reading of imports that the next tests rely on does find the game where it is
     (an empty graph would let them pass)."""
-    played = set(module_graph("challenges/play.js"))
-    assert GAME_MODULES - {"challenges/play.js"} <= played
+    played = set(module_graph("challenges/pages/play.js"))
+    assert GAME_MODULES - {"challenges/pages/play.js"} <= played
     assert {"challenges/play/machine.js", "challenges/rules/ruleset.json"} <= played
 
 
@@ -46,8 +46,8 @@ def test_the_graph_of_the_play_page_holds_the_game() -> None:
 @pytest.mark.parametrize(
     ("path", "script", "catalog"),
     [
-        ("/", "challenges/home.js", "/jsi18n/home/"),
-        ("/how-to-play/", "challenges/how_to_play.js", "/jsi18n/how-to-play/"),
+        ("/", "challenges/pages/home.js", "/jsi18n/home/"),
+        ("/how-to-play/", "challenges/pages/how_to_play.js", "/jsi18n/how-to-play/"),
     ],
 )
 def test_a_page_of_pictures_preloads_what_it_runs_and_no_game(
@@ -61,13 +61,13 @@ def test_a_page_of_pictures_preloads_what_it_runs_and_no_game(
     assert response.status_code == 200
     page = response.content.decode()
     scripts = _SCRIPT.findall(page)
-    assert scripts == [catalog, "/static/challenges/pages.js", f"/static/{script}"]
-    runs = set(module_graph("challenges/pages.js", script))
+    assert scripts == [catalog, "/static/challenges/pages/site.js", f"/static/{script}"]
+    runs = set(module_graph("challenges/pages/site.js", script))
     preloaded = set(_PRELOAD.findall(page))
     assert preloaded == {
         module
         for module in runs
-        if module.endswith(".js") and module not in ("challenges/pages.js", script)
+        if module.endswith(".js") and module not in ("challenges/pages/site.js", script)
     }
     assert not runs & GAME_MODULES, f"{path}'s scripts import the game"
     assert not preloaded & GAME_MODULES
@@ -88,7 +88,7 @@ def test_a_picture_pages_catalog_holds_its_own_words_only(catalog: str) -> None:
     client = Client()
     whole, whole_bytes = _catalog(client, "/jsi18n/")
     home, home_bytes = _catalog(client, catalog)
-    # The countdown's words (pages.js, the only words of the home page's scripts).
+    # The countdown's words (pages/site.js, the only words of the home page's scripts).
     assert home == {
         "%(h)sh %(m)sm %(s)ss": "%(h)s h %(m)s min %(s)s s",
         "%(m)sm %(s)ss": "%(m)s min %(s)s s",

@@ -1,4 +1,4 @@
-"""The home page and the how-to-play page (issue 12)."""
+"""The how-to-play page: every value of the ruleset, from the ruleset."""
 
 from __future__ import annotations
 

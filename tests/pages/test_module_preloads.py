@@ -69,8 +69,8 @@ def test_a_page_preloads_exactly_what_its_module_imports(page: str) -> None:
     if not page.endswith("-visitor"):
         browser.force_login(UserFactory())
     html = browser.get(reverse(PAGES[page])).content.decode()
-    entries = MODULE_SCRIPT.findall(html)  # the page's own, and base.html's pages.js
-    assert len(entries) == 2 and "challenges/pages.js" in entries
+    entries = MODULE_SCRIPT.findall(html)  # the page's own, and base.html's site.js
+    assert len(entries) == 2 and "challenges/pages/site.js" in entries
     imported = set().union(*(imported_closure(entry) for entry in entries))
     preloaded = PRELOAD.findall(html)
     assert len(preloaded) == len(set(preloaded)), "a module preloaded twice"

@@ -127,7 +127,7 @@ def test_the_solvers_run_is_hidden_before_the_results_and_without_a_par(
     assert Client().get(reverse("challenges:par_replay", args=[solved.pk])).status_code == 200
 
 
-def test_the_held_player_reads_the_reason_in_words(challenge: Challenge) -> None:
+def test_the_held_player_reads_under_review_and_no_measure(challenge: Challenge) -> None:
     player = UserFactory()
     EntryFactory(
         challenge=challenge, player=player, score=400, status="held", hold_reasons=["near_par"]
@@ -135,7 +135,10 @@ def test_the_held_player_reads_the_reason_in_words(challenge: Challenge) -> None
     browser = Client()
     browser.force_login(player)
     body = browser.get(reverse("challenges:leaderboard", args=[challenge.pk])).content.decode()
-    assert "its score is close to par, the best the solver found" in body
+    assert "Your entry is under review" in body
+    assert "Some entries are checked by a person before they go on the board." in body
+    # Which measure held it is the desk's, not the player's.
+    assert "par, the best the solver found" not in body and "near_par" not in body
 
 
 # --- the chart --------------------------------------------------------------------------

@@ -16,11 +16,13 @@ from django.utils import timezone
 from challenges.models import Challenge
 from challenges.schedule import practice
 from challenges.slots import slot_number
+from challenges.views.practice import PRACTICE_SCRIPTS
+from config.page_scripts import module_graph
 from tests.factories import ChallengeFactory
 
 pytestmark = pytest.mark.django_db
 
-PRACTICE_JS = Path(__file__).resolve().parents[2] / "challenges/static/challenges/practice.js"
+STATIC = Path(__file__).resolve().parents[2] / "challenges/static"
 
 
 def _slot(offset: int) -> Challenge:
@@ -65,7 +67,7 @@ def test_the_page_hands_the_browser_the_deal_and_no_way_to_send_it() -> None:
         "tray": closed.tray,
         "well": closed.well,
     }
-    assert "challenges/practice.js" in page
+    assert "challenges/pages/practice.js" in page
     # The Draw button's cost and the full well come from the rules.
     assert '<span class="hud__cost">\N{MINUS SIGN}5</span>' in page
     assert '<span class="num" id="well-count">47</span>' in page
@@ -73,8 +75,12 @@ def test_the_page_hands_the_browser_the_deal_and_no_way_to_send_it() -> None:
     main = page.split("<main", 1)[1].split("</main>", 1)[0]
     assert "/api/" not in main
     assert "submit-button" not in main
-    script = (PRACTICE_JS).read_text()
-    assert "api.js" not in script and "fetch(" not in script and "XMLHttpRequest" not in script
+    modules = [module for module in module_graph(*PRACTICE_SCRIPTS) if module.endswith(".js")]
+    assert "challenges/lib/boot.js" in modules  # the graph is read
+    assert "challenges/lib/api.js" not in modules
+    for module in modules:
+        script = (STATIC / module).read_text()
+        assert "fetch(" not in script and "XMLHttpRequest" not in script, module
 
 
 def test_the_open_challenge_cannot_be_practised_by_its_number() -> None:

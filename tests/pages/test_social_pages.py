@@ -1,4 +1,4 @@
-"""The pages of issue 9 as the server renders them: a player's streaks, calendar, best
+"""The social pages as the server renders them: a player's streaks, calendar, best
 ranks and follow button; the leaderboard's tabs; a shared run's page and its picture,
 which shows no tile before the results are out; "top X%" in words that are true."""
 
@@ -94,6 +94,10 @@ def test_the_leaderboard_tabs(challenge: Challenge) -> None:
     week = client.get(url + "?board=week").content.decode()
     assert "best 7 entries" in week
     assert stranger.username in week
+    month = client.get(url + "?board=month").content.decode()
+    assert 'aria-current="page" data-board="month"' in month and stranger.username in month
+    start = challenge.opens_at.replace(day=1)
+    assert f"{start:%B} 1 to {start:%B} " in month and "one a day" in month
     visitor = Client().get(url + "?board=following").content.decode()
     assert "to see the players you follow" in visitor
     assert (
@@ -125,6 +129,7 @@ def test_a_shared_run_page_has_an_open_graph_picture_without_tiles_before_result
 def test_after_the_results_the_picture_shows_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
     challenge = ChallengeFactory()
     run = RunFactory(challenge=challenge, finished=True)
+    entry_submit(run=run)  # after the results only a live entry's card is public
     before = Client().get(reverse("challenges:share-image", args=[run.pk])).content
     from django.utils import timezone
 
@@ -132,7 +137,7 @@ def test_after_the_results_the_picture_shows_the_board(monkeypatch: pytest.Monke
     monkeypatch.setattr(timezone, "now", lambda: later)
     page = Client().get(reverse("challenges:share", args=[run.pk])).content.decode()
     assert "card.png?board=1" in page
-    after = Client().get(reverse("challenges:share-image", args=[run.pk]))
+    after = Client().get(reverse("challenges:share-image", args=[run.pk]) + "?board=1")
     assert after["Cache-Control"] == "public, max-age=86400"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     (SCREENSHOTS / "share-picture-after-results.png").write_bytes(after.content)

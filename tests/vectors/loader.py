@@ -80,6 +80,18 @@ rotations but each rotation is its own placement and is listed. With an empty
 board, the legal placements are every tray tile on [0, 0] in every rotation.
 `count` == len(placements).
 
+## classic.json
+
+    {"name": str, "tags": [str], "players": int, "seed": str, "rounds": int | null,
+     "computers": {"<seat>": "easy" | "medium" | "hard"},
+     "log": [{"seat": int, "type": "place" | "draw" | "pass", ...placement}],
+     "expect": {"events": [<event>.to_json()], "scores": [int], "winners": [int],
+                "over": bool}}
+
+`ClassicGame(players, seed=seed, rounds=rounds)` with the log's actions applied in
+order makes exactly `expect.events` (triominos/classic/events.py spells them). And the
+computer players named, seeded with `seed`, take exactly the log's actions.
+
 ## geometry.json
 
 Each case has `"kind"`, an `"input"` and an `"expect"`:
@@ -96,6 +108,20 @@ Each case has `"kind"`, an `"input"` and an `"expect"`:
                             "points": [[pr, px, n], x 3]}   corner 0, 1, 2 with its number
 - kind "tile":      input {"text": str}   any string, canonical or not
                     expect {"valid": bool, "value": int | null}   (value = a+b+c)
+
+## puzzles.json (docs/puzzles.md)
+
+    {"name": str, "tags": [str],
+     "puzzle": {"cells": [[r, c], ...], "tray": [tile ids]},
+     "pieces": <any JSON value: normally a list of pieces>,
+     "expect": {"code": null | str, "index": int | null,
+                "stars": null | 1 | 2 | 3, "jokers": null | 0 | 1 | 2}}
+
+Check `pieces` against `puzzle` (`puzzle_check` in Python, `puzzleCheck` in the
+browser): a complete legal filling gives its stars and jokers and no code; anything
+else the code of docs/puzzles.md's table and the index of the piece that broke it
+(the number of pieces for "shape_not_filled"). The details are not pinned: players
+read the code's words from the catalog.
 """
 
 from __future__ import annotations
@@ -138,9 +164,17 @@ def legal_move_cases(directory: Path = VECTOR_DIR) -> list[Case]:
     return list(cases("legal_moves*.json", directory))
 
 
+def classic_cases(directory: Path = VECTOR_DIR) -> list[Case]:
+    return list(cases("classic*.json", directory))
+
+
 def geometry_cases(directory: Path = VECTOR_DIR) -> list[Case]:
     return list(cases("geometry*.json", directory))
 
 
 def witness_cases(directory: Path = VECTOR_DIR) -> list[Case]:
     return list(cases("witness*.json", directory))
+
+
+def puzzle_cases(directory: Path = VECTOR_DIR) -> list[Case]:
+    return list(cases("puzzles*.json", directory))

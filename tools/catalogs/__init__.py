@@ -25,10 +25,14 @@ from pathlib import Path
 
 import polib
 
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+from django.conf import settings
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 LOCALE = ROOT / "locale"
-# English is the source language: the msgids are the English words.
-LANGUAGES = ("fr", "nl", "de")
+# English is the source language (the msgids are the English words); the catalogs are
+# every other language of the settings.
+LANGUAGES = tuple(code for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE)
 DOMAINS = ("django", "djangojs")
 # What makemessages reads: the apps and the templates, never the tests, the tools, the
 # documentation or the collected static files. Hidden directories (.venv) are skipped

@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from tools.vectors.bonuses import bonus_cases, rulebook_cases
+from tools.vectors.classic import classic_cases
 from tools.vectors.errors import error_cases
 from tools.vectors.geometry import geometry_cases
 from tools.vectors.malformed import malformed_cases
+from tools.vectors.puzzles import puzzle_cases
 from tools.vectors.runs import long_cases, random_cases
 from tools.vectors.search import playout, playout_full
 from tools.vectors.witness import witness_cases
@@ -83,6 +85,12 @@ def vectors_build() -> list[VectorFile]:
             tuple(legal_move_cases()),
         ),
         VectorFile(
+            "puzzles.json",
+            "Puzzles and the pieces sent to fill them: solved with 0-2 jokers, partial, "
+            "and every refusal of docs/puzzles.md, one rule broken at a time.",
+            tuple(puzzle_cases()),
+        ),
+        VectorFile(
             "replay_errors.json",
             "Every error code of RULES.md, bad logs and challenges, times and max_t, "
             "and moves breaking several rules (precedence).",
@@ -119,6 +127,12 @@ def vectors_build() -> list[VectorFile]:
             "replay_random_2.json",
             "Seeded random runs, some ending in a random (maybe illegal) placement.",
             tuple(random_cases(range(200, 400))),
+        ),
+        VectorFile(
+            "classic.json",
+            "Classic games between seeded computer players: the openings, draws and "
+            "passes, a blocked round, going out, one-round games for 2-4, a game to 400.",
+            tuple(classic_cases()),
         ),
     ]
     replays = [case for vector_file in files for case in vector_file.cases]

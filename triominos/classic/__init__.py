@@ -13,14 +13,24 @@ from triominos.classic.actions import (
     Pass,
     classic_deal_order,
 )
+from triominos.classic.computer import STRENGTHS, Strength, computer_action, computers_play
 from triominos.classic.game import ClassicGame
+from triominos.classic.log import action_json, action_parse, classic_replay, placement_from_json
 
 __all__ = [
     "CLASSIC_ERROR_CODES",
+    "STRENGTHS",
     "ClassicAction",
     "ClassicError",
     "ClassicGame",
     "Draw",
     "Pass",
+    "Strength",
+    "action_json",
+    "action_parse",
     "classic_deal_order",
+    "classic_replay",
+    "computer_action",
+    "computers_play",
+    "placement_from_json",
 ]

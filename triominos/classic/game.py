@@ -62,7 +62,8 @@ class ClassicGame:
 
     Rounds are dealt from ``deals`` (one order of the 56 tile ids per round) while
     it lasts, then from shuffles seeded by ``seed``: the same arguments and actions
-    always give the same game.
+    always give the same game. ``rounds`` ends the game after that many rounds (the
+    mobile game plays one), whoever has reached the target.
     """
 
     def __init__(
@@ -72,9 +73,14 @@ class ClassicGame:
         seed: int | str = 0,
         deals: Sequence[Sequence[str]] = (),
         ruleset: Ruleset = DEFAULT_RULESET,
+        rounds: int | None = None,
     ) -> None:
         if type(players) is not int:
             raise TypeError(f"players must be an int, not {players!r}")
+        if rounds is not None and (type(rounds) is not int or rounds < 1):
+            raise ValueError(f"rounds must be a positive int or None, not {rounds!r}")
+        self.rounds = rounds
+        """The game ends after this many rounds even below the target (None: play to it)."""
         self.ruleset = ruleset
         self.deal_size = ruleset.deal_size(players)
         self.players = players
@@ -400,7 +406,8 @@ class ClassicGame:
 
     def _round_end(self, event: RoundEnded) -> None:
         self._events.append(event)
-        if max(self._scores) >= self.ruleset.target_score:
+        last = self.rounds is not None and self._round >= self.rounds
+        if last or max(self._scores) >= self.ruleset.target_score:
             top = max(self._scores)
             self._winners = tuple(p for p, score in enumerate(self._scores) if score == top)
             self._over = True

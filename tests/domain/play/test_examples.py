@@ -1,4 +1,4 @@
-"""The home page's reads and the how-to-play page's example runs (issue 12)."""
+"""The how-to-play page's example runs, and the home page's sample board."""
 
 from __future__ import annotations
 

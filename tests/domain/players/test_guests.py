@@ -1,4 +1,4 @@
-"""Guests (issue 12): a guest plays real runs, never reaches a board, an account claims
+"""Guests: a guest plays real runs, never reaches a board, an account claims
 its runs before results_at, and unclaimed guests go after a week."""
 
 from __future__ import annotations

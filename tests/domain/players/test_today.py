@@ -1,4 +1,4 @@
-"""The home page's reads and the how-to-play page's example runs (issue 12)."""
+"""The home page's reads: a player's day."""
 
 from __future__ import annotations
 

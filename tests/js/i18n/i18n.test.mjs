@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 
-import { formatNumber, gettext, interpolate, ngettext, pageLanguage, pgettext } from "../../../challenges/static/challenges/i18n.js";
+import { formatNumber, gettext, interpolate, ngettext, pageLanguage, pgettext } from "../../../challenges/static/challenges/lib/i18n.js";
 
 // Under node there is no page and no catalog: the words are the English ones. In the
 // browser, Django's JavaScript catalog (/jsi18n/) sets globalThis.django first.
@@ -77,7 +77,7 @@ test("the words modules read the catalog, constants included", async () => {
   // A fresh instance of each module, evaluated with the catalog present (as on a page,
   // where /jsi18n/ runs before any module).
   const words = await import("../../../challenges/static/challenges/play/words.js?catalog");
-  const witness = await import("../../../challenges/static/challenges/witness_words.js?catalog");
+  const witness = await import("../../../challenges/static/challenges/lib/witness_words.js?catalog");
   assert.equal(words.endTitle("time"), "Temps écoulé !");
   assert.equal(words.cellText([1, 2]), "ligne 1, colonne 2");
   assert.equal(words.WELL_EMPTY, "Le puits est vide.");

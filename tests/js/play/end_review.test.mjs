@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { missLine, parLine, placementsBefore } from "../../../challenges/static/challenges/end_review.js";
+import { missLine, parLine, placementsBefore } from "../../../challenges/static/challenges/play/end_review.js";
 import { HEXAGON_MOVES, HEXAGON_TRAY, HEXAGON_WELL } from "../rules/fixtures.mjs";
 
 test("the score as a share of par, or par: soon", () => {

@@ -104,6 +104,19 @@ test("the submit's outcome in words", () => {
   assert.deepEqual(submitSentence({ kind: "error", message: "Closed." }), [["Closed.", null]]);
 });
 
+test("a held entry is under review: one plain sentence, no rank and no measure", () => {
+  const held = submitSentence({
+    kind: "entered",
+    entry: { status: "held", rank: null, count: 40, percentile: null, review: { code: "new_player_top_score", detail: "x" } },
+  });
+  const text = held.map(([piece]) => piece).join("");
+  assert.equal(text, "Submitted: your entry is under review. Top scores of new players are checked by a person.");
+  assert.doesNotMatch(text, /#|%|rank|par/);
+  // A class the page does not know says only that a person checks it.
+  const other = submitSentence({ kind: "entered", entry: { status: "held", review: { code: "new_kind" } } });
+  assert.match(other.map(([piece]) => piece).join(""), /checked by a person/);
+});
+
 test("the focus is lost on <body>, on what left the page, on what is hidden or disabled", () => {
   const body = { isConnected: true };
   const ownerDocument = { body };

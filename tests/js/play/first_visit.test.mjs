@@ -1,4 +1,4 @@
-// play/tour.js and play/guest_offer.js (issue 12): the tour is remembered, and a
+// play/tour.js and play/guest_offer.js: the tour is remembered, and a
 // guest's end screen offers signing up instead of the submit.
 
 import assert from "node:assert/strict";

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { PaceGate, lastPlacementT, paceWait } from "../../../challenges/static/challenges/pace.js";
+import { PaceGate, lastPlacementT, paceWait } from "../../../challenges/static/challenges/lib/pace.js";
 import { ChallengeRun } from "../../../challenges/static/challenges/rules/run.js";
 import { DEFAULT_RULESET } from "../../../challenges/static/challenges/rules/ruleset.js";
 import { HEXAGON_MOVES, HEXAGON_TRAY, HEXAGON_WELL } from "../rules/fixtures.mjs";

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Witness, finishBody } from "../../../challenges/static/challenges/witness.js";
+import { Witness, finishBody } from "../../../challenges/static/challenges/lib/witness.js";
 import { FakeClock, FakeServer, settle } from "./fake_clock.mjs";
 
 const WINDOW_MS = 10000;

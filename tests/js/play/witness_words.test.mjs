@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { endIneligible, linkStatus, lostNotice } from "../../../challenges/static/challenges/witness_words.js";
+import { endIneligible, linkStatus, lostNotice } from "../../../challenges/static/challenges/lib/witness_words.js";
 
 test("the connection state, with the browser's offline flag first", () => {
   assert.deepEqual(linkStatus({ connection: "live", online: true }), { state: "live", text: "Live · moves reach the server" });

@@ -3,7 +3,7 @@
 // gathers the facts from the rules port; these are its words, through the catalog
 // (../i18n.js), like every sentence of words.js.
 
-import { gettext, interpolate, ngettext } from "../i18n.js";
+import { gettext, interpolate, ngettext } from "../lib/i18n.js";
 import { BONUS_LABELS, cellText, tileSpoken } from "./words.js";
 
 // Corners in the engine's order (clockwise from the apex), edges in cellNeighbours'

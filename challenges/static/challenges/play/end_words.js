@@ -2,8 +2,8 @@
 // outcome. DOM-free; every sentence through the catalog (../i18n.js, docs/i18n.md).
 // (Eligibility's words are witness_words.js.)
 
-import { formatNumber, gettext, interpolate, pageLanguage } from "../i18n.js";
-import { endIneligible } from "../witness_words.js";
+import { formatNumber, gettext, interpolate, pageLanguage } from "../lib/i18n.js";
+import { endIneligible } from "../lib/witness_words.js";
 import { refusalReason } from "./words.js";
 
 /** "75%" for 75, as the page's language writes a percentage ("75 %" in French). */
@@ -76,6 +76,13 @@ export function endAnnouncement({ title, result, submittable, best }) {
  * sentence keeps its placeholders where its language puts them; each becomes a piece.
  */
 export function submitSentence(outcome) {
+  if (outcome.kind === "entered" && outcome.entry.status === "held") {
+    // Under review: one plain sentence of why, never a measure or the would-be rank.
+    return [
+      [gettext("Submitted: your entry is under review."), "strong"],
+      [` ${reviewSentence(outcome.entry.review)}`, null],
+    ];
+  }
   if (outcome.kind === "entered") {
     const { rank, count, percentile } = outcome.entry;
     const sentence = gettext(
@@ -98,6 +105,16 @@ export function submitSentence(outcome) {
     return [[`${outcome.detail} ${ONE_RUN_COUNTS}`, null]];
   }
   return [[outcome.message, null]];
+}
+
+/** A held entry's review class (API.md "Submit"), in the page's language. */
+export function reviewSentence(review) {
+  const sentences = {
+    new_player_top_score: gettext("Top scores of new players are checked by a person."),
+    score_beyond_usual: gettext("Scores well beyond a player's usual are checked by a person."),
+    checked_by_a_person: gettext("Some entries are checked by a person before they go on the board."),
+  };
+  return sentences[review?.code] ?? review?.detail ?? sentences.checked_by_a_person;
 }
 
 // ------------------------------------------------- bests, place, runs, share

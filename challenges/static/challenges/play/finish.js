@@ -2,7 +2,7 @@
 // DOM-free: the request is injected, so node tests play every answer the server can
 // give. What the page shows of the outcome is the end screen's job.
 
-import { finishBody } from "../witness.js";
+import { finishBody } from "../lib/witness.js";
 import { loggedOut, serverAnswered } from "./words.js";
 
 /** The run as GET /api/runs/{id}/ shows it, in the shape of finish's answer. */

@@ -1,4 +1,4 @@
-// A visitor's guest identity (issue 12, docs/first_visit.md): asked of the server once,
+// A visitor's guest identity (docs/first_visit.md): asked of the server once,
 // before the visitor's first run starts; the server keeps it in a signed cookie. DOM-free.
 
 import { guestFailed } from "./words.js";

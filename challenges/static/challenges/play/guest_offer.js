@@ -1,4 +1,4 @@
-// A guest's end screen (issue 12): no submit (guests never reach a board), but "sign
+// A guest's end screen: no submit (guests never reach a board), but "sign
 // up to submit this run", whose links bring the visitor back to this run once the
 // account has it (the play page's ?run=).
 

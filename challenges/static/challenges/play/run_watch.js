@@ -3,9 +3,9 @@
 // connection line that shows both (witness_view.js). One RunWatch per run.
 
 import { DEFAULT_RULESET } from "../rules/index.js";
-import { PaceGate } from "../pace.js";
-import { Witness } from "../witness.js";
-import { clearWitness, renderWitness } from "../witness_view.js";
+import { PaceGate } from "../lib/pace.js";
+import { Witness } from "../lib/witness.js";
+import { clearWitness, renderWitness } from "../lib/witness_view.js";
 
 export class RunWatch {
   #settled = false;

@@ -1,4 +1,4 @@
-// The first-run tour (issue 12): before the first run in this browser, the game screen
+// The first-run tour: before the first run in this browser, the game screen
 // shows with a step-by-step note pointing at the tray, the board, the draw button and
 // the clock. The clock does not run meanwhile: the run starts when the tour closes.
 // Dismissed (finished or skipped) once, it is remembered in localStorage.

@@ -1,9 +1,9 @@
 // The play page's side of the unsent store (unsent_runs.js): what it keeps of the run
 // being played, and the intro's offer to send a run kept from an earlier visit.
 
-import { pageLanguage } from "../i18n.js";
+import { pageLanguage } from "../lib/i18n.js";
 import { DEFAULT_RULESET } from "../rules/index.js";
-import { pendingLoad, pendingStore } from "../unsent_runs.js";
+import { pendingLoad, pendingStore } from "../lib/unsent_runs.js";
 import { unsentOffer } from "./words.js";
 
 /** True once the server can no longer take the kept run: it was saved during the run,

@@ -4,7 +4,8 @@
 // gettext/ngettext with named placeholders, never English typed into the logic.
 // (The witness's words are witness_words.js.)
 
-import { gettext, interpolate, ngettext, pageLanguage, pgettext } from "../i18n.js";
+import { BONUS_LABELS } from "../lib/bonus_words.js";
+import { gettext, interpolate, ngettext, pageLanguage, pgettext } from "../lib/i18n.js";
 import { DEFAULT_RULESET, tileParse } from "../rules/index.js";
 
 export const DRAW_COST = -DEFAULT_RULESET.drawPoints;
@@ -12,12 +13,7 @@ export const DRAW_COST = -DEFAULT_RULESET.drawPoints;
 // Constants are read from the catalog when this module is first evaluated: the page
 // loads the catalog (/jsi18n/, a classic script) before any module runs.
 
-export const BONUS_LABELS = Object.freeze({
-  bridge: gettext("Bridge"),
-  hexagon: gettext("Hexagon"),
-  double_hexagon: gettext("Double hexagon"),
-  triple_hexagon: gettext("Triple hexagon"),
-});
+export { BONUS_LABELS } from "../lib/bonus_words.js";
 
 /** Why a run ended, as the sending and end screens title it. */
 export const END_TITLES = Object.freeze({

@@ -1,16 +1,18 @@
-// The Tri-Ominos rules engine in the browser: a DOM-free port of triominos/.
+// The Tri-Ominos rules engine in the browser: a DOM-free port of the Python engine
+// (triominos/), which is the authority. This port gives the player instant feedback
+// (legal cells, points, bonuses) and rebuilds a run for the replay and the end screen.
 //
-// The server's Python engine is the authority; this port gives the player instant
-// feedback (legal cells, points, bonuses) and is held to the Python engine by the
-// golden vectors in tests/vectors/ (node --test tests/js/), error details included.
-// Module for module and name for name it mirrors the Python package, in JavaScript
-// style: tile_parse -> tileParse, replay_challenge -> replayChallenge, Board.play,
-// Board.check, Board.push, Board.pop, legal_placements -> legalPlacements. Python's
-// ValueError is a RangeError here; its named tuples Cell and Point are two-integer
-// arrays. Every number comes from the Python Ruleset, through ruleset.json.
-//
-// ChallengeRun (run.js) has no Python counterpart yet: it is the run the play page
-// drives, and the replay plays every move through it.
+// Its contract with triominos/ is the data they share, not the shape of the code:
+// - the same golden vectors: tests/vectors/ are written by the Python engine (make
+//   vectors) and read by node --test tests/js/, error codes and details included;
+// - the same notation: tiles ("0-1-2"), cells ("0,-1"), points and moves as text
+//   (tileParse, cellFormat, moveFormat...), and the same JSON run logs;
+// - the same numbers: every value comes from the Python Ruleset through ruleset.json.
+// The modules are cut for the browser: where the Python engine has more (the classic
+// game, the solver, the analysis, the rulebook) the port has none. The names follow
+// JavaScript style (tile_parse -> tileParse); Python's ValueError is a RangeError here,
+// and its named tuples Cell and Point are two-integer arrays. ChallengeRun (run.js) is
+// triominos/run.py's ChallengeRun: the run the play page drives and the replays rebuild.
 
 export { Board } from "./board.js";
 export {
@@ -42,6 +44,7 @@ export {
   placementFormat,
   placementParse,
 } from "./moves.js";
+export { MAX_JOKERS, PuzzleError, STARS_BY_JOKERS, pieceRefusal, puzzleCheck } from "./puzzles.js";
 export { ReplayError, ReplayResult, replayChallenge } from "./replay.js";
 export { ChallengeRun } from "./run.js";
 export { DEFAULT_RULESET, Ruleset } from "./ruleset.js";

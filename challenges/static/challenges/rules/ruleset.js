@@ -16,11 +16,8 @@ function camelCase(name) {
 // The numbers of the daily challenge: a ruleset.json without one of them is refused at
 // load, rather than played with `undefined`. (The classic game's fields come along too,
 // unchecked: nothing in the browser plays it.)
+// Each bonus's value is the field named after it (`bridge` -> `bridge_bonus`).
 const REQUIRED = [
-  "hexagon_bonus",
-  "double_hexagon_bonus",
-  "triple_hexagon_bonus",
-  "bridge_bonus",
   "draw_points",
   "clear_bonus",
   "time_limit_ms",
@@ -39,7 +36,10 @@ const REQUIRED = [
 export class Ruleset {
   /** `document`: the Ruleset as ruleset_document() writes it (Python field names). */
   constructor(document) {
-    for (const name of REQUIRED) {
+    if (!Array.isArray(document.bonuses) || document.bonuses.length === 0) {
+      throw new RangeError(`ruleset: bonuses must list the bonuses, not ${JSON.stringify(document.bonuses)}`);
+    }
+    for (const name of [...REQUIRED, ...document.bonuses.map((bonus) => `${bonus}_bonus`)]) {
       if (!Number.isInteger(document[name])) {
         throw new RangeError(`ruleset: ${name} must be an integer, not ${JSON.stringify(document[name])}`);
       }
@@ -55,16 +55,10 @@ export class Ruleset {
     if (bonus === null) {
       return 0;
     }
-    const points = {
-      bridge: this.bridgeBonus,
-      hexagon: this.hexagonBonus,
-      double_hexagon: this.doubleHexagonBonus,
-      triple_hexagon: this.tripleHexagonBonus,
-    }[bonus];
-    if (points === undefined) {
+    if (!this.bonuses.includes(bonus)) {
       throw new RangeError(`not a bonus: ${JSON.stringify(bonus)}`);
     }
-    return points;
+    return this[camelCase(`${bonus}_bonus`)];
   }
 }
 

@@ -1,12 +1,11 @@
-// Bonus names and the outcome of one move (points and bonus).
-// Mirrors triominos/scoring.py; the points of each bonus are in the Ruleset.
+// Bonus names and the outcome of one move (points and bonus), as triominos/scoring.py
+// has them. The bonuses are the engine's one list, read from ruleset.json; their points
+// are in the Ruleset.
 
-export const BONUS_BRIDGE = "bridge";
-export const BONUS_HEXAGON = "hexagon";
-export const BONUS_DOUBLE_HEXAGON = "double_hexagon";
-export const BONUS_TRIPLE_HEXAGON = "triple_hexagon";
+import { DEFAULT_RULESET } from "./ruleset.js";
 
-export const BONUSES = Object.freeze([BONUS_BRIDGE, BONUS_HEXAGON, BONUS_DOUBLE_HEXAGON, BONUS_TRIPLE_HEXAGON]);
+export const BONUSES = Object.freeze([...DEFAULT_RULESET.bonuses]);
+export const [BONUS_BRIDGE, BONUS_HEXAGON, BONUS_DOUBLE_HEXAGON, BONUS_TRIPLE_HEXAGON] = BONUSES;
 
 /** The bonus of each bonus code: 0 none, 1 bridge, 2-4 one to three hexagons closed. */
 export const BONUS_BY_CODE = Object.freeze([null, ...BONUSES]);

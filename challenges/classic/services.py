@@ -1,0 +1,180 @@
+"""Writes of the classic room: start a game, take a turn's action (place, draw, pass),
+resign. The server is the authority: every action is checked by the engine against
+the game rebuilt from its log, and the computers' turns are played before answering.
+
+Each write locks the game's row, so two requests for one game (two tabs) take turns;
+a client may send the ``version`` (the log's length) it acted on, and is refused with
+``stale_game`` when the game has moved on since.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from django.db import transaction
+
+from challenges import engine
+from challenges.classic.errors import (
+    ClassicGameNotFound,
+    ClassicGameOver,
+    ClassicNotYourTurn,
+    ClassicRefused,
+    ClassicStale,
+)
+from challenges.classic.selectors import classic_game_view, match_of
+from challenges.errors import service_now
+from challenges.models import ClassicGame, ClassicSeat
+
+PLAYERS_MAX = 4
+"""A table of four at most: the page draws four seats."""
+
+
+def classic_game_start(
+    *,
+    player_ids: Sequence[int],
+    computers: int,
+    strength: str,
+    rounds: int | None,
+    now: datetime | None = None,
+) -> dict[str, Any]:
+    """A new game: the people of ``player_ids`` at seats 0, 1, ... and ``computers``
+    computers of ``strength`` after them, one round or (``rounds`` None) to 400; two to
+    four players in all. The computers play until a person is to move (one of them may
+    open). Returns the game as the first person sees it."""
+    players = len(player_ids) + computers
+    if not player_ids or not 2 <= players <= PLAYERS_MAX:
+        raise ValueError(f"2 to {PLAYERS_MAX} players, not {players}")
+    if strength not in engine.CLASSIC_STRENGTHS:
+        raise ValueError(f"no strength {strength!r}")
+    now = service_now(now)
+    with transaction.atomic():
+        game = ClassicGame.objects.create(
+            seed=secrets.token_hex(8),
+            rounds=rounds,
+            strength=strength,
+            created_at=now,
+            updated_at=now,
+        )
+        seats = [
+            ClassicSeat(game=game, seat=seat, player_id=player_id)
+            for seat, player_id in enumerate(player_ids)
+        ] + [
+            ClassicSeat(game=game, seat=seat, strength=strength)
+            for seat in range(len(player_ids), players)
+        ]
+        ClassicSeat.objects.bulk_create(seats)
+        match = match_of(game, seats)
+        game.log = _computers_play(game, seats, match)
+        _save(game, seats, match, now)
+    return classic_game_view(game=game, seats=seats, match=match, seat=0, events_from=0)
+
+
+def classic_game_act(
+    *,
+    game_id: UUID,
+    player_id: int,
+    action: dict[str, Any],
+    version: int | None = None,
+    now: datetime | None = None,
+) -> dict[str, Any]:
+    """The player's action (``{"type": "place", "tile", "cell", "rotation"}``,
+    ``{"type": "draw"}`` or ``{"type": "pass"}``), checked by the rules, then the
+    computers' turns. Returns the game as the player sees it, with ``new_events``:
+    everything this request made happen, in order."""
+    now = service_now(now)
+    with transaction.atomic():
+        game, seats, seat = _locked(game_id, player_id)
+        if version is not None and version != len(game.log):
+            raise ClassicStale()
+        match = match_of(game, seats)
+        if match.current_player != seat:
+            raise ClassicNotYourTurn()
+        before = len(match.events)
+        entry = {**action, "seat": seat}
+        try:
+            engine.classic_action_apply(match, entry)
+        except engine.ClassicError as error:
+            raise ClassicRefused(error.code) from None
+        except ValueError:
+            raise ClassicRefused("malformed") from None
+        game.log = [*game.log, entry, *_computers_play(game, seats, match)]
+        _save(game, seats, match, now)
+    return classic_game_view(game=game, seats=seats, match=match, seat=seat, events_from=before)
+
+
+def classic_game_resign(
+    *, game_id: UUID, player_id: int, now: datetime | None = None
+) -> dict[str, Any]:
+    """The player gives the game up: it ends, lost for them, whoever's turn it was."""
+    now = service_now(now)
+    with transaction.atomic():
+        game, seats, seat = _locked(game_id, player_id)
+        match = match_of(game, seats)
+        game.status = ClassicGame.Status.RESIGNED
+        game.finished_at = now
+        game.updated_at = now
+        game.turn = None
+        game.save(update_fields=["status", "finished_at", "updated_at", "turn"])
+        best = _best_rounds(match)
+        for each in seats:
+            each.score = match.scores[each.seat]
+            each.best_round = best[each.seat]
+            each.won = None if each.strength else False
+        ClassicSeat.objects.bulk_update(seats, ["score", "best_round", "won"])
+    return classic_game_view(game=game, seats=seats, match=match, seat=seat)
+
+
+def _locked(game_id: UUID, player_id: int) -> tuple[ClassicGame, list[ClassicSeat], int]:
+    game = ClassicGame.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise ClassicGameNotFound()
+    seats = list(game.seats.select_related("player").order_by("seat"))
+    seat = next((each.seat for each in seats if each.player_id == player_id), None)
+    if seat is None:
+        raise ClassicGameNotFound()
+    if game.status != ClassicGame.Status.PLAYING:
+        raise ClassicGameOver()
+    return game, seats, seat
+
+
+def _computers_play(
+    game: ClassicGame, seats: list[ClassicSeat], match: engine.ClassicMatch
+) -> list[dict[str, object]]:
+    computers = {each.seat: each.strength for each in seats if each.strength}
+    return [*engine.classic_computers_play(match, computers=computers, seed=game.seed)]
+
+
+def _best_rounds(match: engine.ClassicMatch) -> list[int | None]:
+    """Each seat's most points in one finished round (None before any round ended)."""
+    best: list[int | None] = [None] * match.players
+    points = [0] * match.players
+    for event in match.events:
+        if isinstance(event, engine.ClassicPointsEvent):
+            points[event.player] += event.points
+        if isinstance(event, engine.ClassicRoundEnded):
+            best = [p if b is None else max(b, p) for b, p in zip(best, points, strict=True)]
+            points = [0] * match.players
+    return best
+
+
+def _save(
+    game: ClassicGame, seats: list[ClassicSeat], match: engine.ClassicMatch, now: datetime
+) -> None:
+    game.turn = match.current_player
+    game.scores = list(match.scores)
+    game.round = match.round
+    game.updated_at = now
+    if match.is_over:
+        game.status = ClassicGame.Status.FINISHED
+        game.finished_at = now
+        best = _best_rounds(match)
+        for each in seats:
+            each.score = match.scores[each.seat]
+            each.won = each.seat in match.winners
+            each.best_round = best[each.seat]
+        ClassicSeat.objects.bulk_update(seats, ["score", "won", "best_round"])
+    game.save()

@@ -1,0 +1,115 @@
+// The classic page's words, in the reader's language (the djangojs catalog): the seats,
+// whose turn it is, each event of a round, and the end of the game.
+
+import { gettext, interpolate, ngettext } from "../lib/i18n.js";
+import { bonusName } from "../lib/bonus_words.js";
+
+const STRENGTH_WORDS = Object.freeze({
+  easy: gettext("easy"),
+  medium: gettext("medium"),
+  hard: gettext("hard"),
+});
+
+/** "You", "Computer 2 (hard)", or a person's name. */
+export function seatName(game, seat) {
+  if (seat === game.you) {
+    return gettext("You");
+  }
+  const info = game.seats[seat];
+  if (info.kind === "computer") {
+    return interpolate(gettext("Computer %(number)s (%(strength)s)"), {
+      number: seat,
+      strength: STRENGTH_WORDS[info.strength] ?? info.strength,
+    });
+  }
+  return info.name ?? interpolate(gettext("Player %(number)s"), { number: seat + 1 });
+}
+
+export function tilesLeft(count) {
+  return interpolate(ngettext("%(count)s tile", "%(count)s tiles", count), { count });
+}
+
+export function pointsText(points) {
+  return interpolate(ngettext("%(points)s point", "%(points)s points", Math.abs(points)), { points });
+}
+
+/** Whose turn it is, and what the player may do. */
+export function turnStatus(game) {
+  if (game.status !== "playing") {
+    return gettext("The game is over.");
+  }
+  if (game.turn !== game.you) {
+    return interpolate(gettext("%(name)s is playing…"), { name: seatName(game, game.turn) });
+  }
+  if (game.opening_tiles.length > 0) {
+    return interpolate(gettext("Your turn: open the round with %(tiles)s."), { tiles: game.opening_tiles.join(" / ") });
+  }
+  if (game.draws_this_turn === 0) {
+    return gettext("Your turn: play a tile, or draw if none fits.");
+  }
+  if (game.can_draw) {
+    return interpolate(
+      ngettext(
+        "Your turn: you drew %(drawn)s tile of %(max)s. Play a tile or draw again.",
+        "Your turn: you drew %(drawn)s tiles of %(max)s. Play a tile or draw again.",
+        game.draws_this_turn,
+      ),
+      { drawn: game.draws_this_turn, max: game.max_draws },
+    );
+  }
+  return gettext("Your turn: play a tile, or pass.");
+}
+
+export function drawLabel(game) {
+  const left = Math.max(0, game.max_draws - game.draws_this_turn);
+  return interpolate(gettext("Draw (%(left)s left)"), { left });
+}
+
+/** One event of a round as a line of the log (and what a screen reader hears). */
+export function eventText(game, event) {
+  const who = event.player === undefined ? "" : seatName(game, event.player);
+  switch (event.event) {
+    case "round_started":
+      return interpolate(gettext("Round %(round)s: %(name)s opens."), { round: event.round, name: seatName(game, event.opener) });
+    case "placed": {
+      const values = { name: who, tile: event.tile, points: event.points };
+      if (event.bonus) {
+        return interpolate(gettext("%(name)s placed %(tile)s: +%(points)s with a %(bonus)s."), { ...values, bonus: bonusName(event.bonus) });
+      }
+      return interpolate(gettext("%(name)s placed %(tile)s: +%(points)s."), values);
+    }
+    case "drew":
+      return event.tile
+        ? interpolate(gettext("%(name)s drew %(tile)s (%(points)s)."), { name: who, tile: event.tile, points: event.points })
+        : interpolate(gettext("%(name)s drew a tile (%(points)s)."), { name: who, points: event.points });
+    case "passed":
+      return interpolate(gettext("%(name)s passed (%(points)s)."), { name: who, points: event.points });
+    case "round_ended":
+      return event.reason === "out"
+        ? interpolate(gettext("%(name)s played their last tile and wins the round: +%(points)s."), { name: who, points: event.points })
+        : interpolate(gettext("The round is blocked: %(name)s has the lowest hand and wins it: %(points)s."), { name: who, points: event.points });
+    case "game_ended":
+      return gettext("The game is over.");
+    default:
+      return "";
+  }
+}
+
+export function endTitle(game) {
+  if (game.status === "resigned") {
+    return gettext("You resigned.");
+  }
+  if (game.winners.length > 1 && game.winners.includes(game.you)) {
+    return gettext("A tie: you share the win!");
+  }
+  if (game.winners.includes(game.you)) {
+    return gettext("You won!");
+  }
+  return interpolate(gettext("%(name)s won."), { name: seatName(game, game.winners[0]) });
+}
+
+export const SENDING = gettext("Your move is on its way…");
+export const YOUR_TURN = gettext("Your turn.");
+export const RESIGN_CONFIRM = gettext("Give this game up? It counts as a loss.");
+export const RESUMED = gettext("Your game is back where you left it.");
+export const UNREACHABLE = gettext("The server could not be reached. Try again.");

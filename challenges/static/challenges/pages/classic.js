@@ -1,0 +1,240 @@
+// The classic page: a game against 1-3 computers, the server the authority.
+//
+// The player's move goes to the server (POST .../move/, draw/, pass/); the server checks
+// it, plays the computers' turns and answers with the game and `new_events`, which this
+// page then shows one by one (the computers' tiles go down animated, each with its
+// points). A reload asks the server for the game (config.current) and resumes it.
+//
+// The board's inputs are the challenge's own (../play/board_inputs.js: drag and snap,
+// tap to turn, keyboard, screen-reader words), over the classic hand (../classic/hand.js).
+
+import { api, NetworkError } from "../lib/api.js";
+import { BoardView } from "../board_view/index.js";
+import { boardInputsWire } from "../play/board_inputs.js";
+import { GuestIdentity } from "../play/guest_identity.js";
+import { bonusToast } from "../play/words.js";
+import { ClassicMachine, PLAYING } from "../classic/machine.js";
+import { seatsAfter, showFinal, showLog, showSeats } from "../classic/table_view.js";
+import * as words from "../classic/words.js";
+
+// How long each computer's move stays on screen before the next (reduced motion: none).
+const STEP_MS = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : 650;
+
+const config = JSON.parse(document.getElementById("classic-config").textContent);
+const $ = (id) => document.getElementById(id);
+const root = $("play");
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const gameUrl = (id, action = "") => config.urls.game.replace(config.gameSlot, id) + (action ? `${action}/` : "");
+
+const hud = {
+  announce(text) {
+    const region = $("announcer");
+    region.textContent = "";
+    setTimeout(() => {
+      region.textContent = text;
+    }, 50);
+  },
+  toast(text, kind = "bonus") {
+    const element = document.createElement("div");
+    element.className = `toast toast--${kind}`;
+    element.textContent = text;
+    $("toasts").appendChild(element);
+    setTimeout(() => element.remove(), 1800);
+  },
+};
+
+let game = null;
+const machine = new ClassicMachine({ draw: () => act("draw") });
+const board = new BoardView($("board"), {
+  onTap: (cell) => {
+    const { selection, run, phase } = machine.state;
+    if (phase !== PLAYING || selection.selected === null) return;
+    const rotation = run.snapRotation(selection.selected, cell, selection.rotations[selection.selected] ?? 0);
+    if (rotation !== null) act("move", { tile: selection.selected, cell, rotation });
+  },
+});
+const inputs = boardInputsWire({
+  $,
+  root,
+  machine,
+  board,
+  hud,
+  place: (tileId, cell, rotation) => act("move", { tile: tileId, cell, rotation }),
+});
+
+machine.listen((event, state) => {
+  inputs.handEvents[event.type]?.(event, state);
+  if (event.type === "shown" || event.type === "waiting") {
+    inputs.tray.render(state);
+    controlsShow(state);
+  }
+});
+
+function screen(name) {
+  root.dataset.state = name;
+  for (const section of root.querySelectorAll("[data-screen]")) {
+    section.hidden = section.dataset.screen !== name;
+  }
+}
+
+function controlsShow(state) {
+  const mine = state.phase === PLAYING;
+  // Whose move it is, for the styles and for the browser tests to wait on.
+  root.dataset.turn = mine ? "mine" : "waiting";
+  $("draw-button").disabled = !(mine && state.game.can_draw);
+  $("draw-button").textContent = words.drawLabel(state.game);
+  $("pass-button").disabled = !(mine && state.game.can_pass);
+  $("resign-button").disabled = state.game.status !== "playing";
+  // The player's own move on its way: the game still says it is their turn.
+  const sending = !mine && state.game.status === "playing" && state.game.turn === state.game.you;
+  $("turn-status").textContent = sending ? words.SENDING : words.turnStatus(state.game);
+}
+
+function errorShow(text) {
+  const element = $("action-error");
+  element.textContent = text ?? "";
+  element.hidden = !text;
+}
+
+/** Shows `next` (the server's answer): its new events one by one (the computers' moves
+ * animated, each said), then the game. `fresh`: draw the board from scratch (a resume). */
+async function gameShow(next, { events = next.new_events ?? [], fresh = false } = {}) {
+  // The table counts along with the events: from the seats shown before, or from zero.
+  let seats = game === null ? next.seats.map((seat) => ({ ...seat, hand_size: 0, score: 0 })) : game.seats;
+  game = next;
+  screen("game");
+  if (fresh) {
+    board.render(next.board);
+    board.fit({ animate: false });
+  }
+  for (const event of events) {
+    if (event.event === "round_started") {
+      board.render([]);
+      board.fit({ animate: false });
+    }
+    if (event.event === "placed") {
+      board.addPlacement({ tile: event.tile, cell: event.cell, rotation: event.rotation });
+      board.floatText(event.cell, `+${event.points}`, event.bonus ? "board__float--bonus" : "");
+      if (event.bonus) {
+        hud.toast(bonusToast(event.bonus));
+        board.flash(event.cell, "tile--bonus");
+      }
+      board.ensureContentVisible();
+    }
+    hud.announce(words.eventText(next, event));
+    seats = seatsAfter(seats, event);
+    if (event.player !== undefined && event.player !== next.you && STEP_MS > 0) {
+      showSeats($("seats"), { ...next, seats }, { turn: event.player });
+      await sleep(STEP_MS);
+    }
+  }
+  showSeats($("seats"), next);
+  showLog($("moves"), next);
+  machine.show(next);
+  if (next.status !== "playing") {
+    showFinal($, next, { replay: config.urls.replay.replace(config.gameSlot, next.id) });
+    screen("end");
+    $("end-title").focus();
+  } else if (next.turn === next.you && events.length) {
+    hud.announce(`${words.eventText(next, events[events.length - 1])} ${words.YOUR_TURN}`);
+  }
+}
+
+let busy = false;
+
+/** Sends the player's action; the answer's events are then shown in turn. */
+async function act(action, body = {}) {
+  if (busy || game === null || machine.state.phase !== PLAYING) return;
+  busy = true;
+  machine.wait();
+  errorShow(null);
+  try {
+    const answer = await api(gameUrl(game.id, action), { method: "POST", body: { ...body, version: game.version } });
+    if (answer.status === 200) {
+      await gameShow(answer.data);
+      return;
+    }
+    errorShow(answer.data.detail);
+    hud.announce(answer.data.detail);
+    if (answer.status === 409) {
+      await resume(game.id);
+      return;
+    }
+    if (answer.status === 422 && body.tile) inputs.tray.shake?.(body.tile);
+    machine.show(game);
+  } catch (error) {
+    errorShow(error instanceof NetworkError ? error.message : words.UNREACHABLE);
+    machine.show(game);
+  } finally {
+    busy = false;
+  }
+}
+
+async function resume(id) {
+  const answer = await api(gameUrl(id));
+  if (answer.status !== 200) {
+    screen("setup");
+    return;
+  }
+  game = null;
+  await gameShow(answer.data, { events: [], fresh: true });
+}
+
+const guest = config.guest
+  ? new GuestIdentity({
+      api,
+      url: config.urls.guest,
+      onFailed: (message) => startError(message),
+      onLoggedIn: () => window.location.reload(),
+    })
+  : null;
+
+function startError(text) {
+  $("start-error").textContent = text;
+  $("start-error").hidden = !text;
+}
+
+$("setup-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = new FormData($("setup-form"));
+  startError("");
+  if (guest !== null && !(await guest.ensure())) return;
+  $("start-button").disabled = true;
+  try {
+    const answer = await api(config.urls.start, {
+      method: "POST",
+      body: { computers: Number(form.get("computers")), strength: form.get("strength"), length: form.get("length") },
+    });
+    if (answer.status !== 201) {
+      startError(answer.data.detail);
+      return;
+    }
+    game = null;
+    board.render([]);
+    board.fit({ animate: false });
+    await gameShow(answer.data);
+  } catch (error) {
+    startError(error.message);
+  } finally {
+    $("start-button").disabled = false;
+  }
+});
+
+$("draw-button").addEventListener("click", () => act("draw"));
+$("pass-button").addEventListener("click", () => act("pass"));
+$("resign-button").addEventListener("click", async () => {
+  if (game === null || !window.confirm(words.RESIGN_CONFIRM)) return;
+  const answer = await api(gameUrl(game.id, "resign"), { method: "POST" });
+  if (answer.status === 200) await gameShow(answer.data, { events: [] });
+});
+$("again-button").addEventListener("click", () => {
+  game = null;
+  screen("setup");
+  $("start-button").focus();
+});
+
+if (config.current) {
+  resume(config.current).then(() => hud.announce(words.RESUMED));
+} else {
+  screen("setup");
+}

@@ -1,0 +1,31 @@
+"""``manage.py puzzles_make``: stores the series and the coming puzzles of the day once."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from challenges.models import Puzzle
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_command_stores_each_puzzle_once() -> None:
+    out = StringIO()
+    call_command("puzzles_make", "--upto", "3", "--days", "1", stdout=out)
+    assert "series: 3 puzzles stored" in out.getvalue()
+    assert Puzzle.objects.filter(number__isnull=False).count() == 3
+    assert Puzzle.objects.filter(day__isnull=False).count() == 2
+    again = StringIO()
+    call_command("puzzles_make", "--upto", "3", "--days", "1", stdout=again)
+    assert "series: 0 puzzles stored" in again.getvalue()
+    assert Puzzle.objects.count() == 5
+
+
+@pytest.mark.parametrize("args", [("--upto", "0"), ("--days", "-1"), ("--days", "400")])
+def test_the_command_refuses_bad_numbers(args: tuple[str, str]) -> None:
+    with pytest.raises(CommandError):
+        call_command("puzzles_make", *args, stdout=StringIO())
+    assert not Puzzle.objects.exists()

@@ -1,0 +1,92 @@
+"""The moderation room's trust records: hashed networks and devices, links by pace,
+what counts in a form, and which runs overlap."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from challenges.models import Challenge, PlayerForm
+from challenges.moderation.entries import entry_approve, entry_void
+from challenges.moderation.trust import (
+    device_hash,
+    form_signup_record,
+    network_hash,
+    player_record,
+    players_linked,
+    runs_overlapping,
+)
+from tests.factories import EntryFactory, RunFactory, UserFactory, player_history
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_network_is_an_ipv4_address_or_an_ipv6_64_hashed() -> None:
+    assert network_hash("2001:db8:1:2::5") == network_hash("2001:db8:1:2:ffff::9")
+    assert network_hash("2001:db8:1:2::5") != network_hash("2001:db8:1:3::5")
+    assert network_hash("192.0.2.1") != network_hash("192.0.2.2")
+    assert network_hash("::ffff:192.0.2.1") == network_hash("192.0.2.1")
+    assert network_hash("not an address") == "" and device_hash("") == ""
+    assert "192.0.2.1" not in network_hash("192.0.2.1") and len(network_hash("192.0.2.1")) == 32
+
+
+def test_a_sign_up_is_recorded_once_and_links_by_network_or_device() -> None:
+    one, two, three = UserFactory(), UserFactory(), UserFactory()
+    form_signup_record(player_id=one.pk, address="192.0.2.1", device_id="a" * 32)
+    form_signup_record(player_id=one.pk, address="198.51.100.7", device_id="b" * 32)
+    form_signup_record(player_id=two.pk, address="198.51.100.7", device_id="a" * 32)
+    form_signup_record(player_id=three.pk, address="203.0.113.9", device_id="c" * 32)
+    assert PlayerForm.objects.get(player=one).signup_network == network_hash("192.0.2.1")
+    assert players_linked(player_id=one.pk, among=[two.pk, three.pk]) == [two.pk]
+
+
+def test_paces_link_only_with_enough_entries_each(settings: Any) -> None:
+    settings.TRUST_LINK_PACE_MS, settings.TRUST_LINK_PACE_ENTRIES = 60, 5
+    one, two = UserFactory(), UserFactory()
+    PlayerForm.objects.create(player=one, pace=[1500, 2000, 2500], pace_entries=5)
+    PlayerForm.objects.create(player=two, pace=[1540, 1970, 2530], pace_entries=4)
+    assert players_linked(player_id=one.pk, among=[two.pk]) == []
+    PlayerForm.objects.filter(player=two).update(pace_entries=5)
+    assert players_linked(player_id=one.pk, among=[two.pk]) == [two.pk]
+    assert players_linked(player_id=one.pk, among=[two.pk], pace_among=[]) == []
+
+
+def test_an_approved_entry_counts_and_vouches_a_voided_one_never_counts(
+    challenge: Challenge,
+) -> None:
+    player = UserFactory()
+    player_history(player, [0.4, 0.5])
+    held = EntryFactory(challenge=challenge, player=player, status="held", score=300)
+    entry_approve(entry=held, by=None)
+    form = PlayerForm.objects.get(player=player)
+    assert (form.challenges, form.vouched, form.voided) == (3, True, 0)
+    entry_void(entry=held, reason="a script after all")
+    form.refresh_from_db()
+    assert (form.challenges, form.voided) == (3, 1)  # no form point: it never counted
+    assert player_record(player_id=player.pk).voided == 1
+
+
+def test_overlapping_runs_are_those_with_moves_arriving_meanwhile(challenge: Challenge) -> None:
+    player = UserFactory()
+    start = challenge.opens_at + timedelta(minutes=5)
+    played = RunFactory(
+        player=player, challenge=challenge, started_at=start,
+        finished_at=start + timedelta(seconds=60), arrivals=[3000, 30000, 59000],
+    )  # fmt: skip
+    meanwhile = RunFactory(
+        player=player, challenge=challenge, started_at=start + timedelta(seconds=10),
+        arrivals=[2000, 20000],
+    )  # fmt: skip
+    abandoned = RunFactory(
+        player=player, challenge=challenge, started_at=start - timedelta(seconds=30), arrivals=[]
+    )
+    before = RunFactory(
+        player=player, challenge=challenge, started_at=start - timedelta(seconds=100),
+        arrivals=[1000, 90000],
+    )  # fmt: skip
+    other_player = RunFactory(challenge=challenge, started_at=start, arrivals=[1000, 50000])
+    found = {run.pk for run in runs_overlapping(run=played)}
+    assert found == {meanwhile.pk}
+    assert abandoned.pk not in found and before.pk not in found and other_player.pk not in found

@@ -1,0 +1,90 @@
+"""The moderators' desk, server side: who may use it, the queue's order, what one entry
+shows, and that void asks first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.test import Client
+from django.urls import reverse
+
+from challenges.models import Challenge, Entry, EntryDecision, PlayerForm
+from tests.factories import EntryFactory, UserFactory, player_history
+
+pytestmark = pytest.mark.django_db
+
+
+def moderator() -> Any:
+    user = UserFactory(username="moderator", is_staff=True)
+    user.user_permissions.add(Permission.objects.get(codename="change_entry"))
+    return user
+
+
+def _client(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_only_staff_who_may_change_entries_use_the_desk() -> None:
+    desk = reverse("challenges:desk")
+    assert Client().get(desk).status_code == 302
+    assert _client(UserFactory()).get(desk).status_code == 403
+    assert _client(UserFactory(username="staff", is_staff=True)).get(desk).status_code == 403
+    assert _client(moderator()).get(desk).status_code == 200
+
+
+def test_the_queue_puts_what_changes_the_top_most_first(challenge: Challenge) -> None:
+    for score in (300, 200, 100):
+        EntryFactory(challenge=challenge, score=score)
+    low = EntryFactory(challenge=challenge, score=50, status="held", hold_reasons=["fast_pace"])
+    top = EntryFactory(challenge=challenge, score=400, status="held", hold_reasons=["provisional"])
+    middle = EntryFactory(challenge=challenge, score=250, status="held", hold_reasons=["near_copy"])
+    page = _client(moderator()).get(reverse("challenges:desk")).content.decode()
+    order = [page.index(f'data-entry="{entry.pk}"') for entry in (top, middle, low)]
+    assert order == sorted(order)
+
+
+def test_one_entry_shows_form_links_and_pace_and_void_asks_first(challenge: Challenge) -> None:
+    player, twin = UserFactory(), UserFactory()
+    player_history(player, [0.3, 0.35, 0.4])
+    PlayerForm.objects.filter(player=player).update(signup_network="n1", device="d1")
+    PlayerForm.objects.create(player=twin, signup_network="n1", device="d2")
+    held = EntryFactory(
+        challenge=challenge, player=player, score=420, status="held",
+        hold_reasons=["linked_accounts"], features={"par_ratio": 0.84},
+    )  # fmt: skip
+    twins = EntryFactory(challenge=challenge, player=twin, score=410)
+    client = _client(moderator())
+    page = client.get(reverse("challenges:desk-entry", args=[held.pk])).content.decode()
+    for part in ("form-chart", "desk-linked", "void-group", "approve", "0.84"):
+        assert part in page, part
+    assert twin.username in page and "network" in page
+
+    # The void link only asks; a POST without the confirmation asks again.
+    asked = client.get(reverse("challenges:desk-void", args=[held.pk]))
+    assert asked.status_code == 200 and b"confirm-void" in asked.content
+    client.post(reverse("challenges:desk-void", args=[held.pk]), {"reason": "script"})
+    assert Entry.objects.get(pk=held.pk).status == "held"
+    client.post(
+        reverse("challenges:desk-void-group", args=[held.pk]),
+        {"reason": "one person, two accounts", "confirm": "yes"},
+    )
+    assert set(
+        Entry.objects.filter(pk__in=[held.pk, twins.pk]).values_list("status", flat=True)
+    ) == {"void"}
+    assert EntryDecision.objects.filter(verdict="void").count() == 2
+    assert PlayerForm.objects.get(player=twin).voided == 1
+
+
+def test_trust_is_granted_and_withdrawn(challenge: Challenge) -> None:
+    held = EntryFactory(challenge=challenge, score=420, status="held", hold_reasons=["provisional"])
+    client = _client(moderator())
+    url = reverse("challenges:desk-trust", args=[held.pk])
+    client.post(url, {"trust": "granted"})
+    assert PlayerForm.objects.get(player=held.player).trust == "granted"
+    client.post(url, {"trust": "withdrawn"})
+    assert PlayerForm.objects.get(player=held.player).trust == "withdrawn"
+    assert client.post(url, {"trust": "everything"}).status_code == 404
