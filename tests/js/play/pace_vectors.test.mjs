@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { paceWait } from "../../../challenges/static/challenges/pace.js";
+import { paceWait } from "../../../challenges/static/challenges/lib/pace.js";
 import { DEFAULT_RULESET } from "../../../challenges/static/challenges/rules/ruleset.js";
 import { parseJsonExact } from "../json_exact.mjs";
 
