@@ -26,8 +26,8 @@ SHARE_FONTS := /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/
 fonts:
 	@for font in $(SHARE_FONTS); do test -f $$font || missing=1; done; \
 	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get install -y -qq fonts-dejavu-core fonts-droid-fallback >/dev/null; \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+	    && apt-get install -y -qq fonts-dejavu-core fonts-droid-fallback >/dev/null 2>&1; then :; \
 	  else \
 	    echo "note: share cards draw CJK and other scripts with fonts-dejavu-core and fonts-droid-fallback (sudo apt-get install fonts-dejavu-core fonts-droid-fallback)"; \
 	  fi; \

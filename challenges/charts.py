@@ -107,12 +107,15 @@ def histogram_chart(
     player_bin: int | None,
     you_score: int | None,
     par: int | None = None,
+    scores: tuple[int | None, int | None] = (None, None),
 ) -> HistogramChart | None:
     """Bar geometry for the score histogram; None when there is nothing to draw.
 
     ``par`` draws a line where par lies on the score axis; par is usually above every
     score (the solver beats people), and then the line stands at the right edge, marked
-    as beyond it, rather than squeezing the bars into the left of the chart."""
+    as beyond it, rather than squeezing the bars into the left of the chart. ``scores``,
+    the lowest and highest score, are what the chart's text says (the bins' edges are
+    no one's score)."""
     if not counts or sum(counts) == 0 or len(edges) != len(counts) + 1:
         return None
     left, right, top, baseline = _frame(HISTOGRAM_SIZE, HISTOGRAM_PADDING)
@@ -155,8 +158,8 @@ def histogram_chart(
         right=right,
         top=top,
         max_count=max_count,
-        score_low=bars[0].low,
-        score_high=bars[-1].high,
+        score_low=bars[0].low if scores[0] is None else scores[0],
+        score_high=bars[-1].high if scores[1] is None else scores[1],
         x_ticks=[(x_of(score), score) for score in tick_scores],
         you_x=you_x,
         you_score=you_score,

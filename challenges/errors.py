@@ -58,6 +58,13 @@ class RunAlreadyFinished(ServiceError):
     default_detail = _("This run has already been finished.")
 
 
+class RunClockRunning(ServiceError):
+    """The run's clock cannot start again: the server holds a move of it already."""
+
+    code = "clock_running"
+    default_detail = _("This run's clock is running already: its moves have reached the server.")
+
+
 class RunDeadlinePassed(ServiceError):
     code = "deadline_passed"
     default_detail = _("This run's time is up.")

@@ -390,6 +390,10 @@ SPECTACULAR_SETTINGS = {
 # A run's time limit, its finish grace, the clock slack and the results time are rules:
 # they live in the engine's Ruleset (triominos/ruleset.py), not here.
 LEADERBOARD_CACHE_SECONDS = env.int("LEADERBOARD_CACHE_SECONDS", default=30)
+# A closed challenge's page, as readers not logged in see it, may be served by nginx's
+# cache this long before it asks again (with its ETag: a 304 costs Django one query).
+# Only a moderator's decision changes such a page: it shows within this time.
+CLOSED_PAGE_MAX_AGE = env.int("CLOSED_PAGE_MAX_AGE", default=60)
 
 # Content-Security-Policy (django-csp), on every response. The site runs only its own
 # ES modules from /static/ (no inline script, no eval: nothing here allows either),

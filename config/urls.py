@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
-from django.views.i18n import JavaScriptCatalog
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import JavaScriptCatalog, set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.admin_login import admin_login
@@ -8,8 +9,10 @@ from config.health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
-    # The footer's language switcher posts here (Django's set_language: a cookie).
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The footer's language switcher posts here (Django's set_language: a cookie). No
+    # CSRF token asked: pages shared by every reader not logged in (and nginx's cache)
+    # carry nobody's token, and a forged post can only change a reader's language.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     # The JavaScript catalog (docs/i18n.md): the "djangojs" messages of the reader's
     # language, loaded as a script file before the page's modules (no inline script).
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),

@@ -18,6 +18,7 @@ from django.utils import timezone
 from challenges.boards.cache import leaderboard_cache_bump
 from challenges.models import Challenge, Entry, Run
 from challenges.moderation.entries import challenge_entry_stats_refresh
+from challenges.players.record_book import player_record_rebuild
 from challenges.slots import EPOCH, slot_closes_at, slot_number, slot_opens_at
 from triominos import Board, deal_shuffle, replay_challenge, tile_parse
 
@@ -181,6 +182,7 @@ class EntryFactory(factory.django.DjangoModelFactory):
         # Keep what the submit service keeps: the challenge's counts and a fresh board.
         entry: Entry = super()._create(model_class, *args, **kwargs)
         challenge_entry_stats_refresh(challenge=entry.challenge)
+        player_record_rebuild(player_id=entry.player_id)
         leaderboard_cache_bump(challenge=entry.challenge)
         return entry
 

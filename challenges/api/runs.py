@@ -35,7 +35,7 @@ from challenges.engine import RULESET
 from challenges.models import Entry, Run
 from challenges.moderation.services import entry_report, entry_submit
 from challenges.play import selectors as runs
-from challenges.play.services import run_finish, run_moves_add, run_start
+from challenges.play.services import run_clock_start, run_finish, run_moves_add, run_start
 from config.throttling import AtomicScopedRateThrottle
 
 
@@ -78,6 +78,41 @@ class RunStartView(APIView):
             "grace_ms": RULESET.finish_grace_ms,
         }
         return Response(data, status=status.HTTP_201_CREATED)
+
+
+class RunClockView(APIView):
+    authentication_classes = WITH_GUESTS
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [AtomicScopedRateThrottle]
+    throttle_scope = "run_start"
+
+    @extend_schema(
+        operation_id="runs_clock",
+        summary="Start a dealt run's clock, at the player's first touch",
+        description="The run's start becomes now: the deal is shown before the clock runs. "
+        "Only for a run that holds no move yet, of an open challenge.",
+        request=None,
+        responses={
+            200: s.RunClockSerializer,
+            404: ERRORS,
+            409: OpenApiResponse(
+                ERRORS,
+                description="The clock runs already (clock_running), the run is finished, "
+                "or the challenge has closed.",
+            ),
+            429: ERRORS,
+        },
+    )
+    def post(self, request: Request, run_id: UUID) -> Response:
+        run = run_clock_start(run_id=run_id, player_id=player_of(request).pk)
+        data = {
+            "id": str(run.id),
+            "status": run.status,
+            "started_at": iso(run.started_at),
+            "deadline": iso(run.deadline),
+            "finish_by": iso(run.finish_by),
+        }
+        return Response(data)
 
 
 def _json_body(request: Request) -> object:

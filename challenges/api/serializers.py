@@ -118,6 +118,14 @@ class RunErrorSerializer(serializers.Serializer[Any]):
     detail = serializers.CharField()
 
 
+class RunClockSerializer(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    status = serializers.CharField()
+    started_at = serializers.DateTimeField(help_text="The clock's start: the first touch.")
+    deadline = serializers.DateTimeField()
+    finish_by = serializers.DateTimeField(help_text="Deadline plus the network grace.")
+
+
 class RunStartedSerializer(serializers.ModelSerializer[Run]):
     challenge = serializers.IntegerField(source="challenge_id")
     deadline = serializers.DateTimeField()

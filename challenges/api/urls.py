@@ -38,6 +38,7 @@ urlpatterns = [
     path("players/<str:username>/follow/", social.FollowView.as_view(), name="api-player-follow"),
     path("runs/<uuid:run_id>/standing/", social.RunStandingView.as_view(), name="api-run-standing"),
     path("runs/<uuid:run_id>/", runs.RunDetailView.as_view(), name="api-run"),
+    path("runs/<uuid:run_id>/clock/", runs.RunClockView.as_view(), name="api-run-clock"),
     path("runs/<uuid:run_id>/moves/", runs.RunMovesView.as_view(), name="api-run-moves"),
     path("runs/<uuid:run_id>/finish/", runs.RunFinishView.as_view(), name="api-run-finish"),
     path("runs/<uuid:run_id>/submit/", runs.RunSubmitView.as_view(), name="api-run-submit"),

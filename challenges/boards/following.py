@@ -16,6 +16,7 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from challenges.boards.leaderboards import leaderboard_score_table
 from challenges.boards.ranks import competition_ranked
+from challenges.compiled_queries import CompiledQuery
 from challenges.models import Challenge, Entry, Follow
 
 
@@ -53,8 +54,13 @@ def is_following(*, follower: User | AnonymousUser, followed: User) -> bool:
     return Follow.objects.filter(follower=follower, followed=followed).exists()
 
 
+_FOLLOWERS = CompiledQuery(
+    lambda player_id: Follow.objects.filter(followed_id=player_id), player_id=-7_000_005
+)
+
+
 def follower_count(*, player: User) -> int:
-    return Follow.objects.filter(followed=player).count()
+    return _FOLLOWERS.count(player_id=player.pk)
 
 
 def following_count(*, player: User) -> int:

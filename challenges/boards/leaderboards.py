@@ -23,7 +23,7 @@ from __future__ import annotations
 # score table and the cursors had modules of their own, know from here.
 import math
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -395,6 +395,4 @@ def leaderboard_histogram(
         (entry.score - histogram.edges[0]) // (histogram.edges[1] - histogram.edges[0]),
         len(histogram.counts) - 1,
     )
-    return Histogram(
-        edges=histogram.edges, counts=histogram.counts, player_bin=index, player_score=entry.score
-    )
+    return replace(histogram, player_bin=index, player_score=entry.score)

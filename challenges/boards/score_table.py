@@ -81,6 +81,9 @@ class Histogram:
     counts: tuple[int, ...]
     player_bin: int | None = None
     player_score: int | None = None
+    # The lowest and highest score themselves: the edges are the bins', not anyone's.
+    low_score: int | None = None
+    high_score: int | None = None
 
 
 # A histogram never has fewer bars than this, so a lone score stands among empty
@@ -109,4 +112,9 @@ def histogram_of(table: ScoreTable, bins: int) -> Histogram:
     counts = [0] * nbins
     for score, n in zip(table.scores, table.counts, strict=True):
         counts[(score - low) // width] += n
-    return Histogram(edges=tuple(low + i * width for i in range(nbins + 1)), counts=tuple(counts))
+    return Histogram(
+        edges=tuple(low + i * width for i in range(nbins + 1)),
+        counts=tuple(counts),
+        low_score=table.scores[-1],
+        high_score=table.scores[0],
+    )

@@ -7,7 +7,12 @@ from challenges.boards.following import (
     following_count,
     is_following,
 )
-from challenges.boards.history import PlayerHistoryRow, challenge_history, player_history
+from challenges.boards.history import (
+    PlayerHistoryRow,
+    challenge_history,
+    challenge_history_version,
+    player_history,
+)
 from challenges.boards.leaderboards import (
     CursorInvalid,
     LeaderboardRow,
@@ -26,6 +31,7 @@ __all__ = [
     "PageOutOfRange",
     "PlayerHistoryRow",
     "challenge_history",
+    "challenge_history_version",
     "entry_get",
     "followed_ids",
     "follower_count",

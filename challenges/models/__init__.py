@@ -2,8 +2,9 @@
 
 One module per group: ``challenge`` (the deal and its slot), ``run`` (an attempt and
 its verdict), ``entry`` (entries, their review and reports, the score counts),
-``people`` (guests and follows). Everything is imported here: Django finds the models
-of the app in ``challenges.models``, and the project imports them from it.
+``people`` (guests and follows), ``record`` (a player's record across challenges).
+Everything is imported here: Django finds the models of the app in
+``challenges.models``, and the project imports them from it.
 """
 
 from challenges.models.challenge import Challenge
@@ -18,6 +19,7 @@ from challenges.models.entry import (
 )
 from challenges.models.people import Follow, Guest
 from challenges.models.puzzle import Puzzle, PuzzleProgress
+from challenges.models.record import PlayerRecord
 from challenges.models.run import Run, RunFault
 from challenges.models.trust import FormPoint, PlayerForm
 
@@ -34,6 +36,7 @@ __all__ = [
     "Guest",
     "HeldEntry",
     "PlayerForm",
+    "PlayerRecord",
     "Puzzle",
     "PuzzleProgress",
     "Run",

@@ -4,6 +4,7 @@ or void, and the challenge's live counts that boards read."""
 from __future__ import annotations
 
 import hashlib
+import json
 from datetime import datetime
 
 from django.contrib.auth.models import User
@@ -42,6 +43,13 @@ from challenges.moderation.trust import (
     form_point_decide,
     reasons_waived,
     submit_trust_check,
+)
+from challenges.players.services import (
+    PLAYER_RECORD_SUBMITTED_SQL,
+    player_record_approved,
+    player_record_rebuild,
+    player_record_submitted,
+    player_record_submitted_params,
 )
 
 
@@ -106,26 +114,36 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
             copied = _moves_hash_entered(challenge=challenge, moves_hash=moves_hash)
             reasons = [Entry.HoldReason.DUPLICATE_LOG.value] if copied else []
             reasons += single_run + trust.reasons
-            entry = Entry.objects.create(
+            status = Entry.Status.HELD if reasons else Entry.Status.LIVE
+            made = Entry(
                 challenge=challenge,
                 player_id=run.player_id,
                 run=run,
                 score=run.score,
                 submitted_at=now,
                 moves_hash=moves_hash,
-                status=Entry.Status.HELD if reasons else Entry.Status.LIVE,
+                status=status,
                 hold_reasons=reasons,
                 features={**review.features, **trust.features},
             )
+            if connection.vendor == "postgresql":
+                entry = _entry_insert_counted(entry=made, challenge=challenge)
+            else:
+                made.save(force_insert=True)
+                entry = made
+                player_record_submitted(
+                    player_id=run.player_id,
+                    number=challenge.pk,
+                    submitted_at=now,
+                    score=run.score,
+                    live=entry.is_live,
+                )
+                if entry.is_live:
+                    _challenge_entry_stats_add(challenge=challenge, score=run.score)
+                    leaderboard_cache_bump(challenge=challenge)
             form_point_add(entry=entry, run=run, now=now)
             if trust.linked_entries:
                 _entries_linked_hold(entry_ids=trust.linked_entries)
-            if entry.status == Entry.Status.LIVE:
-                if connection.vendor == "postgresql":
-                    _challenge_entry_stats_add_bump(challenge=challenge, score=run.score)
-                else:
-                    _challenge_entry_stats_add(challenge=challenge, score=run.score)
-                    leaderboard_cache_bump(challenge=challenge)
     except IntegrityError as error:
         # Only the entry's UNIQUE(challenge, player) can fail here; the stats absorb
         # their own races.
@@ -146,6 +164,7 @@ def _entries_linked_hold(*, entry_ids: list[int]) -> None:
         if was_live:
             form_point_decide(entry=other, approved=False, voided=False)
             challenge_entry_stats_refresh(challenge=other.challenge)
+            player_record_rebuild(player_id=other.player_id)
 
 
 def _moves_hash_lock(moves_hash: str) -> None:
@@ -173,37 +192,77 @@ _HASH_ENTERED_SQL = (
     f"SELECT 1 FROM {Entry._meta.db_table} WHERE challenge_id = %s AND moves_hash = %s LIMIT 1"
 )
 
-# One statement for what a live entry changes of its challenge: its live count, its top
-# score and its board's version (the cached reads go stale: leaderboard_cache_bump), and
-# the count of its score. The ORM took three or four, each compiled on every submit.
-_STATS_ADD_SQL = f"""
-WITH challenge AS (
+# One statement for all a submit writes (PostgreSQL): the entry; the player's record
+# (record_book); and, for a live entry, its challenge's live count, top score and board
+# version (every cached read goes stale: leaderboard_cache_bump) and the count of its
+# score. One round trip where the ORM took five or six, each compiled on every submit.
+_SUBMIT_SQL = f"""
+WITH entry AS (
+    INSERT INTO {Entry._meta.db_table}
+        (challenge_id, player_id, run_id, score, submitted_at, status, hold_reasons,
+         moves_hash, voided_at, void_reason, features)
+    VALUES (%(challenge)s, %(player)s, %(run)s, %(score)s, %(at)s, %(status)s,
+            %(reasons)s::jsonb, %(hash)s, NULL, '', %(features)s::jsonb)
+    RETURNING id
+),
+record AS ({PLAYER_RECORD_SUBMITTED_SQL} RETURNING 1),
+challenge AS (
     UPDATE {Challenge._meta.db_table}
     SET entry_count = entry_count + 1,
         top_score = GREATEST(COALESCE(top_score, %(score)s), %(score)s),
         board_version = board_version + 1
-    WHERE number = %(challenge)s
+    WHERE number = %(challenge)s AND %(live)s
     RETURNING number, board_version
+),
+counted AS (
+    INSERT INTO {ScoreCount._meta.db_table} (challenge_id, score, entries)
+    SELECT number, %(score)s, 1 FROM challenge
+    ON CONFLICT (challenge_id, score)
+    DO UPDATE SET entries = {ScoreCount._meta.db_table}.entries + 1
+    RETURNING 1
 )
-INSERT INTO {ScoreCount._meta.db_table} (challenge_id, score, entries)
-SELECT number, %(score)s, 1 FROM challenge
-ON CONFLICT (challenge_id, score)
-DO UPDATE SET entries = {ScoreCount._meta.db_table}.entries + 1
-RETURNING (SELECT board_version FROM challenge)
+SELECT (SELECT id FROM entry), (SELECT board_version FROM challenge),
+       (SELECT count(*) FROM record) + (SELECT count(*) FROM counted)
 """
 
 
-def _challenge_entry_stats_add_bump(*, challenge: Challenge, score: int) -> None:
-    """:func:`_challenge_entry_stats_add` and :func:`leaderboard_cache_bump` in one
-    statement (PostgreSQL): the same rows changed the same way."""
+def _entry_insert_counted(*, entry: Entry, challenge: Challenge) -> Entry:
+    """Insert ``entry`` and count it, in one statement (``_SUBMIT_SQL``)."""
+    live = entry.status == Entry.Status.LIVE
     with connection.cursor() as cursor:
-        cursor.execute(_STATS_ADD_SQL, {"score": score, "challenge": challenge.pk})
+        cursor.execute(
+            _SUBMIT_SQL,
+            {
+                "challenge": challenge.pk,
+                "player": entry.player_id,
+                "run": entry.run_id,
+                "score": entry.score,
+                "at": entry.submitted_at,
+                "status": entry.status,
+                "reasons": json.dumps(entry.hold_reasons),
+                "hash": entry.moves_hash,
+                "features": json.dumps(entry.features),
+                "live": live,
+                **player_record_submitted_params(
+                    player_id=entry.player_id,
+                    number=challenge.pk,
+                    submitted_at=entry.submitted_at,
+                    score=entry.score,
+                    live=live,
+                ),
+            },
+        )
         row = cursor.fetchone()
+    assert row is not None
+    entry.pk = row[0]
+    entry._state.adding = False
+    entry._state.db = connection.alias
     leaderboard_versions_forget()
-    if row is not None:
+    if live and row[1] is not None:
         # The version this transaction commits: the request's next board read uses it.
-        challenge.board_version = row[0]
+        challenge.board_version = row[1]
         leaderboard_version_loaded(challenge=challenge)
+    return entry
 
 
 def _challenge_entry_stats_add(*, challenge: Challenge, score: int) -> None:
@@ -246,6 +305,7 @@ def entry_approve(
             reason=reason.strip() or "Approved after review.",
         )
         challenge_entry_stats_refresh(challenge=locked.challenge)
+        player_record_approved(player_id=locked.player_id, score=locked.score)
     return locked
 
 
@@ -270,6 +330,7 @@ def entry_void(
             entry=locked, verdict=EntryDecision.Verdict.VOID, by=by, now=now, reason=reason
         )
         challenge_entry_stats_refresh(challenge=locked.challenge)
+        player_record_rebuild(player_id=locked.player_id)
     entry.refresh_from_db()
     return locked
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
+from uuid import UUID
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -31,6 +32,7 @@ from challenges.errors import (
     ChallengeNotOpen,
     MovesConflict,
     RunAlreadyFinished,
+    RunClockRunning,
     RunDeadlinePassed,
     RunNotFound,
     RunsLimitReached,
@@ -92,6 +94,35 @@ def run_start(*, player: User, challenge: Challenge, now: datetime | None = None
     if started == 0:
         challenge_players_changed(challenge_id=challenge.pk)
     return run
+
+
+def run_clock_start(*, run_id: UUID, player_id: int, now: datetime | None = None) -> Run:
+    """Start the clock of a dealt run: the run's start becomes ``now``.
+
+    The play page deals first and starts the clock at the player's first touch of a
+    tile, so reading the tiles costs no time. Only a run that holds no move yet may,
+    and only while its challenge is open: studying a deal is no advantage (every run of
+    a challenge has the same one), and a run's moves are still witnessed from its start.
+    A dealt run that expired while the player read is taken back into play.
+    """
+    now = service_now(now)
+    with transaction.atomic():
+        locked = run_row_locked(run_id=run_id, player_id=player_id, standing=False)
+        if locked is None:
+            raise RunNotFound("You have no run with this id.")
+        if locked.held_moves or locked.arrivals:
+            raise RunClockRunning()
+        if locked.status not in (Run.Status.STARTED, Run.Status.EXPIRED):
+            raise RunAlreadyFinished()
+        if locked.challenge.is_closed(now):
+            raise ChallengeNotOpen(
+                gettext("Challenge #%(number)s has closed; play the current challenge instead.")
+                % {"number": locked.challenge.number}
+            )
+        locked.started_at = now
+        locked.status = Run.Status.STARTED
+        Run.objects.filter(pk=locked.pk).update(started_at=now, status=Run.Status.STARTED)
+    return locked
 
 
 def run_moves_add(

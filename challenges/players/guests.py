@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
+from challenges.compiled_queries import CompiledQuery
 from challenges.models import Challenge, Guest, Run
 
 # No sign-up can take such a name: a player's name is letters, digits, "_" and "-".
@@ -64,3 +65,15 @@ def guest_best_run(*, guest: Guest, challenge: Challenge) -> Run | None:
         .order_by("-score", "started_at")
         .first()
     )
+
+
+_PLAYER_BY_NAME = CompiledQuery(
+    lambda username: players_only().filter(username=username), username="\x00no-one"
+)
+
+
+def player_by_name(*, username: str) -> User | None:
+    """The player named ``username`` (no guest, no inactive account), or None; with SQL
+    compiled once (every read of a player's page starts here)."""
+    player: User | None = _PLAYER_BY_NAME.first(get_user_model(), username=username)
+    return player

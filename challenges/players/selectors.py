@@ -7,11 +7,20 @@ from challenges.players.guests import (
     guest_of,
     guest_played,
     is_guest,
+    player_by_name,
     players_only,
 )
+from challenges.players.record_book import player_record_get, submissions_of
 from challenges.players.records import own_runs, run_standing
 from challenges.players.sharing import ShareCard, run_card_public, run_shareable, share_card
-from challenges.players.streaks import player_calendar, player_streaks
+from challenges.players.streaks import (
+    Calendar,
+    Streaks,
+    calendar_compute,
+    player_calendar,
+    player_streaks,
+    streaks_compute,
+)
 from challenges.players.today import (
     challenge_last_finished,
     challenge_today,
@@ -22,7 +31,10 @@ from challenges.players.today import (
 
 __all__ = [
     "GUEST_KEPT",
+    "Calendar",
     "ShareCard",
+    "Streaks",
+    "calendar_compute",
     "challenge_last_finished",
     "challenge_today",
     "finished_top",
@@ -32,7 +44,9 @@ __all__ = [
     "guest_played",
     "is_guest",
     "own_runs",
+    "player_by_name",
     "player_calendar",
+    "player_record_get",
     "player_streaks",
     "player_today",
     "players_only",
@@ -41,4 +55,6 @@ __all__ = [
     "run_standing",
     "sample_run",
     "share_card",
+    "streaks_compute",
+    "submissions_of",
 ]

@@ -27,7 +27,6 @@ GAME_NAME = "Tri-Ominos Daily"
 # One symbol per bonus (bonus_words.py), in the order they were made; a cleared board
 # ends the line.
 CLEARED_SYMBOL = "✨"
-NO_BONUS_LINE = "·"
 
 
 @dataclass(frozen=True)
@@ -55,11 +54,11 @@ class ShareCard:
 
     @property
     def bonuses(self) -> str:
-        """The bonuses as a line of symbols, a dot when there were none."""
+        """The bonuses as a line of symbols, empty when there were none."""
         symbols = [BONUS_WORDS[name].symbol for name in self.bonuses_made]
         if self.cleared:
             symbols.append(CLEARED_SYMBOL)
-        return "".join(symbols) or NO_BONUS_LINE
+        return "".join(symbols)
 
     @property
     def headline(self) -> str:
@@ -79,8 +78,10 @@ class ShareCard:
         return " · ".join(parts)
 
     def text(self, url: str) -> str:
-        """The card as it is pasted into a chat: four lines, the link last."""
-        return "\n".join([self.headline, self.summary, self.bonuses, url])
+        """The card as it is pasted into a chat: the headline, the summary, the bonuses
+        (no line without any), the link last."""
+        lines = [self.headline, self.summary, self.bonuses, url]
+        return "\n".join(line for line in lines if line)
 
 
 def bonuses_of(move_results: object) -> tuple[str, ...]:

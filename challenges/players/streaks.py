@@ -15,8 +15,9 @@ their held entries too (they were submitted; a moderator may still approve them)
 
 Days are the player's: a submission belongs to the local date of its ``submitted_at``
 in the time zone the caller names (the face reads it from the browser, UTC without).
-The pure functions below take plain numbers and dates, so tests cover the slots, the
-time zones and the edges without a database.
+The submissions come from the player's record (``record_book``), kept by every
+submit, approval and void. The pure functions below take plain numbers and dates, so
+tests cover the slots, the time zones and the edges without a database.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from challenges.models import Entry
+from challenges.players.record_book import player_record_get, submissions_of
 from challenges.slots import slot_number
 
 # The calendar shows this many weeks, ending with the current one.
@@ -128,11 +129,9 @@ def calendar_compute(
 
 
 def _submissions(player: User, *, own: bool) -> list[tuple[int, datetime]]:
-    statuses = [Entry.Status.LIVE, Entry.Status.HELD] if own else [Entry.Status.LIVE]
-    rows = Entry.objects.filter(player=player, status__in=statuses).values_list(
-        "challenge__number", "submitted_at"
-    )
-    return [(number, at) for number, at in rows]
+    # The player's record, kept by every submit, approval and void: one row, not a
+    # read of every entry they made.
+    return submissions_of(player_record_get(player_id=player.pk), own=own)
 
 
 def player_streaks(

@@ -70,6 +70,10 @@ class PlayerToday:
     best_score: int | None
     submitted: bool
     standing: leaderboards.PlayerRank | None
+    # The entry's status (live, held or void) and score, when there is one: a held entry
+    # is not on the board yet, and a voided one never will be.
+    entry_status: str | None = None
+    entry_score: int | None = None
 
 
 def _after_close() -> timedelta:
@@ -130,5 +134,11 @@ def player_today(*, challenge: Challenge, player: User | AnonymousUser) -> Playe
     entry = leaderboards.entry_get(challenge=challenge, player=player)
     standing = leaderboards.leaderboard_rank(challenge=challenge, player=player)
     return PlayerToday(
-        played=played, best_score=best, submitted=entry is not None, standing=standing
+        played=played,
+        best_score=best,
+        submitted=entry is not None,
+        # Only a live entry has a place on the board.
+        standing=standing if entry is not None and entry.is_live else None,
+        entry_status=None if entry is None else entry.status,
+        entry_score=None if entry is None else entry.score,
     )

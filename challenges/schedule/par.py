@@ -27,6 +27,7 @@ from challenges.errors import service_now
 from challenges.models import Challenge, Entry, EntryDecision
 from challenges.moderation.entries import challenge_entry_stats_refresh
 from challenges.moderation.review import features_review
+from challenges.players.services import player_record_rebuild
 from challenges.schedule.background import background_run
 
 logger = logging.getLogger(__name__)
@@ -144,15 +145,18 @@ def _entries_review_par(*, challenge: Challenge) -> None:
         .exclude(status=Entry.Status.VOID)
         .exclude(Exists(decided))
     )
-    held = False
+    held: list[int] = []
     for entry in waiting:
         review = features_review(features=entry.features, par=challenge.par)
         new = [reason for reason in review.reasons if reason not in entry.hold_reasons]
         entry.features = review.features
         if new:
             entry.hold_reasons = [*entry.hold_reasons, *new]
-            held = held or entry.status == Entry.Status.LIVE
+            if entry.status == Entry.Status.LIVE:
+                held.append(entry.player_id)
             entry.status = Entry.Status.HELD
         entry.save(update_fields=["features", "hold_reasons", "status"])
     if held:
         challenge_entry_stats_refresh(challenge=challenge)
+        for player_id in held:  # a live entry held now leaves the public record
+            player_record_rebuild(player_id=player_id)

@@ -1,5 +1,4 @@
-"""Untimed practice: which challenge's deal a player may practise
-without the clock.
+"""Untimed practice: which challenge's deal a player may practise without the clock.
 
 A practice run lives in the browser only. The practice page plays it through the rules
 port (the one engine's port, held to it by the golden vectors) with no clock, and never
@@ -10,12 +9,19 @@ Its deal is a finished challenge's, never the open one's. A finished challenge's
 and well are public from ``results_at`` on (its runs and replays are), so practising
 them gives nobody anything; an untimed run on the open deal would let a player work out
 its best line at leisure and then play that line against the clock.
+
+Before any challenge's results are out (a new install), practice deals tiles of its
+own, from a seed no challenge has (a challenge's is a secret HMAC): the page the home
+and how-to-play pages advertise is never a dead end.
 """
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
+from functools import cache
 
+from challenges.engine import deal_shuffle
 from challenges.models import Challenge
 
 # The results of the challenge closed last come out a run's length after its close: the
@@ -34,3 +40,14 @@ def practice_challenge_get(*, now: datetime, number: int | None = None) -> Chall
         if challenge.results_out(now):
             return challenge
     return None
+
+
+_PRACTICE_SEED = hashlib.sha256(b"tri-ominos daily: practice").hexdigest()
+
+
+@cache
+def practice_deal_get() -> tuple[list[str], list[str]]:
+    """The practice's own deal, ``(tray, well)``: the same for everyone, and no
+    challenge's."""
+    deal = deal_shuffle(int(_PRACTICE_SEED, 16))
+    return list(deal.tray), list(deal.well)

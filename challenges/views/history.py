@@ -2,21 +2,45 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.conf import settings
+from django.http import HttpRequest, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges.boards.selectors import PageOutOfRange, challenge_history
+from challenges.boards.selectors import (
+    PageOutOfRange,
+    challenge_history,
+    challenge_history_version,
+)
 from challenges.schedule.services import challenges_par_request
+from challenges.slots import slot_number
 from challenges.views import page_number_parse, page_window
+from challenges.views.shared_pages import (
+    shared_page_cached,
+    shared_page_keep,
+    shared_page_key,
+    shared_page_reader,
+)
 
 PAGE_SIZE = 30
 
 
-def history_page(request: HttpRequest) -> HttpResponse:
+def history_page(request: HttpRequest) -> HttpResponseBase:
     now = timezone.now()
     viewer = request.user if request.user.is_authenticated else None
+    # Readers not logged in see the same page: kept whole under what it shows of every
+    # challenge, and the slot open now (its row says "open now").
+    shared = shared_page_reader(request)
+    if shared:
+        key = shared_page_key(
+            request,
+            name="history",
+            parts=[challenge_history_version(now=now), slot_number(at=now)],
+        )
+        answer = shared_page_cached(request, key=key, etag=None)
+        if answer is not None:
+            return answer
     try:
         shown = challenge_history(
             player=viewer, page=page_number_parse(request), size=PAGE_SIZE, now=now
@@ -25,7 +49,7 @@ def history_page(request: HttpRequest) -> HttpResponse:
         return HttpResponseRedirect(f"{reverse('challenges:history')}?page={beyond.num_pages}")
     challenges_par_request(challenges=[row.challenge for row in shown.rows])
     rows = [{"row": row, "is_open": row.challenge.is_open(now)} for row in shown.rows]
-    return render(
+    response = render(
         request,
         "challenges/history.html",
         {
@@ -35,3 +59,8 @@ def history_page(request: HttpRequest) -> HttpResponse:
             "signed_in": viewer is not None,
         },
     )
+    if shared:
+        return shared_page_keep(
+            request, response, key=key, etag=None, seconds=settings.LEADERBOARD_CACHE_SECONDS
+        )
+    return response

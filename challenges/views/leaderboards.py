@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -24,10 +24,21 @@ from challenges.moderation.selectors import entry_review_class, review_sentence
 from challenges.schedule.selectors import challenge_row
 from challenges.schedule.services import challenge_par_request
 from challenges.views import page_number_parse, page_window, top_percent_shown
+from challenges.views.board_rows import board_rows_html
 from challenges.views.board_tabs import EVERYONE, tab_context, tab_of
+from challenges.views.shared_pages import (
+    shared_page_cached,
+    shared_page_etag,
+    shared_page_keep,
+    shared_page_key,
+    shared_page_reader,
+)
 
 PAGE_SIZE = 50
 HISTOGRAM_BINS = 20
+# A board whose results are out changes only by a moderator (its version then moves on):
+# its shared page is kept an hour.
+_RESULTS_OUT_SECONDS = 3600
 # ``?page=mine`` goes to the page holding the reader's own row.
 MY_PAGE = "mine"
 
@@ -54,7 +65,7 @@ class _OnFirstUse:
         return self.value
 
 
-def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
+def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBase:
     challenge = challenge_row(number=challenge_id)
     if challenge is None:
         raise Http404("No such challenge.")
@@ -64,8 +75,30 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
         raise Http404("This challenge has not opened yet.")
     challenge_par_request(challenge=challenge)
     viewer = request.user if request.user.is_authenticated else None
-    you = boards.leaderboard_rank(challenge=challenge, player=viewer) if viewer else None
     here = reverse("challenges:leaderboard", args=[challenge.pk])
+    tab = tab_of(request.GET.get("board"))
+    is_open = challenge.is_open(now)
+    closed = challenge.is_closed(now)
+    # Runs (logs, replays) are public only once no run can be submitted any more: from
+    # then on only a moderator changes the board, and its page gets an ETag.
+    results_out = challenge.results_out(now)
+    shared = viewer is None and tab == EVERYONE and shared_page_reader(request)
+    if shared:
+        # Everything the page shows besides its address and language: the board's
+        # version, and the countdown's words (they change by the minute).
+        key = shared_page_key(
+            request,
+            name="board",
+            parts=[leaderboard_fragment_key(challenge=challenge, parts=[
+                is_open, closed, results_out, challenge.par,
+                timeuntil(challenge.closes_at) if is_open else "",
+            ])],
+        )  # fmt: skip
+        etag = shared_page_etag(key) if results_out else None
+        answer = shared_page_cached(request, key=key, etag=etag)
+        if answer is not None:
+            return answer
+    you = boards.leaderboard_rank(challenge=challenge, player=viewer) if viewer else None
     if request.GET.get("page") == MY_PAGE:
         return HttpResponseRedirect(f"{here}?page={you.page}#you" if you else here)
 
@@ -76,46 +109,37 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     except boards.PageOutOfRange as beyond:
         return HttpResponseRedirect(f"{here}?page={beyond.num_pages}")
 
-    closed = challenge.is_closed(now)
-    # Runs (logs, replays) are public only once no run can be submitted any more.
-    results_out = challenge.results_out(now)
     # A voided entry holds the player's slot without ranking; say so rather than "play".
     own_entry = boards.entry_get(challenge=challenge, player=viewer) if viewer and not you else None
     username = viewer.get_username() if viewer else None
+    you_on_this_page = bool(you and you.page == board.page)
     # The rows and the histogram are the bulk of the rendering (thousands of variable
     # lookups): the template caches them under the board's version and all they show.
-    fragment_parts = [board.page, board.num_pages, username or "", results_out, challenge.par,
+    # They show the reader only where the reader's own row or score is: everyone
+    # else's pages are the same fragments.
+    row_viewer = username if you_on_this_page else None
+    fragment_parts = [board.page, board.num_pages, row_viewer or "", results_out, challenge.par,
                       get_language()]  # fmt: skip
     fragment_key = leaderboard_fragment_key(challenge=challenge, parts=fragment_parts)
     # The chart is the same on every page of the board: one fragment for them all.
+    chart_viewer = viewer if you else None
     chart_key = leaderboard_fragment_key(
-        challenge=challenge, parts=["chart", username or "", challenge.par, get_language()]
+        challenge=challenge,
+        parts=["chart", username if you else "", challenge.par, get_language()],
     )
-    tab = tab_of(request.GET.get("board"))
-    is_open = challenge.is_open(now)
-    # A reader not logged in on the everyone tab sees nothing of their own: the page's
-    # whole content is cached, under all it shows besides the fragments' parts (the
-    # countdown's words change by the minute).
-    page_key = (
-        leaderboard_fragment_key(
-            challenge=challenge,
-            parts=[*fragment_parts, "anonymous", is_open, closed, timeuntil(challenge.closes_at)],
-        )
-        if viewer is None and tab == EVERYONE
-        else None
+    rows = _OnFirstUse(
+        lambda: [_row(row, username=row_viewer, public=results_out) for row in board.results]
     )
     context: dict[str, Any] = {
         "fragment_key": fragment_key,
         "chart_key": chart_key,
-        "page_key": page_key,
         "fragment_seconds": settings.LEADERBOARD_CACHE_SECONDS,
         "challenge": challenge,
         "is_open": is_open,
         "is_closed": closed,
         "board": board,
-        "rows": _OnFirstUse(
-            lambda: [_row(row, username=username, public=results_out) for row in board.results]
-        ),
+        "rows": rows,
+        "rows_html": _OnFirstUse(lambda: board_rows_html(rows())),
         "results_out": results_out,
         # Under review: one plain sentence of why; never a measure or the would-be rank.
         "held_review": review_sentence(entry_review_class(hold_reasons=you.entry.hold_reasons))
@@ -127,15 +151,20 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
         "you": you,
         "voided_entry": own_entry if own_entry and own_entry.is_voided else None,
         "you_top_percent": top_percent_shown(rank=you.rank, entries=you.count) if you else None,
-        "you_on_this_page": bool(you and you.page == board.page),
-        "chart": _OnFirstUse(lambda: _chart(challenge, viewer)),
+        "you_on_this_page": you_on_this_page,
+        "chart": _OnFirstUse(lambda: _chart(challenge, chart_viewer)),
         # The solver's run, beside the top runs, once every run is public.
         "par_run_visible": results_out and challenge.par is not None,
         **tab_context(challenge=challenge, viewer=request.user, tab=tab),
         "tray": _tiles(challenge.tray) if closed else [],
         "well": _tiles(challenge.well) if closed else [],
     }
-    return render(request, "challenges/leaderboard.html", context)
+    response = render(request, "challenges/leaderboard.html", context)
+    if shared:
+        # A board whose results are out changes only by a moderator: kept longer.
+        seconds = _RESULTS_OUT_SECONDS if results_out else settings.LEADERBOARD_CACHE_SECONDS
+        return shared_page_keep(request, response, key=key, etag=etag, seconds=seconds)
+    return response
 
 
 def _chart(challenge: Challenge, viewer: Any) -> Any:
@@ -148,6 +177,7 @@ def _chart(challenge: Challenge, viewer: Any) -> Any:
         player_bin=histogram.player_bin,
         you_score=histogram.player_score,
         par=challenge.par,
+        scores=(histogram.low_score, histogram.high_score),
     )
 
 

@@ -45,6 +45,7 @@ def _play_config(request: HttpRequest, *, challenge_id: int, par: int | None) ->
             "start": reverse("api-run-start", kwargs=challenge),
             "leaderboardMe": reverse("api-leaderboard-me", kwargs=challenge),
             "leaderboard": reverse("challenges:leaderboard", kwargs=challenge),
+            "clock": reverse("api-run-clock", kwargs=run),
             "moves": reverse("api-run-moves", kwargs=run),
             "finish": reverse("api-run-finish", kwargs=run),
             "submit": reverse("api-run-submit", kwargs=run),

@@ -6,31 +6,58 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC
+from datetime import UTC, datetime, tzinfo
+from functools import cached_property
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBase,
+    HttpResponseRedirect,
+)
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
 from challenges.boards.selectors import (
     PlayerHistoryRow,
+    challenge_history_version,
     follower_count,
     is_following,
     player_history,
 )
 from challenges.charts import calendar_chart, line_chart
 from challenges.errors import FollowsLimitReached
+from challenges.models import PlayerRecord
 from challenges.parsing import time_zone
-from challenges.players.selectors import player_calendar, player_streaks, players_only
+from challenges.players.selectors import (
+    Calendar,
+    Streaks,
+    calendar_compute,
+    player_by_name,
+    player_record_get,
+    players_only,
+    streaks_compute,
+    submissions_of,
+)
 from challenges.players.services import follow_add, follow_remove
+from challenges.slots import slot_number
 from challenges.views import page_number_parse, page_window, standing_phrase, top_percent
+from challenges.views.shared_pages import (
+    shared_page_cached,
+    shared_page_keep,
+    shared_page_key,
+    shared_page_reader,
+)
 from config.throttling import page_allows
 
 TABLE_PAGE_SIZE = 50
@@ -39,6 +66,8 @@ BEST_RANKS = 5
 TIME_ZONE_COOKIE = "tz"
 # The charts show the most recent challenges; the table below lists every one.
 CHART_POINTS = 60
+# The record's part of the page is kept under a key that changes with all it shows.
+_RECORD_SECONDS = 3600
 
 
 @dataclass(frozen=True)
@@ -48,48 +77,78 @@ class Standing:
     phrase: str
 
 
-def player_page(request: HttpRequest, username: str) -> HttpResponse:
-    player = get_object_or_404(players_only(), username=username)
-    history = player_history(player=player)
-    standings = [
-        Standing(
-            row=row,
-            top_percent=top_percent(rank=row.rank, entries=row.entries),
-            phrase=standing_phrase(rank=row.rank, entries=row.entries),
+class _Shown:
+    """What the page's cached part shows, built only when that part is rendered: the
+    template calls the callables it is given, and a cached fragment renders none."""
+
+    def __init__(
+        self, player: User, record: PlayerRecord, tz: tzinfo, now: datetime, *, own: bool
+    ) -> None:
+        self.player, self.record, self.tz, self.now = player, record, tz, now
+        # The player's own view counts their held entries too (anyone else's, live only).
+        self.own = own
+
+    @cached_property
+    def history(self) -> list[PlayerHistoryRow]:
+        return player_history(player=self.player)
+
+    @cached_property
+    def standings(self) -> list[Standing]:
+        return [
+            Standing(
+                row=row,
+                top_percent=top_percent(rank=row.rank, entries=row.entries),
+                phrase=standing_phrase(rank=row.rank, entries=row.entries),
+            )
+            for row in self.history
+        ]
+
+    @cached_property
+    def submissions(self) -> list[tuple[int, datetime]]:
+        return submissions_of(self.record, own=self.own)
+
+    @cached_property
+    def calendar(self) -> Calendar:
+        return calendar_compute(
+            submitted=[at for _, at in self.submissions], now=self.now, tz=self.tz
         )
-        for row in history
-    ]
-    tz = time_zone(request.COOKIES.get(TIME_ZONE_COOKIE)) or UTC
-    is_self = request.user.is_authenticated and request.user.pk == player.pk
-    calendar = player_calendar(player=player, tz=tz, own=is_self)
-    drawn = calendar_chart(calendar.days)
-    median = _median([standing.top_percent for standing in standings])
-    recent = [standing.row for standing in standings[-CHART_POINTS:]]
-    table = Paginator(list(reversed(standings)), TABLE_PAGE_SIZE)
-    table_page = table.get_page(page_number_parse(request))
-    context: dict[str, Any] = {
-        "player": player,
-        "is_self": is_self,
-        "played": len(history),
-        "best_score": max((row.score for row in history), default=None),
-        "best_rank": min((row.rank for row in history), default=None),
-        "wins": sum(1 for row in history if row.rank == 1),
-        "median_top_percent": median if median is not None and median <= 50 else None,
-        "streaks": player_streaks(player=player, tz=tz, own=is_self),
-        "calendar": calendar,
-        "calendar_chart": drawn,
+
+    @cached_property
+    def calendar_chart(self) -> Any:
+        return calendar_chart(self.calendar.days)
+
+    def streaks(self) -> Streaks:
+        return streaks_compute(submissions=self.submissions, now=self.now, tz=self.tz)
+
+    def best_rank(self) -> int | None:
+        return min((row.rank for row in self.history), default=None)
+
+    def wins(self) -> int:
+        return sum(1 for row in self.history if row.rank == 1)
+
+    def median_top_percent(self) -> float | None:
+        median = _median([standing.top_percent for standing in self.standings])
+        return median if median is not None and median <= 50 else None
+
+    def calendar_key(self) -> str:
         # The calendar is a year of squares, each with its date: thousands of template
-        # lookups. Cached under a digest of what it draws, so it can never be stale.
-        "calendar_key": hashlib.sha256(
-            repr((drawn, calendar.played, get_language())).encode()
-        ).hexdigest(),
-        "time_zone": str(tz),
-        "best_ranks": sorted(history, key=lambda row: (row.rank, -row.score, row.number))[
-            :BEST_RANKS
-        ],
-        "followers": follower_count(player=player),
-        "followed_by_you": is_following(follower=request.user, followed=player),
-        "charts": [
+        # lookups. Cached under a digest of what it draws (its days and their counts,
+        # in the reader's language; the drawing follows from them), so it can never be
+        # stale, and players whose years look alike share it.
+        days = self.calendar.days
+        drawn = (days[0].day, [day.entries for day in days], get_language())
+        return hashlib.sha256(repr(drawn).encode()).hexdigest()
+
+    def best_ranks(self) -> list[PlayerHistoryRow]:
+        ordered = sorted(self.history, key=lambda row: (row.rank, -row.score, row.number))
+        return ordered[:BEST_RANKS]
+
+    def recent(self) -> list[PlayerHistoryRow]:
+        return [standing.row for standing in self.standings[-CHART_POINTS:]]
+
+    def charts(self) -> list[dict[str, Any]]:
+        recent = self.recent()
+        return [
             {
                 "id": "score",
                 "title": gettext("Score per challenge"),
@@ -123,12 +182,71 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
                     ),
                 ),
             },
-        ],
-        "charted": len(recent),
+        ]
+
+
+def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
+    player = player_by_name(username=username)
+    if player is None:
+        raise Http404("No such player.")
+    record = player_record_get(player_id=player.pk)
+    tz = time_zone(request.COOKIES.get(TIME_ZONE_COOKIE)) or UTC
+    now = timezone.now()
+    is_self = request.user.is_authenticated and request.user.pk == player.pk
+    followers = follower_count(player=player)
+    # All the record shows, in one key: the player's record (their submits, approvals,
+    # voids), every board's version (their ranks move with others' entries), the slot
+    # and the reader's day (a streak goes on or ends), their time zone and language.
+    record_key = ":".join(
+        str(part)
+        for part in (
+            player.pk, record.version, challenge_history_version(now=now),
+            slot_number(at=now), now.astimezone(tz).date(), tz, get_language(),
+            request.GET.get("page", ""), is_self,
+        )
+    )  # fmt: skip
+    shared = shared_page_reader(request)
+    if shared:
+        key = shared_page_key(request, name="player", parts=[record_key, followers])
+        answer = shared_page_cached(request, key=key, etag=None)
+        if answer is not None:
+            return answer
+    shown = _Shown(player, record, tz, now, own=is_self)
+
+    def table_page() -> Any:
+        table = Paginator(list(reversed(shown.standings)), TABLE_PAGE_SIZE)
+        page = table.get_page(page_number_parse(request))
+        page.window = page_window(page=page.number, num_pages=table.num_pages)  # type: ignore[attr-defined]
+        return page
+
+    context: dict[str, Any] = {
+        "player": player,
+        "is_self": is_self,
+        "record_key": record_key,
+        "record_seconds": _RECORD_SECONDS,
+        "played": record.played,
+        "best_score": record.best_score,
+        "best_rank": shown.best_rank,
+        "wins": shown.wins,
+        "median_top_percent": shown.median_top_percent,
+        "streaks": shown.streaks,
+        "calendar": lambda: shown.calendar,
+        "calendar_chart": lambda: shown.calendar_chart,
+        "calendar_key": shown.calendar_key,
+        "time_zone": str(tz),
+        "best_ranks": shown.best_ranks,
+        "followers": followers,
+        "followed_by_you": is_following(follower=request.user, followed=player),
+        "charts": shown.charts,
+        "charted": lambda: len(shown.recent()),
         "table_page": table_page,
-        "pages": page_window(page=table_page.number, num_pages=table.num_pages),
     }
-    return render(request, "challenges/player.html", context)
+    response = render(request, "challenges/player.html", context)
+    if shared:
+        return shared_page_keep(
+            request, response, key=key, etag=None, seconds=settings.LEADERBOARD_CACHE_SECONDS
+        )
+    return response
 
 
 @require_POST

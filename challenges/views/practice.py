@@ -1,6 +1,7 @@
 """The untimed practice page (`/practice/`, `/practice/<number>/`): a finished
-challenge's deal, played in the browser with no clock and never sent
-(challenges/schedule/practice.py says which deal, and why never the open one)."""
+challenge's deal (or, before any, practice's own), played in the browser with no clock
+and never sent (challenges/schedule/practice.py says which deal, and why never the open
+one)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from challenges.engine import RULESET
-from challenges.schedule.selectors import practice_challenge_get
+from challenges.schedule.selectors import practice_challenge_get, practice_deal_get
 from config.page_scripts import page_entries, page_preloads
 
 # The page's module scripts (base.html's site.js on every page).
@@ -22,14 +23,17 @@ def practice_page(request: HttpRequest, challenge_id: int | None = None) -> Http
     challenge = practice_challenge_get(now=timezone.now(), number=challenge_id)
     if challenge is None and challenge_id is not None:
         raise Http404("No finished challenge with that number.")
+    if challenge is not None:
+        deal = {"challengeId": challenge.pk, "tray": challenge.tray, "well": challenge.well}
+    else:
+        tray, well = practice_deal_get()
+        deal = {"challengeId": "own", "tray": tray, "well": well}
     context = {
         "challenge": challenge,
-        "practice_config": None
-        if challenge is None
-        else {"challengeId": challenge.pk, "tray": challenge.tray, "well": challenge.well},
+        "practice_config": deal,
         # The Draw button's cost and the full well, from the rules (as on the play page).
         "draw_cost": f"{RULESET.draw_points:+d}".replace("-", "\N{MINUS SIGN}"),
         "well_size": RULESET.well_size,
-        "preloads": page_preloads(*PRACTICE_SCRIPTS) if challenge is not None else [],
+        "preloads": page_preloads(*PRACTICE_SCRIPTS),
     }
     return render(request, "challenges/practice.html", context)

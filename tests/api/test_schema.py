@@ -17,6 +17,7 @@ PATHS = {
     "/api/challenges/{challenge_id}/leaderboard/me/": {"get"},
     "/api/challenges/{challenge_id}/histogram/": {"get"},
     "/api/runs/{run_id}/": {"get"},
+    "/api/runs/{run_id}/clock/": {"post"},
     "/api/runs/{run_id}/moves/": {"post"},
     "/api/runs/{run_id}/finish/": {"post"},
     "/api/runs/{run_id}/submit/": {"post"},

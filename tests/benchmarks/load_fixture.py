@@ -38,6 +38,23 @@ FROM challenges_run AS r WHERE r.challenge_id = %(challenge)s;
 """
 
 
+# A closed challenge (three slots back) played by the first players of the board.
+_CLOSED_SQL = """
+INSERT INTO challenges_run (id, player_id, challenge_id, started_at, finished_at, log,
+                            status, score, move_results, arrivals)
+SELECT gen_random_uuid(), u.id, %(closed)s, %(at)s, %(at)s, '{"moves": []}',
+       'finished', (u.id::bigint * 104729) %% 400, '[]', '[]'
+FROM auth_user AS u WHERE u.username LIKE 'board-%%' ORDER BY u.id LIMIT %(count)s;
+
+INSERT INTO challenges_entry (challenge_id, player_id, run_id, score, submitted_at,
+                              void_reason, hold_reasons, moves_hash, status, features)
+SELECT r.challenge_id, r.player_id, r.id, r.score,
+       %(at)s + (r.player_id %% 100000) * interval '1 millisecond',
+       '', '[]', md5(r.id::text), 'live', '{}'
+FROM challenges_run AS r WHERE r.challenge_id = %(closed)s;
+"""
+
+
 @dataclass
 class Player:
     id: int
@@ -51,10 +68,26 @@ class Fixture:
     entries: int
     board_pages: int
     players: list[Player]
+    closed_id: int = 0
+    """A challenge whose results are out (its page has an ETag)."""
     """Players with an entry on the board and a token (``me``, player page)."""
     newcomers: list[Player] = field(default_factory=list)
     """Players without a run yet (run start, the slot-opening burst)."""
     log: dict[str, Any] = field(default_factory=dict)
+
+
+# Every player's record (PlayerRecord) from their entries, as migration 0017 makes it.
+_RECORDS_SQL = """
+INSERT INTO challenges_playerrecord (player_id, submissions, played, best_score, version)
+SELECT player_id,
+       jsonb_agg(jsonb_build_array(challenge_id,
+                 floor(extract(epoch FROM submitted_at) * 1000)::bigint,
+                 (status = 'live')::int) ORDER BY challenge_id),
+       count(*) FILTER (WHERE status = 'live'),
+       max(score) FILTER (WHERE status = 'live'),
+       1
+FROM challenges_entry WHERE status <> 'void' GROUP BY player_id
+"""
 
 
 def tokens_issue(user_ids: list[tuple[int, str]]) -> list[Player]:
@@ -94,7 +127,7 @@ def fixture_make(*, entries: int, players: int, newcomers: int, moves: int) -> F
     from django.utils import timezone
 
     from challenges.moderation.entries import challenge_entry_stats_refresh
-    from challenges.schedule.services import challenge_current_ensure
+    from challenges.schedule.services import challenge_current_ensure, challenge_ensure
     from tests.factories import challenge_log
 
     with connection.cursor() as cursor:
@@ -114,13 +147,24 @@ def fixture_make(*, entries: int, players: int, newcomers: int, moves: int) -> F
             [players],
         )
         on_board = cursor.fetchall()
+    closed = challenge_ensure(number=challenge.pk - 3)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _CLOSED_SQL,
+            {"closed": closed.pk, "at": closed.opens_at + timedelta(hours=1),
+             "count": min(entries, 10_000)},
+        )  # fmt: skip
     challenge_entry_stats_refresh(challenge=challenge)  # the inserts skip it
+    challenge_entry_stats_refresh(challenge=closed)
+    with connection.cursor() as cursor:
+        cursor.execute(_RECORDS_SQL)  # as the migration's backfill makes them
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")  # as autovacuum would, after the bulk inserts
     return Fixture(
         challenge_id=challenge.pk,
         entries=entries,
         board_pages=-(-entries // 50),
+        closed_id=closed.pk,
         players=tokens_issue(on_board),
         newcomers=tokens_issue(users_make("new", newcomers)),
         log=challenge_log(challenge, moves=moves, start_ms=0, step_ms=1000),

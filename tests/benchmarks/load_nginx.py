@@ -44,6 +44,7 @@ http {{
     fastcgi_temp_path {prefix}/fastcgi;
     uwsgi_temp_path {prefix}/uwsgi;
     scgi_temp_path {prefix}/scgi;
+    proxy_cache_path {prefix}/cache levels=1:2 keys_zone=triominos_pages:10m;
     upstream triominos_web {{
 {servers}
         keepalive 32;
@@ -55,6 +56,7 @@ http {{
         add_header X-Upstream $upstream_addr always;
         location / {{
             include {deploy}/triominos-proxy.conf;
+            include {deploy}/triominos-cache.conf;
         }}
     }}
 }}

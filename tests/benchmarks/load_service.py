@@ -1,26 +1,28 @@
-"""``make load``: the site under load, measured against its floor.
+"""``make load``: the site under load, against the floor (docs/performance.md).
 
     .venv/bin/python tests/benchmarks/load_service.py [--entries 100000] [--workers 2]
-        [--seconds 10] [--connections 8] [--only NAME ...] [--nginx] [--burst 2000]
+        [--seconds 10] [--connections 8] [--only NAME ...] [--nginx] [--burst 10000]
 
 Starts gunicorn (``deploy/gunicorn.conf.py``, production settings: ``DEBUG`` off,
 PostgreSQL, Redis) on a loopback port, fills a dedicated database with one open
-challenge of ``--entries`` entries, and drives every phase with ``wrk``
-(tests/benchmarks/load_wrk.py). Each phase prints a row of a table: requests per
-second, latency p50 and p99, the web tier's CPU per request (gunicorn's processes, from
-/proc), that CPU as a multiple of the CPU of a ``GET /healthz`` measured just before
-(a plain Django view and ``SELECT 1``), PostgreSQL's CPU per request (the backends of
-the load's database), and the errors (any answer of 400 and up but an expected 404).
+challenge of ``--entries`` entries (and a closed one), and drives every phase with
+``wrk`` (tests/benchmarks/load_wrk.py). The floor (load_floor.py: a one-file Django app,
+one JSON view answering the same 50 rows, the same gunicorn settings) is measured
+first and last. Each phase prints a row: requests per second, latency p50 and p99, the
+web tier's CPU per request (gunicorn's processes, from /proc), that CPU as a multiple of
+the floor's, PostgreSQL's CPU per request (the backends of the load's database), a
+write's SQL statements (load_queries.py), the errors (any answer of 400 and up but an
+expected 404) and the load average. The table is printed again against the mean of
+the two floors, then each write's statements.
 
 The CPU per request is the figure to compare: requests per second move with whatever
-else the machine is running, the CPU a request costs much less. On a machine shared
-with other busy work even that CPU swells (caches, a sibling hyperthread): the
-multiple of ``/healthz`` measured at the same moment is the steadiest figure.
+else the machine is running, the CPU a request costs much less; the load average
+beside each row says how quiet the machine was.
 
 With ``--nginx``, two gunicorn instances (``--workers`` each) run behind a real nginx
-built from ``deploy/nginx/`` (load_nginx.py), sharing PostgreSQL and Redis; the run
-first checks that sessions, throttles, the cache and a run's moves behave the same
-whichever instance answers.
+built from ``deploy/nginx/`` (load_nginx.py, with its page cache), sharing PostgreSQL
+and Redis; the run first checks that sessions, throttles, the cache and a run's moves
+behave the same whichever instance answers.
 
 Environment: ``LOAD_DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432/
 service_load``; created if missing, its tables emptied), ``LOAD_REDIS_URL`` (default
@@ -45,7 +47,13 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.benchmarks import load_fixture as fx  # noqa: E402
-from tests.benchmarks.load_wrk import Request, Result, wrk_run  # noqa: E402
+from tests.benchmarks.load_wrk import (  # noqa: E402
+    TABLE_HEAD,
+    Request,
+    Result,
+    load_average,
+    wrk_run,
+)
 
 DATABASE_URL = os.environ.get(
     "LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/service_load"
@@ -68,12 +76,15 @@ SERVER_ENV = {
     "AUTH_THROTTLE": "1000000/min",
     "LOG_LEVEL": "WARNING",
 }
+FLOOR_PORT = PORT + 10
 PHASES = [
     "board-api-cached",
     "board-api-page-1000",
     "board-api-uncached",
     "board-html-cached",
     "board-html-uncached",
+    "closed-html",
+    "closed-304",
     "me",
     "current",
     "player-page",
@@ -114,6 +125,8 @@ def server_start(
     extra: dict[str, str] | None = None,
     *,
     server_env: dict[str, str] | None = None,
+    app: str = "config.wsgi:application",
+    health: str = "/healthz",
 ) -> subprocess.Popen[bytes]:
     """gunicorn with the production settings on ``port``, once it answers ``/healthz``;
     ``server_env`` replaces the load's database and Redis (``make lighthouse``'s SQLite)."""
@@ -127,11 +140,11 @@ def server_start(
     }
     gunicorn = Path(sys.executable).with_name("gunicorn")
     server = subprocess.Popen(
-        [str(gunicorn), "--config", "deploy/gunicorn.conf.py", "config.wsgi:application"],
+        [str(gunicorn), "--config", "deploy/gunicorn.conf.py", app],
         cwd=ROOT,
         env=env,
     )
-    url_wait(port, server)
+    url_wait(port, server, health)
     return server
 
 
@@ -177,19 +190,20 @@ class Load:
         self.web_pids = web_pids
         self.url = f"http://127.0.0.1:{PORT}"
         self.results: list[Result] = []
+        self.floor_ms = 0.0
+        self.queries: dict[str, list[str]] = {}
+        self.phase = ""
 
     def run(self, name: str, requests: list[Request], *, once: bool = False, **kw: object) -> None:
         kw.setdefault("connections", self.args.connections)
         kw.setdefault("seconds", self.args.seconds)
-        control = wrk_run(
-            "healthz", self.url, [("GET", "/healthz", {}, "")], web_pids=self.web_pids,
-            db_pids=list, connections=self.args.connections, seconds=2,
-        )  # fmt: skip
         result = wrk_run(
             name, self.url, requests, web_pids=self.web_pids, db_pids=database_pids,
             once=once, **kw,  # type: ignore[arg-type]
         )  # fmt: skip
-        result.control_ms = control.web_cpu_ms
+        result.floor_ms = self.floor_ms
+        if self.phase in self.queries:
+            result.queries = str(len(self.queries[self.phase]))
         self.results.append(result)
         print(result.line() + (f"  e.g. {result.sample}" if result.sample else ""), flush=True)
 
@@ -228,6 +242,20 @@ class Load:
              for p in self._pages(800)],
             once=True,
         )  # fmt: skip
+
+    def closed_html(self) -> None:
+        reads: list[Request] = [("GET", f"/challenges/{self.fixture.closed_id}/", {}, "")]
+        self.warm(reads)
+        where = "nginx's cache" if self.args.nginx else "Django's cache"
+        self.run(f"closed board HTML page 1, not logged in ({where})", reads)
+
+    def closed_304(self) -> None:
+        path = f"/challenges/{self.fixture.closed_id}/"
+        etag = _etag(PORT, path)
+        self.run(
+            "closed board HTML page 1, revalidated (If-None-Match: 304)",
+            [("GET", path, {"If-None-Match": etag}, "")],
+        )
 
     def me(self) -> None:
         path = f"/api/challenges/{self.fixture.challenge_id}/leaderboard/me/"
@@ -340,6 +368,53 @@ class Load:
         return pages[:most]
 
 
+def floor_start(body: bytes, workers: int) -> subprocess.Popen[bytes]:
+    """The floor (load_floor.py) under the same gunicorn settings, answering ``body``."""
+    body_file = Path(f"/tmp/tod-floor-{os.getpid()}.json")
+    body_file.write_bytes(body)
+    return server_start(
+        FLOOR_PORT,
+        workers,
+        {"FLOOR_BODY_FILE": str(body_file)},
+        server_env={"LOG_LEVEL": "WARNING", "GUNICORN_MAX_REQUESTS": "0"},
+        app="tests.benchmarks.load_floor:application",
+        health="/board",
+    )
+
+
+def floor_measure(floor: subprocess.Popen[bytes], *, connections: int, seconds: float) -> Result:
+    requests: list[Request] = [("GET", "/board", {}, "")]
+    url = f"http://127.0.0.1:{FLOOR_PORT}"
+    wrk_run("warm-up", url, requests, web_pids=[], db_pids=list, once=True, connections=2)
+    result = wrk_run(
+        "floor: one-file Django, one JSON view (the same 50 rows)", url, requests,
+        web_pids=[floor.pid], db_pids=list, connections=connections, seconds=seconds,
+    )  # fmt: skip
+    result.floor_ms = result.web_cpu_ms
+    return result
+
+
+def body_get(port: int, path: str) -> bytes:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", path)
+    answer = conn.getresponse()
+    body = answer.read()
+    if answer.status != 200:
+        raise SystemExit(f"{path}: {answer.status}")
+    return body
+
+
+def _etag(port: int, path: str) -> str:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", path)
+    answer = conn.getresponse()
+    answer.read()
+    etag = answer.getheader("ETag")
+    if not etag:
+        raise SystemExit(f"{path}: no ETag")
+    return etag
+
+
 def _stop_on_sigterm() -> None:
     """A terminated load still stops its servers (the ``finally`` below)."""
 
@@ -357,7 +432,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--entries", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=300)
-    parser.add_argument("--burst", type=int, default=2000)
+    parser.add_argument("--burst", type=int, default=10_000)
     parser.add_argument("--submits", type=int, default=300)
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--only", nargs="*", choices=PHASES, default=None)
@@ -395,14 +470,31 @@ def main(argv: list[str] | None = None) -> None:
             processes.append(server_start(PORT, args.workers))
             print(f"gunicorn: {args.workers} workers on 127.0.0.1:{PORT}")
         load = Load(args, fixture, web_pids=[p.pid for p in processes])
-        print(f"wrk: {args.connections} connections, {args.seconds:.0f} s a read phase\n")
-        print(
-            "| request | req/s | p50 ms | p99 ms | web CPU ms/req | as healthz"
-            " | PostgreSQL CPU ms/req | errors |"
-        )
-        print("|---|---|---|---|---|---|---|---|")
+        from tests.benchmarks.load_queries import queries_print, write_queries
+
+        load.queries = write_queries(fixture)
+        board = body_get(PORT, f"/api/challenges/{fixture.challenge_id}/leaderboard/?page=1")
+        floor = floor_start(board, args.workers)
+        processes.append(floor)
+        print(f"wrk: {args.connections} connections, {args.seconds:.0f} s a read phase;"
+              f" load average {load_average()} at the start\n")  # fmt: skip
+        print(TABLE_HEAD)
+        first = floor_measure(floor, connections=args.connections, seconds=args.seconds)
+        load.floor_ms = first.floor_ms
+        print(first.line(), flush=True)
         for phase in args.only or PHASES:
+            load.phase = phase
             getattr(load, phase.replace("-", "_"))()
+        last = floor_measure(floor, connections=args.connections, seconds=args.seconds)
+        print(last.line().replace("floor:", "floor again:", 1), flush=True)
+        # The table again, each row against the mean of the two floors.
+        mean = (first.web_cpu_ms + last.web_cpu_ms) / 2
+        print(f"\nthe same, against the mean floor ({mean:.3f} ms of web CPU a request):\n")
+        print(TABLE_HEAD)
+        for result in [first, *load.results, last]:
+            result.floor_ms = mean
+            print(result.line())
+        queries_print(load.queries)
     finally:
         for process in reversed(processes):
             process.terminate()

@@ -114,20 +114,39 @@ class Result:
     db_cpu_ms: float
     """PostgreSQL's CPU per request (the backends serving the load's database)."""
     sample: str = ""
-    control_ms: float = 0.0
-    """The web tier's CPU per ``GET /healthz`` (a plain view and ``SELECT 1``) just
-    before: how fast the shared machine runs at the moment."""
+    floor_ms: float = 0.0
+    """The web tier's CPU per request of the floor (load_floor.py: one JSON view, the
+    same gunicorn) measured in the same run."""
+    load: str = ""
+    """The machine's load average (1, 5, 15 min, /proc/loadavg) when the phase ended."""
+    queries: str = ""
+    """A write's SQL queries (load_queries.py), for the rows of the writes."""
 
     @property
     def rate(self) -> float:
         return self.requests / self.seconds if self.seconds else 0.0
 
+    @property
+    def floors(self) -> float:
+        return self.web_cpu_ms / self.floor_ms if self.floor_ms else 0.0
+
     def line(self) -> str:
-        relative = self.web_cpu_ms / self.control_ms if self.control_ms else 0.0
         return (
             f"| {self.name} | {self.rate:,.0f} | {self.p50_ms:.1f} | {self.p99_ms:.1f}"
-            f" | {self.web_cpu_ms:.2f} | {relative:.1f} | {self.db_cpu_ms:.2f} | {self.errors} |"
+            f" | {self.web_cpu_ms:.2f} | {self.floors:.1f}x | {self.db_cpu_ms:.2f}"
+            f" | {self.queries or '-'} | {self.errors} | {self.load} |"
         )
+
+
+TABLE_HEAD = (
+    "| request | req/s | p50 ms | p99 ms | web CPU ms/req | x floor | PostgreSQL CPU ms/req"
+    " | queries | errors | load 1/5/15 |\n|---|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def load_average() -> str:
+    """The machine's load average over 1, 5 and 15 minutes."""
+    return " / ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
 def wrk_run(
@@ -205,4 +224,5 @@ def wrk_run(
         web_cpu_ms=1000 * cpu_spent(web_before, web) / served,
         db_cpu_ms=1000 * cpu_spent(db_before, db) / served,
         sample=sample,
+        load=load_average(),
     )

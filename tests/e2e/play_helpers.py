@@ -124,7 +124,7 @@ def drag_tile_to_board(page: Page) -> str | None:
     page.wait_for_timeout(HUMAN_PACE_MS)
     page.mouse.up()
     expect(page.locator(f"{PLAY_BOARD} .board__tiles .tile[data-cell='{cell}']")).to_have_count(1)
-    expect(page.locator(f"{PLAY_BOARD} .board__highlight [data-highlight]")).to_have_count(0)
+    expect(page.locator(HIGHLIGHTED)).to_have_count(0)
     return cell
 
 

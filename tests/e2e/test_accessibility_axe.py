@@ -4,14 +4,18 @@ axe.min.js runs in the page itself (tests/e2e/axe.py); no network."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from challenges.models import Challenge
 from challenges.slots import slot_number
 from tests.e2e.axe import expect_no_serious_violation, settle
+from tests.e2e.conftest import SiteClock
 from tests.e2e.play_helpers import PLAY_BOARD, centre, drag_tile_to_board, fitting_tray_tile
 from tests.factories import ChallengeFactory, EntryFactory, submitted_run
 
@@ -159,22 +163,52 @@ def _end_run(page: Page) -> None:
 def test_axe_finds_nothing_serious_on_a_visitors_first_run(
     page: Page, site_url: str, open_challenge: Challenge
 ) -> None:
-    """A visitor's first run: the tour's every step, the guest's run, the guest's end."""
+    """A visitor's first run: the coach mark on the deal, the guest's run, the guest's end."""
     page.goto(f"{site_url}{reverse('challenges:play')}")
     expect(page.locator("#play")).to_have_attribute("data-ready", "true")
     _sweep(page, "the play intro, as a visitor")
     page.locator("#start-button").click()
     tour = page.locator("#tour")
     expect(tour).to_be_visible()
-    step = 0
-    while tour.is_visible():
-        step += 1
-        _sweep(page, f"the first-run tour, step {step}")
-        page.locator("#tour-next").click()
-    assert step >= 4
     expect(page.locator(".tray-tile")).to_have_count(9)
+    _sweep(page, "the first-run coach mark on the deal")
+    page.locator("#tour-done").click()
+    expect(tour).to_be_hidden()
     _sweep(page, "a guest's run")
     assert drag_tile_to_board(page) is not None
     _end_run(page)
     expect(page.locator("#guest-submit")).to_be_visible(timeout=10_000)
     _sweep(page, "a guest's end screen")
+
+
+def test_axe_finds_nothing_serious_on_the_player_page_on_a_phone_and_the_admin_queue(
+    browser: Browser,
+    site_clock: SiteClock,
+    open_challenge: Challenge,
+    site_url: str,
+    make_player: Callable[..., tuple[Any, str]],
+    login: Callable[[Page, str, str], None],
+) -> None:
+    """The player page's calendar scrolls sideways on a phone (it must take the focus);
+    the admin's review queue, with its breadcrumbs, holds an entry to decide."""
+    user, password = make_player()
+    user.is_staff = user.is_superuser = True
+    user.save()
+    closed = ChallengeFactory(number=slot_number(at=timezone.now()) - 1)
+    submitted_run(closed, player=user)
+    EntryFactory(challenge=open_challenge, status="held", hold_reasons=["duplicate_log"])
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    context.clock.install(time=site_clock.now())
+    page = context.new_page()
+    login(page, user.username, password)
+    page.goto(f"{site_url}/players/{user.username}/")
+    expect(page.get_by_test_id("calendar")).to_be_visible()
+    _sweep(page, "the player page, on a phone")
+    page.goto(f"{site_url}{reverse('admin:challenges_heldentry_changelist')}")
+    expect(page.locator("#result_list")).to_be_visible()
+    _sweep(page, "the admin's review queue, on a phone")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    _sweep(page, "the admin's review queue, on a desktop")
+    context.close()

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -126,3 +127,129 @@ def test_the_submitters_own_reads_and_later_pages_are_fresh_at_once(
     assert row in after["html page 2"] and 'class="is-you"' in after["html page 2"]
     assert row in after["html page 2, logged out"]
     assert 'class="is-you"' not in after["html page 2, logged out"]
+
+
+# --- every page, every language, every change a board sees ---------------------------
+
+LANGUAGE_CODES = [code for code, _ in settings.LANGUAGES]
+
+
+def _pages(challenge: Challenge, player: Any, language: str, viewer: Any = None) -> dict[str, str]:
+    """The board, history and player pages as ``viewer`` (None: not logged in) reads
+    them in ``language``, as text."""
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    if viewer is not None:
+        client.force_login(viewer)
+    read = {
+        "board": client.get(f"/challenges/{challenge.pk}/"),
+        "history": client.get("/challenges/"),
+        "player": client.get(f"/players/{player.username}/"),
+    }
+    for name, response in read.items():
+        assert response.status_code == 200, name
+        assert f'lang="{language}"' in response.content.decode(), name
+    # The countdown's words change by the minute, whatever the board does.
+    return {
+        name: _COUNTDOWN.sub("", _CSRF.sub("csrf", r.content.decode())) for name, r in read.items()
+    }
+
+
+_COUNTDOWN = re.compile(r'<time class="countdown"[^>]*>[^<]*</time>')
+
+
+def _everyone(
+    challenge: Challenge, player: Any, language: str, reader: Any
+) -> list[dict[str, str]]:
+    """What a reader not logged in and a logged-in reader see, each read twice: the
+    second read comes from the caches the first filled."""
+    seen = []
+    for viewer in (None, reader):
+        first = _pages(challenge, player, language, viewer)
+        again = _pages(challenge, player, language, viewer)
+        for name in first:
+            assert again[name] == first[name], _difference(first[name], again[name])
+        seen.append(first)
+    return seen
+
+
+def _row(name: str) -> str:
+    return f'href="/players/{name}/">{name}</a>'
+
+
+def _submit(challenge: Challenge, player: Any, **run: Any) -> Any:
+    made = RunFactory(player=player, challenge=challenge, finished=True, **run)
+    client = APIClient()
+    client.force_authenticate(player)
+    answer = client.post(f"/api/runs/{made.pk}/submit/")
+    assert answer.status_code == 201, answer.content
+    return answer.json()
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_a_submit_shows_on_every_page_in_every_language(
+    challenge: Challenge, language: str
+) -> None:
+    EntryFactory(challenge=challenge, score=50)
+    newcomer, reader = UserFactory(username="newcomer"), UserFactory()
+    before = _everyone(challenge, newcomer, language, reader)
+    _submit(challenge, newcomer)
+    for was, now in zip(before, _everyone(challenge, newcomer, language, reader), strict=True):
+        assert _row("newcomer") not in was["board"] and _row("newcomer") in now["board"]
+        assert now["history"] != was["history"]  # its entries: 2 now
+        assert f">#{challenge.number}</a>" not in was["player"]
+        assert f">#{challenge.number}</a>" in now["player"]
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_a_hold_then_an_approval_show_on_every_page_in_every_language(
+    challenge: Challenge, language: str
+) -> None:
+    from challenges.models import Entry
+    from challenges.moderation.services import entry_approve
+
+    _submit(challenge, UserFactory(username="first"), variant=7)
+    newcomer, reader = UserFactory(username="newcomer"), UserFactory()
+    streak = 'data-testid="slot-streak">{}</span>'
+    before = _everyone(challenge, newcomer, language, reader)
+    assert streak.format(0) in before[0]["player"]
+
+    own_before = _pages(challenge, newcomer, language, newcomer)
+    _submit(challenge, newcomer, variant=7)  # the same moves: held for review
+    held = _everyone(challenge, newcomer, language, reader)
+    own = _pages(challenge, newcomer, language, newcomer)
+    # The player sees their held entry (their card, their streak); nobody else does.
+    assert 'data-testid="held-card"' in own["board"]
+    assert streak.format(0) in own_before["player"] and streak.format(1) in own["player"]
+    for was, now in zip(before, held, strict=True):
+        assert _row("newcomer") not in now["board"]  # not on the board while held
+        assert streak.format(0) in was["player"] and streak.format(0) in now["player"]
+
+    entry_approve(entry=Entry.objects.get(player=newcomer), by=None)
+    for was, now in zip(held, _everyone(challenge, newcomer, language, reader), strict=True):
+        assert _row("newcomer") in now["board"]
+        assert streak.format(1) in now["player"]
+        assert now["history"] != was["history"]
+        assert f">#{challenge.number}</a>" not in was["player"]
+        assert f">#{challenge.number}</a>" in now["player"]
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_a_void_shows_on_every_page_in_every_language(challenge: Challenge, language: str) -> None:
+    from challenges.moderation.services import entry_void
+
+    EntryFactory(challenge=challenge, score=50)
+    cheat = EntryFactory(challenge=challenge, score=999, player=UserFactory(username="cheat"))
+    reader = UserFactory()
+    before = _everyone(challenge, cheat.player, language, reader)
+    entry_void(entry=cheat, reason="copied log")
+    for was, now in zip(before, _everyone(challenge, cheat.player, language, reader), strict=True):
+        assert _row("cheat") in was["board"] and _row("cheat") not in now["board"]
+        assert now["history"] != was["history"]
+        assert f">#{challenge.number}</a>" in was["player"]
+        assert f">#{challenge.number}</a>" not in now["player"]
+
+
+def _difference(one: str, other: str) -> str:
+    import difflib
+
+    return "\n".join(difflib.unified_diff(one.splitlines(), other.splitlines(), lineterm=""))

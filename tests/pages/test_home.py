@@ -66,3 +66,24 @@ def test_a_player_sees_their_day(challenge: Challenge) -> None:
     entry_submit(run=run)
     html = client.get("/").content.decode()
     assert f'Submitted: <strong class="num">{run.score}</strong> points, rank' in html
+
+
+@pytest.mark.parametrize(
+    ("status", "says", "never"),
+    [
+        ("held", "waiting for a moderator's review", "rank"),
+        ("void", "was voided by a moderator", "waiting for a moderator"),
+    ],
+)
+def test_your_day_tells_a_held_or_voided_entry_as_it_is(
+    challenge: Challenge, status: str, says: str, never: str
+) -> None:
+    player = UserFactory()
+    EntryFactory(challenge=challenge, score=328)  # someone else, on the board
+    EntryFactory(challenge=challenge, player=player, score=328, status=status)
+    client = Client()
+    client.force_login(player)
+    card = client.get("/").content.decode().split('data-testid="home-me"', 1)[1].split("</div>")[0]
+    assert '<strong class="num">328</strong>' in card
+    assert says in card
+    assert never not in card

@@ -144,6 +144,16 @@ def test_histogram_bars_count_every_score_and_mark_the_reader(challenge: Challen
     assert "You · 40" in body
 
 
+def test_the_histograms_text_gives_the_lowest_and_highest_scores_not_bin_edges(
+    challenge: Challenge,
+) -> None:
+    _board(challenge, [38, 100, 180, 258])
+    body = Client().get(_url(challenge)).content.decode()
+    desc = re.search(r'<desc id="hist-desc">(.*?)</desc>', body, re.S)
+    assert desc is not None
+    assert "scores from 38 to 258." in desc.group(1)
+
+
 def test_empty_board_invites_the_first_run(challenge: Challenge) -> None:
     response = Client().get(_url(challenge))
     assert response.status_code == 200

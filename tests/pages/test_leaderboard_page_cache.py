@@ -4,12 +4,14 @@ cached fragments, and neither ever sees another's."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
 from challenges.models import Challenge
 from challenges.views import leaderboards as page_view
-from tests.factories import EntryFactory
+from tests.factories import ChallengeFactory, EntryFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -56,8 +58,71 @@ def test_the_anonymous_page_is_cached_per_countdown_minute(
     Client().get(url)
     monkeypatch.setattr(page_view, "timeuntil", lambda moment: "2\xa0hours, 59\xa0minutes")
     page = Client().get(url)
-    # A new minute is a new key: the content is rendered again, its countdown too.
-    assert page.context is not None and page.context["page_key"].endswith("59\xa0minutes")
+    # A new minute is a new key: the page (its countdown) is rendered again.
+    assert page.context is not None
+    assert Client().get(url).context is None  # and kept for the rest of the minute
+
+
+def test_the_shared_page_is_answered_whole_and_sets_no_cookie(challenge: Challenge) -> None:
+    EntryFactory(challenge=challenge, score=40)
+    url = f"/challenges/{challenge.pk}/"
+    first = Client().get(url)
+    again = Client().get(url)
+    assert first.context is not None and again.context is None  # not rendered again
+    assert _csrf_free(again.content.decode()) == _csrf_free(first.content.decode())
+    # Nothing of one reader's goes to the next: no CSRF cookie, no session.
+    assert not first.cookies and not again.cookies
+    # The language switcher still works without a token of the reader's.
+    strict = Client(enforce_csrf_checks=True)
+    assert strict.post("/i18n/setlang/", {"language": "fr"}).status_code == 302
+
+
+def test_a_reader_whose_row_is_elsewhere_shares_the_rows_fragment(
+    challenge: Challenge, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for n in range(60):
+        EntryFactory(challenge=challenge, score=100 + n)
+    mine = EntryFactory(challenge=challenge, score=1)  # on page 2
+    url = f"/challenges/{challenge.pk}/"
+    Client().get(url)  # renders page 1's rows for everyone
+    monkeypatch.setattr(page_view, "_row", _boom)
+    reader = Client()
+    reader.force_login(mine.player)
+    own = reader.get(url).content.decode()
+    assert 'data-testid="you-pin"' in own and 'id="you"' not in own
+
+
+def test_a_board_with_its_results_out_has_an_etag_and_answers_304(
+    challenge: Challenge,
+) -> None:
+    past = ChallengeFactory(number=challenge.number - 3)
+    mine = EntryFactory(challenge=past, score=40)
+    url = f"/challenges/{past.pk}/"
+    first = Client().get(url)
+    etag = first["ETag"]
+    assert etag and "public" in first["Cache-Control"] and "max-age=60" in first["Cache-Control"]
+    unchanged = Client().get(url, HTTP_IF_NONE_MATCH=etag)
+    assert unchanged.status_code == 304 and unchanged["ETag"] == etag
+    # Another language, another page: another ETag.
+    french = Client().get(url, HTTP_ACCEPT_LANGUAGE="fr")
+    assert french["ETag"] != etag
+    # A moderator's void changes the board: a new ETag, and the old one gets the page.
+    from challenges.moderation.entries import entry_void
+
+    entry_void(entry=mine, reason="copied log")
+    changed = Client().get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    # A logged-in reader's page and an open board's are never public.
+    reader = Client()
+    reader.force_login(mine.player)
+    assert not reader.get(url).has_header("ETag")
+    open_page = Client().get(f"/challenges/{challenge.pk}/")
+    assert not open_page.has_header("ETag")
+    assert "public" not in open_page.get("Cache-Control", "")
+
+
+def _csrf_free(text: str) -> str:
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", text)
 
 
 def test_every_page_of_a_board_shares_one_chart(
@@ -70,3 +135,15 @@ def test_every_page_of_a_board_shares_one_chart(
     monkeypatch.setattr(page_view, "histogram_chart", _boom)
     second = Client().get(url, {"page": 2}).content.decode()
     assert 'data-testid="histogram"' in second and 'data-testid="leaderboard"' in second
+
+
+def test_the_rows_written_in_python_are_escaped_and_translated(challenge: Challenge) -> None:
+    from tests.factories import UserFactory
+
+    past = ChallengeFactory(number=challenge.number - 3)  # results out: every run linked
+    entry = EntryFactory(challenge=past, score=1234, player=UserFactory(username="o+b@x"))
+    body = Client(HTTP_ACCEPT_LANGUAGE="fr").get(f"/challenges/{past.pk}/").content.decode()
+    assert '<th scope="row"><a href="/players/o+b@x/">o+b@x</a></th>' in body
+    replay = f"/runs/{entry.run_id}/replay/"
+    assert f'<a href="{replay}" aria-hidden="true" tabindex="-1">Revoir</a>' in body
+    assert "points : revoir la partie de o+b@x" in body

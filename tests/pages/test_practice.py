@@ -49,12 +49,17 @@ def test_a_challenge_just_closed_waits_for_its_results() -> None:
     assert practice.practice_challenge_get(now=closed.results_at, number=closed.number) == closed
 
 
-def test_no_challenge_closed_yet_says_so() -> None:
-    _slot(0)
+def test_before_any_challenge_closed_practice_deals_its_own_tiles() -> None:
+    open_now = _slot(0)
     response = Client().get("/practice/")
     assert response.status_code == 200
-    assert 'id="practice-none"' in response.content.decode()
-    assert "practice.js" not in response.content.decode()
+    page = response.content.decode()
+    assert 'id="practice-own"' in page and "challenges/pages/practice.js" in page
+    deal = response.context["practice_config"]
+    assert (len(deal["tray"]), len(deal["tray"]) + len(deal["well"])) == (9, 56)
+    assert sorted(deal["tray"] + deal["well"]) == sorted(open_now.tray + open_now.well)
+    assert deal["tray"] != open_now.tray, "never the open challenge's deal"
+    assert Client().get("/practice/").context["practice_config"] == deal, "the same each time"
 
 
 def test_the_page_hands_the_browser_the_deal_and_no_way_to_send_it() -> None:

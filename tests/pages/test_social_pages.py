@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +94,11 @@ def test_the_leaderboard_tabs(challenge: Challenge) -> None:
     week = client.get(url + "?board=week").content.decode()
     assert "best 7 entries" in week
     assert stranger.username in week
+    # The caption names the week's first and last day: seven days, not eight.
+    caption = re.search(r"<caption>(.*?) to (.*?) \(UTC\)</caption>", week)
+    assert caption is not None
+    first, last = (datetime.strptime(f"{day} 2000", "%B %d %Y") for day in caption.groups())
+    assert (last - first).days % 366 == 6, caption.groups()
     month = client.get(url + "?board=month").content.decode()
     assert 'aria-current="page" data-board="month"' in month and stranger.username in month
     start = challenge.opens_at.replace(day=1)

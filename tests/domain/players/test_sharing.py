@@ -39,7 +39,11 @@ def test_par_percent_and_the_bonus_line() -> None:
     challenge = ChallengeFactory()
     run = RunFactory(challenge=challenge, finished=True)
     card = share_card(run=run)
-    assert replace(card, bonuses_made=(), cleared=False).bonuses == "·"
+    plain = replace(card, bonuses_made=(), cleared=False)
+    assert plain.bonuses == ""
+    lines = plain.text("https://example.test/share/x/").splitlines()
+    assert len(lines) == 3 and lines[-1] == "https://example.test/share/x/", "no line of a lone dot"
+    assert "·" not in lines[2:]
     assert replace(card, bonuses_made=("bridge", "double_hexagon"), cleared=True).bonuses == (
         "🌉⬡⬡✨"
     )

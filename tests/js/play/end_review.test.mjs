@@ -36,3 +36,17 @@ test("the board before a move holds the placements made before it, in order", ()
     HEXAGON_MOVES.slice(0, 3).map(({ tile, cell, rotation }) => ({ tile, cell, rotation })),
   );
 });
+
+test("a miss names the better move in words: its cell and its bonus, no rotation index", () => {
+  const entry = {
+    index: 3,
+    played: { points: 12, bonus: null },
+    best: { tile: "4-5-5", cell: [2, -1], rotation: 1 },
+    best_outcome: { points: 50, bonus: "hexagon" },
+  };
+  assert.equal(missLine(entry), "Move 4: best move you missed: 4-5-5 on row 2, column -1, for +50 with a hexagon; you made +12.");
+  assert.doesNotMatch(missLine(entry), /rotation/);
+  const plain = { ...entry, best_outcome: { points: 9, bonus: null } };
+  assert.match(missLine(plain), /4-5-5 on row 2, column -1, for \+9;/);
+  assert.match(missLine({ ...entry, best: null, best_outcome: { points: -5, bonus: null } }), /a draw, for -5/);
+});

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { GuestIdentity } from "../../../challenges/static/challenges/play/guest_identity.js";
 import { GuestOffer } from "../../../challenges/static/challenges/play/guest_offer.js";
 import { TOUR_SEEN_KEY, tourSeen } from "../../../challenges/static/challenges/play/tour.js";
-import { TOUR_STEPS } from "../../../challenges/static/challenges/play/words.js";
+import { coachText } from "../../../challenges/static/challenges/play/words.js";
 
 class MemoryStorage {
   constructor() {
@@ -34,13 +34,15 @@ test("the tour is due until this browser has seen it, and never without storage"
   assert.equal(tourSeen(broken), true);
 });
 
-test("the tour points at the tray, the board, the draw button and the clock, in order", () => {
-  assert.deepEqual(
-    TOUR_STEPS.map((step) => step.target),
-    ["tray", "board", "draw-button", "clock"],
-  );
-  for (const step of TOUR_STEPS) {
-    assert.ok(step.title.length > 0 && step.text.length > 0);
+test("the coach mark speaks to a finger on a phone and to a mouse and keys elsewhere", () => {
+  const phone = coachText({ touch: true });
+  const desktop = coachText({ touch: false });
+  assert.match(phone, /tap a tile/);
+  assert.doesNotMatch(phone, /Keys|click/, "no keys on a phone");
+  assert.match(desktop, /click a tile/);
+  assert.match(desktop, /Keys 1-9/);
+  for (const text of [phone, desktop]) {
+    assert.match(text, /clock \(2 minutes\) starts at your first touch/);
   }
 });
 
@@ -59,9 +61,9 @@ const URLS = {
   login: `/accounts/login/?next=/play/%3Frun%3D${SLOT}`,
 };
 
-test("a guest's valid run is offered for signing up, with the run in the way back", () => {
+test("a guest's run that can count is offered for signing up, with the run in the way back", () => {
   const { $, elements } = fakePage();
-  new GuestOffer($, { urls: URLS, slot: SLOT }).show({ runId: "run-7", result: { valid: true } });
+  new GuestOffer($, { urls: URLS, slot: SLOT }).show({ runId: "run-7", result: { valid: true, eligible: true, score: 40 } });
   assert.equal(elements["guest-submit"].hidden, false);
   assert.equal(elements["submit-button"].hidden, true);
   assert.equal(elements["submit-explain"].hidden, true);
@@ -74,6 +76,19 @@ test("a guest's rejected run has nothing to submit, so no offer", () => {
   new GuestOffer($, { urls: URLS, slot: SLOT }).show({ runId: "run-8", result: { valid: false } });
   assert.equal(elements["guest-submit"].hidden, true);
   assert.equal(elements["submit-button"].hidden, true);
+});
+
+test("a guest's run that cannot count is not offered: not eligible, or no points", () => {
+  for (const result of [
+    { valid: true, eligible: false, score: 120 },
+    { valid: true, eligible: true, score: 0 },
+    { valid: true, eligible: true, score: -10 },
+  ]) {
+    const { $, elements } = fakePage();
+    new GuestOffer($, { urls: URLS, slot: SLOT }).show({ runId: "run-9", result });
+    assert.equal(elements["guest-submit"].hidden, true, JSON.stringify(result));
+    assert.equal(elements["guest-signup"].href, "", "no way to sign up for it");
+  }
 });
 
 test("a guest identity is asked of the server once, and a refusal says why", async () => {

@@ -13,6 +13,7 @@ import {
   SUBMITTING,
   TransitionError,
   legalCells,
+  misfitCode,
   rotationOf,
   snappedRotation,
   tapPlacement,
@@ -36,8 +37,9 @@ function setUp(options = {}) {
   return { clock, machine, events, types };
 }
 
-/** Plays HEXAGON_MOVES[index] at run time `t`. */
+/** Plays HEXAGON_MOVES[index] at run time `t` (starting the dealt run's clock first). */
 function play(machine, clock, index) {
+  machine.clockStart();
   const { tile, cell, rotation, t } = HEXAGON_MOVES[index];
   clock.time = machine.state.t0 + t;
   return machine.place(tile, cell, rotation);
@@ -51,19 +53,43 @@ test("a page opens ready, on the intro, with no run", () => {
   assert.ok(Object.isFrozen(machine.state));
 });
 
-test("begin starts the run's clock and chooses the first tile", () => {
+test("begin deals the run and chooses the first tile; the clock waits for a touch", () => {
   const { machine, clock, types } = setUp();
   machine.begin(START);
   const { state } = machine;
   assert.equal(state.phase, PLAYING);
   assert.equal(screenOf(state), "game");
   assert.equal(state.runId, "run-1");
-  assert.equal(state.t0, 5000);
+  assert.equal(state.t0, null);
+  assert.equal(machine.clockRunning, false);
   assert.equal(state.selection.selected, HEXAGON_TRAY[0]);
   assert.deepEqual(state.selection.cursor, [0, 0]);
-  clock.time = 7500;
+  clock.time = 65000;
+  assert.equal(machine.elapsed(), 0, "reading the deal costs no time");
+  machine.cursorTo([0, 1]);
+  assert.equal(machine.clockRunning, false, "the keyboard cursor is no touch of a tile");
+  machine.select(HEXAGON_TRAY[1]);
+  assert.equal(machine.state.t0, 65000, "the first pick starts the clock");
+  clock.time = 67500;
   assert.equal(machine.elapsed(), 2500);
-  assert.deepEqual(types(), ["started"]);
+  machine.rotate(HEXAGON_TRAY[1]);
+  assert.equal(machine.state.t0, 65000, "once");
+  assert.deepEqual(types(), ["started", "cursor", "clockStarted", "selected", "rotated"]);
+});
+
+test("each first touch starts the clock: a turn, a placement or a draw", () => {
+  for (const touch of [
+    (machine) => machine.rotate(HEXAGON_TRAY[0]),
+    (machine) => machine.place(HEXAGON_MOVES[0].tile, HEXAGON_MOVES[0].cell, HEXAGON_MOVES[0].rotation),
+    (machine) => machine.draw(),
+  ]) {
+    const { machine, clock } = setUp();
+    machine.begin(START);
+    clock.time = 9000;
+    touch(machine);
+    assert.equal(machine.state.t0, 9000);
+    assert.equal(machine.state.run.log[0]?.t ?? 0, 0, "the first move is at 0 s");
+  }
 });
 
 test("the state cannot be written from outside: snapshots are frozen", () => {
@@ -156,6 +182,7 @@ test("a placement the rules refuse is told and changes nothing", () => {
 test("draws take the next well tile; an empty well is told", () => {
   const { machine, clock, events } = setUp();
   machine.begin(START);
+  machine.clockStart();
   clock.time += 1000;
   assert.equal(machine.draw(), true);
   assert.deepEqual(events.at(-1).event.tileId, HEXAGON_WELL[0]);
@@ -171,15 +198,16 @@ test("draws take the next well tile; an empty well is told", () => {
 test("time up: a move after the limit ends the run instead of playing", () => {
   const { machine, clock, types } = setUp();
   machine.begin(START);
+  machine.clockStart();
   clock.time = machine.state.t0 + LIMIT;
   assert.equal(machine.place("0-0-1", [0, 0], 2), false);
   assert.equal(machine.state.phase, ENDED);
   assert.equal(machine.state.finish.reason, "time");
   assert.equal(machine.state.run.log.length, 0);
-  assert.deepEqual(types(), ["started", "ended"]);
+  assert.deepEqual(types(), ["started", "clockStarted", "ended"]);
   assert.equal(machine.draw(), false, "nothing plays once the run is over");
   machine.select("0-1-2");
-  assert.deepEqual(types(), ["started", "ended"]);
+  assert.deepEqual(types(), ["started", "clockStarted", "ended"]);
 });
 
 test("ending keeps the log and the browser's score, and waits on the game screen", () => {
@@ -209,7 +237,7 @@ test("a cleared board ends the run right after its placement", () => {
   const { machine, types } = setUp({ newRun: () => cleared });
   machine.begin(START);
   assert.equal(machine.place("0-0-1", [0, 0], 2), true);
-  assert.deepEqual(types(), ["started", "placed", "ended"]);
+  assert.deepEqual(types(), ["started", "clockStarted", "placed", "ended"]);
   assert.equal(machine.state.finish.reason, "cleared");
 });
 
@@ -245,7 +273,7 @@ test("a batch the server rejects ends the run with that verdict, no finish neede
   assert.equal(finish.status, "scored");
   assert.deepEqual(finish.result.error, error);
   assert.equal(screenOf(machine.state), "end");
-  assert.deepEqual(types(), ["started", "placed", "ended"]);
+  assert.deepEqual(types(), ["started", "clockStarted", "placed", "ended"]);
   assert.equal(machine.reject({}), false, "after the end a late 422 changes nothing");
 });
 
@@ -355,4 +383,35 @@ test("a tap places the chosen tile in its turned rotation where it fits, and not
   assert.equal(snappedRotation(machine.state, tileId, [3, 3]), null);
   machine.end("player");
   assert.equal(tapPlacement(machine.state, [0, 0]), null, "the run is over");
+});
+
+test("misfitCode says why the chosen tile does not fit a cell, and nothing where it fits", () => {
+  const { machine, clock } = setUp();
+  machine.begin(START);
+  const first = HEXAGON_MOVES[0];
+  assert.equal(misfitCode(machine.state, first.tile, [0, 0]), null, "the first tile fits the middle");
+  assert.equal(misfitCode(machine.state, first.tile, [0, 1]), "first_not_at_origin");
+  assert.ok(play(machine, clock, 0));
+  const next = machine.state.run.tray[0];
+  assert.equal(misfitCode(machine.state, next, [0, 0]), "cell_occupied");
+  assert.equal(misfitCode(machine.state, next, [6, 6]), "not_adjacent");
+  const [fits] = legalCells(machine.state.run, next);
+  if (fits !== undefined) {
+    assert.equal(misfitCode(machine.state, next, fits), null);
+  }
+});
+
+test("resume plays a reloaded run's moves again and goes on on its own clock", () => {
+  const { machine, clock, types } = setUp();
+  clock.time = 50_000;
+  machine.resume({ id: "run-9", tray: HEXAGON_TRAY, well: HEXAGON_WELL, moves: HEXAGON_MOVES.slice(0, 2), elapsedMs: 30_000 });
+  const { state } = machine;
+  assert.equal(state.phase, PLAYING);
+  assert.equal(state.runId, "run-9");
+  assert.equal(state.run.log.length, 2);
+  assert.equal(machine.elapsed(), 30_000);
+  assert.deepEqual(types(), ["started"]);
+  const waiting = setUp();
+  waiting.machine.resume({ id: "run-8", tray: HEXAGON_TRAY, well: HEXAGON_WELL, moves: [], elapsedMs: null });
+  assert.equal(waiting.machine.clockRunning, false, "a deal still waiting for its touch");
 });

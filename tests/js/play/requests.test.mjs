@@ -53,6 +53,7 @@ test("start, play, end, finish, submit: the machine follows the server's answers
   });
   assert.equal(await requests.start(), "started");
   assert.equal(machine.state.phase, "playing");
+  machine.clockStart();
   const { tile, cell, rotation } = HEXAGON_MOVES[0];
   clock.time += 800;
   machine.place(tile, cell, rotation);
@@ -82,6 +83,7 @@ test("finish waits for the last batch and sends only the rest", async () => {
     { watch },
   );
   await requests.start();
+  machine.clockStart();
   const { tile, cell, rotation } = HEXAGON_MOVES[0];
   clock.time += 500;
   machine.place(tile, cell, rotation);

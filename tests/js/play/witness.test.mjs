@@ -283,3 +283,18 @@ test("finish sends the remainder, or the whole log when nothing was acknowledged
   assert.deepEqual(finishBody(moves, 3), { from: 3, moves: [] });
   assert.notEqual(finishBody(moves, 0).moves[0], moves[0], "a copy, not the run's own moves");
 });
+
+test("offline, the time left counts down from the oldest move the server lacks", async () => {
+  const { clock, server, witness, move } = setUp();
+  assert.equal(witness.msLeft(), null, "no move waits");
+  await move(1000);
+  assert.equal(witness.msLeft(), null, "acknowledged at once");
+  server.down = true;
+  await move(2300);
+  await clock.to(5300);
+  assert.equal(witness.msLeft(), 7000);
+  await clock.to(12300);
+  assert.equal(witness.msLeft(), 0);
+  await clock.to(12301);
+  assert.equal(witness.msLeft(), null, "the verdict is in: nothing left to count");
+});

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { endIneligible, linkStatus, lostNotice } from "../../../challenges/static/challenges/lib/witness_words.js";
+import { countdownNotice, endIneligible, linkStatus, lostNotice } from "../../../challenges/static/challenges/lib/witness_words.js";
 
 test("the connection state, with the browser's offline flag first", () => {
   assert.deepEqual(linkStatus({ connection: "live", online: true }), { state: "live", text: "Live · moves reach the server" });
@@ -39,4 +39,12 @@ test("the end screen's reason for a valid run that cannot enter the leaderboard"
     "This run cannot enter the leaderboard: move 5 reached the server 14.2 s after its t. " +
       "It still counts as practice in your history, with its score.",
   );
+});
+
+test("the countdown says the whole seconds left and what happens at zero", () => {
+  assert.equal(
+    countdownNotice(6200),
+    "Reconnect within 7 seconds, or this run can no longer enter the leaderboard (you can still finish it as practice).",
+  );
+  assert.match(countdownNotice(400), /^Reconnect within 1 second,/);
 });

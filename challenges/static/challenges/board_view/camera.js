@@ -84,15 +84,16 @@ export function growTarget(bounds, view, size, { userMoved, focus }) {
 
 /** An <svg>'s view of the board, moved by the methods below and by gestures. */
 export class BoardCamera {
-  /** `onChange()` is called after every change of the view. */
-  constructor(svgElement, { onChange = null } = {}) {
+  /** `onChange()` is called after every change of the view; `onResize()` when the
+   * <svg> changes size (by default the view is only written again). */
+  constructor(svgElement, { onChange = null, onResize = null } = {}) {
     this.svg = svgElement;
     this.onChange = onChange;
     this.view = { x: 0, y: 0, scale: 1 };
     /** True once the player panned or zoomed: automatic framing then holds back. */
     this.userMoved = false;
     this._animation = null;
-    this._resizeObserver = new ResizeObserver(() => this.apply());
+    this._resizeObserver = new ResizeObserver(() => (onResize ?? (() => this.apply()))());
     this._resizeObserver.observe(this.svg);
   }
 

@@ -34,7 +34,12 @@ export class BoardView {
     this.onTap = onTap;
     /** What is drawn, by cell text: {tile, cell, rotation, element}. */
     this.placements = new Map();
-    this.camera = new BoardCamera(svg, { onChange: () => this.onViewChange?.(this) });
+    this.camera = new BoardCamera(svg, {
+      onChange: () => this.onViewChange?.(this),
+      // A phone turned, a window resized: the board is framed again, unless the player
+      // framed it themselves.
+      onResize: () => (this.userMoved ? this.camera.apply() : this.fit({ animate: false })),
+    });
 
     this.svg.classList.add("board");
     this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");

@@ -7,7 +7,7 @@ import { BoardView } from "../board_view/index.js";
 import { boardInputsWire } from "../play/board_inputs.js";
 import { EndConfirm } from "../play/end_confirm.js";
 import { Hud } from "../play/hud.js";
-import { PlayMachine, tapPlacement } from "../play/machine.js";
+import { PLAYING, PlayMachine, tapPlacement } from "../play/machine.js";
 import * as words from "../play/words.js";
 
 // The browser's timers, as the parts take them (called unbound).
@@ -34,11 +34,13 @@ export function runPageBoot({ configId, timeLimitMs, place = null }) {
   const machine = new PlayMachine({ now: () => performance.now(), timeLimitMs: timeLimitMs(config) });
   const placeTile = place ?? ((tileId, cell, rotation) => machine.place(tileId, cell, rotation));
 
-  /** A tap on the board places the chosen tile there, when it fits. */
+  /** A tap on the board places the chosen tile there, when it fits; else says why not. */
   const onBoardTap = (cell) => {
     const tap = tapPlacement(machine.state, cell);
     if (tap !== null) {
       placeTile(tap.tileId, cell, tap.rotation);
+    } else if (machine.state.phase === PLAYING && machine.state.selection.selected !== null) {
+      inputs.misplacedShow(machine.state.selection.selected, cell);
     }
   };
   const board = new BoardView($("board"), { onTap: onBoardTap });
@@ -90,6 +92,7 @@ export function runPageBoot({ configId, timeLimitMs, place = null }) {
     board.fit({ animate: false });
     tray.render(current);
     hud.showRun(current.run);
+    inputs.keyboard.showHints();
   };
 
   /** The run is over: no gesture, cursor, preview or highlight outlives it. */

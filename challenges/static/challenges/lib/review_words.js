@@ -30,9 +30,10 @@ export function parOfScore(score, par) {
 }
 
 /**
- * The best move of an analysed position (the API's `moves[i]`): "4-5-5 at 2,1 rotation 1
- * for +50 (hexagon)" or "draw for -5". From its `best` and `best_outcome`; an entry
- * with only the API's English `text` (older answers) shows that.
+ * The best move of an analysed position (the API's `moves[i]`), in words: "4-5-5 on row
+ * 2, column 1, for +50 with a hexagon", or "a draw, for -5". The board beside it shows
+ * the tile turned as it goes. From its `best` and `best_outcome`; an entry with only
+ * the API's English `text` (older answers) shows that.
  */
 export function bestMoveText(entry) {
   const outcome = entry.best_outcome;
@@ -40,17 +41,16 @@ export function bestMoveText(entry) {
     return entry.text ?? "";
   }
   if (!entry.best) {
-    return interpolate(gettext("draw for %(points)s"), { points: outcome.points });
+    return interpolate(gettext("a draw, for %(points)s"), { points: outcome.points });
   }
   const [row, column] = entry.best.cell;
-  const shown = interpolate(gettext("%(tile)s at %(row)s,%(column)s rotation %(rotation)s for %(points)s"), {
-    tile: entry.best.tile,
-    row,
-    column,
-    rotation: entry.best.rotation,
-    points: signedPlain(outcome.points),
-  });
-  return outcome.bonus ? `${shown} (${bonusName(outcome.bonus)})` : shown;
+  const values = { tile: entry.best.tile, row, column, points: signedPlain(outcome.points) };
+  return outcome.bonus
+    ? interpolate(gettext("%(tile)s on row %(row)s, column %(column)s, for %(points)s with a %(bonus)s"), {
+        ...values,
+        bonus: bonusName(outcome.bonus),
+      })
+    : interpolate(gettext("%(tile)s on row %(row)s, column %(column)s, for %(points)s"), values);
 }
 
 /** The end screen's sentence for one analysed move. */

@@ -201,6 +201,16 @@ export class Witness {
     this.onChange();
   }
 
+  /** How long the oldest move the server has not acknowledged may still wait before
+   * the run can no longer be eligible (ms on the run's clock, never below 0); null when
+   * no move waits or the verdict is in. */
+  msLeft() {
+    if (this.verdict !== null || this.unsent === 0) {
+      return null;
+    }
+    return Math.max(0, this.windowMs - (this.now() - this.moves[this.acknowledged].t));
+  }
+
   /** Keeps a timer on the moment the oldest unacknowledged move runs out of window. */
   _watchDeadline() {
     this._clear("_deadlineTimer");

@@ -54,6 +54,20 @@ export function lostNotice(verdict, windowMs) {
       );
 }
 
+/** While the moves cannot reach the server: the seconds left before the run can no
+ * longer be eligible, and what happens then. */
+export function countdownNotice(msLeft) {
+  const left = Math.ceil(msLeft / 1000);
+  return interpolate(
+    ngettext(
+      "Reconnect within %(seconds)s second, or this run can no longer enter the leaderboard (you can still finish it as practice).",
+      "Reconnect within %(seconds)s seconds, or this run can no longer enter the leaderboard (you can still finish it as practice).",
+      left,
+    ),
+    { seconds: left },
+  );
+}
+
 /** The end screen's words for a valid run the leaderboard refuses (finish's
  * `eligible: false`), or null when the run is eligible or not valid at all. */
 export function endIneligible(result) {

@@ -1,6 +1,7 @@
 // The how-to-play page: each picture is a board drawn by the board view from an
 // example run the server replayed. A "before" picture highlights the cell its next
-// step fills; in an "after" picture of a bonus, the tile that made it glows when the
+// step fills; every other picture marks the tile just laid; in an "after" picture of a
+// bonus, the tile that made it also glows when the
 // picture comes into view (the board view's own bonus glow; board.css drops it when the
 // reader asks for reduced motion).
 
@@ -32,6 +33,10 @@ for (const svg of document.querySelectorAll("svg[data-picture]")) {
   }
   view.fit({ animate: false });
   svg.dataset.tiles = String(picture.placements.length);
+  // The tile just laid is marked, so the caption's "this one" is plain to see.
+  if (!next && picture.placements.length > 0) {
+    view.tileElement(picture.placements.at(-1).cell)?.classList.add("tile--laid");
+  }
   if (picture.bonus && picture.placements.length > 0 && watcher) {
     const last = picture.placements.at(-1).cell;
     glowing.set(svg, () => view.flash(last, "tile--bonus"));

@@ -34,7 +34,7 @@ import { SendingScreen } from "../play/sending_screen.js";
 import { shareRun, standingView } from "../play/standing.js";
 import { StandingView } from "../play/standing_view.js";
 import { Tour } from "../play/tour.js";
-import { keepUnsent, offerUnsent } from "../play/unsent_offer.js";
+import { keepUnsent, offerUnsent, resumable } from "../play/unsent_offer.js";
 import * as words from "../play/words.js";
 
 const CLOCK_TICK_MS = 200;
@@ -85,14 +85,16 @@ const guestIdentity = config.guest
       onLoggedIn: () => window.location.reload(),
     })
   : null;
-// The first-run tour (play/tour.js), before the first run in this browser.
-const tour = $("tour")
-  ? new Tour($, { storage: window.localStorage, area: root.querySelector("[data-screen='game']") })
-  : null;
+// The first-run coach mark (play/tour.js), on the first deal in this browser.
+const tour = $("tour") ? new Tour($, { storage: window.localStorage, root, touch: TOUCH }) : null;
 
 // The resources of the run played last: its watch (batches and pace) and its clock.
 let watch = null;
 let clockTimer = null;
+// The server's word that the dealt run's clock started (the machine's clockStarted).
+let clockSent = null;
+// A run resumed after a reload: how many of its moves the server holds already.
+let resumedHeld = 0;
 
 const requests = new RunRequests({
   machine,
@@ -120,6 +122,10 @@ const VIEWS = {
       errorBox.hidden = false;
     }
     announce(message);
+  },
+  clockStarted: (_event, current) => {
+    tour?.close();
+    clockTell(current.runId);
   },
   placed: tilePlaced,
   drew: (event, current) => {
@@ -179,10 +185,6 @@ async function startRun() {
     buttons.forEach((button) => (button.disabled = false));
     return;
   }
-  if (tour?.due) {
-    show("game");
-    await tour.run();
-  }
   const started = await requests.start();
   buttons.forEach((button) => (button.disabled = false));
   if (started === "login") {
@@ -192,32 +194,64 @@ async function startRun() {
   }
 }
 
-function runStarted(_event, current) {
+function runStarted({ resumed = false }, current) {
   const { run, runId } = current;
   endReview.dealt(run);
   endScreen.clearBoard();
   page.runShown(current);
+  if (resumed) {
+    board.render(run.board.placements.map((placement) => placement.toJson()));
+    board.fit({ animate: false });
+  }
   watch?.stop();
+  // A resumed run whose clock ran before the reload: the server has its start.
+  clockSent = resumed && machine.clockRunning ? Promise.resolve(true) : null;
   watch = new RunWatch({
     runId,
     moves: run.log,
-    post: (body) => api(runUrl(config.urls.moves, runId), { method: "POST", body }),
+    // The clock's start reaches the server before any move: the moves are witnessed
+    // from the first touch, not from the deal.
+    post: async (body) => {
+      await clockTell(runId);
+      return api(runUrl(config.urls.moves, runId), { method: "POST", body });
+    },
     now: () => machine.elapsed(),
     timers: TIMERS,
-    parts: { link: $("link-state"), notice: $("witness-lost") },
+    parts: { link: $("link-state"), notice: $("witness-lost"), countdown: $("witness-countdown") },
     online: () => navigator.onLine,
     onRejected: (data) => machine.reject(data),
+    acknowledged: resumed ? resumedHeld : 0,
   });
+  if (resumed && run.log.length > resumedHeld) {
+    watch.moveAdded(); // the moves the server never got go now
+  }
   window.clearInterval(clockTimer);
   clockTimer = window.setInterval(tick, CLOCK_TICK_MS);
   tick();
   keepUnsentRun("playing");
-  announce(words.runStarted(run.tray.length));
+  announce(resumed ? words.runResumed(run.score) : words.runStarted(run.tray.length));
+  if (tour?.due && !resumed) {
+    tour.show();
+  }
   const game = root.querySelector("[data-screen='game']");
   if (game.getBoundingClientRect().bottom > window.innerHeight) {
     game.scrollIntoView({ block: "start" });
   }
   tray.buttons()[0]?.focus({ preventScroll: true });
+}
+
+/** Tells the server the dealt run's clock started (once; again after a failure).
+ * Resolves to whether the server has it. */
+function clockTell(runId) {
+  clockSent ??= api(runUrl(config.urls.clock, runId), { method: "POST" }).then(
+    // 409: the server holds a move already, so its clock runs.
+    ({ status }) => status === 200 || status === 409,
+    () => {
+      clockSent = null;
+      return false;
+    },
+  );
+  return clockSent;
 }
 
 function tick() {
@@ -308,7 +342,33 @@ function askSubmit(run = null) {
 // ------------------------------------------------------- the unsent store
 
 function keepUnsentRun(status) {
-  keepUnsent(machine.state, { challengeId: config.challengeId, status });
+  const clockStartedAt = machine.clockRunning ? Date.now() - machine.elapsed() : null;
+  keepUnsent(machine.state, { challengeId: config.challengeId, status, clockStartedAt });
+}
+
+/** After a reload in the middle of a run: the run goes on with its own clock, its moves
+ * those this browser kept (or the server's, if it holds more). Resolves to whether a
+ * run was resumed. */
+async function resumeRun() {
+  const pending = resumable(pendingLoad(), { challengeId: config.challengeId, now: Date.now() });
+  if (pending === null) {
+    return false;
+  }
+  let answer;
+  try {
+    answer = await api(runUrl(config.urls.run, pending.runId));
+  } catch {
+    return false;
+  }
+  const { status, data } = answer;
+  if (status !== 200 || data.status !== "started") {
+    return false;
+  }
+  const held = Array.isArray(data.log?.moves) ? data.log.moves : [];
+  resumedHeld = held.length;
+  const moves = pending.log.moves.length >= held.length ? pending.log.moves : held;
+  machine.resume({ id: pending.runId, tray: data.tray, well: data.well, moves, elapsedMs: pending.elapsedMs });
+  return true;
 }
 
 function offerPending() {
@@ -371,6 +431,10 @@ function wire() {
 }
 
 wire();
-offerPending();
 performance.mark("tod:board-ready");
 page.ready();
+resumeRun().then((resumed) => {
+  if (!resumed) {
+    offerPending();
+  }
+});

@@ -4,6 +4,7 @@
 
 import { DragInput } from "./drag.js";
 import { KeyboardInput } from "./keyboard.js";
+import { misfitCode } from "./machine.js";
 import { TrayView, trayTileLabel } from "./tray_view.js";
 import * as words from "./words.js";
 
@@ -32,6 +33,8 @@ export function boardInputsWire({ $, root, machine, board, hud, place }) {
       hud.toast(words.fitsNowhere(tileId), "info");
       announce(words.fitsNowhere(tileId));
     },
+    misplaced: (tileId, cell) => misplacedShow(tileId, cell),
+    rest: () => keyboard.showHints(),
     label: (tileId) => trayTileLabel(machine.state, tileId),
   };
   const drag = new DragInput({ board, root, state, playing, intents });
@@ -57,11 +60,7 @@ export function boardInputsWire({ $, root, machine, board, hud, place }) {
   $("zoom-out").addEventListener("click", () => board.zoomBy(0.8));
   $("zoom-fit").addEventListener("click", () => board.fit());
   $("board").addEventListener("focus", () => keyboard.showHints());
-  $("board").addEventListener("blur", () => {
-    board.setCursor(null);
-    board.setPreview(null);
-    if (!drag.active) board.clearHighlight();
-  });
+  $("board").addEventListener("blur", () => keyboard.showHints());
   document.addEventListener("keydown", (event) => keyboard.onKey(event));
   const handEvents = {
     selected: ({ tileId }) => {
@@ -75,6 +74,16 @@ export function boardInputsWire({ $, root, machine, board, hud, place }) {
     },
     cursor: () => keyboard.showHints(),
   };
+  /** A tap or a drop where the tile does not fit: the tile shakes, and the page says
+   * why in a few words (as the keyboard does). */
+  function misplacedShow(tileId, cell) {
+    const code = misfitCode(machine.state, tileId, cell);
+    if (code === null) return;
+    const sentence = words.doesNotFit(words.refusalReason({ code, detail: "" }));
+    tray.shake(tileId);
+    hud.toast(sentence, "info");
+    announce(sentence);
+  }
   const placementShow = ({ tileId, cell, rotation, outcome }, current) => {
     board.addPlacement({ tile: tileId, cell, rotation });
     tray.render(current);
@@ -86,5 +95,5 @@ export function boardInputsWire({ $, root, machine, board, hud, place }) {
     }
     announce(words.placed(tileId, cell, outcome, current.run.score));
   };
-  return { drag, keyboard, tray, handEvents, placementShow };
+  return { drag, keyboard, tray, handEvents, placementShow, misplacedShow };
 }

@@ -82,7 +82,7 @@ export class DragInput {
    * `board`: the BoardView; `root`: the play element (styled while dragging);
    * `state()`: the machine's state; `playing()`: whether a run is being played;
    * `intents`: {select(tileId), rotate(tileId), place(tileId, cell, rotation),
-   * fitsNowhere(tileId)}.
+   * fitsNowhere(tileId), misplaced(tileId, cell), rest() (no tile in hand any more)}.
    */
   constructor({ board, root, state, playing, intents }) {
     Object.assign(this, { board, root, state, playing, intents });
@@ -169,6 +169,12 @@ export class DragInput {
       this.intents.place(gesture.tileId, gesture.target.cell, gesture.target.rotation);
     } else if (gesture.cells.length === 0) {
       this.intents.fitsNowhere(gesture.tileId);
+    } else if (event.type === "pointerup") {
+      // Let go on the board away from every spot where it fits: say why not there.
+      const { x, y } = gesture.aim(event.clientX, event.clientY, this.board.sidePixels);
+      if (this.board.containsClient(x, y)) {
+        this.intents.misplaced(gesture.tileId, this.board.cellAtClient(x, y));
+      }
     }
   }
 
@@ -191,6 +197,7 @@ export class DragInput {
     ghost?.remove();
     this.board.clearHighlight();
     this.board.setPreview(null);
+    this.intents.rest();
   }
 
   #ghost(tileId) {

@@ -55,6 +55,9 @@ export async function showEndReview({ elements, urls, deal, moves, score, par })
   }
   const analysis = answer.data;
   const misses = analysis.misses.slice(0, MISSES_SHOWN).map((index) => analysis.moves[index]);
+  if (moves.length === 0) {
+    return; // a run with no move missed nothing worth a word of praise
+  }
   box.hidden = false;
   if (misses.length === 0) {
     text.textContent = NO_MISSES;

@@ -9,6 +9,7 @@ import {
   NO_MOVES,
   SEE_LEADERBOARD,
   endAnnouncement,
+  finalBoardDescription,
   submitSentence,
   verdictText,
 } from "./end_words.js";
@@ -98,6 +99,7 @@ export class EndScreen {
     $("end-draws").textContent = String(summary.draws);
     $("end-best").textContent = summary.best === null ? "–" : String(summary.best);
     $("end-board").toggleAttribute("hidden", summary.board.length === 0);
+    $("end-board").setAttribute("aria-label", finalBoardDescription(summary.board));
     if (summary.board.length > 0) {
       this.finalBoard.render(summary.board);
       this.finalBoard.fit({ animate: false });

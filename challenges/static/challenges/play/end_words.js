@@ -2,9 +2,9 @@
 // outcome. DOM-free; every sentence through the catalog (../i18n.js, docs/i18n.md).
 // (Eligibility's words are witness_words.js.)
 
-import { formatNumber, gettext, interpolate, pageLanguage } from "../lib/i18n.js";
+import { formatNumber, gettext, interpolate, ngettext, pageLanguage } from "../lib/i18n.js";
 import { endIneligible } from "../lib/witness_words.js";
-import { refusalReason } from "./words.js";
+import { cellText, refusalReason, tileSpoken } from "./words.js";
 
 /** "75%" for 75, as the page's language writes a percentage ("75 %" in French). */
 export function formatPercent(percent) {
@@ -164,3 +164,22 @@ export const SHARE = gettext("Share");
 export const SHARED = gettext("Shared.");
 export const COPIED = gettext("Copied: paste it anywhere.");
 export const SHARE_FAILED = gettext("Could not copy it. Here it is to copy by hand:");
+
+/** The final board for a screen reader: how many tiles, and each tile where it lies
+ * (`placements`: [{tile, cell}], in the order they were laid). */
+export function finalBoardDescription(placements) {
+  if (placements.length === 0) {
+    return gettext("The board at the end of the run is empty.");
+  }
+  const tiles = placements.map(({ tile, cell }) =>
+    interpolate(gettext("%(tile)s at %(cell)s"), { tile: tileSpoken(tile), cell: cellText(cell) }),
+  );
+  return interpolate(
+    ngettext(
+      "The board at the end of the run, %(count)s tile: %(tiles)s.",
+      "The board at the end of the run, %(count)s tiles: %(tiles)s.",
+      placements.length,
+    ),
+    { count: placements.length, tiles: tiles.join("; ") },
+  );
+}

@@ -213,14 +213,22 @@ export class KeyboardInput {
   }
 
   /** Draws the cursor, the fitting cells and the tile as it would go, while the board
-   * has the focus and no tile is in hand; clears them otherwise. */
+   * has the focus and no tile is in hand; else lights where the chosen tile fits. */
   showHints() {
     const state = this.state();
     const { selected, cursor } = state.selection;
-    if (!this.boardFocused() || state.run === null || selected === null || this.dragging()) {
-      if (!this.dragging()) {
-        this.board.setCursor(null);
-        if (!this.boardFocused()) this.board.clearHighlight();
+    if (this.dragging()) {
+      return; // the carried tile's cells are lit (drag.js)
+    }
+    if (!this.boardFocused() || state.run === null || selected === null) {
+      this.board.setCursor(null);
+      this.board.setPreview(null);
+      // Without the keyboard on the board, the chosen tile's spots stay lit: every pick
+      // shows where the tile fits, by tap, click or key.
+      if (state.run !== null && selected !== null && state.phase === "playing") {
+        this.board.highlight(legalCells(state.run, selected), { kind: "choice" });
+      } else {
+        this.board.clearHighlight();
       }
       return;
     }

@@ -11,7 +11,17 @@
 // changes as moves are played. Only this file calls its `place` and `draw` (a node
 // test checks that); the other parts only ask it questions.
 
-import { ChallengeRun, cellFormat } from "../rules/index.js";
+import { ChallengeRun } from "../rules/index.js";
+import { rotationOf, submittable } from "./machine_reads.js";
+
+export {
+  legalCells,
+  misfitCode,
+  rotationOf,
+  snappedRotation,
+  submittable,
+  tapPlacement,
+} from "./machine_reads.js";
 
 export const READY = "ready";
 export const PLAYING = "playing";
@@ -41,7 +51,8 @@ const INITIAL = Object.freeze({
   phase: READY,
   run: null,
   runId: null,
-  // performance.now() when the run started: the run's clock counts from here.
+  // performance.now() when the run's clock started (the first touch of a tile), or null
+  // while the deal waits for it: the run's clock counts from here.
   t0: 0,
   selection: NO_SELECTION,
   finish: null,
@@ -67,42 +78,6 @@ export function screenOf(state) {
   return { sending: "sending", unsent: "sending", scored: "end" }[status];
 }
 
-/** The rotation the player turned `tileId` to (0 until turned). */
-export function rotationOf(state, tileId) {
-  return state.selection.rotations[tileId] ?? 0;
-}
-
-/** The rotation the tray tile `tileId` snaps to on `cell`: the one the player turned it
- * to if it fits there, else the first that fits; null when it fits nowhere there. */
-export function snappedRotation(state, tileId, cell) {
-  return state.run.snapRotation(tileId, cell, rotationOf(state, tileId));
-}
-
-/** What a tap on `cell` places while a run is played: the chosen tile in its snapped
- * rotation, or null (no run, nothing chosen, or the tile does not fit there). */
-export function tapPlacement(state, cell) {
-  const { selected } = state.selection;
-  if (state.phase !== PLAYING || selected === null) {
-    return null;
-  }
-  const rotation = snappedRotation(state, selected, cell);
-  return rotation === null ? null : { tileId: selected, rotation };
-}
-
-/** The distinct cells where the tray tile `tileId` fits now. */
-export function legalCells(run, tileId) {
-  const cells = new Map();
-  for (const move of run.legalPlacements(tileId)) {
-    cells.set(cellFormat(move.cell), move.cell);
-  }
-  return [...cells.values()];
-}
-
-/** A finished run's verdict may go to the leaderboard: valid and eligible. */
-export function submittable(result) {
-  return Boolean(result?.valid) && result.eligible !== false;
-}
-
 export class PlayMachine {
   #state = INITIAL;
   #listeners = new Set();
@@ -124,9 +99,23 @@ export class PlayMachine {
     return this.#state;
   }
 
-  /** The run's clock: ms since it started. */
+  /** The run's clock: ms since it started (0 while the deal waits for a touch). */
   elapsed() {
-    return this.#now() - this.#state.t0;
+    return this.#state.t0 === null ? 0 : this.#now() - this.#state.t0;
+  }
+
+  /** Whether the run's clock runs: a run is dealt first, and its clock starts at the
+   * player's first touch of a tile (a pick, a turn, a placement or a draw). */
+  get clockRunning() {
+    return this.#state.phase === PLAYING && this.#state.t0 !== null;
+  }
+
+  /** Starts the dealt run's clock now, once. */
+  clockStart() {
+    if (!this.#playing() || this.#state.t0 !== null) {
+      return;
+    }
+    this.#commit({ t0: this.#now() }, { type: "clockStarted" });
   }
 
   /** Calls `listener(event, state, previous)` after every transition; returns an unsubscribe. */
@@ -168,7 +157,8 @@ export class PlayMachine {
 
   // ------------------------------------------------------------------ a run
 
-  /** The server started a run (`data`: its start answer, {id, tray, well}). */
+  /** The server started a run (`data`: its start answer, {id, tray, well}): it is dealt,
+   * and its clock waits for the first touch (`clockStart`). */
   begin({ id, tray, well }) {
     this.#require(READY, ENDED, SUBMITTING);
     const run = this.#newRun({ tray, well });
@@ -177,13 +167,40 @@ export class PlayMachine {
         phase: PLAYING,
         run,
         runId: id,
-        t0: this.#now(),
+        t0: null,
         selection: frozen({ selected: run.tray[0] ?? null, rotations: Object.freeze({}), cursor: Object.freeze([0, 0]) }),
         finish: null,
         standing: null,
         submit: null,
       },
       { type: "started" },
+    );
+  }
+
+  /**
+   * A run played before the page was reloaded goes on where it was: its deal, its
+   * `moves` played again, and its own clock, `elapsedMs` into the run (null: the deal
+   * was still waiting for its first touch). Moves the rules refuse are dropped there.
+   */
+  resume({ id, tray, well, moves, elapsedMs }) {
+    this.#require(READY);
+    const run = this.#newRun({ tray, well });
+    for (const move of moves) {
+      const outcome = move.type === "draw" ? run.draw(move.t) : run.place(move.tile, move.cell, move.rotation, move.t);
+      if (!outcome.ok) break;
+    }
+    this.#commit(
+      {
+        phase: PLAYING,
+        run,
+        runId: id,
+        t0: elapsedMs === null ? null : this.#now() - elapsedMs,
+        selection: frozen({ selected: run.tray[0] ?? null, rotations: Object.freeze({}), cursor: Object.freeze([0, 0]) }),
+        finish: null,
+        standing: null,
+        submit: null,
+      },
+      { type: "started", resumed: true },
     );
   }
 
@@ -201,6 +218,7 @@ export class PlayMachine {
     if (!this.#playing() || tileId === null || !run.tray.includes(tileId)) {
       return;
     }
+    this.clockStart();
     this.#commit({ selection: this.#select({ selected: tileId }) }, { type: "selected", tileId });
   }
 
@@ -209,6 +227,7 @@ export class PlayMachine {
     if (!this.#playing() || !this.#state.run.tray.includes(tileId)) {
       return;
     }
+    this.clockStart();
     const rotation = (rotationOf(this.#state, tileId) + 2) % 3;
     const rotations = Object.freeze({ ...this.#state.selection.rotations, [tileId]: rotation });
     this.#commit({ selection: this.#select({ rotations }) }, { type: "rotated", tileId, rotation });
@@ -228,6 +247,7 @@ export class PlayMachine {
     if (!this.#playing()) {
       return false;
     }
+    this.clockStart();
     const t = this.elapsed();
     if (t >= this.#timeLimitMs) {
       this.end("time");
@@ -268,6 +288,7 @@ export class PlayMachine {
       this.#tell({ type: "wellEmpty" });
       return false;
     }
+    this.clockStart();
     const t = this.elapsed();
     if (t >= this.#timeLimitMs) {
       this.end("time");

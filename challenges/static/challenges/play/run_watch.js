@@ -7,17 +7,23 @@ import { PaceGate } from "../lib/pace.js";
 import { Witness } from "../lib/witness.js";
 import { clearWitness, renderWitness } from "../lib/witness_view.js";
 
+// The countdown to the end of the witness window is redrawn this often while it shows.
+const COUNTDOWN_TICK_MS = 250;
+
 export class RunWatch {
   #settled = false;
 
   /**
    * `runId`: the run watched; `moves`: the run log's moves, read live; `post(body)`: sends a batch; `now()`: the
-   * run's clock; `timers`; `parts`: {link, notice} (witness_view.js); `online()`: the
-   * browser's network flag; `onRejected(data)`: the server rejected the run (422).
+   * run's clock; `timers`; `parts`: {link, notice, countdown} (witness_view.js); `online()`: the
+   * browser's network flag; `onRejected(data)`: the server rejected the run (422);
+   * `acknowledged`: how many moves the server holds already (a run resumed after a reload).
    */
-  constructor({ runId, moves, post, now, timers, parts, online, onRejected }) {
+  constructor({ runId, moves, post, now, timers, parts, online, onRejected, acknowledged = 0 }) {
     this.runId = runId;
     this.parts = parts;
+    this.timers = timers;
+    this.countdownTimer = null;
     this.online = online;
     this.stopped = false;
     this.witness = new Witness({
@@ -30,13 +36,22 @@ export class RunWatch {
       onChange: () => !this.stopped && this.show(),
       onRejected: (data) => !this.stopped && onRejected(data),
     });
+    // A resumed run: the server holds its first moves already.
+    this.witness.acknowledged = acknowledged;
     this.pace = new PaceGate({ moves, floorMs: DEFAULT_RULESET.paceFloorMs, now, timers });
     clearWitness(parts);
     this.show();
   }
 
   show() {
-    renderWitness(this.parts, this.witness, { online: this.online(), windowMs: DEFAULT_RULESET.witnessWindowMs });
+    this.timers.clearTimeout(this.countdownTimer);
+    const counting = renderWitness(this.parts, this.witness, {
+      online: this.online(),
+      windowMs: DEFAULT_RULESET.witnessWindowMs,
+    });
+    if (counting && !this.stopped) {
+      this.countdownTimer = this.timers.setTimeout(() => this.show(), COUNTDOWN_TICK_MS);
+    }
   }
 
   /** A move was played: it goes with the next batch. */
@@ -70,6 +85,7 @@ export class RunWatch {
   /** The player left this run behind (a new one started): no batch, no screen update. */
   stop() {
     this.stopped = true;
+    this.timers.clearTimeout(this.countdownTimer);
     this.pace.cancel();
     this.witness.stop();
   }

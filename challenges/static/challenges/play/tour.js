@@ -1,9 +1,10 @@
-// The first-run tour: before the first run in this browser, the game screen
-// shows with a step-by-step note pointing at the tray, the board, the draw button and
-// the clock. The clock does not run meanwhile: the run starts when the tour closes.
-// Dismissed (finished or skipped) once, it is remembered in localStorage.
+// The first-run coach mark: the run is dealt at once, and one note points at the real
+// tray while the spot where the chosen tile fits pulses on the board. It says how to
+// play in the words of the device (a finger, or a mouse and keys), and goes at the
+// first touch of a tile (the clock starts then) or with its button. Once seen, it is
+// remembered in localStorage.
 
-import { TOUR_NEXT, TOUR_SKIP, TOUR_START, TOUR_STEPS, tourProgress } from "./words.js";
+import { COACH_DONE, COACH_TITLE, coachText } from "./words.js";
 
 export const TOUR_SEEN_KEY = "tod:tour-seen";
 
@@ -11,7 +12,7 @@ export function tourSeen(storage) {
   try {
     return storage.getItem(TOUR_SEEN_KEY) === "1";
   } catch {
-    return true; // no storage (private mode): no tour rather than one on every run
+    return true; // no storage (private mode): no coach mark rather than one on every run
   }
 }
 
@@ -19,82 +20,44 @@ function tourRemember(storage) {
   try {
     storage.setItem(TOUR_SEEN_KEY, "1");
   } catch {
-    // Nothing to remember it in: the tour shows again next time.
+    // Nothing to remember it in: the coach mark shows again next time.
   }
 }
 
 export class Tour {
-  /** `$`: the page's getElementById; `storage`: localStorage; `area`: the game screen,
-   * shown but inert during the tour (no run yet: nothing there may be pressed). */
-  constructor($, { storage, area }) {
-    this.$ = $;
-    this.storage = storage;
-    this.area = area;
+  /** `$`: the page's getElementById; `storage`: localStorage; `root`: the play element
+   * (styled while coaching); `touch`: a touch screen (its own words). */
+  constructor($, { storage, root, touch }) {
+    Object.assign(this, { $, storage, root, touch });
     this.box = $("tour");
-    this.index = 0;
-    this.done = null;
-    $("tour-next").addEventListener("click", () => this.#next());
-    $("tour-skip").addEventListener("click", () => this.#close());
+    $("tour-done").addEventListener("click", () => this.close());
     this.box.addEventListener("keydown", (event) => {
-      if (event.key === "Escape") this.#close();
+      if (event.key === "Escape") this.close();
     });
   }
 
-  /** Whether the tour should show before this run (never seen in this browser). */
+  /** Whether the coach mark should show on this deal (never seen in this browser). */
   get due() {
     return this.box !== null && !tourSeen(this.storage);
   }
 
-  /** Shows the tour; resolves when it is finished or skipped. */
-  run() {
-    this.index = 0;
+  /** Points at the dealt tray. The focus stays where the deal put it (the first tile). */
+  show() {
+    this.$("tour-title").textContent = COACH_TITLE;
+    this.$("tour-text").textContent = coachText({ touch: this.touch });
+    this.$("tour-done").textContent = COACH_DONE;
+    this.box.dataset.step = "tray";
     this.box.hidden = false;
-    this.area.inert = true;
-    this.area.classList.add("play-game--touring");
-    this.#show();
-    return new Promise((resolve) => {
-      this.done = resolve;
-    });
+    this.$("tray").classList.add("tour-target");
+    this.root.classList.add("play--coached");
   }
 
-  #show() {
-    const step = TOUR_STEPS[this.index];
-    const last = this.index === TOUR_STEPS.length - 1;
-    for (const element of document.querySelectorAll(".tour-target")) {
-      element.classList.remove("tour-target");
-    }
-    const target = this.$(step.target);
-    target?.classList.add("tour-target");
-    target?.scrollIntoView({ block: "nearest" });
-    this.box.dataset.step = step.target;
-    this.$("tour-title").textContent = step.title;
-    this.$("tour-text").textContent = step.text;
-    this.$("tour-progress").textContent = tourProgress(this.index, TOUR_STEPS.length);
-    this.$("tour-next").textContent = last ? TOUR_START : TOUR_NEXT;
-    this.$("tour-skip").textContent = TOUR_SKIP;
-    this.$("tour-title").focus();
-  }
-
-  #next() {
-    if (this.index < TOUR_STEPS.length - 1) {
-      this.index += 1;
-      this.#show();
-    } else {
-      this.#close();
-    }
-  }
-
-  #close() {
+  /** Goes, and is remembered. */
+  close() {
     if (this.box.hidden) return;
-    for (const element of document.querySelectorAll(".tour-target")) {
-      element.classList.remove("tour-target");
-    }
     this.box.hidden = true;
-    this.area.inert = false;
-    this.area.classList.remove("play-game--touring");
+    this.$("tray").classList.remove("tour-target");
+    this.root.classList.remove("play--coached");
     tourRemember(this.storage);
-    const done = this.done;
-    this.done = null;
-    done?.();
   }
 }

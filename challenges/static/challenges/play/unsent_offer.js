@@ -12,18 +12,33 @@ export function unsentTooLate(pending, now) {
   return now > pending.savedAt + DEFAULT_RULESET.timeLimitMs + DEFAULT_RULESET.finishGraceMs;
 }
 
-/** What the store keeps of `state`'s run (null: no run to keep). */
-export function unsentRecord(state, { challengeId, status, savedAt }) {
+/** What the store keeps of `state`'s run (null: no run to keep). `clockStartedAt`: when
+ * its clock started, in ms since the epoch (null while the deal waits): a reload
+ * resumes the run on its own clock. */
+export function unsentRecord(state, { challengeId, status, savedAt, clockStartedAt = null }) {
   const { run, runId } = state;
   if (run === null) {
     return null;
   }
-  return { runId, challengeId, status, log: run.toLog(), clientScore: run.score, savedAt };
+  return { runId, challengeId, status, log: run.toLog(), clientScore: run.score, savedAt, clockStartedAt };
+}
+
+/** The run a reload resumes: the store's run of `challengeId` still being played, if
+ * its clock has not run out (`now`: ms since the epoch); else null. */
+export function resumable(pending, { challengeId, now }) {
+  if (pending === null || pending.status !== "playing" || pending.challengeId !== challengeId) {
+    return null;
+  }
+  const started = typeof pending.clockStartedAt === "number" ? pending.clockStartedAt : null;
+  if (started !== null && now - started >= DEFAULT_RULESET.timeLimitMs) {
+    return null;
+  }
+  return { ...pending, elapsedMs: started === null ? null : Math.max(0, now - started) };
 }
 
 /** Keeps `state`'s run (status "playing" or "finished") until the server has it. */
-export function keepUnsent(state, { challengeId, status }) {
-  const record = unsentRecord(state, { challengeId, status, savedAt: Date.now() });
+export function keepUnsent(state, { challengeId, status, clockStartedAt = null }) {
+  const record = unsentRecord(state, { challengeId, status, savedAt: Date.now(), clockStartedAt });
   if (record !== null) {
     pendingStore(record);
   }

@@ -62,12 +62,16 @@ export function runDuration() {
 export function runStarted(traySize) {
   return interpolate(
     ngettext(
-      "Run started: %(duration)s. %(count)s tile in your tray. Place the first one anywhere: it goes in the middle.",
-      "Run started: %(duration)s. %(count)s tiles in your tray. Place the first one anywhere: it goes in the middle.",
+      "Dealt: %(count)s tile in your tray. The clock (%(duration)s) starts when you pick it. The first tile goes in the middle.",
+      "Dealt: %(count)s tiles in your tray. The clock (%(duration)s) starts when you pick one. The first tile goes in the middle.",
       traySize,
     ),
     { duration: runDuration(), count: traySize },
   );
+}
+
+export function runResumed(score) {
+  return interpolate(gettext("Run resumed where you left it, on its own clock. Score %(score)s."), { score });
 }
 
 /** The untimed practice page (practice.js): a run with no clock, never sent. */
@@ -290,51 +294,26 @@ export function unsentOffer(pending, when, { late }) {
   return `${what} ${then}`;
 }
 
-// ------------------------------------------------------- the first-run tour
+// ------------------------------------------------------- the first-run coach mark
 
-/** The tour before a browser's first run (tour.js): where each step points, what it says. */
-export const TOUR_STEPS = Object.freeze([
-  {
-    target: "tray",
-    title: gettext("Your tiles"),
-    text: interpolate(
-      ngettext(
-        "Your %(count)s tile waits here once the run starts. Drag it onto the board, or pick it with its number key; tap it to turn it.",
-        "Your %(count)s tiles wait here once the run starts. Drag one onto the board, or pick it with its number key; tap it to turn it.",
-        DEFAULT_RULESET.traySize,
-      ),
-      { count: DEFAULT_RULESET.traySize },
-    ),
-  },
-  {
-    target: "board",
-    title: gettext("The board"),
-    text: gettext(
-      "The first tile goes anywhere. Every next one must touch the board, with matching numbers on every shared corner. Spots where the chosen tile fits light up.",
-    ),
-  },
-  {
-    target: "draw-button",
-    title: pgettext("verb", "Draw"),
-    text: interpolate(gettext("When nothing fits, draw a tile from the well: it costs %(cost)s points."), { cost: DRAW_COST }),
-  },
-  {
-    target: "clock",
-    title: gettext("The clock"),
-    text: interpolate(
-      gettext("%(duration)s from the start. Hexagons and bridges earn big bonuses; clear the board for more."),
-      { duration: runDuration() },
-    ),
-  },
-]);
+export const COACH_TITLE = gettext("Your tiles");
+export const COACH_DONE = gettext("Got it");
 
-export function tourProgress(index, count) {
-  return interpolate(gettext("Step %(step)s of %(count)s"), { step: index + 1, count });
+/** How to play, said once on the first deal (tour.js), in the words of the device. */
+export function coachText({ touch }) {
+  const how = touch
+    ? gettext(
+        "Drag a tile onto the glowing spot, or tap a tile, then the spot. Tap a tile again to turn it.",
+      )
+    : gettext(
+        "Drag a tile onto the glowing spot, or click a tile, then the spot. Keys 1-9 pick a tile, R turns it, Enter places it.",
+      );
+  const clock = interpolate(
+    gettext("The clock (%(duration)s) starts at your first touch of a tile. When nothing fits, draw (%(cost)s points)."),
+    { duration: runDuration(), cost: DRAW_COST },
+  );
+  return `${how} ${clock}`;
 }
-
-export const TOUR_NEXT = gettext("Next");
-export const TOUR_START = gettext("Start the run");
-export const TOUR_SKIP = gettext("Skip the tour");
 
 // ------------------------------------------------------------------ guests
 

@@ -1,0 +1,52 @@
+// What the play page reads of the machine's state, DOM-free: where a tile fits, the
+// rotation it snaps to, what a tap would place, why a tile does not fit, and whether a
+// verdict may go to the leaderboard. machine.js re-exports them.
+
+import { Placement, cellFormat, tileParse } from "../rules/index.js";
+
+/** The rotation the player turned `tileId` to (0 until turned). */
+export function rotationOf(state, tileId) {
+  return state.selection.rotations[tileId] ?? 0;
+}
+
+/** The rotation the tray tile `tileId` snaps to on `cell`: the one the player turned it
+ * to if it fits there, else the first that fits; null when it fits nowhere there. */
+export function snappedRotation(state, tileId, cell) {
+  return state.run.snapRotation(tileId, cell, rotationOf(state, tileId));
+}
+
+/** What a tap on `cell` places while a run is played: the chosen tile in its snapped
+ * rotation, or null (no run, nothing chosen, or the tile does not fit there). */
+export function tapPlacement(state, cell) {
+  const { selected } = state.selection;
+  if (state.phase !== "playing" || selected === null) {
+    return null;
+  }
+  const rotation = snappedRotation(state, selected, cell);
+  return rotation === null ? null : { tileId: selected, rotation };
+}
+
+/** Why the tray tile `tileId`, as the player turned it, does not fit `cell`: the rules'
+ * code (cell_occupied, first_not_at_origin, not_adjacent, corner_mismatch), or null
+ * when it fits there in some rotation. */
+export function misfitCode(state, tileId, cell) {
+  if (state.run === null || snappedRotation(state, tileId, cell) !== null) {
+    return null;
+  }
+  const placement = new Placement(tileParse(tileId), cell, rotationOf(state, tileId));
+  return state.run.board.check(placement)?.code ?? "corner_mismatch";
+}
+
+/** The distinct cells where the tray tile `tileId` fits now. */
+export function legalCells(run, tileId) {
+  const cells = new Map();
+  for (const move of run.legalPlacements(tileId)) {
+    cells.set(cellFormat(move.cell), move.cell);
+  }
+  return [...cells.values()];
+}
+
+/** A finished run's verdict may go to the leaderboard: valid and eligible. */
+export function submittable(result) {
+  return Boolean(result?.valid) && result.eligible !== false;
+}

@@ -1,0 +1,101 @@
+"""The SQL round trips of each write, pinned: a run's start, a batch of its moves, its
+finish and its submit, each as a player's API token makes it (used once before: the
+token's first use is not the write's cost). docs/performance.md lists the statements.
+
+A count that grows is a round trip added to the busiest requests of a popular slot;
+change the count here and the list in docs/performance.md together.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from accounts.services import api_token_create
+from challenges.models import Challenge, Run
+from tests.factories import challenge_log
+from tests.playing import run_played
+
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.skipif(
+        connection.vendor != "postgresql", reason="the writes' own SQL is PostgreSQL's"
+    ),
+]
+
+# Statements each write sends, transaction control (BEGIN, COMMIT) included.
+RUN_START = 2
+MOVES_BATCH = 2
+FINISH = 2
+# A player's first submit: the submit's own 8 (the run; the transaction; the moves
+# hash's lock and check; one statement for the entry, the record and the counts; the
+# answer's rank, two) and 9 of the trust checks around it (the player's form read and
+# written, made on a first submit, their form points, the standing's share).
+SUBMIT = 17
+
+
+def _client(player: User) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token_create(user=player).secret}")
+    assert client.get("/api/challenges/current/").status_code == 200  # the token's first use
+    return client
+
+
+def _counted(call: Any) -> tuple[Any, list[str]]:
+    with CaptureQueriesContext(connection) as captured:
+        answer = call()
+    return answer, [query["sql"] for query in captured.captured_queries]
+
+
+def _listing(sql: list[str]) -> str:
+    return "\n".join(f"{n}. {text[:200]}" for n, text in enumerate(sql, 1))
+
+
+def test_a_run_start_is_two_statements(challenge: Challenge, player: User) -> None:
+    client = _client(player)
+    client.post(f"/api/challenges/{challenge.pk}/runs/")  # the first read of the row
+    answer, sql = _counted(lambda: client.post(f"/api/challenges/{challenge.pk}/runs/"))
+    assert answer.status_code == 201
+    assert len(sql) == RUN_START, _listing(sql)
+
+
+def test_a_moves_batch_and_a_finish_are_two_statements_each(
+    challenge: Challenge, player: User
+) -> None:
+    client = _client(player)
+    log = challenge_log(challenge, moves=12, start_ms=0, step_ms=300)
+    # Started 10 s ago: each move (300 ms apart) is within the server's reach.
+    started = timezone.now() - timedelta(seconds=10)
+    run = Run.objects.create(player=player, challenge=challenge, started_at=started)
+    moves = log["moves"]
+    batch = {"from": 0, "moves": moves[:3]}
+    answer, sql = _counted(lambda: client.post(f"/api/runs/{run.pk}/moves/", batch, format="json"))
+    assert answer.status_code == 200, answer.content
+    assert len(sql) == MOVES_BATCH, _listing(sql)
+
+    rest = {"from": 3, "moves": moves[3:]}
+    answer, sql = _counted(lambda: client.post(f"/api/runs/{run.pk}/finish/", rest, format="json"))
+    assert answer.status_code == 200, answer.content
+    assert len(sql) == FINISH, _listing(sql)
+
+
+def test_a_first_submit_is_seventeen_statements(challenge: Challenge, player: User) -> None:
+    client = _client(player)
+    log = challenge_log(challenge, moves=20, start_ms=300, step_ms=900)
+    span = timedelta(milliseconds=log["moves"][-1]["t"] + 5_000)
+    run = Run.objects.create(
+        player=player,
+        challenge=challenge,
+        started_at=timezone.now() - span,
+    )
+    assert run_played(run, log).is_eligible
+    answer, sql = _counted(lambda: client.post(f"/api/runs/{run.pk}/submit/"))
+    assert answer.status_code == 201, answer.content
+    assert len(sql) == SUBMIT, _listing(sql)
