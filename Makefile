@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test install fonts lint typecheck test-python test-js bench calibrate calibrate-classic load chaos lighthouse vectors catalogs clean
+.PHONY: run test install fonts lint typecheck test-python test-js bench calibrate calibrate-classic load chaos lighthouse vectors catalogs mutate clean
 
 run: install
 	$(PY) manage.py migrate --noinput
@@ -67,6 +67,13 @@ bench: install
 	$(PY) -m pytest tests/benchmarks --benchmark-enable -p no:randomly -s
 	$(PY) tests/benchmarks/replay_against_old_loop.py
 
+# Mutation testing (docs/testing.md): mutmut over the engine and the trust code, each
+# mutant against the tests that run its function; a score per module and the survivors.
+# Not part of `make test` (an hour on two cores); MUTATE_ARGS, e.g. "--fresh engine"
+# or "--report". tests/mutation/equivalent.txt lists the mutants no test can kill.
+mutate: install
+	$(PY) -m tools.mutation $(MUTATE_ARGS)
+
 # The review of runs: false holds of simulated people, catches of scripts (docs/solver.md).
 calibrate: install
 	$(PY) tests/benchmarks/review_calibration.py
@@ -110,5 +117,5 @@ catalogs: install
 	$(PY) -m tools.catalogs update
 
 clean:
-	rm -rf $(VENV) staticfiles .mypy_cache .ruff_cache test-artifacts .lighthouse
+	rm -rf $(VENV) staticfiles .mypy_cache .ruff_cache test-artifacts .lighthouse .mutation
 	rm -f $(MO_FILES)

@@ -16,8 +16,10 @@ round trips, where a locked read and a write in a transaction took four.
 The whole-row path stays for what is rare: a batch that overlaps or skips the held
 moves, a late one, a run already over, a run whose position predates the carried
 last placement, a run that another request changed between the read and the append,
-and databases other than PostgreSQL. This module answers None for those, having
-written nothing, and the caller takes that path, which locks the run.
+and databases other than PostgreSQL and SQLite (SQLite runs the two statements' ORM
+twins, ``batch_orm``, so that the quick test runs take this path too). This module
+answers None for those, having written nothing, and the caller takes that path, which
+locks the run.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from challenges.engine import (
 )
 from challenges.errors import RunNotFound
 from challenges.models import Run
+from challenges.play.batch_orm import run_head_read_orm, run_moves_append_orm
 from challenges.play.run_sql import (
     RunHead,
     batch_path_available,
@@ -78,7 +81,9 @@ def moves_added(
     """
     if not batch_path_available():
         return None
-    head = run_head_read(run_id=run.pk, player_id=run.player_id, standing=finishing)
+    postgresql = connection.vendor == "postgresql"
+    head_read = run_head_read if postgresql else run_head_read_orm
+    head = head_read(run_id=run.pk, player_id=run.player_id, standing=finishing)
     if head is None:
         raise RunNotFound("You have no run with this id.")
     position = head.position
@@ -99,7 +104,7 @@ def moves_added(
             fields["score"] = 0  # finished without a move: a valid run of 0 points
     moves_json = fields.pop("moves_json")
     arrivals = fields.pop("arrivals")
-    appended = run_moves_append(
+    appended = (run_moves_append if postgresql else run_moves_append_orm)(
         run_id=run.pk,
         player_id=run.player_id,
         held=head.received,
@@ -150,15 +155,23 @@ def moves_replayed(
     started_at: datetime,
     now: datetime,
     rules_version: int,
+    held_moves: Sequence[object] = (),
 ) -> MovesReplayed:
     """Replay ``new`` after the ``held`` moves of a run (from its stored ``position``),
-    with no move allowed a ``t`` the server's clock had not reached at ``now``."""
+    with no move allowed a ``t`` the server's clock had not reached at ``now``.
+
+    A row holding moves but no position (stored before positions were) is replayed
+    from its ``held_moves``: replaying ``new`` from the start would drop them."""
     replay = ChallengeReplay(
         tray=tray,
         well=well,
         position=ReplayPosition.from_json(position) if position else None,
         ruleset=ruleset_of(rules_version),
     )
+    if not position and held:
+        if len(held_moves) != held:
+            raise ValueError(f"{held} moves held but {len(held_moves)} given to replay")
+        replay.extend(held_moves)
     error = replay.extend(new, max_t=run_clock_reach_ms(started_at=started_at, at=now))
     taken = len(replay) - held
     return MovesReplayed(

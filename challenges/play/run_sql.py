@@ -8,7 +8,8 @@ models' own fields (a field added to ``Run`` is read and written with the others
 the values go through the fields' own conversions (``from_db_value``,
 ``get_db_prep_save``), as the ORM would convert them.
 
-Other databases (SQLite, in the quick test runs) take the ORM path: the same query.
+Other databases (SQLite, in the quick test runs) take the ORM path: the same query
+(the batch path's two statements have their twins in ``batch_orm``).
 """
 
 from __future__ import annotations
@@ -253,7 +254,7 @@ def _moves_count_sql(column: str) -> str:
 def run_head_read(*, run_id: UUID, player_id: int, standing: bool) -> RunHead | None:
     """The head of the player's run ``run_id``, or None if they have no such run. Not
     locked: :func:`run_moves_append` writes only if the run is still as read here.
-    PostgreSQL only (see :func:`batch_path_available`)."""
+    PostgreSQL's SQL; ``batch_orm.run_head_read_orm`` is SQLite's."""
     row = _run_row_fetch(_head_sql(standing), run_id=run_id, player_id=player_id, standing=standing)
     if row is None:
         return None
@@ -283,9 +284,9 @@ def run_head_read(*, run_id: UUID, player_id: int, standing: bool) -> RunHead | 
 
 
 def batch_path_available() -> bool:
-    """Whether the batch path's SQL runs here (PostgreSQL); SQLite, in quick test runs,
-    takes the ORM path for every batch."""
-    return connection.vendor == "postgresql"
+    """Whether the batch path runs here: PostgreSQL's SQL, or on SQLite its ORM twin
+    (``batch_orm``), so that the quick test runs take the path production takes."""
+    return connection.vendor in ("postgresql", "sqlite")
 
 
 @cache

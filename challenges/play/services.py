@@ -330,6 +330,7 @@ def _run_moves_take(*, run: Run, start: int, moves: Sequence[object], now: datet
         started_at=run.started_at,
         now=now,
         rules_version=challenge.rules_version,
+        held_moves=held,
     )
     replay, error = replayed.replay, replayed.error
     run.log = log_storable({"moves": held + replayed.kept})

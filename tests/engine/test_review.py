@@ -156,3 +156,11 @@ def test_the_smallest_gap_rule_is_off_at_zero_and_on_above() -> None:
     assert review_reasons(quick, par=400, thresholds=THRESHOLDS) == ()
     strict = replace(THRESHOLDS, min_gap_ms=300)
     assert review_reasons(quick, par=400, thresholds=strict) == ("fast_pace",)
+
+
+def test_a_run_of_one_placement_has_no_gaps() -> None:
+    tray, well = deal_shuffle(1)
+    one = {"moves": [{"t": 0, "type": "place", "tile": tray[0], "cell": [0, 0], "rotation": 0}]}
+    features = run_features(tray=tray, well=well, log=one)
+    assert (features.placements, features.median_gap_ms, features.min_gap_ms) == (1, None, None)
+    assert run_features(tray=tray, well=well, log={"moves": []}).min_gap_ms is None

@@ -172,5 +172,9 @@ def geometry_cases(directory: Path = VECTOR_DIR) -> list[Case]:
     return list(cases("geometry*.json", directory))
 
 
+def witness_cases(directory: Path = VECTOR_DIR) -> list[Case]:
+    return list(cases("witness*.json", directory))
+
+
 def puzzle_cases(directory: Path = VECTOR_DIR) -> list[Case]:
     return list(cases("puzzles*.json", directory))

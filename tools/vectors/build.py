@@ -14,6 +14,7 @@ from tools.vectors.malformed import malformed_cases
 from tools.vectors.puzzles import puzzle_cases
 from tools.vectors.runs import long_cases, random_cases
 from tools.vectors.search import playout, playout_full
+from tools.vectors.witness import witness_cases
 from triominos.board import Board
 from triominos.tiles import TILES
 
@@ -134,6 +135,15 @@ def vectors_build() -> list[VectorFile]:
             tuple(classic_cases()),
         ),
     ]
+    replays = [case for vector_file in files for case in vector_file.cases]
+    files.append(
+        VectorFile(
+            "witness.json",
+            "Eligibility (the pace and the window), the sequence of a log, and the review "
+            "of runs, each at its thresholds.",
+            tuple(witness_cases(replays)),
+        )
+    )
     names: set[str] = set()
     for vector_file in files:
         for case in vector_file.cases:

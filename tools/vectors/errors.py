@@ -11,6 +11,7 @@ from tools.vectors.cases import (
     Case,
     Move,
     SeededRun,
+    VectorError,
     challenge_for,
     challenge_seeded,
     log_lazy,
@@ -22,9 +23,9 @@ from tools.vectors.cases import (
 from tools.vectors.search import point_contact_cells
 from tools.vectors.well_and_precedence import precedence_cases, well_cases
 from triominos.board import Board
-from triominos.geometry import Cell
+from triominos.geometry import STRIDE, Cell
 from triominos.moves import Placement
-from triominos.tiles import TILE_IDS, Tile
+from triominos.tiles import TILE_IDS, Tile, tile_parse
 
 __all__ = ["error_cases"]
 
@@ -312,6 +313,20 @@ def _board_cases(seed: int) -> list[Case]:
                 tags=["geometry:far"] + (["geometry:negative"] if row < 0 or col < 0 else []),
             )
         )
+    # Cells beyond the packed columns that pack to a legal cell ([r, c] and
+    # [r - 1, c + STRIDE] share row * STRIDE + col): refused as far away, never played
+    # at the cell they alias.
+    for alias in run.legal()[:1]:
+        row, col = alias.cell
+        for shifted in ((row - 1, col + STRIDE), (row + 1, col - STRIDE)):
+            cases.append(
+                run.case(
+                    f"not_adjacent/{seed}/alias_{shifted[0]},{shifted[1]}",
+                    run.place(alias.tile.id, list(shifted), alias.rotation),
+                    code="not_adjacent",
+                    tags=["geometry:alias", "geometry:far"],
+                )
+            )
     point_only = point_contact_cells(run.board)
     for index, cell in enumerate(point_only[:3]):
         cases.append(
@@ -365,6 +380,33 @@ def _first_move_cases() -> list[Case]:
                     move=len(moves) - 1,
                 )
             )
+    # [0, 2049] packs like [1, 0], where the second tile would fit: refused as far away.
+    first, second, rotation = _pair_fitting_below(tray)
+    for row, col in ((1, 0), (0, STRIDE), (2, -STRIDE)):
+        aliased = (row, col) != (1, 0)
+        cases.append(
+            replay_case(
+                f"{'not_adjacent' if aliased else 'valid'}/second_tile_at_{row},{col}",
+                tray=tray,
+                well=well,
+                log={
+                    "moves": [
+                        {"t": 0, "type": "place", "tile": first, "cell": [0, 0], "rotation": 0},
+                        {
+                            "t": 1000,
+                            "type": "place",
+                            "tile": second,
+                            "cell": [row, col],
+                            "rotation": rotation,
+                        },
+                    ]
+                },
+                tags=["geometry:alias", "geometry:far"] if aliased else [],
+                code="not_adjacent" if aliased else None,
+                valid=not aliased,
+                move=1 if aliased else -1,
+            )
+        )
     for rotation in (0, 1, 2):
         cases.append(
             replay_case(
@@ -386,3 +428,14 @@ def _first_move_cases() -> list[Case]:
             )
         )
     return cases
+
+
+def _pair_fitting_below(tray: Sequence[str]) -> tuple[str, str, int]:
+    """Two tiles of ``tray`` and a rotation: the second legal at [1, 0] beside the
+    first at [0, 0], rotation 0."""
+    for first in tray:
+        board = Board.from_placements([Placement(tile_parse(first), Cell(0, 0), 0)])
+        for placement in board.legal_placements(tile_parse(tile) for tile in tray):
+            if placement.cell == Cell(1, 0) and placement.tile.id != first:
+                return first, placement.tile.id, placement.rotation
+    raise VectorError(f"no two tiles of {tray} fit one above the other")

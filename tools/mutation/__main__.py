@@ -1,0 +1,144 @@
+"""`make mutate`: mutation testing of the engine and the trust code with mutmut.
+
+    python -m tools.mutation [--report] [--fresh] [GROUP ...]
+
+Runs mutmut (with ``nice -n 10``) for each group of ``groups.py`` in its own working
+directory (``stage.py``), then prints a score per module and every survivor with its
+diff. ``--report`` prints from the last run without running; ``--fresh`` throws the
+last run away first (mutmut otherwise keeps the verdicts of unchanged functions).
+MUTATE_JOBS lowers how many mutants run at once (a group's ``jobs``, 2 or 1).
+
+A module's score is killed / (mutants - equivalents): a timeout counts as killed (the
+mutant made the tests hang); a mutant no selected test runs ("no tests") counts as a
+survivor. Equivalents are listed in tests/mutation/equivalent.txt.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tools.mutation.equivalents import equivalents_read, in_stage
+from tools.mutation.groups import GROUPS, Group
+from tools.mutation.stage import prepare, stage_dir
+
+MUTMUT = Path(sys.executable).with_name("mutmut")
+# mutmut's exit codes for a mutant (mutmut/stats.py); the rest are survivors.
+KILLED = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout",
+          152: "timeout", 255: "timeout", 37: "type check"}  # fmt: skip
+SURVIVED = {0: "survived", 5: "no tests", 33: "no tests"}
+
+
+@dataclass
+class ModuleScore:
+    module: str
+    killed: int = 0
+    equivalent: int = 0
+    survivors: list[str] = field(default_factory=list)
+    unchecked: int = 0
+    statuses: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def judged(self) -> int:
+        return self.killed + len(self.survivors)
+
+    @property
+    def score(self) -> float:
+        return 100.0 * self.killed / self.judged if self.judged else 100.0
+
+
+def mutmut_run(group: Group, *, fresh: bool) -> int:
+    stage = prepare(group, fresh=fresh)
+    jobs = str(min(group.jobs, int(os.environ.get("MUTATE_JOBS", group.jobs))))
+    env = {**os.environ, "DJANGO_ENV": "test"}
+    env.pop("DATABASE_URL", None)  # SQLite: the quick runs' database, the batch path too
+    command = ["nice", "-n", "10", str(MUTMUT), "run", "--max-children", jobs]
+    return subprocess.run(command, cwd=stage, env=env, check=False).returncode
+
+
+def scores(group: Group) -> list[ModuleScore]:
+    equivalent = {entry.name for entry in equivalents_read()}
+    found = []
+    for module in group.modules:
+        meta = stage_dir(group) / "mutants" / f"{module}.meta"
+        score = ModuleScore(module)
+        if not meta.exists():
+            found.append(score)
+            continue
+        codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
+        for name, code in sorted(codes.items()):
+            status = KILLED.get(code) if code is not None else "not checked"
+            status = status or SURVIVED.get(code, "suspicious")  # type: ignore[arg-type]
+            score.statuses[status] += 1
+            if name in equivalent:
+                score.equivalent += 1
+            elif code in KILLED:
+                score.killed += 1
+            elif code is None:
+                score.unchecked += 1
+            else:
+                score.survivors.append(name)
+        found.append(score)
+    return found
+
+
+def _diff(group: Group, module: str, name: str) -> str:
+    from mutmut.mutation.diff_apply import get_diff_for_mutant
+
+    with in_stage(group):
+        diff = get_diff_for_mutant(name, path=module)
+    changed = [line for line in diff.splitlines() if line[:1] in "+-" and line[1:2] not in "+-"]
+    return "\n".join(f"        {line}" for line in changed)
+
+
+def report(groups: list[Group]) -> str:
+    lines = [
+        "| module | mutants | killed | equivalent | survived | not run | score |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    survivors: list[tuple[Group, str, str]] = []
+    for group in groups:
+        for score in scores(group):
+            total = sum(score.statuses.values())
+            lines.append(
+                f"| `{score.module}` | {total} | {score.killed} | {score.equivalent} "
+                f"| {len(score.survivors)} | {score.unchecked} | {score.score:.1f} % |"
+            )
+            survivors += [(group, score.module, name) for name in score.survivors]
+    lines.append("")
+    lines.append(f"Survivors ({len(survivors)}), not listed as equivalent:")
+    for group, module, name in survivors:
+        lines.append(f"    {name}")
+        lines.append(_diff(group, module, name))
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    only_report = "--report" in argv
+    fresh = "--fresh" in argv
+    names = [arg for arg in argv if not arg.startswith("--")] or list(GROUPS)
+    unknown = [name for name in names if name not in GROUPS]
+    if unknown:
+        print(f"unknown group(s) {unknown}; groups: {', '.join(GROUPS)}", file=sys.stderr)
+        return 2
+    groups = [GROUPS[name] for name in names]
+    if not only_report:
+        for group in groups:
+            print(f"== make mutate: {group.name} ({', '.join(group.modules)})", flush=True)
+            code = mutmut_run(group, fresh=fresh)
+            if code != 0:
+                print(f"mutmut exited with {code} for {group.name}", file=sys.stderr)
+                return code
+    print(report(groups))
+    return 0
+
+
+__all__ = ["main", "report", "scores"]
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
