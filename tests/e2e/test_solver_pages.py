@@ -52,8 +52,8 @@ def test_the_replay_viewer_draws_the_best_move_missed_on_the_board(
     expect(note).to_be_visible()
     expect(note).to_contain_text("best move you missed:")
     # The sentence of the biggest miss, and its tile drawn as a ghost on the board.
-    tile = first.split(": ", 1)[1].split(" at ", 1)[0]
-    expect(note).to_contain_text(f"{tile} at ")
+    tile = first.split(": ", 1)[1].split(" on row ", 1)[0]
+    expect(note).to_contain_text(f"{tile} on row ")
     ghost = page.locator("#replay-board .board__preview .tile--missed")
     expect(ghost).to_have_count(1)
     expect(ghost).to_be_visible()
@@ -155,7 +155,7 @@ def test_the_end_screen_shows_par_and_the_move_missed_drawn_on_a_board(
     missed = page.locator("[data-testid=end-missed]")
     expect(missed).to_be_visible()
     expect(page.locator("[data-testid=end-missed-text]")).to_contain_text(
-        "Move 1: best move you missed: 3-4-5 at 0,0"
+        "Move 1: best move you missed: 3-4-5 on row 0, column 0, for +12"
     )
     expect(page.locator("#end-missed-board .board__preview .tile--missed")).to_have_count(1)
     expect(page.locator("#end-missed-board .board__preview .tile--missed")).to_be_visible()
