@@ -25,9 +25,12 @@ class ClassicStartSerializer(serializers.Serializer[Any]):
 
 
 class ClassicVersionSerializer(serializers.Serializer[Any]):
+    # A game's log holds a few hundred actions at most: the bound keeps a client's
+    # number within what the database's integers hold.
     version = serializers.IntegerField(
         required=False,
         min_value=0,
+        max_value=2**31 - 1,
         help_text="The game's version the action was chosen on: a game that has moved on "
         "since refuses it (stale_game).",
     )
