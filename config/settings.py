@@ -10,8 +10,9 @@ from datetime import timedelta
 from pathlib import Path
 
 import environ
-from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+
+from config import csp_settings, schema_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -397,23 +398,8 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": NUM_PROXIES,
 }
 
-SPECTACULAR_SETTINGS = {
-    "TITLE": "Tri-Ominos Daily API",
-    "VERSION": "1.0.0",
-    "SERVE_INCLUDE_SCHEMA": False,
-    "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
-    # A classic computer's strength and a puzzle's difficulty are both easy, medium or
-    # hard: one enum in the schema, named by the engine's list (a path, not an import).
-    "ENUM_NAME_OVERRIDES": {"LevelEnum": "triominos.classic.computer.STRENGTHS"},
-    "POSTPROCESSING_HOOKS": [
-        "drf_spectacular.hooks.postprocess_schema_enums",
-        "config.api_errors.schema_common_errors",
-        "config.api_errors.schema_links",
-        "challenges.api.schema_hooks.schema_game_description",
-    ],
-}
+# The API schema (drf-spectacular): config/schema_settings.py.
+SPECTACULAR_SETTINGS = schema_settings.SPECTACULAR_SETTINGS
 
 # A run's time limit, its finish grace, the clock slack and the results time are rules:
 # they live in the engine's Ruleset (triominos/ruleset.py), not here.
@@ -423,27 +409,8 @@ LEADERBOARD_CACHE_SECONDS = env.int("LEADERBOARD_CACHE_SECONDS", default=30)
 # Only a moderator's decision changes such a page: it shows within this time.
 CLOSED_PAGE_MAX_AGE = env.int("CLOSED_PAGE_MAX_AGE", default=60)
 
-# Content-Security-Policy (django-csp), on every response. The site runs only its own
-# ES modules from /static/ (no inline script, no eval: nothing here allows either),
-# imports its own JSON (rules/ruleset.json), fetches only its own API, and styles with
-# its own stylesheets: no style attribute or <style> element anywhere, so no
-# 'unsafe-inline' for styles either (JavaScript sets styles through the CSSOM, which CSP
-# leaves alone). Images: its own, and data: URLs (the favicon is one; so are the API
-# docs' icons). Nothing may frame it, and forms post only to it.
-CONTENT_SECURITY_POLICY = {
-    "DIRECTIVES": {
-        "default-src": [SELF],
-        "script-src": [SELF],
-        "style-src": [SELF],
-        "img-src": [SELF, "data:"],
-        "font-src": [SELF],
-        "connect-src": [SELF],
-        "object-src": [NONE],
-        "base-uri": [NONE],
-        "form-action": [SELF],
-        "frame-ancestors": [NONE],
-    }
-}
+# Content-Security-Policy (django-csp), on every response: config/csp_settings.py.
+CONTENT_SECURITY_POLICY = csp_settings.CONTENT_SECURITY_POLICY
 
 LOGGING = {
     "version": 1,
