@@ -100,6 +100,8 @@ class Tally:
     slowest: list[tuple[float, float, str]] = field(default_factory=list)
     """(monotonic time it started, seconds, what), for every answer: the caller reads
     the longest within any window (a fault's)."""
+    gave_up: list[str] = field(default_factory=list)
+    """Why each run that ended without an entry ended so: its step and the answer."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def note(self, method: str, path: str, started: float, answer: Answer) -> None:
@@ -195,18 +197,25 @@ class SimulatedPlayer:
                 return answer
             time.sleep(0.5 + self.random.random())
 
+    def _gave_up(self, step: str, answer: Answer) -> bool:
+        with self.tally.lock:
+            self.tally.gave_up.append(
+                f"player {self.number} at {step}: {answer.status} {answer.body!r:.300}"
+            )
+        return False
+
     def play_run(self, variant: int) -> bool:
         """One whole run; True when it ended in an entry the server said it made."""
         deadline = time.monotonic() + 240
         current = self.until_answered("GET", "/api/challenges/current/", give_up=deadline)
         if current.status != 200:
-            return False
+            return self._gave_up("current", current)
         challenge_id = current.body["id"]
         started = self.until_answered(
             "POST", f"/api/challenges/{challenge_id}/runs/", give_up=deadline
         )
         if started.status != 201:
-            return False
+            return self._gave_up("start", started)
         # The run's clock started on the server before this answer left it: a move is
         # sent only once this (later) clock has reached its t, so none is from the future.
         clock_zero = time.monotonic()
@@ -235,7 +244,8 @@ class SimulatedPlayer:
             if sent.status == 200:
                 held = int(sent.body["received"])
             elif sent.status not in (0, 429, 502, 503, 504):
-                return False  # the run was refused: a person would start another
+                # The run was refused: a person would start another.
+                return self._gave_up("moves", sent)
         time.sleep(max(0.0, last_t - (time.monotonic() - clock_zero)) + 0.3)
         finished = self.until_answered(
             "POST",
@@ -244,11 +254,11 @@ class SimulatedPlayer:
             give_up=deadline,
         )
         if finished.status != 200 or not finished.body.get("valid"):
-            return False
+            return self._gave_up("finish", finished)
         with self.tally.lock:
             self.tally.runs_finished[run_id] = int(finished.body["score"])
         if not finished.body.get("eligible"):
-            return False
+            return self._gave_up("finish (not eligible)", finished)
         submitted = self.until_answered("POST", f"/api/runs/{run_id}/submit/", give_up=deadline)
         if submitted.status == 201:
             with self.tally.lock:
@@ -257,4 +267,4 @@ class SimulatedPlayer:
                 "GET", f"/api/challenges/{challenge_id}/leaderboard/me/", give_up=deadline
             )
             return True
-        return False
+        return self._gave_up("submit", submitted)

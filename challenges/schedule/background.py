@@ -7,6 +7,10 @@ closes its database connections when done, as a request would. A job that fails 
 logged and the thread goes on; the job's own service must be safe to run again (a
 lost job is asked for again by the next page that needs it).
 
+A job's pure computation of seconds (a par) is worked out in a child process
+(``background_compute``): in the web server's own process it would hold the GIL, and
+every request thread would queue behind it, long enough to make a crowd's moves late.
+
 A process that exits (``manage.py challenges_make`` makes challenges, and so asks for
 their pars) first lets its jobs finish, for at most ``EXIT_WAIT_SECONDS``: a solve cut
 off halfway would leave its claim on the challenge, and nobody would solve it until
@@ -17,9 +21,16 @@ from __future__ import annotations
 
 import atexit
 import logging
+import multiprocessing
+
+# Imported before this module's exit handler is registered, so that its own (which
+# ends the children) runs after ours.
+import multiprocessing.util
 import queue
 import threading
 from collections.abc import Callable
+from multiprocessing.connection import Connection
+from typing import Any, TypeVar, cast
 
 from django.db import connections
 
@@ -33,6 +44,8 @@ _worker_lock = threading.Lock()
 # Jobs queued or running; background_idle waits for none.
 _pending = 0
 _idle = threading.Condition()
+
+T = TypeVar("T")
 
 
 def background_run(job: Callable[[], object], *, name: str) -> None:
@@ -52,6 +65,38 @@ def background_idle(*, timeout: float) -> bool:
     (A test's way to wait for the work it caused, without racing it for the database.)"""
     with _idle:
         return _idle.wait_for(lambda: _pending == 0, timeout=timeout)
+
+
+def background_compute(function: Callable[..., T], /, **kwargs: Any) -> T:
+    """``function(**kwargs)``, a pure function of plain values, worked out in a child
+    process while the caller waits; what it raises is raised here."""
+    # spawn, not fork: a fork of a process with threads may inherit a held lock.
+    context = multiprocessing.get_context("spawn")
+    receiving, sending = context.Pipe(duplex=False)
+    child = context.Process(target=_compute, args=(sending, function, kwargs), daemon=True)
+    child.start()
+    sending.close()
+    try:
+        done, value = receiving.recv()
+    except EOFError:
+        child.join()
+        message = f"{function.__name__} died in its child ({child.exitcode})"
+        raise ChildProcessError(message) from None
+    finally:
+        receiving.close()
+    child.join()
+    if not done:
+        raise value
+    return cast(T, value)
+
+
+def _compute(sending: Connection, function: Callable[..., object], kwargs: dict[str, Any]) -> None:
+    try:
+        answer: tuple[bool, object] = (True, function(**kwargs))
+    except Exception as error:
+        answer = (False, error)
+    sending.send(answer)
+    sending.close()
 
 
 def _work() -> None:

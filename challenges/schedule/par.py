@@ -4,10 +4,11 @@ the request path, and filling in the pars that are missing.
 Solving takes seconds of CPU (``PAR_SOLVER_NODES``, about 7 s), so no request ever
 solves. A new challenge asks for its par with an outbox row written in the transaction
 that makes it (``outbox.py``); the beat's drain task solves it on a worker, or, with no
-worker (the embedded default), this process's background thread (``background.py``). A
-page that finds no par asks again (at most once per ``PAR_CLAIM_SECONDS``), and the
-beat's ``challenges_par_missing`` makes up for anything else. Whatever asks, a solver
-claims the row before solving, so a challenge is solved once however many ask.
+worker (the embedded default), this process's background thread, which solves in a
+child process (``background.py``). A page that finds no par asks again (at most once
+per ``PAR_CLAIM_SECONDS``), and the beat's ``challenges_par_missing`` makes up for
+anything else. Whatever asks, a solver claims the row before solving, so a challenge
+is solved once however many ask.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from challenges.models import Challenge, Entry, EntryDecision
 from challenges.moderation.entries import challenge_entry_stats_refresh
 from challenges.moderation.review import features_review
 from challenges.players.services import player_record_rebuild
+from challenges.schedule.background import background_compute
 from challenges.schedule.outbox import outbox_add, outbox_job
 
 logger = logging.getLogger(__name__)
@@ -56,7 +58,11 @@ def challenge_par_solve(
         return Challenge.objects.filter(pk=challenge_id).first()
     challenge = Challenge.objects.get(pk=challenge_id)
     budget = max_nodes if max_nodes is not None else settings.PAR_SOLVER_NODES
-    solved = engine.par_solve(tray=challenge.tray, well=challenge.well, max_nodes=budget)
+    deal = {"tray": challenge.tray, "well": challenge.well, "max_nodes": budget}
+    if settings.PAR_SOLVE == "thread":
+        solved = background_compute(engine.par_solve, **deal)
+    else:
+        solved = engine.par_solve(**deal)
     with transaction.atomic():
         stored = Challenge.objects.filter(pk=challenge_id, par__isnull=True).update(
             par=solved.score,

@@ -340,10 +340,17 @@ def test_the_header_and_the_hud_fit_a_phone_and_the_board_refits_when_turned(
 
     for _ in range(2):
         assert touch_drag_tile_to_board(page) is not None
-    side = "parseFloat(board.style.getPropertyValue('--side-px'))"
-    portrait = float(page.evaluate(side))
     page.set_viewport_size({"width": 844, "height": 390})
-    page.wait_for_function(f"Math.abs({side} - {portrait}) > 0.5")
+    # Turned, the board is framed again for its new shape: the camera's view has the
+    # <svg>'s own proportions. (The tiles' size may stay the same: it has a cap.)
+    page.wait_for_function(
+        """() => {
+            const board = document.getElementById("board");
+            const box = board.getBoundingClientRect();
+            const [, , width, height] = board.getAttribute("viewBox").split(" ").map(Number);
+            return box.width > box.height && Math.abs(width / height - box.width / box.height) < 0.01;
+        }"""
+    )
     tiles = page.locator("#board .board__tiles .tile")
     board = page.locator("#board").bounding_box()
     assert board is not None

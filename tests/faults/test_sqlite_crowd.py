@@ -139,7 +139,8 @@ def test_twenty_players_at_once_on_make_runs_sqlite_get_no_5xx(
     server_errors = [status for status in tally.statuses if status >= 500]
     assert server_errors == [], (tally.statuses, log.read_text()[-3000:])
     assert tally.no_answer == 0, tally.statuses
-    assert outcomes == [True] * PLAYERS, (tally.statuses, len(tally.entries))
+    slowest = tally.quantile_between(0, time.monotonic(), 1.0)
+    assert outcomes == [True] * PLAYERS, (tally.gave_up, tally.statuses, slowest)
     stored = json.loads(
         _manage(environment, "shell", "-c", ENTRIES_OF.format(runs=list(tally.entries)))
     )
