@@ -2,12 +2,14 @@
 
 Each is the test's own, on its own free loopback port, never a machine's shared one:
 a throwaway PostgreSQL cluster in a temporary directory (so stopping it troubles
-nobody), a redis-server, gunicorn with the production settings, a Celery worker.
+nobody), a redis-server, gunicorn with the production settings, a Celery worker, all
+of them together (``LoopbackSite``), and nginx with the deploy's snippets.
 """
 
 from __future__ import annotations
 
 import contextlib
+import getpass
 import glob
 import http.client
 import json
@@ -21,9 +23,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+NGINX_DEPLOY = ROOT / "deploy" / "nginx"
 REDIS_NO_DISK = ["--save", "", "--appendonly", "no"]
 
 
@@ -331,3 +335,104 @@ def request(
     except (OSError, http.client.HTTPException):
         return 0, {}, b""
     return response.status, {k.lower(): v for k, v in response.getheaders()}, data
+
+
+class LoopbackSite:
+    """A site of its own on loopback: a PostgreSQL cluster holding ``database``, a
+    redis-server, gunicorn with the production settings (``settings`` added to them),
+    started, and a Celery worker with the beat, made but not started. FileNotFoundError
+    when a server is not installed."""
+
+    def __init__(
+        self, directory: Path, *, database: str, web_workers: int = 2, **settings: str
+    ) -> None:
+        self.postgres = PostgresCluster()
+        self.redis = RedisServer()
+        self.database = database
+        self.environment = site_environment(
+            database_url=self.postgres.url(database), redis_url=self.redis.url(), **settings
+        )
+        self.web = Gunicorn(self.environment, workers=web_workers, log=directory / "gunicorn.log")
+        self.worker = CeleryProcess(self.environment, log=directory / "celery.log", beat=True)
+        try:
+            self.postgres.start()
+            self.postgres.database_create(database)
+            self.redis.start()
+            manage(self.environment, "migrate", "--noinput")
+            self.web.start()
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        self.worker.stop()
+        self.web.stop()
+        self.redis.stop()
+        self.postgres.remove()
+
+
+def nginx_binary() -> str | None:
+    return shutil.which("nginx") or next(
+        (path for path in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(path, os.X_OK)),
+        None,
+    )
+
+
+@contextlib.contextmanager
+def nginx_serving(
+    binary: str, *, workdir: Path, upstream: str, server: str, http: str = ""
+) -> Iterator[int]:
+    """A real nginx in ``workdir`` proxying to ``upstream`` (host:port) as
+    ``triominos_web``, with ``server`` inside its server block (after ``listen``) and
+    ``http`` in its http block; yields its port and stops it after."""
+    port = free_port()
+    temp = "\n".join(
+        f"    {kind}_temp_path {workdir / kind};"
+        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    # The workers run as whoever runs the test (``user`` is ignored unless that is
+    # root), so they may write below the test's private temporary directory.
+    conf = workdir / "nginx.conf"
+    conf.write_text(
+        f"""
+worker_processes 1;
+user {getpass.getuser()};
+daemon off;
+pid {workdir / "nginx.pid"};
+error_log {workdir / "error.log"} warn;
+events {{ worker_connections 64; }}
+http {{
+    access_log off;
+{temp}
+{http}
+    upstream triominos_web {{ server {upstream}; keepalive 4; }}
+    server {{
+        listen 127.0.0.1:{port};
+{server}
+    }}
+}}
+"""
+    )
+    process = subprocess.Popen(
+        [binary, "-p", str(workdir), "-c", str(conf)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    error = process.stderr.read().decode() if process.stderr else ""
+                    raise AssertionError(f"nginx did not start: {error}") from None
+                time.sleep(0.05)
+        yield port
+    finally:
+        process.send_signal(signal.SIGQUIT)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()

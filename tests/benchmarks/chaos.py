@@ -36,13 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.crowd import SimulatedPlayer, Tally
 from tests.processes import (
-    CeleryProcess,
-    Gunicorn,
-    PostgresCluster,
-    RedisServer,
+    LoopbackSite,
     get,
-    manage,
-    site_environment,
     tokens_make,
 )
 
@@ -158,30 +153,21 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     directory = Path(tempfile.mkdtemp(prefix="tod-chaos-"))
-    postgres = PostgresCluster()
-    redis = RedisServer()
-    web: Gunicorn | None = None
-    worker: CeleryProcess | None = None
+    print(f"chaos: site in {directory}; migrating, {args.players} players", flush=True)
+    site = LoopbackSite(
+        directory,
+        database="chaos",
+        web_workers=args.web_workers,
+        PAR_SOLVE="celery",
+        PAR_SOLVER_NODES="50000",
+        OUTBOX_DRAIN_SECONDS="5",
+        REDIS_CIRCUIT_OPEN_SECONDS="2",
+        GUNICORN_MAX_REQUESTS="0",
+    )
+    postgres, redis, web, worker = site.postgres, site.redis, site.web, site.worker
     stop = threading.Event()
     try:
-        postgres.start()
-        postgres.database_create("chaos")
-        redis.start()
-        environment = site_environment(
-            database_url=postgres.url("chaos"),
-            redis_url=redis.url(),
-            PAR_SOLVE="celery",
-            PAR_SOLVER_NODES="50000",
-            OUTBOX_DRAIN_SECONDS="5",
-            REDIS_CIRCUIT_OPEN_SECONDS="2",
-            GUNICORN_MAX_REQUESTS="0",
-        )
-        print(f"chaos: site in {directory}; migrating, {args.players} players", flush=True)
-        manage(environment, "migrate", "--noinput")
-        tokens = tokens_make(environment, count=args.players, prefix="chaos")
-        web = Gunicorn(environment, workers=args.web_workers, log=directory / "gunicorn.log")
-        web.start()
-        worker = CeleryProcess(environment, log=directory / "celery.log", beat=True)
+        tokens = tokens_make(site.environment, count=args.players, prefix="chaos")
         worker.start()
 
         tally = Tally()
@@ -302,12 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if broken else 0
     finally:
         stop.set()
-        if worker is not None:
-            worker.stop()
-        if web is not None:
-            web.stop()
-        redis.stop()
-        postgres.remove()
+        site.close()
 
 
 if __name__ == "__main__":

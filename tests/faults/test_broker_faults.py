@@ -17,15 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import service_missing
+from tests.faults.conftest import site_running
 from tests.processes import (
-    CeleryProcess,
-    Gunicorn,
-    PostgresCluster,
-    RedisServer,
+    LoopbackSite,
     get,
-    manage,
-    site_environment,
 )
 
 pytestmark = [pytest.mark.postgres, pytest.mark.celery_worker]
@@ -35,56 +30,35 @@ WITHIN_SECONDS = 1.0
 PAGES_WITHOUT_PAR = ["/api/challenges/current/", "/", "/play/", "/challenges/"]
 
 
-class Site:
+class Site(LoopbackSite):
     def __init__(self, directory: Path) -> None:
-        try:
-            self.postgres = PostgresCluster()
-            self.redis = RedisServer()
-        except FileNotFoundError as missing:
-            service_missing(str(missing))
-        self.postgres.start()
-        self.postgres.database_create("broker")
-        self.redis.start()
-        self.environment = site_environment(
-            database_url=self.postgres.url("broker"),
-            redis_url=self.redis.url(),
+        super().__init__(
+            directory,
+            database="broker",
             PAR_SOLVE="celery",
             PAR_SOLVER_NODES="20000",
             OUTBOX_DRAIN_SECONDS="2",
             REDIS_CIRCUIT_OPEN_SECONDS="1",
         )
-        manage(self.environment, "migrate", "--noinput")
-        self.web = Gunicorn(self.environment, workers=2, log=directory / "gunicorn.log")
-        self.web.start()
-        self.worker = CeleryProcess(self.environment, log=directory / "celery.log", beat=True)
 
     def outbox(self) -> list[str]:
         import psycopg
 
-        with psycopg.connect(self.postgres.url("broker")) as conn:
+        with psycopg.connect(self.postgres.url(self.database)) as conn:
             rows = conn.execute("SELECT key FROM challenges_outboxtask ORDER BY id").fetchall()
         return [key for (key,) in rows]
 
     def outbox_empty(self) -> None:
         import psycopg
 
-        with psycopg.connect(self.postgres.url("broker")) as conn:
+        with psycopg.connect(self.postgres.url(self.database)) as conn:
             conn.execute("DELETE FROM challenges_outboxtask")
-
-    def close(self) -> None:
-        self.worker.stop()
-        self.web.stop()
-        self.redis.stop()
-        self.postgres.remove()
 
 
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[Site]:
-    made = Site(tmp_path)
-    try:
+    with site_running(lambda: Site(tmp_path)) as made:
         yield made
-    finally:
-        made.close()
 
 
 def _every_page_answers_within_a_second(port: int) -> dict[str, object]:

@@ -19,61 +19,29 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import service_missing
 from tests.crowd import SimulatedPlayer, Tally
+from tests.faults.conftest import site_running
 from tests.processes import (
-    Gunicorn,
-    PostgresCluster,
-    RedisServer,
+    LoopbackSite,
     get,
-    manage,
     request,
-    site_environment,
     tokens_make,
 )
 
 pytestmark = pytest.mark.postgres
 
 
-class Site:
-    def __init__(self, directory: Path) -> None:
-        try:
-            self.postgres = PostgresCluster()
-            self.redis = RedisServer()
-        except FileNotFoundError as missing:
-            service_missing(str(missing))
-        self.postgres.start()
-        self.postgres.database_create("outage")
-        self.redis.start()
-        self.environment = site_environment(
-            database_url=self.postgres.url("outage"),
-            redis_url=self.redis.url(),
-            PAR_SOLVE="off",
-        )
-        manage(self.environment, "migrate", "--noinput")
-        self.web = Gunicorn(self.environment, workers=2, log=directory / "gunicorn.log")
-        self.web.start()
-
-    def close(self) -> None:
-        self.web.stop()
-        self.redis.stop()
-        self.postgres.remove()
-
-
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[Site]:
-    made = Site(tmp_path)
-    try:
+def site(tmp_path: Path) -> Iterator[LoopbackSite]:
+    with site_running(lambda: LoopbackSite(tmp_path, database="outage", PAR_SOLVE="off")) as made:
         yield made
-    finally:
-        made.close()
 
 
 def _json(answer: tuple[int, dict[str, str], bytes]) -> Any:
     return json.loads(answer[2])
 
 
-def test_database_stopped_api_503_french_page_cached_reads_then_back(site: Site) -> None:
+def test_database_stopped_api_503_french_page_cached_reads_then_back(site: LoopbackSite) -> None:
     port = site.web.port
     [token] = tokens_make(site.environment, count=1, prefix="outage")
     tally = Tally()

@@ -10,99 +10,28 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import shutil
-import signal
-import socket
-import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import service_missing
 from tests.factories import ChallengeFactory
+from tests.faults.conftest import live_upstream
+from tests.processes import NGINX_DEPLOY, nginx_serving
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "nginx"
-
-
-def _nginx_binary() -> str | None:
-    return shutil.which("nginx") or next(
-        (path for path in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(path, os.X_OK)),
-        None,
-    )
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _config(*, workdir: Path, listen: int, upstream: str) -> str:
-    temp = "\n".join(
-        f"    {kind}_temp_path {workdir / kind};"
-        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-    )
-    return f"""
-worker_processes 1;
-daemon off;
-pid {workdir / "nginx.pid"};
-error_log {workdir / "error.log"} warn;
-events {{ worker_connections 64; }}
-http {{
-    access_log off;
-{temp}
-    upstream triominos_web {{ server {upstream}; keepalive 4; }}
-    server {{
-        listen 127.0.0.1:{listen};
-        include {DEPLOY / "triominos-errors.conf"};
-        location / {{ include {DEPLOY / "triominos-proxy.conf"}; }}
-    }}
-}}
-"""
-
 
 @pytest.fixture
-def nginx(live_server: Any, tmp_path: Path) -> Iterator[int]:
+def nginx(live_server: Any, tmp_path: Path, nginx_path: str) -> Iterator[int]:
     """A real nginx with the deploy snippets in front of the live server; its port."""
-    binary = _nginx_binary()
-    if binary is None:
-        service_missing("needs nginx (apt-get install nginx-light)")
-        raise AssertionError("unreachable")
-    # nginx's workers may run as another user (nobody): they must write their temp files.
-    tmp_path.chmod(0o777)
-    upstream = str(live_server.url).removeprefix("http://").rstrip("/")
-    port = _free_port()
-    conf = tmp_path / "nginx.conf"
-    conf.write_text(_config(workdir=tmp_path, listen=port, upstream=upstream))
-    process = subprocess.Popen(
-        [binary, "-p", str(tmp_path), "-c", str(conf)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    error = process.stderr.read().decode() if process.stderr else ""
-                    raise AssertionError(f"nginx did not start: {error}") from None
-                time.sleep(0.05)
+    server = f"""
+        include {NGINX_DEPLOY / "triominos-errors.conf"};
+        location / {{ include {NGINX_DEPLOY / "triominos-proxy.conf"}; }}"""
+    upstream = live_upstream(live_server)
+    with nginx_serving(nginx_path, workdir=tmp_path, upstream=upstream, server=server) as port:
         yield port
-    finally:
-        process.send_signal(signal.SIGQUIT)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 def _request(

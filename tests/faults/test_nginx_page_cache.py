@@ -10,12 +10,7 @@ Django on every read, so a submit shows on the very next one.
 
 from __future__ import annotations
 
-import getpass
 import http.client
-import signal
-import socket
-import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,77 +19,27 @@ import pytest
 from django.core.signals import request_started
 from rest_framework.test import APIClient
 
-from tests.conftest import service_missing
 from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory
-from tests.faults.test_nginx_edges import DEPLOY, _free_port, _nginx_binary
+from tests.faults.conftest import live_upstream
+from tests.processes import NGINX_DEPLOY, nginx_serving
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _config(*, workdir: Path, listen: int, upstream: str) -> str:
-    temp = "\n".join(
-        f"    {kind}_temp_path {workdir / kind};"
-        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-    )
-    # The workers run as whoever runs the test (``user`` is ignored unless that is
-    # root): they write the cache below pytest's private temporary directory.
-    return f"""
-worker_processes 1;
-user {getpass.getuser()};
-daemon off;
-pid {workdir / "nginx.pid"};
-error_log {workdir / "error.log"} warn;
-events {{ worker_connections 64; }}
-http {{
-    access_log off;
-{temp}
-    proxy_cache_path {workdir / "cache"} levels=1:2 keys_zone=triominos_pages:1m;
-    upstream triominos_web {{ server {upstream}; keepalive 4; }}
-    server {{
-        listen 127.0.0.1:{listen};
-        location / {{
-            include {DEPLOY / "triominos-proxy.conf"};
-            include {DEPLOY / "triominos-cache.conf"};
-        }}
-    }}
-}}
-"""
-
-
 @pytest.fixture
-def nginx(live_server: Any, tmp_path: Path) -> Iterator[int]:
+def nginx(live_server: Any, tmp_path: Path, nginx_path: str) -> Iterator[int]:
     """A real nginx with the proxy and cache snippets before the live server; its port."""
-    binary = _nginx_binary()
-    if binary is None:
-        service_missing("needs nginx (apt-get install nginx-light)")
-        raise AssertionError("unreachable")
-    upstream = str(live_server.url).removeprefix("http://").rstrip("/")
-    port = _free_port()
-    conf = tmp_path / "nginx.conf"
-    conf.write_text(_config(workdir=tmp_path, listen=port, upstream=upstream))
-    process = subprocess.Popen(
-        [binary, "-p", str(tmp_path), "-c", str(conf)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    error = process.stderr.read().decode() if process.stderr else ""
-                    raise AssertionError(f"nginx did not start: {error}") from None
-                time.sleep(0.05)
+    cache = f"    proxy_cache_path {tmp_path / 'cache'} levels=1:2 keys_zone=triominos_pages:1m;"
+    server = f"""
+        location / {{
+            include {NGINX_DEPLOY / "triominos-proxy.conf"};
+            include {NGINX_DEPLOY / "triominos-cache.conf"};
+        }}"""
+    upstream = live_upstream(live_server)
+    with nginx_serving(
+        nginx_path, workdir=tmp_path, upstream=upstream, server=server, http=cache
+    ) as port:
         yield port
-    finally:
-        process.send_signal(signal.SIGQUIT)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 @pytest.fixture

@@ -8,11 +8,6 @@ committed is lost, and once Redis is back the cache serves the right board.
 
 from __future__ import annotations
 
-import os
-import shutil
-import signal
-import socket
-import subprocess
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -28,78 +23,24 @@ from config import resilient_cache
 from config.throttling import AtomicScopedRateThrottle
 from tests.conftest import service_missing
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory, challenge_log
+from tests.processes import RedisServer
 
 pytestmark = pytest.mark.django_db
 
 WITHIN_SECONDS = 1.0
-REDIS_NO_DISK = ["--save", "", "--appendonly", "no"]
-
-
-class RedisProcess:
-    def __init__(self) -> None:
-        binary = shutil.which("redis-server")
-        if binary is None:
-            service_missing("redis-server is not installed")
-        self.binary = str(binary)
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [
-                self.binary,
-                "--port",
-                str(self.port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-            ],
-            stdout=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as conn:
-                    conn.sendall(b"PING\r\n")
-                    if conn.recv(16).startswith(b"+PONG"):
-                        return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.resume()
-            self.process.terminate()
-            self.process.wait(timeout=10)
-            self.process = None
-
-    def pause(self) -> None:
-        assert self.process is not None
-        os.kill(self.process.pid, signal.SIGSTOP)
-
-    def resume(self) -> None:
-        if self.process is not None:
-            os.kill(self.process.pid, signal.SIGCONT)
 
 
 @pytest.fixture
-def redis_process() -> Iterator[RedisProcess]:
-    redis = RedisProcess()
+def redis_process() -> Iterator[RedisServer]:
+    try:
+        redis = RedisServer()
+    except FileNotFoundError as missing:
+        service_missing(str(missing))
     redis.start()
     caches = {
         "default": {
             "BACKEND": "config.resilient_cache.ResilientRedisCache",
-            "LOCATION": redis.url,
+            "LOCATION": redis.url(0),
             "OPTIONS": {
                 "socket_connect_timeout": 0.2,
                 "socket_timeout": 0.2,
@@ -108,7 +49,7 @@ def redis_process() -> Iterator[RedisProcess]:
         },
         "limits": {
             "BACKEND": "config.resilient_cache.ResilientRedisCache",
-            "LOCATION": redis.url.removesuffix("/0") + "/1",
+            "LOCATION": redis.url(1),
             "OPTIONS": {
                 "socket_connect_timeout": 0.2,
                 "socket_timeout": 0.2,
@@ -194,7 +135,7 @@ def _board_scores(challenge: Challenge) -> list[int]:
 
 
 def test_redis_stopped_a_player_plays_submits_and_every_page_answers(
-    redis_process: RedisProcess, challenge: Challenge
+    redis_process: RedisServer, challenge: Challenge
 ) -> None:
     EntryFactory(challenge=challenge, score=5)
     assert _board_scores(challenge) == [5]  # cached in Redis now
@@ -225,7 +166,7 @@ def test_redis_stopped_a_player_plays_submits_and_every_page_answers(
 
 
 def test_redis_paused_costs_one_timeout_per_interval_not_one_per_request(
-    redis_process: RedisProcess, challenge: Challenge
+    redis_process: RedisServer, challenge: Challenge
 ) -> None:
     EntryFactory(challenge=challenge, score=5)
     assert _board_scores(challenge) == [5]
@@ -260,7 +201,7 @@ def test_redis_paused_costs_one_timeout_per_interval_not_one_per_request(
 
 
 def test_throttles_keep_counting_in_the_database_while_redis_is_down(
-    redis_process: RedisProcess, challenge: Challenge, monkeypatch: pytest.MonkeyPatch
+    redis_process: RedisServer, challenge: Challenge, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The limit counts per fixed one-minute window. On a slow machine 35 requests can
     # straddle a window's edge, and then all of them pass, rightly; so the throttle's

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -23,20 +22,10 @@ from pathlib import Path
 import pytest
 
 from tests.crowd import SimulatedPlayer, Tally
+from tests.processes import free_port, manage, tokens_make
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = 20
-
-MAKE_TOKENS = """
-import json
-from django.contrib.auth import get_user_model
-from accounts.services import api_token_create
-tokens = []
-for n in range({count}):
-    user = get_user_model().objects.create_user(f"crowd{{n}}", password="not-used-here-9f2c")
-    tokens.append(api_token_create(user=user).secret)
-print(json.dumps(tokens))
-"""
 
 ENTRIES_OF = """
 import json
@@ -55,33 +44,13 @@ def _make_run_environment(database: Path) -> dict[str, str]:
     return environment
 
 
-def _manage(environment: dict[str, str], *args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture
 def make_run_server(tmp_path: Path) -> Iterator[tuple[int, dict[str, str], Path]]:
     environment = _make_run_environment(tmp_path / "db.sqlite3")
-    _manage(environment, "migrate", "--noinput")
+    manage(environment, "migrate", "--noinput")
     # No `challenges_make`: the first reader makes the challenge on the spot, and the
     # server solves its par in a thread while the crowd plays (make run's first minute).
-    port = _free_port()
+    port = free_port()
     log = tmp_path / "runserver.log"
     with log.open("wb") as output:
         server = subprocess.Popen(
@@ -111,7 +80,7 @@ def test_twenty_players_at_once_on_make_runs_sqlite_get_no_5xx(
     make_run_server: tuple[int, dict[str, str], Path],
 ) -> None:
     port, environment, log = make_run_server
-    tokens = json.loads(_manage(environment, "shell", "-c", MAKE_TOKENS.format(count=PLAYERS)))
+    tokens = tokens_make(environment, count=PLAYERS, prefix="crowd")
     tally = Tally()
     players = [
         SimulatedPlayer(
@@ -142,6 +111,6 @@ def test_twenty_players_at_once_on_make_runs_sqlite_get_no_5xx(
     slowest = tally.quantile_between(0, time.monotonic(), 1.0)
     assert outcomes == [True] * PLAYERS, (tally.gave_up, tally.statuses, slowest)
     stored = json.loads(
-        _manage(environment, "shell", "-c", ENTRIES_OF.format(runs=list(tally.entries)))
+        manage(environment, "shell", "-c", ENTRIES_OF.format(runs=list(tally.entries)))
     )
     assert stored == PLAYERS
