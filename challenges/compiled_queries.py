@@ -57,7 +57,8 @@ class CompiledQuery:
                 sql=sql,
                 params=names,
                 constants=tuple(params),
-                attnames=tuple(getattr(c, "target", c).attname for c in columns),
+                # An annotation has no field name (it is read by rows(), not first()).
+                attnames=tuple(getattr(getattr(c, "target", c), "attname", "") for c in columns),
                 converters=compiler.get_converters(columns),
             )
             self._statements[alias] = statement

@@ -11,7 +11,8 @@ measured just before (the machine is shared: the multiple is the steady figure).
 A path may carry a header: ``"/api/...|Authorization=Token abc"``; in a path,
 ``{token}`` is replaced by a fresh token of a player with an entry on the challenge
 (``--challenge``), a different player for each request (``--players`` of them), and
-``{page}`` by a page number not asked before (an uncached page).
+``{page}`` by a page number not asked before (an uncached page), and ``{player}`` by
+the name of a player with an entry not asked before (a player page built).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import os
 import pstats
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +71,7 @@ TOKENS: list[str] = []
 
 
 PAGES = iter(range(2, 10**9))
+NAMES: Iterator[str] = iter(())
 
 
 def specs(spec: str, repeat: int) -> list[str]:
@@ -77,6 +80,7 @@ def specs(spec: str, repeat: int) -> list[str]:
     made = []
     for n in range(repeat):
         one = spec.replace("{page}", str(next(PAGES))) if "{page}" in spec else spec
+        one = one.replace("{player}", next(NAMES)) if "{player}" in one else one
         made.append(one.replace("{token}", TOKENS[n % len(TOKENS)]) if TOKENS else one)
     return made
 
@@ -100,6 +104,14 @@ def tokens_make(challenge: int, players: int) -> None:
     TOKENS.extend(p.token for p in tokens_issue(chosen))
 
 
+def names_find(challenge: int) -> None:
+    from challenges.models import Entry
+
+    entries = Entry.objects.filter(challenge_id=challenge).select_related("player")
+    global NAMES
+    NAMES = iter([e.player.username for e in entries.order_by("?")])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("paths", nargs="+")
@@ -119,6 +131,8 @@ def main() -> None:
     app = get_wsgi_application()
     if any("{token}" in spec for spec in args.paths):
         tokens_make(args.challenge, args.players)
+    if any("{player}" in spec for spec in args.paths):
+        names_find(args.challenge)
     for spec in args.paths:
         status, body = call(app, specs(spec, 1)[0])
         healthz = cpu_per_request(app, "/healthz", args.repeat)
@@ -132,7 +146,7 @@ def main() -> None:
                 call(app, one)
             profiler.disable()
             out = io.StringIO()
-            pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(args.top)
+            pstats.Stats(profiler, stream=out).sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(args.top)
             print(out.getvalue())
 
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.db.models import Q
+from django.db.models import Q, Value
+from django.db.models.functions import Coalesce
 
+from challenges.boards.history import _rank_subquery, player_history
 from challenges.boards.leaderboards import _TIES_BEFORE, _rows_forward, entry_get
 from challenges.compiled_queries import CompiledQuery
 from challenges.models import Challenge, Entry
-from tests.factories import EntryFactory, UserFactory, at
+from challenges.moderation.entries import challenge_entry_stats_refresh
+from tests.factories import ChallengeFactory, EntryFactory, UserFactory, at
 
 pytestmark = pytest.mark.django_db
 
@@ -98,3 +101,38 @@ def test_an_integer_no_column_can_hold_matches_no_row_as_with_the_orm(
     )
     assert numbers.rows(limit=5, number=huge) == []
     assert numbers.rows(limit=5, number=challenge.pk) == [(challenge.pk,)]
+
+
+def test_a_players_history_reads_as_the_orm() -> None:
+    """Their live entries, oldest challenge first, each with its rank and field size,
+    the times and run ids converted as the ORM converts them; held and void left out."""
+    player, rival = UserFactory(), UserFactory()
+    challenges = [ChallengeFactory(number=900 + n) for n in (3, 1, 2)]
+    for challenge, score in zip(challenges, (40, 70, 55), strict=True):
+        EntryFactory(challenge=challenge, player=player, score=score)
+        EntryFactory(challenge=challenge, player=rival, score=score + 5)
+    EntryFactory(challenge=ChallengeFactory(number=899), player=player, status="held")
+    EntryFactory(challenge=ChallengeFactory(number=898), player=player, status="void")
+    for challenge in challenges:
+        challenge_entry_stats_refresh(challenge=challenge)
+
+    orm = (
+        Entry.objects.live()
+        .filter(player=player)
+        .annotate(higher=Coalesce(_rank_subquery(), Value(0)))
+        .select_related("challenge")
+        .order_by("challenge__number")
+    )
+    expected = [
+        (e.challenge_id, e.challenge.number, e.challenge.opens_at, e.score, e.higher + 1,
+         e.challenge.entry_count, e.run_id)
+        for e in orm
+    ]  # fmt: skip
+    read = [
+        (r.challenge_id, r.number, r.opens_at, r.score, r.rank, r.entries, r.run_id)
+        for r in player_history(player=player)
+    ]
+    assert read == expected
+    assert [row[1] for row in read] == [901, 902, 903]
+    assert [row[4] for row in read] == [2, 2, 2]
+    assert player_history(player=UserFactory()) == []
