@@ -29,6 +29,18 @@ def service_missing(reason: str) -> None:
     pytest.skip(reason)
 
 
+@pytest.fixture
+def nginx_path() -> str:
+    """Where nginx is (the tests that run a real one in front of the live server)."""
+    from tests.processes import nginx_binary
+
+    binary = nginx_binary()
+    if binary is None:
+        service_missing("needs nginx (apt-get install nginx-light)")
+        raise AssertionError("unreachable")
+    return binary
+
+
 _DJANGO_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server", "client"}
 
 

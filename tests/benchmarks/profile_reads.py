@@ -146,7 +146,9 @@ def main() -> None:
                 call(app, one)
             profiler.disable()
             out = io.StringIO()
-            pstats.Stats(profiler, stream=out).sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(args.top)
+            pstats.Stats(profiler, stream=out).sort_stats(
+                os.environ.get("PROFILE_SORT", "cumulative")
+            ).print_stats(args.top)
             print(out.getvalue())
 
 

@@ -348,7 +348,8 @@ def test_the_header_and_the_hud_fit_a_phone_and_the_board_refits_when_turned(
             const board = document.getElementById("board");
             const box = board.getBoundingClientRect();
             const [, , width, height] = board.getAttribute("viewBox").split(" ").map(Number);
-            return box.width > box.height && Math.abs(width / height - box.width / box.height) < 0.01;
+            const turned = box.width > box.height;
+            return turned && Math.abs(width / height - box.width / box.height) < 0.01;
         }"""
     )
     tiles = page.locator("#board .board__tiles .tile")

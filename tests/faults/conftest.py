@@ -1,4 +1,4 @@
-"""What the fault tests share: the servers they need, or a clear failure without them."""
+"""What the fault tests share: the servers they start, or a clear failure without them."""
 
 from __future__ import annotations
 
@@ -6,21 +6,10 @@ import contextlib
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-import pytest
-
 from tests.conftest import service_missing
-from tests.processes import LoopbackSite, nginx_binary
+from tests.processes import LoopbackSite
 
 Site = TypeVar("Site", bound=LoopbackSite)
-
-
-@pytest.fixture
-def nginx_path() -> str:
-    binary = nginx_binary()
-    if binary is None:
-        service_missing("needs nginx (apt-get install nginx-light)")
-        raise AssertionError("unreachable")
-    return binary
 
 
 def live_upstream(live_server: Any) -> str:

@@ -18,9 +18,10 @@ import pytest
 from django.test import override_settings
 
 from config import resilient_cache
+from tests.conftest import service_missing
 from tests.factories import PASSWORD, ChallengeFactory, EntryFactory, UserFactory
 from tests.faults.test_nginx_edges import nginx  # noqa: F401 (a fixture)
-from tests.faults.test_redis_faults import RedisProcess
+from tests.processes import RedisServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,17 +30,17 @@ pytestmark = pytest.mark.django_db(transaction=True)
 FLOOD = {"redis up": 400, "redis down": 900}
 
 
-def _redis_caches(url: str) -> dict[str, Any]:
+def _redis_caches(redis: RedisServer) -> dict[str, Any]:
     options = {"socket_connect_timeout": 0.2, "socket_timeout": 0.2, "circuit_open_seconds": 1.0}
     return {
         "default": {
             "BACKEND": "config.resilient_cache.ResilientRedisCache",
-            "LOCATION": f"{url}/0",
+            "LOCATION": redis.url(0),
             "OPTIONS": options,
         },
         "limits": {
             "BACKEND": "config.resilient_cache.ResilientRedisCache",
-            "LOCATION": f"{url}/1",
+            "LOCATION": redis.url(1),
             "OPTIONS": {**options, "fallback": "database"},
         },
     }
@@ -47,11 +48,14 @@ def _redis_caches(url: str) -> dict[str, Any]:
 
 @pytest.fixture(params=["redis up", "redis down"])
 def redis_state(request: pytest.FixtureRequest) -> Iterator[str]:
-    redis = RedisProcess()
+    try:
+        redis = RedisServer()
+    except FileNotFoundError as missing:
+        service_missing(str(missing))
     redis.start()
     resilient_cache.CACHE_HEALTH.__init__()  # type: ignore[misc]
     try:
-        with override_settings(CACHES=_redis_caches(f"redis://127.0.0.1:{redis.port}")):
+        with override_settings(CACHES=_redis_caches(redis)):
             if request.param == "redis down":
                 redis.stop()
             yield str(request.param)
