@@ -30,6 +30,18 @@ def service_missing(reason: str) -> None:
 
 
 @pytest.fixture
+def throttle_window_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The API throttles' clock held in the middle of one minute: a test that counts up
+    to a limit on a loaded machine could otherwise straddle two windows."""
+    import time
+
+    from config.throttling import AtomicScopedRateThrottle
+
+    mid_window = (time.time() // 60) * 60 + 30
+    monkeypatch.setattr(AtomicScopedRateThrottle, "timer", lambda self: mid_window)
+
+
+@pytest.fixture
 def nginx_path() -> str:
     """Where nginx is (the tests that run a real one in front of the live server)."""
     from tests.processes import nginx_binary

@@ -97,7 +97,9 @@ def test_a_player_needs_no_guest(player_client: APIClient) -> None:
     assert refused.json()["code"] == "already_logged_in"
 
 
-def test_guests_are_throttled_as_players_are(challenge: Challenge) -> None:
+def test_guests_are_throttled_as_players_are(
+    challenge: Challenge, throttle_window_held: None
+) -> None:
     cache.clear()
     client = _guest_client()
     codes = [client.post(f"/api/challenges/{challenge.pk}/runs/").status_code for _ in range(31)]
@@ -105,7 +107,7 @@ def test_guests_are_throttled_as_players_are(challenge: Challenge) -> None:
     assert codes[-1] == 429
 
 
-def test_new_guests_per_address_are_limited() -> None:
+def test_new_guests_per_address_are_limited(throttle_window_held: None) -> None:
     cache.clear()
     codes = [APIClient().post("/api/guest/").status_code for _ in range(31)]
     assert codes.count(201) == 30 and codes[-1] == 429
