@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext, ngettext
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 
 def _figures(fault: Mapping[str, object], *names: str) -> tuple[int, ...] | None:
@@ -71,27 +72,33 @@ def ineligible_json(fault: Mapping[str, object]) -> dict[str, object]:
     return {**fault, "detail": ineligible_reason(fault)}
 
 
+# Why the rules refused a move or a log (RULES.md's codes, the refusals of a whole log,
+# a late finish), in a few words with no capital or full stop, as the play page says
+# them (play/words.js ``refusalReason``; tests/i18n/test_fault_words.py holds both to
+# the engine's codes).
+REJECTION_WORDS: dict[str, Promise] = {
+    "cell_occupied": gettext_lazy("that spot is already taken"),
+    "first_not_at_origin": gettext_lazy("the first tile goes in the middle"),
+    "not_adjacent": gettext_lazy("it must touch a tile on the board along an edge"),
+    "corner_mismatch": gettext_lazy("its numbers do not match the corners it touches"),
+    "bad_rotation": gettext_lazy("a tile turns to one of three positions only"),
+    "well_empty": gettext_lazy("the well is empty: nothing to draw"),
+    "tile_not_in_tray": gettext_lazy("that tile is not in the tray"),
+    "unknown_tile": gettext_lazy("that is not a tile"),
+    "time_over": gettext_lazy("the move came after the clock ran out"),
+    "time_not_monotonic": gettext_lazy("the moves' times go backwards"),
+    "run_over": gettext_lazy("the run was already over"),
+    "malformed": gettext_lazy("the move is not one the rules can read"),
+    "bad_log": gettext_lazy("what was sent is not a run log"),
+    "bad_challenge": gettext_lazy("the challenge's tiles are not a deal of the game"),
+    "deadline_passed": gettext_lazy("its moves reached the server after the run's time"),
+}
+
+
 def rejection_reason(code: object) -> str:
-    """Why the rules refused a move or a log (a RULES.md code), in a few words with no
-    capital or full stop, as the play page says it (play/words.js ``refusalReason``)."""
-    reasons = {
-        "cell_occupied": gettext("that spot is already taken"),
-        "first_not_at_origin": gettext("the first tile goes in the middle"),
-        "not_adjacent": gettext("it must touch a tile on the board along an edge"),
-        "corner_mismatch": gettext("its numbers do not match the corners it touches"),
-        "bad_rotation": gettext("a tile turns to one of three positions only"),
-        "well_empty": gettext("the well is empty: nothing to draw"),
-        "tile_not_in_tray": gettext("that tile is not in the tray"),
-        "unknown_tile": gettext("that is not a tile"),
-        "time_over": gettext("the move came after the clock ran out"),
-        "time_not_monotonic": gettext("the moves' times go backwards"),
-        "run_over": gettext("the run was already over"),
-        "malformed": gettext("the move is not one the rules can read"),
-        "bad_log": gettext("what was sent is not a run log"),
-        "bad_challenge": gettext("the challenge's tiles are not a deal of the game"),
-        "deadline_passed": gettext("its moves reached the server after the run's time"),
-    }
-    return reasons.get(str(code), gettext("the rules refuse it"))
+    """Why the rules refused a move or a log, from its code; a code without words here
+    gets words of its own, never the engine's English."""
+    return str(REJECTION_WORDS.get(str(code), gettext_lazy("the rules refuse it")))
 
 
 def rejection_json(fault: Mapping[str, object]) -> dict[str, object]:
