@@ -12,8 +12,12 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from challenges.api.reason_serializers import (
+    IneligibleSerializer,
+    RunErrorSerializer,
+    ScoreFieldSerializer,
+)
 from challenges.engine import BONUSES, RULESET, TILE_IDS
-from challenges.fault_words import ineligible_json, rejection_json
 from challenges.models import Challenge, Entry, EntryReport, Run
 from challenges.moderation.selectors import REVIEW_CLASSES, entry_review_class, review_sentence
 
@@ -113,18 +117,6 @@ class MoveResultSerializer(serializers.Serializer[Any]):
     bonus = serializers.ChoiceField(choices=list(BONUSES), allow_null=True)
 
 
-class RunErrorSerializer(serializers.Serializer[Any]):
-    """A rejected run's reason (stored in the engine's English): its ``detail`` in the
-    request's language, from its code."""
-
-    move = serializers.IntegerField(allow_null=True, help_text="0-based index of the bad move.")
-    code = serializers.CharField()
-    detail = serializers.CharField()
-
-    def to_representation(self, instance: Any) -> Any:
-        return super().to_representation(rejection_json(instance))
-
-
 class RunClockSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
     status = serializers.CharField()
@@ -213,36 +205,6 @@ MOVE_SHAPE: dict[str, Any] = {
 )
 class MovesField(serializers.ListField):
     """The moves of a run log; documentation only: the engine judges them."""
-
-
-class IneligibleSerializer(serializers.Serializer[Any]):
-    """The code and its figures, so a client words the reason itself; ``detail`` says
-    it in the request's language."""
-
-    move = serializers.IntegerField(help_text="0-based index of the first move at fault.")
-    code = serializers.ChoiceField(choices=["not_witnessed", "too_fast"])
-    detail = serializers.CharField()
-    t_ms = serializers.IntegerField(
-        required=False, help_text="not_witnessed: the move's time into the run."
-    )
-    late_ms = serializers.IntegerField(
-        required=False, help_text="not_witnessed: how long after its time the server got it."
-    )
-    window_ms = serializers.IntegerField(
-        required=False, help_text="not_witnessed: the longest a move may take to arrive."
-    )
-    gap_ms = serializers.IntegerField(
-        required=False, help_text="too_fast: time since the placement before it."
-    )
-    previous_move = serializers.IntegerField(
-        required=False, help_text="too_fast: 0-based index of the placement before it."
-    )
-    floor_ms = serializers.IntegerField(
-        required=False, help_text="too_fast: the least time between two placements."
-    )
-
-    def to_representation(self, instance: Any) -> Any:
-        return super().to_representation(ineligible_json(instance))
 
 
 class RunLogSerializer(serializers.Serializer[Any]):
@@ -454,14 +416,6 @@ class MoveAnalysisSerializer(serializers.Serializer[Any]):
     best_outcome = MoveResultSerializer(help_text="What the best move would have made.")
     missed = serializers.IntegerField(help_text="The best move's points minus the move's, >= 0.")
     text = serializers.CharField(help_text='e.g. "4-5-5 at 2,1 rotation 1 for +50 (hexagon)".')
-
-
-class ScoreFieldSerializer(serializers.Serializer[Any]):
-    entries = serializers.IntegerField(help_text="Live entries, the run's own one left out.")
-    median = serializers.FloatField(help_text="Their median score.")
-    better_than = serializers.IntegerField(
-        help_text="Percentage of them scoring less than the run (rounded down)."
-    )
 
 
 class RunAnalysisSerializer(serializers.Serializer[Any]):
