@@ -92,14 +92,18 @@ class RunNotSubmittable(ServiceError):
 
 class RunNotEligible(ServiceError):
     """A valid run that was not witnessed or not paced: practice, not an entry. Its code
-    is the run's reason (``not_witnessed``, ``too_fast``)."""
+    is the run's reason (``not_witnessed``, ``too_fast``); ``ineligible`` the reason with
+    its figures, as the finish answered it."""
 
     code = "not_eligible"
     default_detail = _("This run cannot enter the leaderboard.")
 
-    def __init__(self, detail: str | None = None, *, code: str) -> None:
+    def __init__(
+        self, detail: str | None = None, *, code: str, ineligible: dict[str, object] | None = None
+    ) -> None:
         super().__init__(detail)
         self.code = code
+        self.ineligible = ineligible
 
 
 class EntryAlreadySubmitted(ServiceError):

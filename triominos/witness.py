@@ -13,8 +13,8 @@ entries with the same sequence are the same run, however it was timed).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from triominos.ruleset import DEFAULT_RULESET, Ruleset
@@ -42,14 +42,22 @@ junk is kept only enough to show what it was."""
 @dataclass(frozen=True, slots=True)
 class Ineligibility:
     """Why a valid run may not enter a leaderboard: the first move that breaks a rule
-    of eligibility, its code and a sentence for the player."""
+    of eligibility, its code, an English sentence for the record, and the figures the
+    sentence holds, by name, so a page can say it in its reader's language:
+
+    - ``not_witnessed``: ``t_ms`` (the move's time in the run), ``late_ms`` (how long
+      after it the server received it), ``window_ms`` (the most it may be);
+    - ``too_fast``: ``gap_ms`` (since the placement before), ``previous_move`` (that
+      placement's 0-based index), ``floor_ms`` (the least it may be).
+    """
 
     move: int
     code: IneligibleCode
     detail: str
+    values: Mapping[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
-        return {"move": self.move, "code": self.code, "detail": self.detail}
+        return {"move": self.move, "code": self.code, "detail": self.detail, **self.values}
 
 
 def eligibility_check(
@@ -83,6 +91,7 @@ def eligibility_check(
                 "not_witnessed",
                 f"move {index + 1} (at {_seconds(t)} into the run) reached the server "
                 f"{_seconds(late)} later; a move must arrive within {_seconds(window)}",
+                {"t_ms": t, "late_ms": late, "window_ms": window},
             )
         if move["type"] != "place":
             continue
@@ -93,6 +102,11 @@ def eligibility_check(
                 f"move {index + 1} was placed {t - last_placement[1]} ms after the placement "
                 f"before it (move {last_placement[0] + 1}); placements are at least "
                 f"{floor} ms apart",
+                {
+                    "gap_ms": t - last_placement[1],
+                    "previous_move": last_placement[0],
+                    "floor_ms": floor,
+                },
             )
         last_placement = (index, t)
     return None

@@ -39,9 +39,18 @@ def positive_int(request: Request, name: str, default: int, maximum: int | None 
         return default
     value = whole_number(raw)
     if value is None or value < 1:
-        raise ValidationError({name: [f"must be a whole number from 1 up, not {raw[:20]!r}."]})
+        raise ValidationError(
+            {
+                name: [
+                    gettext("must be a whole number from 1 up, not %(value)s.")
+                    % {"value": repr(raw[:20])}
+                ]
+            }
+        )
     if maximum is not None and value > maximum:
-        raise ValidationError({name: [f"must be at most {maximum}."]})
+        raise ValidationError(
+            {name: [gettext("must be at most %(maximum)s.") % {"maximum": maximum}]}
+        )
     return value
 
 

@@ -123,6 +123,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         )
     if isinstance(exc, MovesConflict):
         return _error(str(exc.detail), exc.code, 409, received=exc.received)
+    if isinstance(exc, RunNotEligible) and exc.ineligible is not None:
+        return _error(str(exc.detail), exc.code, 400, ineligible=exc.ineligible)
     if isinstance(exc, PuzzleNotSolved):
         return _error(str(exc.detail), exc.code, 422, index=exc.index)
     if isinstance(exc, ServiceError):

@@ -30,8 +30,9 @@ from challenges.api.common import (
 )
 from challenges.api.errors import PayloadTooLarge
 from challenges.api.guests import WITH_GUESTS
-from challenges.boards.selectors import leaderboard_rank
+from challenges.boards.selectors import ScoreField, leaderboard_field, leaderboard_rank
 from challenges.engine import RULESET
+from challenges.fault_words import ineligible_json, rejection_json, rejection_reason
 from challenges.models import Entry, Run
 from challenges.moderation.services import entry_report, entry_submit
 from challenges.play import selectors as runs
@@ -151,11 +152,20 @@ def _start_index(body: dict[str, Any], *, required: bool) -> int:
     """The ``from`` of a batch: the index of its first move."""
     if "from" not in body:
         if required:
-            raise ValidationError({"from": ["is required: the index of the first move sent."]})
+            raise ValidationError(
+                {"from": [gettext("is required: the index of the first move sent.")]}
+            )
         return 0
     start = body["from"]
     if type(start) is not int or start < 0:
-        raise ValidationError({"from": [f"must be a whole number from 0 up, not {start!r:.20}."]})
+        raise ValidationError(
+            {
+                "from": [
+                    gettext("must be a whole number from 0 up, not %(value)s.")
+                    % {"value": repr(start)[:20]}
+                ]
+            }
+        )
     return start
 
 
@@ -193,7 +203,11 @@ class RunMovesView(APIView):
         body = _json_body(request)
         if not isinstance(body, dict) or not isinstance(body.get("moves"), list):
             raise ValidationError(
-                {"moves": ["send an object with 'from' and a list 'moves' of the run log."]}
+                {
+                    "moves": [
+                        gettext("send an object with 'from' and a list 'moves' of the run log.")
+                    ]
+                }
             )
         start = _start_index(body, required=True)
         # The service reads and locks the run, and refuses one that is not this player's.
@@ -210,7 +224,7 @@ class RunMovesView(APIView):
         }
         ineligibility = run.ineligibility
         if ineligibility is not None:
-            data["ineligible"] = ineligibility.to_json()
+            data["ineligible"] = ineligible_json(ineligibility.to_json())
         return Response(data)
 
 
@@ -257,17 +271,16 @@ def _rejected_response(run: Run, player: User) -> Response:
     data = _finished_data(run, player)
     fault = run.rejection
     assert fault is not None, "a rejected run keeps its reason"
-    # The engine's own reason stays as it words it (both engines agree on it word for
-    # word, and the pure engine has no catalog); the sentence around it is translated.
-    reason = fault.detail
-    reason = f"{reason[:1].upper()}{reason[1:]}"
+    # The stored reason is the engine's English (a record); the answer says it from
+    # its code, in the reader's language.
+    reason = rejection_reason(fault.code)
     if fault.move is not None:
-        detail = gettext("Run rejected. Move %(move)s: %(reason)s") % {
-            "move": fault.move,
+        detail = gettext("Run rejected at move %(move)s: %(reason)s.") % {
+            "move": fault.move + 1,
             "reason": reason,
         }
     else:
-        detail = gettext("Run rejected. %(reason)s") % {"reason": reason}
+        detail = gettext("Run rejected: %(reason)s.") % {"reason": reason}
     data["detail"] = detail.strip()
     data["code"] = fault.code
     bad_log = fault.code == "bad_log"
@@ -283,7 +296,7 @@ def _finished_data(run: Run, player: User) -> dict[str, Any]:
         "valid": run.status == Run.Status.FINISHED,
         "score": run.score or 0,
         "moves": run.move_results,
-        "error": fault.to_json() if (fault := run.rejection) is not None else None,
+        "error": rejection_json(fault.to_json()) if (fault := run.rejection) is not None else None,
         "best_score": best_score,
         "submitted": submitted,
         "eligible": run.is_eligible,
@@ -291,7 +304,7 @@ def _finished_data(run: Run, player: User) -> dict[str, Any]:
     }
     ineligibility = run.ineligibility
     if ineligibility is not None and run.status == Run.Status.FINISHED:
-        data["ineligible"] = ineligibility.to_json()
+        data["ineligible"] = ineligible_json(ineligibility.to_json())
     return data
 
 
@@ -375,9 +388,20 @@ class RunAnalysisView(APIView):
     def get(self, request: Request, run_id: UUID) -> Response:
         run = Run.objects.select_related("challenge").filter(pk=run_id).first()
         analysis = runs.run_analysis(run=run, viewer=request.user) if run else None
-        if analysis is None:
+        if run is None or analysis is None:
             raise NotFound(gettext("No finished run with this id is visible to you."))
-        return Response({"run": str(run_id), **analysis})
+        field = leaderboard_field(
+            challenge=run.challenge,
+            score=run.score or 0,
+            own_entry=Entry.objects.live().filter(run=run).exists(),
+        )
+        return Response({"run": str(run_id), **analysis, "field": _field_json(field)})
+
+
+def _field_json(field: ScoreField | None) -> dict[str, object] | None:
+    if field is None:
+        return None
+    return {"entries": field.entries, "median": field.median, "better_than": field.better_than}
 
 
 class RunReportView(APIView):

@@ -12,6 +12,11 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from challenges.api.reason_serializers import (
+    IneligibleSerializer,
+    RunErrorSerializer,
+    ScoreFieldSerializer,
+)
 from challenges.engine import BONUSES, RULESET, TILE_IDS
 from challenges.models import Challenge, Entry, EntryReport, Run
 from challenges.moderation.selectors import REVIEW_CLASSES, entry_review_class, review_sentence
@@ -112,12 +117,6 @@ class MoveResultSerializer(serializers.Serializer[Any]):
     bonus = serializers.ChoiceField(choices=list(BONUSES), allow_null=True)
 
 
-class RunErrorSerializer(serializers.Serializer[Any]):
-    move = serializers.IntegerField(allow_null=True, help_text="0-based index of the bad move.")
-    code = serializers.CharField()
-    detail = serializers.CharField()
-
-
 class RunClockSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
     status = serializers.CharField()
@@ -206,12 +205,6 @@ MOVE_SHAPE: dict[str, Any] = {
 )
 class MovesField(serializers.ListField):
     """The moves of a run log; documentation only: the engine judges them."""
-
-
-class IneligibleSerializer(serializers.Serializer[Any]):
-    move = serializers.IntegerField(help_text="0-based index of the first move at fault.")
-    code = serializers.ChoiceField(choices=["not_witnessed", "too_fast"])
-    detail = serializers.CharField()
 
 
 class RunLogSerializer(serializers.Serializer[Any]):
@@ -433,6 +426,11 @@ class RunAnalysisSerializer(serializers.Serializer[Any]):
     misses = serializers.ListField(
         child=serializers.IntegerField(),
         help_text="Indices of the moves that missed points, the biggest miss first.",
+    )
+    field = ScoreFieldSerializer(
+        allow_null=True,
+        help_text="Where the run's score stands among the challenge's live entries (null "
+        "while there are none): for the end screen beside par.",
     )
 
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -200,9 +201,16 @@ class LeaderboardMeView(APIView):
         if standing is None:
             entry = entry_get(challenge=challenge, player=request.user)
             if entry is not None and entry.is_voided:
-                raise NotFound(
-                    gettext("Your entry for challenge #%(number)s was voided: %(reason)s")
-                    % {"number": challenge.number, "reason": entry.void_reason}
+                # The moderator's reason is their own words: a field of its own, never
+                # glued into our sentence.
+                return Response(
+                    {
+                        "detail": gettext("Your entry for challenge #%(number)s was voided.")
+                        % {"number": challenge.number},
+                        "code": "entry_voided",
+                        "void_reason": entry.void_reason,
+                    },
+                    status=status.HTTP_404_NOT_FOUND,
                 )
             raise NotFound(
                 gettext("You have no entry for challenge #%(number)s.")

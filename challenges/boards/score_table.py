@@ -50,27 +50,82 @@ class ScoreTable:
         index = bisect.bisect_right(self.above, position) - 1
         return self.scores[index], position - self.above[index]
 
+    def below(self, score: int) -> int:
+        """How many entries score strictly less than ``score``."""
+        # The first score < score: past every score >= it.
+        index = bisect.bisect_right(self._negated, -score)
+        return self.count - (self.above[index] if index < len(self.scores) else self.count)
+
+    def median(self) -> float | None:
+        """The middle entry's score (between the two middle ones for an even count)."""
+        if not self.scores:
+            return None
+        low = self.locate(self.count // 2)[0]
+        high = self.locate((self.count - 1) // 2)[0]
+        return (low + high) / 2
+
+    def without_one(self, score: int) -> ScoreTable:
+        """This table less one entry at ``score`` (a player's own entry, when a run is
+        set against the others)."""
+        counts = dict(zip(self.scores, self.counts, strict=True))
+        if counts.get(score, 0) > 0:
+            counts[score] -= 1
+        return ScoreTable.of({s: n for s, n in counts.items() if n > 0})
+
+    @classmethod
+    def of(cls, counts: dict[int, int]) -> ScoreTable:
+        """The table of ``{score: entries}``."""
+        scores = sorted(counts, reverse=True)
+        above: list[int] = []
+        total = 0
+        for score in scores:
+            above.append(total)
+            total += counts[score]
+        return cls(
+            scores=tuple(scores), counts=tuple(counts[s] for s in scores), above=tuple(above)
+        )
+
+    def field_of(self, score: int) -> ScoreField | None:
+        """Where ``score`` stands among these entries, for a beginner; None without any."""
+        median = self.median()
+        if median is None:
+            return None
+        return ScoreField(
+            entries=self.count,
+            median=median,
+            # Rounded down: "better than 62 %" never says more than is so.
+            better_than=100 * self.below(score) // self.count,
+        )
+
+
+@dataclass(frozen=True)
+class ScoreField:
+    """A score among a board's live entries: how many there are, their median, and the
+    percentage of them scoring strictly less (the end screen's "better than 62 % of
+    players · median 214 · par 485")."""
+
+    entries: int
+    median: float
+    better_than: int
+
 
 def _score_table_compute(challenge: Challenge) -> ScoreTable:
-    grouped = list(
-        ScoreCount.objects.filter(challenge=challenge, entries__gt=0)
-        .order_by("-score")
-        .values_list("score", "entries")
+    grouped = ScoreCount.objects.filter(challenge=challenge, entries__gt=0).values_list(
+        "score", "entries"
     )
-    above: list[int] = []
-    total = 0
-    for _, n in grouped:
-        above.append(total)
-        total += n
-    return ScoreTable(
-        scores=tuple(s for s, _ in grouped),
-        counts=tuple(n for _, n in grouped),
-        above=tuple(above),
-    )
+    return ScoreTable.of(dict(grouped))
 
 
 def leaderboard_score_table(*, challenge: Challenge, version: str | None = None) -> ScoreTable:
     return leaderboard_cached(challenge, "scores", lambda: _score_table_compute(challenge), version)
+
+
+def leaderboard_field(*, challenge: Challenge, score: int, own_entry: bool) -> ScoreField | None:
+    """Where ``score`` stands among the challenge's live entries, leaving out the
+    player's own entry (``own_entry``: the run scored is it) so a run is set against
+    the others; None while there are none."""
+    table = leaderboard_score_table(challenge=challenge)
+    return (table.without_one(score) if own_entry else table).field_of(score)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from challenges.boards.leaderboards import (
     leaderboard_rank,
 )
 from challenges.boards.periods import PERIODS, period_board, period_explained
+from challenges.boards.score_table import ScoreField, leaderboard_field
 
 __all__ = [
     "PERIODS",
@@ -30,6 +31,7 @@ __all__ = [
     "LeaderboardRow",
     "PageOutOfRange",
     "PlayerHistoryRow",
+    "ScoreField",
     "challenge_history",
     "challenge_history_version",
     "entry_get",
@@ -38,6 +40,7 @@ __all__ = [
     "following_board",
     "following_count",
     "is_following",
+    "leaderboard_field",
     "leaderboard_histogram",
     "leaderboard_page",
     "leaderboard_rank",

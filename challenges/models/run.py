@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -19,13 +20,16 @@ from challenges.models.challenge import Challenge
 @dataclass(frozen=True)
 class RunFault:
     """Why a run was rejected, or why a valid run may not enter a leaderboard: the move
-    at fault (None when the whole log or the clock is), a stable code, a sentence.
+    at fault (None when the whole log or the clock is), a stable code, the engine's
+    English sentence (a record), and the figures it holds by name (``late_ms``...), from
+    which the pages word it in their reader's language (challenges/fault_words.py).
 
     Stored as JSON on the run (``error``, ``ineligible``); read through this type."""
 
     move: int | None
     code: str
     detail: str
+    values: Mapping[str, int] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, data: Any) -> RunFault | None:
@@ -36,10 +40,18 @@ class RunFault:
             move=move if isinstance(move, int) else None,
             code=str(data.get("code", "")),
             detail=str(data.get("detail", "")),
+            values={
+                name: value
+                for name, value in data.items()
+                if name not in _FAULT_FIELDS and type(value) is int
+            },
         )
 
     def to_json(self) -> dict[str, object]:
-        return {"move": self.move, "code": self.code, "detail": self.detail}
+        return {"move": self.move, "code": self.code, "detail": self.detail, **self.values}
+
+
+_FAULT_FIELDS = frozenset({"move", "code", "detail"})
 
 
 class Run(models.Model):

@@ -28,6 +28,7 @@ from challenges.errors import (
     RunNotSubmittable,
     service_now,
 )
+from challenges.fault_words import ineligible_json, ineligible_reason
 from challenges.models import (
     Challenge,
     Entry,
@@ -89,8 +90,9 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
                 "This run cannot enter the leaderboard: %(reason)s. It counts as practice "
                 "in your history."
             )
-            % {"reason": ineligibility.detail},
+            % {"reason": ineligible_reason(ineligibility.to_json())},
             code=ineligibility.code,
+            ineligible=ineligible_json(ineligibility.to_json()),
         )
     challenge = run.challenge
     if now > challenge.results_at:

@@ -120,7 +120,7 @@ def _solve(
         stars = engine.puzzle_fill_check(cells=puzzle.cells, tray=puzzle.tray, pieces=pieces)
     except engine.PuzzleFillRefused as refused:
         raise PuzzleNotSolved(
-            str(REFUSAL_WORDS.get(refused.code, refused.detail)),
+            str(REFUSAL_WORDS.get(refused.code, _("The rules do not allow that."))),
             code=refused.code,
             index=refused.index,
         ) from None

@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
+from challenges.fault_words import rejection_json
 from challenges.models import Challenge, Entry, EntryReport, Run
 from challenges.moderation.selectors import entry_report_state
 from challenges.play.selectors import par_run, run_analysis, run_visible
@@ -123,7 +124,8 @@ def _replay_data(
         "well": list(run.challenge.well),
         "moves": moves,
         "results": results[: len(moves)],
-        "error": fault.to_json() if (fault := run.rejection) is not None else None,
+        # The engine's stored sentence is English: the reader's words from its code.
+        "error": rejection_json(fault.to_json()) if (fault := run.rejection) is not None else None,
         "analysis": analysis,
         "isOwner": is_owner,
     }

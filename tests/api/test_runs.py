@@ -136,10 +136,12 @@ def test_a_rule_breaking_log_is_422_and_the_run_kept_rejected(
     assert body["error"]["move"] == 3
     assert body["error"]["code"] in {"tile_not_in_tray", "cell_occupied"}
     assert body["error"]["detail"]
-    assert body["detail"].startswith("Run rejected. Move 3: ")
+    # Move 4 to a player (the index is 3); the reason in the reader's words.
+    assert body["detail"] == f"Run rejected at move 4: {body['error']['detail']}."
     run = Run.objects.get(pk=run_id)
     assert run.status == Run.Status.REJECTED
-    assert run.error == body["error"]
+    # The record keeps the engine's own English sentence.
+    assert run.error == {**body["error"], "detail": run.error["detail"]}
     assert run.log == log
 
 
@@ -162,7 +164,7 @@ def test_a_body_that_is_not_a_log_is_400_and_kept(
     response = _finish(player_client, run_id, body)
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "bad_log"
-    assert response.json()["detail"].startswith("Run rejected.")
+    assert response.json()["detail"] == "Run rejected: what was sent is not a run log."
     assert Run.objects.get(pk=run_id).status == Run.Status.REJECTED
 
 

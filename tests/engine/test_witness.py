@@ -130,7 +130,15 @@ def test_a_move_that_reached_the_server_too_late_is_not_witnessed() -> None:
         "move 2 (at 2.0 s into the run) reached the server 10.0 s later; "
         "a move must arrive within 10.0 s"
     )
-    assert breach.to_json() == {"move": 1, "code": "not_witnessed", "detail": breach.detail}
+    # The figures of the sentence go with it, so a page can say it in its own words.
+    assert breach.to_json() == {
+        "move": 1,
+        "code": "not_witnessed",
+        "detail": breach.detail,
+        "t_ms": 2000,
+        "late_ms": window + 1,
+        "window_ms": window,
+    }
 
 
 def test_two_placements_under_the_floor_are_too_fast_but_draws_are_free() -> None:

@@ -78,12 +78,18 @@ def test_the_pace_edges_are_pinned() -> None:
         "code": "too_fast",
         "detail": "move 3 was placed 199 ms after the placement before it (move 1); "
         "placements are at least 200 ms apart",
+        "gap_ms": 199,
+        "previous_move": 0,
+        "floor_ms": 200,
     }
     assert by_name["eligibility/too_fast_in_a_later_batch"]["expect"]["breach"] == {
         "move": 6,
         "code": "too_fast",
         "detail": "move 7 was placed 199 ms after the placement before it (move 4); "
         "placements are at least 200 ms apart",
+        "gap_ms": 199,
+        "previous_move": 3,
+        "floor_ms": 200,
     }
     assert by_name["sequence/row_is_not_column"]["expect"]["sequence"] == "0-0-0@0,0r0;0-0-1@0,1r0"
     assert by_name["sequence/negative_and_far"]["expect"]["sequence"] == (

@@ -211,7 +211,10 @@ def test_a_player_whose_entry_was_voided_is_told_so(challenge: Challenge) -> Non
     )
     body = _signed_in(voided.player).get(_url(challenge)).content.decode()
     assert "Your entry was removed from this board" in body
-    assert "Reason: bot play." in body
+    # The moderator's words, quoted as typed: not glued into a sentence (no "..").
+    quoted = r"<figcaption>The moderator's reason:</figcaption>\s*<blockquote>bot play</blockquote>"
+    assert re.search(quoted, body)
+    assert "Reason:" not in body
     assert "You haven't submitted a run yet" not in body
     assert '<tr id="you"' not in body
 

@@ -147,4 +147,7 @@ def test_a_run_played_in_order_never_takes_the_whole_row_path(
         "code": "too_fast",
         "detail": f"move {places[5] + 1} was placed 199 ms after the placement before it "
         f"(move {places[4] + 1}); placements are at least 200 ms apart",
+        "gap_ms": 199,
+        "previous_move": places[4],
+        "floor_ms": 200,
     }

@@ -8,6 +8,7 @@ import {
   AUTO_FIT_MIN_SIDE_PX,
   MAX_SIDE_PX,
   MIN_SIDE_PX,
+  READABLE_SIDE_PX,
   boundsVisible,
   fitTarget,
   growTarget,
@@ -28,6 +29,19 @@ test("fitting centres the bounds, at the scale of the tighter side", () => {
   // shrunk below the smallest tile.
   assert.ok(fitTarget(box(0, 0, 1, 1), SIZE).scale * SIDE <= MAX_SIDE_PX);
   assert.equal(fitTarget(box(0, 0, 1e6, 1e6), SIZE).scale, MIN_SIDE_PX / SIDE);
+});
+
+test("a board framed to be read keeps its digits at 12 px, centred, and is panned past that", () => {
+  // A final board of 30 sides across in a phone's 400 px: whole, its digits would be 3 px.
+  const wide = box(-15 * SIDE, 0, 15 * SIDE, 2 * SIDE);
+  assert.ok(fitTarget(wide, SIZE).scale * SIDE * 0.24 < 12);
+  const readable = fitTarget(wide, SIZE, READABLE_SIDE_PX);
+  assert.equal(readable.scale * SIDE, READABLE_SIDE_PX);
+  assert.ok(READABLE_SIDE_PX * 0.24 >= 12, "a tile's digits are 0.24 of its side");
+  assert.deepEqual({ x: readable.x, y: readable.y }, { x: 0, y: SIDE });
+  // A small board is framed as before: whole, and larger than the least.
+  const small = box(0, 0, 2 * SIDE, SIDE);
+  assert.deepEqual(fitTarget(small, SIZE, READABLE_SIDE_PX), fitTarget(small, SIZE));
 });
 
 test("panning into view moves just enough and never zooms", () => {

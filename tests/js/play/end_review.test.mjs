@@ -1,7 +1,10 @@
 // end_review.js's pure parts: the par line, a miss's sentence, the board before a move.
 
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { afterEach, test } from "node:test";
+
+import { scoreFrame } from "../../../challenges/static/challenges/lib/review_words.js";
+import { dropCatalog, useCatalog } from "../po_catalog.mjs";
 
 import { missLine, parLine, placementsBefore } from "../../../challenges/static/challenges/play/end_review.js";
 import { HEXAGON_MOVES, HEXAGON_TRAY, HEXAGON_WELL } from "../rules/fixtures.mjs";
@@ -49,4 +52,27 @@ test("a miss names the better move in words: its cell and its bonus, no rotation
   const plain = { ...entry, best_outcome: { points: 9, bonus: null } };
   assert.match(missLine(plain), /4-5-5 on row 2, column -1, for \+9;/);
   assert.match(missLine({ ...entry, best: null, best_outcome: { points: -5, bonus: null } }), /a draw, for -5/);
+});
+
+afterEach(dropCatalog);
+
+test("the score framed for a beginner: beside par, the players it beats and the median", () => {
+  const field = { entries: 40, median: 214, better_than: 62 };
+  assert.equal(scoreFrame(40, 485, field), "better than 62% of players · median 214 · par 485");
+  assert.equal(scoreFrame(40, null, field), "better than 62% of players · median 214 · par: soon");
+  // Beating nobody is left unsaid; the median and par still frame the score.
+  assert.equal(scoreFrame(-5, 485, { ...field, better_than: 0 }), "median 214 · par 485");
+  assert.equal(scoreFrame(40, 485, { entries: 2, median: 212.5, better_than: 50 }), "better than 50% of players · median 212.5 · par 485");
+  // No one to compare with: the share of par, as before.
+  assert.equal(scoreFrame(40, 485, null), "8% of par 485");
+  assert.equal(scoreFrame(40, 485, { entries: 0, median: 0, better_than: 0 }), "8% of par 485");
+});
+
+test("the frame in French and in Dutch, numbers written their way", () => {
+  const field = { entries: 40, median: 212.5, better_than: 62 };
+  useCatalog("fr");
+  assert.equal(scoreFrame(40, 485, field), "meilleur que 62\u00a0% des joueurs · médiane 212,5 · par 485");
+  assert.equal(scoreFrame(40, null, { ...field, better_than: 0 }), "médiane 212,5 · par : bientôt");
+  useCatalog("nl");
+  assert.equal(scoreFrame(40, 485, field), "beter dan 62% van de spelers · mediaan 212,5 · par 485");
 });

@@ -2,10 +2,14 @@
 // verdict, the move review, and the submit's outcome in words.
 
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { afterEach, test } from "node:test";
 
 import { endSummary, focusLost, reviewRows } from "../../../challenges/static/challenges/play/end_screen.js";
 import { submitSentence, verdictText } from "../../../challenges/static/challenges/play/end_words.js";
+import { refusalReason } from "../../../challenges/static/challenges/play/words.js";
+import { dropCatalog, useCatalog } from "../po_catalog.mjs";
+
+afterEach(dropCatalog);
 
 const MOVES = [
   { t: 900, type: "place", tile: "0-0-1", cell: [0, 0], rotation: 2 },
@@ -38,17 +42,21 @@ test("a run submitted already shows so, and offers no second submit", () => {
   assert.equal(summary.best, null);
 });
 
-test("practice: valid but not eligible, with the server's reason", () => {
+test("practice: valid but not eligible, with the reason worded from its code and figures", () => {
   const result = {
     valid: true,
     eligible: false,
-    ineligible: { code: "not_witnessed", detail: "A move reached the server more than 10 s after its t." },
+    ineligible: { code: "not_witnessed", move: 6, t_ms: 9700, late_ms: 15700, window_ms: 10000, detail: "Server words." },
     score: 0,
     moves: REPLAYED,
   };
   const summary = endSummary(FINISH, result);
   assert.equal(summary.submittable, false);
-  assert.match(summary.verdict, /^This run cannot enter the leaderboard: A move reached the server.* It still counts as practice/);
+  assert.equal(
+    summary.verdict,
+    "This run cannot enter the leaderboard: move 7 (at 9.7 seconds into the run) reached the server 15.7 seconds " +
+      "later; a move must arrive within 10 seconds. It still counts as practice in your history, with its score.",
+  );
   assert.match(summary.announcement, /It counts as practice/);
 });
 
@@ -62,7 +70,7 @@ test("a rejected run: where and why, and only the replayed moves count", () => {
     valid: false,
     score: 1,
     moves: REPLAYED.slice(0, 1),
-    error: { move: 1, code: "bad_draw", detail: "the well is empty" },
+    error: { move: 1, code: "well_empty", detail: "The engine's English." },
   };
   const summary = endSummary({ ...FINISH, clientScore: 0 }, result);
   assert.equal(summary.placed, 1);
@@ -70,7 +78,7 @@ test("a rejected run: where and why, and only the replayed moves count", () => {
   assert.equal(summary.submittable, false);
   assert.equal(
     summary.verdict,
-    "The server rejected this run at move 2: the well is empty (bad_draw). Your browser counted 0 points, " +
+    "The server rejected this run at move 2: the well is empty: nothing to draw (well_empty). Your browser counted 0 points, " +
       "but only the server's replay counts, and only a valid run can be submitted.",
   );
   assert.match(summary.announcement, /The run was rejected\.$/);
@@ -78,12 +86,14 @@ test("a rejected run: where and why, and only the replayed moves count", () => {
     summary.review.map((row) => row.kind),
     [null, "error", "dropped"],
   );
-  assert.equal(summary.review[1].title, "the well is empty");
+  assert.equal(summary.review[1].title, "the well is empty: nothing to draw");
 });
 
-test("a run the server would not take says so plainly", () => {
-  const text = verdictText({ valid: false, score: 0, moves: [], error: null, detail: "No such run.", refused: true }, 3);
-  assert.equal(text, "The server did not take this run: No such run.");
+test("a run the server would not take says so plainly, its sentence never inside ours", () => {
+  const text = verdictText({ valid: false, score: 0, moves: [], error: null, code: "not_found", detail: "No such run.", refused: true }, 3);
+  assert.equal(text, "The server did not take this run. No such run.");
+  const late = { valid: false, score: 0, moves: [], error: null, code: "deadline_passed", detail: "Too late: …", refused: true };
+  assert.equal(verdictText(late, 3), "The server did not take this run: its moves reached the server after the run's time.");
 });
 
 test("the review: number, time, move, cell, points, bonus", () => {
@@ -134,4 +144,28 @@ test("the focus is lost on <body>, on what left the page, on what is hidden or d
   assert.equal(focusLost(element({ disabled: true })), true, "disabled");
   assert.equal(focusLost(element({}, { hidden: true })), true, "inside a hidden block");
   assert.equal(focusLost(element()), false, "a live control keeps the focus");
+});
+
+test("a refusal is worded from its code; an unknown code gets words of its own, never the engine's", () => {
+  assert.equal(refusalReason({ code: "bad_log", detail: "a run log must be an object, not 7" }), "what was sent is not a run log");
+  assert.equal(refusalReason({ code: "new_rule", detail: "ENGINE ENGLISH" }), "the rules refuse it");
+  const rejected = { valid: false, score: 0, moves: [], error: { move: 0, code: "corner_mismatch", detail: "ENGINE ENGLISH" } };
+  assert.doesNotMatch(verdictText(rejected, 0), /ENGINE/);
+});
+
+test("in French and German, a rejected or practice run's verdict holds no English", () => {
+  const rejected = { valid: false, score: 0, moves: [], error: { move: 2, code: "corner_mismatch", detail: "corner 0 of [0, 1] lands" } };
+  const late = { valid: true, eligible: false, score: 5, moves: [], ineligible: { code: "not_witnessed", move: 0, t_ms: 1000, late_ms: 12000, window_ms: 10000, detail: "move 1 reached" } };
+  useCatalog("fr");
+  assert.equal(
+    verdictText(rejected, 0),
+    "Le serveur a refusé cette partie au coup 3 : ses chiffres ne correspondent pas aux coins qu'elle touche " +
+      "(corner_mismatch). Votre navigateur a compté 0 points, mais seul le décompte du serveur compte, et seule " +
+      "une partie valide peut être soumise.",
+  );
+  assert.match(verdictText(late, 5), /le coup 1 \(à 1 seconde de partie\) est arrivé au serveur 12 secondes plus tard/);
+  useCatalog("de");
+  assert.match(verdictText(late, 5), /Zug 1 \(bei 1 Sekunde in der Runde\) erreichte den Server 12 Sekunden später/);
+  // (The code itself, "(corner_mismatch)", is shown as a code.)
+  assert.doesNotMatch(verdictText(late, 5) + verdictText(rejected, 0), /reached|corner \d|lands/);
 });

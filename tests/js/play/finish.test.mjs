@@ -85,7 +85,14 @@ test("run_finished: an earlier try got through, and the run as the server kept i
 
   const lost = server({ status: 409, data: { code: "run_finished", detail: "Finished already." } });
   const unreadable = await finishSend({ log: LOG, acknowledged: 0, post: lost.post, fetchRun: noFetch });
-  assert.deepEqual(unreadable.result, { valid: false, score: 0, moves: [], error: null, detail: "Finished already." });
+  assert.deepEqual(unreadable.result, {
+    valid: false,
+    score: 0,
+    moves: [],
+    error: null,
+    code: "run_finished",
+    detail: "Finished already.",
+  });
 });
 
 test("logged out, offline or a server error: unsent, with words to act on", async () => {
@@ -107,9 +114,17 @@ test("logged out, offline or a server error: unsent, with words to act on", asyn
 });
 
 test("a run the server does not know or will not take (404, other 409) is refused for good", async () => {
-  const { post } = server({ status: 404, data: { detail: "No such run." } });
+  const { post } = server({ status: 404, data: { code: "not_found", detail: "No such run." } });
   const outcome = await finishSend({ log: LOG, acknowledged: 0, post, fetchRun: noFetch });
-  assert.deepEqual(outcome.result, { valid: false, score: 0, moves: [], error: null, detail: "No such run.", refused: true });
+  assert.deepEqual(outcome.result, {
+    valid: false,
+    score: 0,
+    moves: [],
+    error: null,
+    code: "not_found",
+    detail: "No such run.",
+    refused: true,
+  });
 });
 
 test("submit: an entry, an entry already there, an ineligible run, a failure", async () => {
@@ -117,11 +132,21 @@ test("submit: an entry, an entry already there, an ineligible run, a failure", a
   assert.deepEqual(submitOutcome({ status: 201, data: entry }), { kind: "entered", entry, final: true });
   assert.deepEqual(submitOutcome({ status: 409, data: { code: "already_submitted", detail: "Already." } }), {
     kind: "already",
-    detail: "Already.",
+    detail: "You have already submitted a run for this challenge.",
     final: true,
   });
   const practice = submitOutcome({ status: 400, data: { code: "not_witnessed", detail: "Not witnessed." } });
   assert.deepEqual(practice, { kind: "error", message: "Not witnessed.", final: true, retry: true });
+  // With the reason's figures, the sentence is the page's own, as on the end screen.
+  const ineligible = { code: "too_fast", move: 3, gap_ms: 150, previous_move: 1, floor_ms: 200, detail: "x" };
+  assert.deepEqual(submitOutcome({ status: 400, data: { code: "too_fast", detail: "Server words.", ineligible } }), {
+    kind: "error",
+    message:
+      "This run cannot enter the leaderboard: move 4 was placed 150 ms after move 2; placements are at least 200 ms " +
+      "apart. It still counts as practice in your history, with its score.",
+    final: true,
+    retry: true,
+  });
   assert.equal(submitOutcome({ status: 400, data: { code: "too_fast", detail: "x" } }).final, true);
   assert.deepEqual(submitOutcome({ status: 409, data: { code: "challenge_closed", detail: "Closed." } }), {
     kind: "error",

@@ -183,7 +183,7 @@ test("10 s without reaching the server: the verdict comes at once, not with a ba
   assert.equal(witness.verdict, null, "10 000 ms after its t a move is still in time");
   const before = events.changes;
   await clock.to(12301);
-  assert.deepEqual(witness.verdict, { code: "not_witnessed", detail: null, source: "local", move: 1 });
+  assert.deepEqual(witness.verdict, { code: "not_witnessed", source: "local", move: 1 });
   assert.ok(events.changes > before, "the page hears of it at once");
   // The moves get through late: the server agrees, and the verdict stays.
   server.down = false;
@@ -229,16 +229,14 @@ test("a lost answer misjudged as late is corrected by the server's word", async 
   assert.equal(witness.verdict, null, "the server held the move in time and says the run is eligible");
 });
 
-test("the server's 'not eligible' is shown with its reason and never undone", async () => {
+test("the server's 'not eligible' is kept with its reason's figures and never undone", async () => {
   const { clock, server, witness, move } = setUp();
   server.eligible = false;
-  server.answer = {
-    status: 200,
-    data: { received: 1, valid: true, eligible: false, ineligible: { code: "too_fast", detail: "Moves 1 and 2 are 100 ms apart." } },
-  };
+  const reason = { code: "too_fast", move: 1, gap_ms: 100, previous_move: 0, floor_ms: 200, detail: "English." };
+  server.answer = { status: 200, data: { received: 1, valid: true, eligible: false, ineligible: reason } };
   await move(1000);
   server.held = [{ t: 1000 }];
-  assert.deepEqual(witness.verdict, { code: "too_fast", detail: "Moves 1 and 2 are 100 ms apart.", source: "server", move: null });
+  assert.deepEqual(witness.verdict, { code: "too_fast", source: "server", move: null, reason });
   server.eligible = true;
   await move(2000);
   await clock.to(5000);

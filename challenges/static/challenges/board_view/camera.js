@@ -11,10 +11,14 @@ const FIT_MAX_SIDE_PX = 120;
 // Growing the view never shrinks tiles below this: their numbers must stay readable
 // (on a phone a big board is then panned, or framed whole with fit()).
 export const AUTO_FIT_MIN_SIDE_PX = 40;
+// A board framed to be read (the end screen's final board): its digits, a quarter of a
+// side, at 12 px or more. A bigger board is panned.
+export const READABLE_SIDE_PX = 50;
 const ANIMATION_MS = 260;
 
-/** The view framing `bounds` in a viewport of `size` ({width, height}, CSS pixels). */
-export function fitTarget(bounds, size) {
+/** The view framing `bounds` in a viewport of `size` ({width, height}, CSS pixels),
+ * tiles no smaller than `minSidePx` (then centred on `bounds`, which overflow). */
+export function fitTarget(bounds, size, minSidePx = MIN_SIDE_PX) {
   const scale = Math.min(
     size.width / (bounds.maxX - bounds.minX),
     size.height / (bounds.maxY - bounds.minY),
@@ -23,7 +27,7 @@ export function fitTarget(bounds, size) {
   return {
     x: (bounds.minX + bounds.maxX) / 2,
     y: (bounds.minY + bounds.maxY) / 2,
-    scale: Math.max(scale, MIN_SIDE_PX / SIDE),
+    scale: Math.max(scale, minSidePx / SIDE),
   };
 }
 
@@ -122,9 +126,9 @@ export class BoardCamera {
   }
 
   /** Frames `bounds` and forgets the player's own panning and zooming. */
-  fit(bounds, { animate = true } = {}) {
+  fit(bounds, { animate = true, minSidePx = MIN_SIDE_PX } = {}) {
     this.userMoved = false;
-    this.moveTo(fitTarget(bounds, this.size()), animate);
+    this.moveTo(fitTarget(bounds, this.size(), minSidePx), animate);
   }
 
   /** Zooms out or pans only as far as needed to show `bounds`, but not below a

@@ -6,21 +6,24 @@ const TAP_TRAVEL_PX = 6;
 
 /**
  * Listens on `svgElement` and moves `camera` (a BoardCamera); `onTap(clientX, clientY,
- * event)` is called for a click or tap that did not pan.
+ * event)` is called for a click or tap that did not pan; `wheel: false` leaves the
+ * wheel to the page.
  */
-export function listenGestures(svgElement, camera, { onTap = null } = {}) {
+export function listenGestures(svgElement, camera, { onTap = null, wheel = true } = {}) {
   const pointers = new Map();
   let gesture = null;
 
-  svgElement.addEventListener(
-    "wheel",
-    (event) => {
-      event.preventDefault();
-      const factor = Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015));
-      camera.zoomBy(factor, event.clientX, event.clientY);
-    },
-    { passive: false },
-  );
+  if (wheel) {
+    svgElement.addEventListener(
+      "wheel",
+      (event) => {
+        event.preventDefault();
+        const factor = Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015));
+        camera.zoomBy(factor, event.clientX, event.clientY);
+      },
+      { passive: false },
+    );
+  }
   svgElement.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 && event.pointerType === "mouse") {
       return;

@@ -4,7 +4,7 @@
 // cells as SVG), camera.js (framing, pan and zoom), gestures.js (pointer and wheel),
 // view.js (BoardView, which puts them together).
 
-export { BoardCamera } from "./camera.js";
+export { BoardCamera, READABLE_SIDE_PX } from "./camera.js";
 export { tileGroup, tileIcon } from "./drawing.js";
 export { HEIGHT, SIDE, cellAtPosition, cellCentre, cellVertices, pointPosition } from "./pixels.js";
 export { BoardView } from "./view.js";

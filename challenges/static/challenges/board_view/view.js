@@ -11,7 +11,7 @@
 //   view.cellAtClient(event.clientX, event.clientY) -> [row, col]
 
 import { ORIGIN, cellFormat, cellNeighbours } from "../rules/geometry.js";
-import { BoardCamera } from "./camera.js";
+import { BoardCamera, MIN_SIDE_PX } from "./camera.js";
 import { cellPolygon, svgElement, tileGroup } from "./drawing.js";
 import { listenGestures } from "./gestures.js";
 import { SIDE, cellAtPosition, cellCentre, cellsBounds } from "./pixels.js";
@@ -24,12 +24,19 @@ const LAYERS = ["open", "highlight", "tiles", "preview", "cursor", "floats"];
  * An interactive board in an <svg>. Options: `interactive` (pan/zoom by pointer and
  * wheel; default true), `onViewChange(view)` (called after the view moves),
  * `onTap(cell, event)` (a click or tap that did not pan), `showOpen` (draw faint
- * outlines of the empty cells next to the tiles; default true).
+ * outlines of the empty cells next to the tiles; default true), `fitMinSidePx` (the
+ * smallest tile side a fit frames: a board shown to be read passes READABLE_SIDE_PX,
+ * and is panned when bigger), `wheel` (the wheel zooms; default true: a board in a page
+ * to scroll turns it off).
  */
 export class BoardView {
-  constructor(svg, { interactive = true, showOpen = true, onViewChange = null, onTap = null } = {}) {
+  constructor(
+    svg,
+    { interactive = true, showOpen = true, onViewChange = null, onTap = null, fitMinSidePx = MIN_SIDE_PX, wheel = true } = {},
+  ) {
     this.svg = svg;
     this.showOpen = showOpen;
+    this.fitMinSidePx = fitMinSidePx;
     this.onViewChange = onViewChange;
     this.onTap = onTap;
     /** What is drawn, by cell text: {tile, cell, rotation, element}. */
@@ -52,6 +59,7 @@ export class BoardView {
     }
     if (interactive) {
       listenGestures(this.svg, this.camera, {
+        wheel,
         onTap: (clientX, clientY, event) => this.onTap?.(this.cellAtClient(clientX, clientY), event),
       });
     }
@@ -266,7 +274,7 @@ export class BoardView {
 
   /** Frames every tile and open cell. */
   fit({ animate = true } = {}) {
-    this.camera.fit(this._contentBounds(), { animate });
+    this.camera.fit(this._contentBounds(), { animate, minSidePx: this.fitMinSidePx });
   }
 
   /**

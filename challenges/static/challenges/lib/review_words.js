@@ -30,6 +30,32 @@ export function parOfScore(score, par) {
 }
 
 /**
+ * The score framed for a beginner, from the analysis's `field` (the board's live
+ * entries: {entries, median, better_than}): "better than 62 % of players · median 214 ·
+ * par 485". Without entries to compare with, the share of par ("68 % of par 412"). A
+ * share of 0 is left unsaid: "better than 0 %" tells a beginner nothing.
+ */
+export function scoreFrame(score, par, field) {
+  if (!field || !(field.entries > 0)) {
+    return parOfScore(score, par);
+  }
+  const values = {
+    percent: new Intl.NumberFormat(pageLanguage(), { style: "percent", maximumFractionDigits: 0 }).format(field.better_than / 100),
+    median: new Intl.NumberFormat(pageLanguage(), { maximumFractionDigits: 1 }).format(field.median),
+    par,
+  };
+  const known = typeof par === "number" && par > 0;
+  if (field.better_than > 0) {
+    return known
+      ? interpolate(gettext("better than %(percent)s of players · median %(median)s · par %(par)s"), values)
+      : interpolate(gettext("better than %(percent)s of players · median %(median)s · par: soon"), values);
+  }
+  return known
+    ? interpolate(gettext("median %(median)s · par %(par)s"), values)
+    : interpolate(gettext("median %(median)s · par: soon"), values);
+}
+
+/**
  * The best move of an analysed position (the API's `moves[i]`), in words: "4-5-5 on row
  * 2, column 1, for +50 with a hexagon", or "a draw, for -5". The board beside it shows
  * the tile turned as it goes. From its `best` and `best_outcome`; an entry with only

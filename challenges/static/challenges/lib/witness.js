@@ -43,7 +43,8 @@ export class Witness {
     // "idle" until the first answer (nothing sent yet), then "live" or "retrying"
     // after each batch.
     this.connection = "idle";
-    // null while the run can still be eligible; else {code, detail, source, move}.
+    // null while the run can still be eligible; else {code, source, move}, and the server's
+    // `reason` (its code and figures, API.md "Eligibility").
     this.verdict = null;
     this.lastSentAt = null;
     this.inFlight = null;
@@ -183,8 +184,9 @@ export class Witness {
 
   _serverVerdict(data, received) {
     if (data.eligible === false) {
+      // The reason's figures go with it: the page words it from them (witness_words.js).
       const reason = data.ineligible ?? {};
-      this._setVerdict({ code: reason.code ?? "not_witnessed", detail: reason.detail ?? "", source: "server", move: null });
+      this._setVerdict({ code: reason.code ?? "not_witnessed", source: "server", move: null, reason });
     } else if (data.eligible === true && this.verdict?.source === "local" && received > this.verdict.move) {
       // The browser's clock judged a move late because no answer came in time, but the
       // server holds it and says the run is still eligible: the answer was lost, not
@@ -220,7 +222,7 @@ export class Witness {
     const index = this.acknowledged;
     const late = this.now() - this.moves[index].t - this.windowMs;
     if (late > 0) {
-      this._setVerdict({ code: "not_witnessed", detail: null, source: "local", move: index });
+      this._setVerdict({ code: "not_witnessed", source: "local", move: index });
       return;
     }
     // At the window's last millisecond the move is still in time: look just after it.

@@ -2,7 +2,7 @@
 // moment a run can no longer be eligible, and the end screen's eligibility. DOM-free,
 // so node tests read the words. Every sentence through the catalog (i18n.js).
 
-import { gettext, interpolate, ngettext, pageLanguage } from "./i18n.js";
+import { formatNumber, gettext, interpolate, ngettext, pageLanguage } from "./i18n.js";
 
 const LINK_TEXT = {
   idle: gettext("Your moves go to the server as you play"),
@@ -18,28 +18,58 @@ export function linkStatus({ connection, online }) {
   return { state, text: LINK_TEXT[state] ?? LINK_TEXT.idle };
 }
 
-/** A server detail as the middle of a sentence: no final full stop, and a capital
- * that only began the sentence lowered ("Move 3 ..." but not "API ..."). */
-function clause(detail) {
-  const text = String(detail ?? "").trim().replace(/\.+$/, "");
-  return /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
+/** A figure of a fault (API.md "Eligibility"), or null when the server sent none. */
+function figure(fault, name) {
+  const value = fault?.[name];
+  return Number.isInteger(value) ? value : null;
+}
+
+/**
+ * Why a valid run cannot enter the leaderboard, as the middle of a sentence (no capital,
+ * no full stop), worded here from the server's code and figures ({code, move, t_ms,
+ * late_ms, window_ms} or {code, move, gap_ms, previous_move, floor_ms}): never the
+ * server's own words inside this page's sentence. Without figures, the code's words.
+ */
+export function ineligibleReason(fault) {
+  const move = figure(fault, "move");
+  if (fault?.code === "too_fast") {
+    const [gap, previous, floor] = ["gap_ms", "previous_move", "floor_ms"].map((name) => figure(fault, name));
+    if (move === null || gap === null || previous === null || floor === null) {
+      return gettext("tiles were placed faster than a person can");
+    }
+    return interpolate(
+      gettext("move %(move)s was placed %(gap)s ms after move %(previous)s; placements are at least %(floor)s ms apart"),
+      { move: move + 1, gap: formatNumber(gap), previous: previous + 1, floor: formatNumber(floor) },
+    );
+  }
+  const [t, late, window] = ["t_ms", "late_ms", "window_ms"].map((name) => figure(fault, name));
+  if (fault?.code !== "not_witnessed" || move === null || t === null || late === null || window === null) {
+    return gettext("the server did not see it played in time");
+  }
+  return interpolate(
+    gettext("move %(move)s (at %(time)s into the run) reached the server %(late)s later; a move must arrive within %(window)s"),
+    { move: move + 1, time: seconds(t), late: seconds(late), window: seconds(window) },
+  );
 }
 
 function seconds(ms) {
-  const value = ms / 1000;
-  const shown = (Number.isInteger(value) ? value : Number(value.toFixed(1))).toLocaleString(pageLanguage());
-  return interpolate(ngettext("%(seconds)s second", "%(seconds)s seconds", value), { seconds: shown });
+  const value = Math.round(ms / 100) / 10;
+  const shown = value.toLocaleString(pageLanguage(), { maximumFractionDigits: 1 });
+  // A fraction counts as plural: "1.8 seconds" (French takes "1,8 secondes" too).
+  const count = Number.isInteger(value) ? value : 2;
+  return interpolate(ngettext("%(seconds)s second", "%(seconds)s seconds", count), { seconds: shown });
 }
 
 /**
  * The words the player reads at once when the run can no longer be eligible, from the
- * witness's verdict ({code, detail, source}); null while it still can be.
+ * witness's verdict ({code, source} and, from the server, the figures of its reason);
+ * null while it still can be.
  */
 export function lostNotice(verdict, windowMs) {
   if (verdict === null) {
     return null;
   }
-  return verdict.source === "local" || !clause(verdict.detail)
+  return verdict.source === "local"
     ? interpolate(
         gettext(
           "Your moves have not reached the server for %(seconds)s: this run can no longer enter the leaderboard. You can finish it as practice.",
@@ -48,9 +78,9 @@ export function lostNotice(verdict, windowMs) {
       )
     : interpolate(
         gettext(
-          "The server says: %(detail)s: this run can no longer enter the leaderboard. You can finish it as practice.",
+          "The server says: %(reason)s: this run can no longer enter the leaderboard. You can finish it as practice.",
         ),
-        { detail: clause(verdict.detail) },
+        { reason: ineligibleReason(verdict.reason) },
       );
 }
 
@@ -74,7 +104,7 @@ export function endIneligible(result) {
   if (!result?.valid || result.eligible !== false) {
     return null;
   }
-  const reason = clause(result.ineligible?.detail) || gettext("the server did not see it played in time");
+  const reason = ineligibleReason(result.ineligible);
   return interpolate(
     gettext("This run cannot enter the leaderboard: %(reason)s. It still counts as practice in your history, with its score."),
     { reason },

@@ -20,7 +20,7 @@
 import { api } from "../lib/api.js";
 import { pageLanguage } from "../lib/i18n.js";
 import { pendingClear, pendingLoad } from "../lib/unsent_runs.js";
-import { BoardView } from "../board_view/index.js";
+import { BoardView, READABLE_SIDE_PX } from "../board_view/index.js";
 import { TIMERS, runPageBoot } from "../lib/boot.js";
 import { EndReview } from "../play/end_review.js";
 import { EndScreen, endSummary } from "../play/end_screen.js";
@@ -57,7 +57,9 @@ const sendingScreen = new SendingScreen($, { announce });
 const endScreen = new EndScreen($, {
   urls: { leaderboard: config.urls.leaderboard, replay: (runId) => runUrl(config.urls.replay, runId) },
   announce,
-  finalBoard: new BoardView($("end-board"), { interactive: false, showOpen: false }),
+  // Framed so its digits read (12 px or more); a bigger board is dragged, and the wheel
+  // is left to scroll the page.
+  finalBoard: new BoardView($("end-board"), { showOpen: false, fitMinSidePx: READABLE_SIDE_PX, wheel: false }),
 });
 // The end screen's look back: the score against par, the moves missed (play/end_review.js).
 const endReview = new EndReview($, {

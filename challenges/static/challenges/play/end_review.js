@@ -4,10 +4,10 @@
 // of that position as a ghost tile where it would have gone. The analysis is the
 // server's (GET /api/runs/{id}/analysis/); the board is rebuilt by the rules engine.
 
-import { BoardView } from "../board_view/index.js";
+import { BoardView, READABLE_SIDE_PX } from "../board_view/index.js";
 import { ChallengeRun } from "../rules/index.js";
 import { api } from "../lib/api.js";
-import { NO_MISSES, missButton, missLine, parOfScore } from "../lib/review_words.js";
+import { NO_MISSES, missButton, missLine, parOfScore, scoreFrame } from "../lib/review_words.js";
 
 export { missLine };
 
@@ -54,6 +54,8 @@ export async function showEndReview({ elements, urls, deal, moves, score, par })
     return;
   }
   const analysis = answer.data;
+  // With the board's entries known, the score is framed against them, par beside.
+  elements.par.textContent = scoreFrame(score, known, analysis.field);
   const misses = analysis.misses.slice(0, MISSES_SHOWN).map((index) => analysis.moves[index]);
   if (moves.length === 0) {
     return; // a run with no move missed nothing worth a word of praise
@@ -65,11 +67,14 @@ export async function showEndReview({ elements, urls, deal, moves, score, par })
     return;
   }
   elements.board.parentElement.hidden = false;
-  const view = elements.view ?? new BoardView(elements.board, { interactive: false, showOpen: false });
+  const view =
+    elements.view ?? new BoardView(elements.board, { showOpen: false, fitMinSidePx: READABLE_SIDE_PX, wheel: false });
   elements.view = view;
   const show = (entry) => {
     view.render(placementsBefore({ ...deal, moves }, entry.index));
-    view.setPreview(entry.best, { className: "tile tile--missed" });
+    // The better tile goes down where it should have (board.css: missed-drop), again
+    // each time a miss is chosen.
+    view.setPreview(entry.best, { className: "tile tile--missed tile--missed-drop" });
     view.fit({ animate: false });
     view.ensureVisible([entry.best.cell]);
     text.textContent = missLine(entry);

@@ -13,7 +13,7 @@ import {
   submitSentence,
   verdictText,
 } from "./end_words.js";
-import { BONUS_LABELS, endTitle, formatSeconds } from "./words.js";
+import { BONUS_LABELS, endTitle, formatSeconds, refusalReason } from "./words.js";
 
 /** What the end screen shows for `finish` (the machine's) and its verdict `result`. */
 export function endSummary(finish, result) {
@@ -64,7 +64,7 @@ export function reviewRows(moves, serverMoves, error) {
       outcome?.bonus ? BONUS_LABELS[outcome.bonus] : "",
     ];
     if (error && error.move === index) {
-      return { cells, kind: "error", title: error.detail ?? error.code };
+      return { cells, kind: "error", title: refusalReason(error) };
     }
     return { cells, kind: outcome ? null : "dropped", title: null };
   });

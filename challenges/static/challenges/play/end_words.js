@@ -21,12 +21,15 @@ export const DRAW_MOVE = gettext("Draw");
 export function verdictText(result, clientScore) {
   if (!result.valid) {
     const error = result.error;
-    // A placement the rules refuse is worded in the page's language from its code; any
-    // other reason is the server's own detail.
-    const reason = error ? `${refusalReason(error) ?? ""} (${error.code})` : (result.detail ?? "");
     if (result.refused) {
-      return interpolate(gettext("The server did not take this run: %(reason)s"), { reason });
+      // Refused before any replay: a code this page words, or the server's whole
+      // sentence (already in the reader's language) on its own, never inside ours.
+      return result.code === "deadline_passed"
+        ? interpolate(gettext("The server did not take this run: %(reason)s."), { reason: refusalReason(result) })
+        : [gettext("The server did not take this run."), result.detail ?? ""].join(" ").trim();
     }
+    // What the rules refused is worded in the page's language from its code.
+    const reason = error ? `${refusalReason(error)} (${error.code})` : gettext("the rules refuse it");
     const hasMove = error && error.move !== null && error.move !== undefined;
     const values = { reason, score: clientScore, move: hasMove ? error.move + 1 : null };
     return hasMove

@@ -24,8 +24,8 @@ export function runDetailAsFinish(run) {
 }
 
 /** A verdict with no replay behind it: the server would not take the run. */
-function refusedVerdict(detail, { refused = false } = {}) {
-  return { valid: false, score: 0, moves: [], error: null, detail, ...(refused ? { refused: true } : {}) };
+function refusedVerdict({ code, detail }, { refused = false } = {}) {
+  return { valid: false, score: 0, moves: [], error: null, code, detail, ...(refused ? { refused: true } : {}) };
 }
 
 /** A 409 that names another count of held moves than the browser heard, within the log. */
@@ -81,7 +81,7 @@ async function finishOutcome(status, data, fetchRun) {
     if (kept !== null && kept.status === 200) {
       return { kind: "scored", result: runDetailAsFinish(kept.data) };
     }
-    return { kind: "scored", result: refusedVerdict(data.detail) };
+    return { kind: "scored", result: refusedVerdict(data) };
   }
   if (status === 401 || status === 403) {
     // Logged out or a stale CSRF cookie: keep the log; after logging in, the play page
@@ -89,7 +89,7 @@ async function finishOutcome(status, data, fetchRun) {
     return { kind: "unsent", message: loggedOut(data.detail) };
   }
   if (status === 409 || status === 404) {
-    return { kind: "scored", result: refusedVerdict(data.detail, { refused: true }) };
+    return { kind: "scored", result: refusedVerdict(data, { refused: true }) };
   }
   if (status === 503) {
     // The database is away for a moment (code database_unavailable): the log stays in

@@ -1,6 +1,8 @@
 // Submitting a run as the player's entry (API.md, "Submit") and reading the answer.
 // DOM-free: `post()` is injected, so node tests give every answer.
 
+import { endIneligible } from "../lib/witness_words.js";
+import { ALREADY_SUBMITTED } from "./end_words.js";
 import { nothingSubmitted, serverAnswered } from "./words.js";
 
 // Submit refuses a run the leaderboard cannot take with one of these codes.
@@ -18,9 +20,13 @@ export function submitOutcome({ status, data }) {
     return { kind: "entered", entry: data, final: true };
   }
   if (status === 409 && data.code === "already_submitted") {
-    return { kind: "already", detail: data.detail, final: true };
+    return { kind: "already", detail: ALREADY_SUBMITTED, final: true };
   }
   const final = status === 400 && INELIGIBLE_CODES.has(data.code);
+  if (final && data.ineligible) {
+    // Worded here from the reason's code and figures, as the end screen words it.
+    return { kind: "error", message: endIneligible({ valid: true, eligible: false, ineligible: data.ineligible }), final, retry: true };
+  }
   // A 503 is the database away for a moment: nothing was submitted, the button stays.
   const retry = status < 500 || status === 503;
   return { kind: "error", message: data.detail ?? serverAnswered(status), final, retry };

@@ -165,12 +165,12 @@ export function doesNotFit(detail) {
 }
 
 /**
- * Why the board refused a placement (the rules engine's {code, detail}), in the page's
- * language. The engine's `detail` is the server's English sentence (both engines must
- * agree on it word for word), so the page words the reason from the code; a code it
- * does not know keeps the engine's detail.
+ * Why the rules refused a move or a log (the engine's or the server's {code}), in the
+ * page's language. The engine's `detail` is English (both engines must agree on it word
+ * for word), so the page words the reason from the code alone; a code it does not know
+ * gets words of its own, never the engine's English.
  */
-export function refusalReason({ code, detail }) {
+export function refusalReason({ code }) {
   const reasons = {
     cell_occupied: gettext("that spot is already taken"),
     first_not_at_origin: gettext("the first tile goes in the middle"),
@@ -184,8 +184,11 @@ export function refusalReason({ code, detail }) {
     time_not_monotonic: gettext("the moves' times go backwards"),
     run_over: gettext("the run was already over"),
     malformed: gettext("the move is not one the rules can read"),
+    bad_log: gettext("what was sent is not a run log"),
+    bad_challenge: gettext("the challenge's tiles are not a deal of the game"),
+    deadline_passed: gettext("its moves reached the server after the run's time"),
   };
-  return reasons[code] ?? detail;
+  return reasons[code] ?? gettext("the rules refuse it");
 }
 
 export const ONE_AT_A_TIME = gettext("One tile at a time: the last one is still going down.");
