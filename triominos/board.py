@@ -8,6 +8,9 @@ Two ways to put a tile down:
 - :meth:`Board.push` trusts the caller (a search that only plays generated moves) and
   :meth:`Board.pop` takes the last tile back.
 
+A search's hot questions (a hand's best placement, which tiles fit anywhere) come
+from :class:`~triominos.board_search.BoardSearch`, answered with bit masks.
+
 Both score the placement (tile value plus at most one bonus) under the board's
 :class:`Ruleset`. The board does not know about trays, wells or turns: the challenge
 replay and the classic game own those.
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from triominos.board_search import FIVE_AROUND, BoardSearch
 from triominos.errors import ErrorCode, PlacementError, shown
 from triominos.geometry import (
     CELL_CORNER_OFFSETS,
@@ -46,7 +50,7 @@ from triominos.geometry import (
     point_pack,
     point_unpack,
 )
-from triominos.legal import CORNER_NUMBERS, FIT_MASKS, FITS, FREE, TILE_VALUES, demand_key
+from triominos.legal import CORNER_NUMBERS, FITS, FREE, demand_key
 from triominos.moves import Placement
 from triominos.placement_refusals import placement_refusal_detail
 from triominos.ruleset import DEFAULT_RULESET, Ruleset
@@ -68,15 +72,6 @@ REFUSALS: tuple[ErrorCode, ...] = (
 """What a negative answer of :meth:`Board.place_packed` means: ``-1 - i`` is
 ``REFUSALS[i]``, in RULES.md's order."""
 
-_FIVE_AROUND = 5 * 8
-"""A ``_points`` value at or above this has five tiles around: the sixth closes it."""
-
-
-_WORTH_OVER: tuple[int, ...] = tuple(
-    sum(1 << tile.index for tile in TILES if tile.value > least) for least in range(-1, 16)
-)
-"""``_WORTH_OVER[k + 1]``: the tiles worth more than ``k`` (-1 to 15), one bit each."""
-
 
 _PLANS: tuple[tuple[int, int, int, int, int, int, int, int, int], ...] = tuple(
     (*CELL_CORNER_OFFSETS[key & 1], *CORNER_NUMBERS[key >> 1], *CELL_NEIGHBOUR_OFFSETS[key & 1])
@@ -87,7 +82,7 @@ offsets of the three corner points, the numbers they get, the offsets of the thr
 edge neighbours. One lookup instead of three on the hot path."""
 
 
-class Board:
+class Board(BoardSearch):
     """A Tri-Ominos board, empty to start with. See the module docstring."""
 
     __slots__ = (
@@ -261,7 +256,7 @@ class Board:
         packed = cell_pack(row, col)
         points = self._points
         v0, v1, v2 = (points.get(packed + offset, 0) for offset in CELL_CORNER_OFFSETS[packed & 1])
-        hexagons = (v0 >= _FIVE_AROUND) + (v1 >= _FIVE_AROUND) + (v2 >= _FIVE_AROUND)
+        hexagons = (v0 >= FIVE_AROUND) + (v1 >= FIVE_AROUND) + (v2 >= FIVE_AROUND)
         code = hexagons + 1 if hexagons else (1 if v0 and v1 and v2 else 0)
         return self._outcomes[code][tile.index]
 
@@ -322,7 +317,7 @@ class Board:
         add(packed + e1)
         add(packed + e2)
         if v0 and v1 and v2:  # every corner touched: a bridge, unless hexagons
-            hexagons = (v0 >= _FIVE_AROUND) + (v1 >= _FIVE_AROUND) + (v2 >= _FIVE_AROUND)
+            hexagons = (v0 >= FIVE_AROUND) + (v1 >= FIVE_AROUND) + (v2 >= FIVE_AROUND)
             return hexagons + 1 if hexagons else 1
         return 0
 
@@ -433,70 +428,6 @@ class Board:
             if any(fits[key] for fits in fit_rows):
                 return True
         return False
-
-    def best_placement(self, tiles: Iterable[Tile]) -> tuple[Placement | None, int]:
-        """The placement of ``tiles`` worth the most points, the first of equals in
-        :meth:`legal_placements`' order, and its points; ``(None, -1)`` if none fits.
-        A play-out's hot path: one mask test a cell, and one :class:`Placement` built."""
-        cells = self._cells
-        hand = 0
-        for tile in tiles:
-            hand |= 1 << tile.index
-        for tile_rotation in cells.values():
-            hand &= ~(1 << (tile_rotation // 3))
-        points = self._points
-        extra = self.bonus_points
-        best, best_points, best_index = 0, -1, 0
-        for packed in sorted(self._reach.difference(cells)):
-            o0, o1, o2 = CELL_CORNER_OFFSETS[packed & 1]
-            v0 = points.get(packed + o0, 0)
-            v1 = points.get(packed + o1, 0)
-            v2 = points.get(packed + o2, 0)
-            key = ((v0 & 7 if v0 else FREE) * 7 + (v1 & 7 if v1 else FREE)) * 7 + (
-                v2 & 7 if v2 else FREE
-            )  # demand_key, written out: the hot loop
-            fitting = hand & FIT_MASKS[key]
-            if not fitting:
-                continue
-            hexagons = (v0 >= _FIVE_AROUND) + (v1 >= _FIVE_AROUND) + (v2 >= _FIVE_AROUND)
-            bonus = extra[hexagons + 1 if hexagons else (1 if v0 and v1 and v2 else 0)]
-            while fitting:  # lowest index first, so the first of equals stays
-                low = fitting & -fitting
-                index = low.bit_length() - 1
-                fitting ^= low
-                if TILE_VALUES[index] + bonus > best_points:
-                    best, best_points, best_index = packed, TILE_VALUES[index] + bonus, index
-                    best_key = key
-        if best_points < 0:
-            return None, -1
-        rotation = FITS[best_index][best_key][0]
-        return Placement(TILES[best_index], cell_unpack(best), rotation), best_points
-
-    def fitting_mask(self, over: int = -1) -> int:
-        """The tiles not on the board that fit somewhere on it for more than ``over``
-        points (any fit, by default), one bit per ``tile.index``: a search's question,
-        answered without building a placement."""
-        cells = self._cells
-        points = self._points
-        extra = self.bonus_points
-        fitting = 0
-        for packed in self._reach.difference(cells):
-            o0, o1, o2 = CELL_CORNER_OFFSETS[packed & 1]
-            v0 = points.get(packed + o0, 0)
-            v1 = points.get(packed + o1, 0)
-            v2 = points.get(packed + o2, 0)
-            key = ((v0 & 7 if v0 else FREE) * 7 + (v1 & 7 if v1 else FREE)) * 7 + (
-                v2 & 7 if v2 else FREE
-            )
-            if over < 0:
-                fitting |= FIT_MASKS[key]
-                continue
-            hexagons = (v0 >= _FIVE_AROUND) + (v1 >= _FIVE_AROUND) + (v2 >= _FIVE_AROUND)
-            bonus = extra[hexagons + 1 if hexagons else (1 if v0 and v1 and v2 else 0)]
-            fitting |= FIT_MASKS[key] & _WORTH_OVER[max(-1, min(15, over - bonus)) + 1]
-        for tile_rotation in cells.values():
-            fitting &= ~(1 << (tile_rotation // 3))
-        return fitting
 
     def _demand_key(self, packed: int) -> int:
         """What the corners of the empty cell ``packed`` demand, as a ``FITS`` index

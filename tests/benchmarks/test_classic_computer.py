@@ -36,9 +36,10 @@ def _hard_turn_times(games: int) -> list[float]:
 
 
 def _mid_game() -> ClassicGame:
-    """A round after 20 placements or so, a hard computer to move with tiles that fit."""
+    """A round after 20 placements or so, a hard computer to move with a choice: tiles
+    that fit in at least two places (one leaves nothing to look ahead for)."""
     game = ClassicGame(2, seed="bench position", rounds=1)
-    while len(game.board) < 20 or not game.legal_placements():
+    while len(game.board) < 20 or len({(p.tile, p.cell) for p in game.legal_placements()}) < 2:
         seat = game.current_player
         assert seat is not None
         game.apply(computer_action(game, strength="medium", seed=0), player=seat)
