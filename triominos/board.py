@@ -8,6 +8,9 @@ Two ways to put a tile down:
 - :meth:`Board.push` trusts the caller (a search that only plays generated moves) and
   :meth:`Board.pop` takes the last tile back.
 
+A search's hot questions (a hand's best placement, which tiles fit anywhere) come
+from :class:`~triominos.board_search.BoardSearch`, answered with bit masks.
+
 Both score the placement (tile value plus at most one bonus) under the board's
 :class:`Ruleset`. The board does not know about trays, wells or turns: the challenge
 replay and the classic game own those.
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from triominos.board_search import FIVE_AROUND, BoardSearch
 from triominos.errors import ErrorCode, PlacementError, shown
 from triominos.geometry import (
     CELL_CORNER_OFFSETS,
@@ -68,9 +72,6 @@ REFUSALS: tuple[ErrorCode, ...] = (
 """What a negative answer of :meth:`Board.place_packed` means: ``-1 - i`` is
 ``REFUSALS[i]``, in RULES.md's order."""
 
-_FIVE_AROUND = 5 * 8
-"""A ``_points`` value at or above this has five tiles around: the sixth closes it."""
-
 
 _PLANS: tuple[tuple[int, int, int, int, int, int, int, int, int], ...] = tuple(
     (*CELL_CORNER_OFFSETS[key & 1], *CORNER_NUMBERS[key >> 1], *CELL_NEIGHBOUR_OFFSETS[key & 1])
@@ -81,7 +82,7 @@ offsets of the three corner points, the numbers they get, the offsets of the thr
 edge neighbours. One lookup instead of three on the hot path."""
 
 
-class Board:
+class Board(BoardSearch):
     """A Tri-Ominos board, empty to start with. See the module docstring."""
 
     __slots__ = (
@@ -255,7 +256,7 @@ class Board:
         packed = cell_pack(row, col)
         points = self._points
         v0, v1, v2 = (points.get(packed + offset, 0) for offset in CELL_CORNER_OFFSETS[packed & 1])
-        hexagons = (v0 >= _FIVE_AROUND) + (v1 >= _FIVE_AROUND) + (v2 >= _FIVE_AROUND)
+        hexagons = (v0 >= FIVE_AROUND) + (v1 >= FIVE_AROUND) + (v2 >= FIVE_AROUND)
         code = hexagons + 1 if hexagons else (1 if v0 and v1 and v2 else 0)
         return self._outcomes[code][tile.index]
 
@@ -316,7 +317,7 @@ class Board:
         add(packed + e1)
         add(packed + e2)
         if v0 and v1 and v2:  # every corner touched: a bridge, unless hexagons
-            hexagons = (v0 >= _FIVE_AROUND) + (v1 >= _FIVE_AROUND) + (v2 >= _FIVE_AROUND)
+            hexagons = (v0 >= FIVE_AROUND) + (v1 >= FIVE_AROUND) + (v2 >= FIVE_AROUND)
             return hexagons + 1 if hexagons else 1
         return 0
 

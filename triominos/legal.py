@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from triominos.tiles import TILES
 
-__all__ = ["CORNER_NUMBERS", "FITS", "FREE", "TILE_VALUES", "demand_key"]
+__all__ = ["CORNER_NUMBERS", "FITS", "FIT_MASKS", "FREE", "TILE_VALUES", "demand_key"]
 
 FREE = 6
 """The demand of a corner whose point no tile touches yet: any number fits."""
@@ -45,3 +45,9 @@ def _fits_of(tile_index: int) -> tuple[tuple[int, ...], ...]:
 FITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_fits_of(tile.index) for tile in TILES)
 """``FITS[tile.index][demand_key(...)]``: the rotations (ascending) in which the tile
 shows every demanded number."""
+
+FIT_MASKS: tuple[int, ...] = tuple(
+    sum(1 << tile.index for tile in TILES if FITS[tile.index][key]) for key in range(_BASE**3)
+)
+"""``FIT_MASKS[demand_key(...)]``: the tiles that fit in some rotation, one bit per
+``tile.index``, so that one ``&`` tells whether any of a hand fits a cell."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.engine.classic_games import classic_game
-from triominos import placement_parse
+from triominos import Placement, placement_parse
 from triominos.classic import (
     STRENGTHS,
     ClassicError,
@@ -34,7 +34,7 @@ def test_every_strength_plays_whole_games_of_legal_actions(strength: Strength) -
 
 
 @pytest.mark.parametrize("strength", STRENGTHS)
-def test_a_computer_draws_only_when_nothing_fits_and_passes_only_when_it_must(
+def test_a_computer_passes_only_when_it_must_and_only_easy_draws_past_a_fit(
     strength: Strength,
 ) -> None:
     game = ClassicGame(2, seed="draws", rounds=1)
@@ -42,11 +42,32 @@ def test_a_computer_draws_only_when_nothing_fits_and_passes_only_when_it_must(
         could_place = bool(game.legal_placements())
         could_draw = game.can_draw()
         action = computer_action(game, strength=strength, seed=2)
-        if isinstance(action, Draw):
+        if isinstance(action, Draw) and strength != "easy":
             assert not could_place
         if isinstance(action, Pass):
             assert not could_place and not could_draw
         game.apply(action, player=seat)
+
+
+def test_easy_overlooks_fits_and_the_more_often_the_fewer_there_are() -> None:
+    # A beginner who sees no place for a tile draws; few places are easy to miss.
+    overlooked = {"few": 0, "many": 0}
+    turns = {"few": 0, "many": 0}
+    for number in range(30):
+        game = ClassicGame(2, seed=f"overlooks {number}", rounds=1)
+        while (seat := game.current_player) is not None:
+            places = {(p.tile, p.cell) for p in game.legal_placements()}
+            action = computer_action(game, strength="easy", seed=number)
+            if places and game.can_draw():
+                kind = "few" if len(places) <= 2 else "many" if len(places) >= 8 else None
+                if kind:
+                    turns[kind] += 1
+                    overlooked[kind] += isinstance(action, Draw)
+            game.apply(action, player=seat)
+
+    assert turns["few"] > 20 and turns["many"] > 20
+    few, many = (overlooked[kind] / turns[kind] for kind in ("few", "many"))
+    assert 0 < many < few < 1
 
 
 def test_the_same_game_and_seed_give_the_same_actions_and_another_seed_another_game() -> None:
@@ -88,7 +109,9 @@ def test_easy_misses_bonuses_that_medium_takes() -> None:
                 action = computer_action(game, strength=strength, seed=number)  # type: ignore[arg-type]
                 if bonus_there:
                     offered[strength] += 1
-                    taken[strength] += bool(game.board.outcome(action).bonus)  # type: ignore[arg-type]
+                    # easy may also overlook every fit and draw: no bonus taken either
+                    placed = isinstance(action, Placement)
+                    taken[strength] += placed and bool(game.board.outcome(action).bonus)
                 game.apply(action, player=seat)
 
     assert taken["medium"] == offered["medium"] > 0

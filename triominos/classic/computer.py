@@ -1,38 +1,41 @@
 """Computer players for the classic game, at three strengths.
 
 Each reads only what a person at the table sees: its own hand, the board, the size of
-every hand and of the well, and the scores; never another player's tiles. Each is a
-pure function of the game and a seed, so a game replays exactly from its log of
-actions whoever played them.
+every hand and of the well, the scores and what the others did; never another
+player's tiles. Each is a pure function of the game and a seed, so a game replays
+exactly from its log of actions whoever played them.
 
-- ``easy`` plays like a beginner: it looks for any tile that fits rather than the best
-  one, so its choice is random and weighted toward the weaker placements, and it often
-  overlooks a hexagon or a bridge when a plain placement is there too.
+- ``easy`` plays like a beginner: it overlooks places its tiles fit (the fewer there
+  are, the likelier it sees none, and then it draws), it looks for a tile that fits
+  rather than the best one, weighted toward the weaker placements, and it often
+  misses a hexagon or a bridge when a plain placement is there too.
 - ``medium`` is greedy: the placement worth the most points now.
-- ``hard`` weighs each placement by what follows it (:func:`_hard_value`): its own
-  best next placement from the tiles it keeps, the tiles it would be left unable to
-  place, and what the placement hands the next player, estimated over the tiles it
-  has not seen. It examines at most ``HARD_MAX_CANDIDATES`` placements, so a turn
-  costs a bounded amount of work (docs/classic.md measures it).
+- ``hard`` looks ahead (:mod:`triominos.classic.lookahead`): its best placements by
+  points now, each played out a few turns on guesses of the hidden tiles that agree
+  with what the table has seen, and worth their points plus the play-out's balance.
+  Its work is bounded in simulated turns, so a turn costs a bounded amount of time
+  (docs/classic.md measures it) and stays a pure function of the game and the seed.
 
-A computer draws only when no tile fits (RULES.md lets a player draw by choice; no
-strength gains by it), and passes only when it may neither play nor draw.
+A computer that sees a fit plays it: none draws by choice (RULES.md allows it; no
+strength gains by it), though ``easy`` may draw for not seeing one. A computer
+passes only when it may neither play nor draw.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from math import comb
 from typing import Literal
 
 from triominos.board import Board
 from triominos.classic.actions import ClassicAction, Draw, Pass
 from triominos.classic.game import ClassicGame
+from triominos.classic.lookahead import Guesser, playout
 from triominos.moves import Placement
-from triominos.tiles import TILES, Tile
 
 __all__ = [
+    "EASY_SEES",
+    "HARD_GUESSES",
     "HARD_MAX_CANDIDATES",
     "STRENGTHS",
     "Strength",
@@ -43,20 +46,18 @@ __all__ = [
 Strength = Literal["easy", "medium", "hard"]
 STRENGTHS: tuple[Strength, ...] = ("easy", "medium", "hard")
 
-HARD_MAX_CANDIDATES = 24
-"""The most placements ``hard`` looks ahead from (the best by points now)."""
-
+EASY_SEES = 0.25
+"""How likely ``easy`` is to notice each (tile, cell) where a tile of its hand fits."""
 EASY_MISSES_BONUS = 0.75
 """How often ``easy`` overlooks the bonus placements when a plain one fits."""
 EASY_SKEW = 3.0
-"""``easy`` picks the k-th weakest placement with weight 1 / (k + 1) ** EASY_SKEW."""
+"""``easy`` picks the k-th weakest placement it sees with weight 1 / (k + 1) ** EASY_SKEW."""
 
-# hard's weights (docs/classic.md has the calibration they were chosen by).
-_NEXT_WEIGHT = 0.5  # its own best next placement, worth half: the board will change
-_STUCK_WEIGHT = 3  # per tile it keeps that fits nowhere: a likely draw later
-_REPLY_WEIGHT = 0.8  # the next player's expected best reply
-_BLOCK_WEIGHT = 20  # the chance the next player has no tile that fits (a draw, -5 and a tile)
-_RIGID_WEIGHT = 6  # per kept tile, divided by 1 + the places it fits: keep the flexible ones
+HARD_MAX_CANDIDATES = 4
+"""The most placements ``hard`` looks ahead from (the best by points now)."""
+HARD_GUESSES = 24
+"""How many guesses of the hidden tiles each candidate is played out on: with
+``HORIZON`` turns a play-out, ``hard`` simulates at most 4 * 24 * 12 = 1152 turns."""
 
 
 def computer_action(game: ClassicGame, *, strength: Strength, seed: int | str) -> ClassicAction:
@@ -67,13 +68,13 @@ def computer_action(game: ClassicGame, *, strength: Strength, seed: int | str) -
     placements = game.legal_placements()
     if not placements:
         return Draw() if game.can_draw() else Pass()
+    rng = random.Random(f"classic computer {seed} {len(game.events)}")
     if strength == "medium":
         return _greedy(game.board, placements)
     if strength == "easy":
-        rng = random.Random(f"classic computer {seed} {len(game.events)}")
-        return _easy(game.board, placements, rng)
+        return _easy(game, placements, rng)
     if strength == "hard":
-        return _hard(game, placements)
+        return _hard(game, placements, rng)
     raise ValueError(f"no strength {strength!r}; one of {', '.join(STRENGTHS)}")
 
 
@@ -95,8 +96,14 @@ def _greedy(board: Board, placements: list[Placement]) -> Placement:
     return max(placements, key=lambda placement: board.outcome(placement).points)
 
 
-def _easy(board: Board, placements: list[Placement], rng: random.Random) -> Placement:
-    scored = [(board.outcome(placement), placement) for placement in placements]
+def _easy(game: ClassicGame, placements: list[Placement], rng: random.Random) -> ClassicAction:
+    seen = [placement for placement in _distinct(placements) if rng.random() < EASY_SEES]
+    if not seen:
+        if game.can_draw():
+            return Draw()
+        seen = placements  # no draw left: a person looks again, harder
+    board = game.board
+    scored = [(board.outcome(placement), placement) for placement in seen]
     plain = [item for item in scored if item[0].bonus is None]
     if plain and len(plain) < len(scored) and rng.random() < EASY_MISSES_BONUS:
         scored = plain
@@ -105,22 +112,28 @@ def _easy(board: Board, placements: list[Placement], rng: random.Random) -> Plac
     return rng.choices(scored, weights=weights)[0][1]
 
 
-def _hard(game: ClassicGame, placements: list[Placement]) -> Placement:
+def _hard(game: ClassicGame, placements: list[Placement], rng: random.Random) -> Placement:
     board = game.board
     me = game.current_player
     assert me is not None
-    hand = game.hand(me)
-    if len(hand) == 1:
+    if len(game.hand(me)) == 1:
         return _greedy(board, placements)  # going out ends the round: nothing follows
     ranked = sorted(placements, key=lambda p: -board.outcome(p).points)
     candidates = _distinct(ranked)[:HARD_MAX_CANDIDATES]
-    unseen = _unseen(board, hand)
-    following = (me + 1) % game.players
-    reply_hand = len(game.hand(following))
+    if len(candidates) == 1:
+        return candidates[0]
+    guesses = Guesser(game, me).guesses(rng, HARD_GUESSES)
     work = board.copy()
+    others = game.players - 1
     best, best_value = candidates[0], float("-inf")
     for placement in candidates:
-        value = _hard_value(work, placement, hand, unseen, reply_hand)
+        now = work.push(placement).points
+        balance = 0.0
+        for guess in guesses:  # the same guesses for every candidate: a fair comparison
+            points = playout(game, work, guess, me, placement)
+            balance += points[me] - (sum(points) - points[me]) / others
+        work.pop()
+        value = now + balance / len(guesses)
         if value > best_value:
             best, best_value = placement, value
     return best
@@ -137,58 +150,3 @@ def _distinct(ranked: list[Placement]) -> list[Placement]:
             seen.add(key)
             kept.append(placement)
     return kept
-
-
-def _unseen(board: Board, hand: tuple[Tile, ...]) -> list[Tile]:
-    known = board.tiles | set(hand)
-    return [tile for tile in TILES if tile not in known]
-
-
-def _hard_value(
-    work: Board,
-    placement: Placement,
-    hand: tuple[Tile, ...],
-    unseen: list[Tile],
-    reply_hand: int,
-) -> float:
-    points = work.push(placement).points
-    kept = [tile for tile in hand if tile != placement.tile]
-    own_next = 0
-    places: dict[Tile, int] = dict.fromkeys(kept, 0)
-    for mine in work.legal_placements(kept):
-        places[mine.tile] += 1
-        own_next = max(own_next, work.outcome(mine).points)
-    stuck = sum(1 for count in places.values() if count == 0)
-    rigid = sum(1 / (1 + count) for count in places.values())
-    reply, blocked = _reply_estimate(work, unseen, reply_hand)
-    work.pop()
-    return (
-        points
-        + _NEXT_WEIGHT * own_next
-        - _STUCK_WEIGHT * stuck
-        - _RIGID_WEIGHT * rigid
-        - _REPLY_WEIGHT * reply
-        + _BLOCK_WEIGHT * blocked
-    )
-
-
-def _reply_estimate(board: Board, unseen: list[Tile], hand_size: int) -> tuple[float, float]:
-    """The next player's best placement, expected over which ``hand_size`` of the
-    ``unseen`` tiles they hold (each set alike likely; the well's tiles are unseen too),
-    and the chance that none of their tiles fits."""
-    best_by_tile: dict[Tile, int] = {}
-    for placement in board.legal_placements(unseen):
-        points = board.outcome(placement).points
-        if points > best_by_tile.get(placement.tile, -1):
-            best_by_tile[placement.tile] = points
-    values = sorted(best_by_tile.values(), reverse=True)
-    total = len(unseen)
-    if hand_size <= 0 or total == 0:
-        return 0.0, 0.0
-    hands = comb(total, hand_size)
-    expected = 0.0
-    # The i-th best tile is their best when they hold it and none of the better ones.
-    for i, value in enumerate(values):
-        expected += value * comb(total - i - 1, hand_size - 1) / hands
-    blocked = comb(total - len(values), hand_size) / hands
-    return expected, blocked
