@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.axe import expect_no_serious_violation
 from tests.e2e.conftest import SiteClock
+from tests.e2e.devices import PHONE
 from tests.e2e.play_helpers import HUMAN_PACE_MS, PLAY_BOARD, fitting_tray_tile, tour_seen
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -246,8 +247,6 @@ def test_names_start_with_what_is_shown(logged_in_page: Page, site_url: str) -> 
 
 
 # ---------------------------------------------------------------- End run on a phone
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import SCREENSHOTS, SiteClock
+from tests.e2e.devices import DEVICES, each_device  # noqa: F401 (the fixture "device")
 from tests.e2e.play_helpers import (
     drag_tile_to_board,
     end_run,
@@ -30,17 +31,8 @@ from tests.e2e.play_helpers import (
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-DEVICES = {
-    "desktop": {"viewport": {"width": 1280, "height": 900}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-}
 FINISH_URL = re.compile(r"/api/runs/[^/]+/finish/$")
 STANDING_URL = re.compile(r"/api/runs/[^/]+/standing/")
-
-
-@pytest.fixture(params=sorted(DEVICES))
-def device(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
 
 
 @pytest.fixture

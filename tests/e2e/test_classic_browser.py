@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from challenges.classic import services
 from challenges.models import ClassicGame
 from tests.e2e.axe import expect_no_serious_violation, settle
+from tests.e2e.devices import DEVICES
 from tests.e2e.play_helpers import DOUBLE_TAP_MS, HIGHLIGHTED, HUMAN_PACE_MS, PLAY_BOARD, centre
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -23,11 +24,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SEED = "e2e00005"
 
 HAND = "tiles => tiles.map((tile) => tile.dataset.tile)"
-
-DEVICES = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-    "desktop": {"viewport": {"width": 1280, "height": 900}},
-}
 
 
 def _my_turn_or_over(page: Page) -> bool:

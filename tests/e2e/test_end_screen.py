@@ -23,16 +23,13 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import SiteClock
+from tests.e2e.devices import DEVICES, each_device  # noqa: F401 (the fixture "device")
 from tests.e2e.play_helpers import drag_tile_to_board, end_run, touch_drag_tile_to_board, tour_seen
 from tests.factories import EntryFactory
 from triominos import DEFAULT_RULESET
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-DEVICES = {
-    "desktop": {"viewport": {"width": 1280, "height": 900}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-}
 START_URL = re.compile(r"/api/challenges/\d+/runs/$")
 FINISH_URL = re.compile(r"/api/runs/[^/]+/finish/$")
 ANALYSIS_URL = re.compile(r"/api/runs/[^/]+/analysis/$")
@@ -42,11 +39,6 @@ OTHERS = [-30, -5, 1000, 1100]
 # A tile's digits are 0.24 of its side (board_view/drawing.js); they should read at 12 px.
 DIGIT_OF_SIDE = 0.24
 READABLE_DIGIT_PX = 12
-
-
-@pytest.fixture(params=sorted(DEVICES))
-def device(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
 
 
 @pytest.fixture

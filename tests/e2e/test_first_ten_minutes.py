@@ -24,6 +24,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.conftest import SiteClock
+from tests.e2e.devices import DEVICES, each_device  # noqa: F401 (the fixture "device")
 from tests.e2e.play_helpers import (
     centre,
     drag_tile_to_board,
@@ -36,18 +37,9 @@ from triominos import DEFAULT_RULESET
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-DEVICES = {
-    "desktop": {"viewport": {"width": 1280, "height": 900}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-}
 START_URL = re.compile(r"/api/challenges/\d+/runs/$")
 FINISH_URL = re.compile(r"/api/runs/[^/]+/finish/$")
 LIT = "#board .board__highlight [data-highlight]"
-
-
-@pytest.fixture(params=sorted(DEVICES))
-def device(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
 
 
 @pytest.fixture

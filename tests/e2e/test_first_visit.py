@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import SiteClock
+from tests.e2e.devices import PHONE
 from tests.e2e.play_helpers import drag_tile_to_board, expect_server_holds_all, tour_seen
 from triominos import DEFAULT_RULESET
 
@@ -19,7 +20,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 START_URL = re.compile(r"/api/challenges/\d+/runs/$")
 FINISH_URL = re.compile(r"/api/runs/[^/]+/finish/$")
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 @pytest.mark.first_run_tour

@@ -12,16 +12,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import SiteClock
-
-DEVICES: dict[str, dict[str, Any]] = {
-    "desktop": {"viewport": {"width": 1280, "height": 900}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-}
-
-
-@pytest.fixture(params=sorted(DEVICES))
-def device(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
+from tests.e2e.devices import DEVICES, each_device  # noqa: F401 (the fixture "device")
 
 
 @pytest.fixture
