@@ -279,8 +279,9 @@ def calendar_chart(days: Sequence[CalendarDayLike]) -> CalendarChart:
         week, weekday = divmod(index, 7)
         x = CALENDAR_LEFT + week * step
         if weekday == 0 and (day.day.day <= 7 or index == 0):
-            # The month's short name in the active language (Django's own catalog).
-            months.append((x, date_format(day.day, "M")))
+            # The month's short name in the active language (Django's own catalog), in
+            # the press's style: French "M" gives June and July as "Jui" and "Jul".
+            months.append((x, date_format(day.day, "N")))
         cells.append(
             CalendarCell(
                 x=x,

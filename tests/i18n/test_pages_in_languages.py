@@ -135,3 +135,14 @@ def test_charts_write_svg_numbers_in_every_language(
         assert parser.found and not bad, (path, bad[:5])
         fractions = [value for _, _, value in parser.found if "." in value]
         assert fractions or path.startswith("/players/"), "no fractional length was written"
+
+
+@pytest.mark.django_db
+def test_french_names_a_challenge_one_way_on_the_play_and_home_pages() -> None:
+    """The French for challenge 988 is "Défi n° 988" everywhere (the play page said "#988")."""
+    challenge = ChallengeFactory()
+    client = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    for path in (reverse("challenges:play"), reverse("challenges:home")):
+        text = " ".join(re.sub(r"<[^>]+>", " ", client.get(path).content.decode()).split())
+        assert f"Défi n° {challenge.number}" in text, path
+        assert f"#{challenge.number}" not in text, path

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date, timedelta
+
+from django.conf import settings
+from django.utils import translation
 
 from challenges.charts import (
     HISTOGRAM_PADDING,
     HISTOGRAM_SIZE,
     LINE_CHART_SIZE,
+    calendar_chart,
     histogram_chart,
     line_chart,
 )
@@ -60,3 +65,22 @@ def test_line_chart_with_a_fixed_range_places_its_ends_on_the_frame() -> None:
     assert chart.points[0].y == chart.top
     assert chart.points[0].x == (chart.left + chart.right) / 2
     assert line_chart([], value=lambda row: 0.0, label=str) is None
+
+
+@dataclass(frozen=True)
+class Day:
+    day: date
+    entries: int
+
+
+def test_the_calendars_months_are_told_apart_in_every_language() -> None:
+    """A year's month labels, in each language: twelve different names (French "M"
+    had June and July as "Jui" and "Jul")."""
+    year = [Day(date(2026, 1, 5) + timedelta(days=n), 0) for n in range(364)]
+    for code, _ in settings.LANGUAGES:
+        with translation.override(code):
+            labels = [text for _, text in calendar_chart(year).months]
+        assert len(labels) == 12 and len(set(labels)) == 12, (code, labels)
+    with translation.override("fr"):
+        labels = [text for _, text in calendar_chart(year).months]
+    assert labels[5:7] == ["juin", "juil."]
