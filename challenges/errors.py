@@ -36,6 +36,13 @@ class ServiceError(Exception):
         super().__init__(self.detail)
 
 
+class ChallengeNotFound(ServiceError):
+    """No challenge has this number."""
+
+    code = "not_found"
+    default_detail = "There is no such challenge."
+
+
 class ChallengeNotOpen(ServiceError):
     code = "challenge_not_open"
     default_detail = _("This challenge is not open.")

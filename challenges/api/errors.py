@@ -28,6 +28,7 @@ from rest_framework.views import exception_handler
 
 from challenges.boards.selectors import CursorInvalid, PageOutOfRange
 from challenges.errors import (
+    ChallengeNotFound,
     ChallengeNotOpen,
     EntriesClosed,
     EntryAlreadyReported,
@@ -56,6 +57,7 @@ from config.database_outage import database_down
 logger = logging.getLogger(__name__)
 
 SERVICE_STATUS: dict[type[ServiceError], int] = {
+    ChallengeNotFound: status.HTTP_404_NOT_FOUND,
     ChallengeNotOpen: status.HTTP_409_CONFLICT,
     RunNotFound: status.HTTP_404_NOT_FOUND,
     RunAlreadyFinished: status.HTTP_409_CONFLICT,

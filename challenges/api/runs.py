@@ -10,7 +10,6 @@ from typing import Any
 from uuid import UUID
 
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -24,10 +23,10 @@ from challenges.api import serializers as s
 from challenges.api.common import (
     ERRORS,
     LEADERBOARD_PAGE_SIZE,
-    challenge_or_404,
     iso,
     player_of,
 )
+from challenges.api.data import moves_received_data, run_finished_data, run_started_data
 from challenges.api.errors import PayloadTooLarge
 from challenges.api.guests import WITH_GUESTS
 from challenges.boards.selectors import leaderboard_rank
@@ -35,6 +34,7 @@ from challenges.engine import RULESET
 from challenges.models import Entry, Run
 from challenges.moderation.services import entry_report, entry_submit
 from challenges.play import selectors as runs
+from challenges.play.outcomes import RunPlayed, RunStanding
 from challenges.play.services import run_clock_start, run_finish, run_moves_add, run_start
 from config.throttling import AtomicScopedRateThrottle
 
@@ -62,22 +62,8 @@ class RunStartView(APIView):
         },
     )
     def post(self, request: Request, challenge_id: int) -> Response:
-        challenge = challenge_or_404(challenge_id)
-        run = run_start(player=player_of(request), challenge=challenge)
-        # RunStartedSerializer's shape, built directly: every run starts here.
-        data = {
-            "id": str(run.id),
-            "challenge": run.challenge_id,
-            "status": run.status,
-            "started_at": iso(run.started_at),
-            "deadline": iso(run.deadline),
-            "finish_by": iso(run.finish_by),
-            "tray": challenge.tray,
-            "well": challenge.well,
-            "time_limit_ms": RULESET.time_limit_ms,
-            "grace_ms": RULESET.finish_grace_ms,
-        }
-        return Response(data, status=status.HTTP_201_CREATED)
+        run = run_start(player_id=player_of(request).pk, challenge_id=challenge_id)
+        return Response(run_started_data(run), status=status.HTTP_201_CREATED)
 
 
 class RunClockView(APIView):
@@ -197,21 +183,12 @@ class RunMovesView(APIView):
             )
         start = _start_index(body, required=True)
         # The service reads and locks the run, and refuses one that is not this player's.
-        run = run_moves_add(
-            run=Run(pk=run_id, player_id=player_of(request).pk), start=start, moves=body["moves"]
+        played = run_moves_add(
+            run_id=run_id, player_id=player_of(request).pk, start=start, moves=body["moves"]
         )
-        if run.status == Run.Status.REJECTED:
-            return _rejected_response(run, player_of(request))
-        data: dict[str, Any] = {
-            "received": runs.run_received(run=run),
-            "score": run.score or 0,
-            "valid": True,
-            "eligible": run.ineligibility is None,
-        }
-        ineligibility = run.ineligibility
-        if ineligibility is not None:
-            data["ineligible"] = ineligibility.to_json()
-        return Response(data)
+        if played.run.status == Run.Status.REJECTED:
+            return _rejected_response(played)
+        return Response(moves_received_data(played))
 
 
 class RunFinishView(APIView):
@@ -247,15 +224,23 @@ class RunFinishView(APIView):
         if isinstance(log, dict) and "from" in log:
             start = _start_index(log, required=False)
             log = {"moves": log.get("moves")}
-        run = run_finish(run=Run(pk=run_id, player_id=player_of(request).pk), log=log, start=start)
-        if run.status == Run.Status.FINISHED:
-            return Response(_finished_data(run, player_of(request)))
-        return _rejected_response(run, player_of(request))
+        played = run_finish(run_id=run_id, player_id=player_of(request).pk, log=log, start=start)
+        if played.run.status == Run.Status.FINISHED:
+            return Response(run_finished_data(played, standing=_standing(played)))
+        return _rejected_response(played)
 
 
-def _rejected_response(run: Run, player: User) -> Response:
-    data = _finished_data(run, player)
-    fault = run.rejection
+def _standing(played: RunPlayed) -> RunStanding:
+    """The player's standing: a finish read it with the run; a batch did not."""
+    if played.standing is not None:
+        return played.standing
+    run = played.run
+    return runs.run_standing(run_id=run.pk, challenge_id=run.challenge_id, player_id=run.player_id)
+
+
+def _rejected_response(played: RunPlayed) -> Response:
+    data = run_finished_data(played, standing=_standing(played))
+    fault = played.run.rejection
     assert fault is not None, "a rejected run keeps its reason"
     # The engine's own reason stays as it words it (both engines agree on it word for
     # word, and the pure engine has no catalog); the sentence around it is translated.
@@ -272,27 +257,6 @@ def _rejected_response(run: Run, player: User) -> Response:
     data["code"] = fault.code
     bad_log = fault.code == "bad_log"
     return Response(data, status=400 if bad_log else status.HTTP_422_UNPROCESSABLE_ENTITY)
-
-
-def _finished_data(run: Run, player: User) -> dict[str, Any]:
-    """The finish answer (shape: ``RunFinishedSerializer``), built directly: it is hot."""
-    best_score, submitted = runs.run_best_and_entered(run=run, player=player)
-    data: dict[str, Any] = {
-        "id": str(run.id),
-        "status": run.status,
-        "valid": run.status == Run.Status.FINISHED,
-        "score": run.score or 0,
-        "moves": run.move_results,
-        "error": fault.to_json() if (fault := run.rejection) is not None else None,
-        "best_score": best_score,
-        "submitted": submitted,
-        "eligible": run.is_eligible,
-        "received": runs.run_received(run=run),
-    }
-    ineligibility = run.ineligibility
-    if ineligibility is not None and run.status == Run.Status.FINISHED:
-        data["ineligible"] = ineligibility.to_json()
-    return data
 
 
 class RunSubmitView(APIView):
@@ -321,13 +285,10 @@ class RunSubmitView(APIView):
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
-        run = runs.run_for_submit(run_id=run_id, player=player_of(request))
-        if run is None:
-            raise NotFound(gettext("You have no run with this id."))
-        entry = entry_submit(run=run)
+        entry = entry_submit(run_id=run_id, player_id=player_of(request).pk)
         entry.player = player_of(request)  # at hand: the answer names them, no query
         standing = leaderboard_rank(
-            challenge=run.challenge, player=request.user, size=LEADERBOARD_PAGE_SIZE, entry=entry
+            challenge=entry.challenge, player=request.user, size=LEADERBOARD_PAGE_SIZE, entry=entry
         )
         assert standing is not None
         data = s.EntrySubmittedSerializer(

@@ -26,10 +26,10 @@ from challenges.api.common import (
     LEADERBOARD_PAGE_SIZE_MAX,
     PAGE,
     challenge_or_404,
-    iso,
     positive_int,
     url_with,
 )
+from challenges.api.data import ChallengeData, challenge_data, leaderboard_row_data
 from challenges.boards.selectors import (
     challenge_history,
     entry_get,
@@ -46,10 +46,10 @@ from challenges.schedule.services import (
 )
 
 
-def _challenge_data(challenge: Challenge) -> dict[str, Any]:
+def _challenge_data(challenge: Challenge) -> ChallengeData:
     # A challenge without its par yet: ask for it (off this request; "par" is null now).
     challenge_par_request(challenge=challenge)
-    return hot_reads.challenge_data(challenge, now=timezone.now())
+    return challenge_data(challenge, now=timezone.now())
 
 
 class ChallengeCurrentView(APIView):
@@ -123,12 +123,12 @@ class LeaderboardView(APIView):
         ],
         responses={200: s.LeaderboardPageSerializer, 400: ERRORS, 404: ERRORS},
     )
-    def get(self, request: Request, challenge_id: int) -> HttpResponse:
-        # The challenge the plain path read already, finding its page missing
-        # (hot_reads.board_front), or a read.
-        challenge = getattr(request._request, "hot_challenge", None)
-        missed = challenge is not None
-        challenge = challenge or challenge_or_404(challenge_id)
+    def get(
+        self, request: Request, challenge_id: int, missed: Challenge | None = None
+    ) -> HttpResponse:
+        # ``missed``: the challenge the plain path read already, finding its page
+        # missing (hot_reads.board_front); otherwise it is read here.
+        challenge = missed or challenge_or_404(challenge_id)
         size = positive_int(request, "size", LEADERBOARD_PAGE_SIZE, LEADERBOARD_PAGE_SIZE_MAX)
         page = positive_int(request, "page", 1)
         cursor = request.query_params.get("cursor") or None
@@ -142,7 +142,7 @@ class LeaderboardView(APIView):
             lambda: self.renderer_classes[0]().render(
                 self._page_data(request, challenge, page=page, cursor=cursor, size=size)
             ),
-            missed=missed,
+            missed=missed is not None,
         )
         response = HttpResponse(body, content_type="application/json")
         return hot_reads.board_freshness(request._request, response, challenge=challenge, name=name)
@@ -170,16 +170,7 @@ class LeaderboardView(APIView):
             else None,
             "next_cursor": board.next_cursor,
             "previous_cursor": board.previous_cursor,
-            "results": [
-                {
-                    "rank": row.rank,
-                    "player": row.player,
-                    "score": row.score,
-                    "submitted_at": iso(row.submitted_at),
-                    "run": str(row.run_id),
-                }
-                for row in board.results
-            ],
+            "results": [leaderboard_row_data(row) for row in board.results],
         }
         return data
 

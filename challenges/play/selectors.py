@@ -17,49 +17,42 @@ from challenges.models import Challenge, Entry, Guest, Run
 
 # Re-exported: the room's door for the faces.
 from challenges.play.examples import how_to_play_pictures as how_to_play_pictures
+from challenges.play.outcomes import RunStanding, RunSubmitting
 from challenges.play.run_sql import run_row_submitting
 
 # --- runs ------------------------------------------------------------------------------
 
 
-def run_best_score(*, challenge: Challenge, player: User | AnonymousUser) -> int | None:
-    """The player's best finished valid run on the challenge so far."""
-    if not player.is_authenticated:
+def run_best_score(*, challenge_id: int, player_id: int | None) -> int | None:
+    """The player's best finished valid run on the challenge so far (None for no one)."""
+    if player_id is None:
         return None
     best: int | None = Run.objects.filter(
-        challenge=challenge, player=player, status=Run.Status.FINISHED
+        challenge_id=challenge_id, player_id=player_id, status=Run.Status.FINISHED
     ).aggregate(best=Max("score"))["best"]
     return best
 
 
-def run_best_and_entered(*, run: Run, player: User) -> tuple[int | None, bool]:
-    """After a finish: the player's best finished run of the challenge (this one
-    counted) and whether they have an entry in it.
+def run_standing(*, run_id: uuid.UUID, challenge_id: int, player_id: int) -> RunStanding:
+    """The player's standing on the challenge besides run ``run_id``: what a finish
+    reads with the run it locks (``RunPlayed.standing``), for an answer whose run was
+    read without it (a batch that rejected its run)."""
+    best: int | None = (
+        Run.objects.filter(
+            challenge_id=challenge_id, player_id=player_id, status=Run.Status.FINISHED
+        )
+        .exclude(pk=run_id)
+        .aggregate(best=Max("score"))["best"]
+    )
+    submitted = Entry.objects.filter(challenge_id=challenge_id, player_id=player_id).exists()
+    return RunStanding(best_before=best, submitted=submitted)
 
-    ``run_finish`` reads both with the run it locks (``best_before``, ``submitted``), so
-    the finish answer makes no more queries; a run read otherwise asks the database.
-    """
-    if not hasattr(run, "best_before") or not hasattr(run, "submitted"):
-        submitted = Entry.objects.filter(challenge_id=run.challenge_id, player=player).exists()
-        return run_best_score(challenge=run.challenge, player=player), submitted
-    best: int | None = run.best_before
-    if run.status == Run.Status.FINISHED and run.score is not None:
-        best = run.score if best is None else max(best, run.score)
-    return best, bool(run.submitted)
 
-
-def run_for_submit(*, run_id: uuid.UUID, player: User) -> Run | None:
+def run_for_submit(*, run_id: uuid.UUID, player_id: int) -> RunSubmitting | None:
     """The player's run ``run_id`` with its challenge, and whether they are a guest and
     already have an entry (what ``entry_submit`` asks first), in one query; None if
     they have no such run."""
-    return run_row_submitting(run_id=run_id, player_id=player.pk)
-
-
-def run_received(*, run: Run) -> int:
-    """How many moves of ``run`` the server holds. A batch or finish counts them as it
-    takes them (``received``), without reading the held moves back."""
-    received = getattr(run, "received", None)
-    return received if isinstance(received, int) else len(run.arrivals)
+    return run_row_submitting(run_id=run_id, player_id=player_id)
 
 
 def run_keepable(

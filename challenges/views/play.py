@@ -87,7 +87,9 @@ def play_page(request: HttpRequest) -> HttpResponse:
     context = {
         "challenge": challenge,
         "now": timezone.now(),
-        "best_score": run_best_score(challenge=challenge, player=player),
+        "best_score": run_best_score(
+            challenge_id=challenge.pk, player_id=player.pk if player.is_authenticated else None
+        ),
         "entry": entry_get(challenge=challenge, player=player),
         "standing": standing,
         "play_config": _play_config(request, challenge_id=challenge.pk, par=challenge.par),

@@ -33,7 +33,7 @@ def test_challenge_history_newest_first_with_own_rank() -> None:
     EntryFactory(challenge=mid, player=me, score=80)
     EntryFactory(challenge=cur, score=10)
     voided = EntryFactory(challenge=cur, score=999)
-    entry_void(entry=voided, reason="test")
+    entry_void(entry_id=voided.pk, reason="test")
     page = history.challenge_history(player=me, now=now)
     assert [row.challenge.number for row in page.rows] == [cur.number, mid.number, old.number]
     by_number = {row.challenge.number: row for row in page.rows}

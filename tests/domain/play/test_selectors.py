@@ -27,12 +27,12 @@ T0 = at("2026-11-21T09:00:00")
 
 def test_run_best_score_counts_only_valid_finished_runs(challenge: Challenge) -> None:
     me = UserFactory()
-    assert run_best_score(challenge=challenge, player=me) is None
+    assert run_best_score(challenge_id=challenge.pk, player_id=me.pk) is None
     RunFactory(challenge=challenge, player=me, status=Run.Status.FINISHED, score=40)
     RunFactory(challenge=challenge, player=me, status=Run.Status.FINISHED, score=70)
     RunFactory(challenge=challenge, player=me, status=Run.Status.REJECTED, score=500)
     RunFactory(challenge=challenge, status=Run.Status.FINISHED, score=900)
-    assert run_best_score(challenge=challenge, player=me) == 70
+    assert run_best_score(challenge_id=challenge.pk, player_id=me.pk) == 70
 
 
 def test_a_run_is_its_owners_until_the_results_are_out_then_public() -> None:
@@ -53,15 +53,16 @@ def test_a_run_is_its_owners_until_the_results_are_out_then_public() -> None:
     assert run_visible(run=entry.run, viewer=stranger, now=challenge.results_at)
     assert run_visible(run=entry.run, viewer=AnonymousUser(), now=challenge.results_at)
     assert not run_visible(run=unsubmitted, viewer=stranger, now=challenge.results_at)
-    entry_void(entry=entry, reason="test")
+    entry_void(entry_id=entry.pk, reason="test")
     assert not run_visible(run=entry.run, viewer=stranger, now=challenge.results_at)
 
 
 def test_log_builder_is_valid_for_the_rules_engine(challenge: Challenge) -> None:
-    run = run_start(player=UserFactory(), challenge=challenge)
+    run = run_start(player_id=UserFactory().pk, challenge_id=challenge.pk)
     finished = run_finish(
-        run=run,
+        run_id=run.pk,
+        player_id=run.player_id,
         log=challenge_log(challenge, moves=20, step_ms=10),
         now=run.started_at + timedelta(seconds=60),
-    )
+    ).run
     assert finished.status == Run.Status.FINISHED

@@ -53,7 +53,9 @@ def _agree(player: User) -> None:
 
 def _submit(challenge: Challenge, player: User, **run: Any) -> Entry:
     made = RunFactory(player=player, challenge=challenge, finished=True, **run)
-    return entry_submit(run=made, now=challenge.opens_at + timedelta(hours=1))
+    return entry_submit(
+        run_id=made.pk, player_id=made.player_id, now=challenge.opens_at + timedelta(hours=1)
+    )
 
 
 def test_the_record_follows_submits_holds_approvals_and_voids() -> None:
@@ -77,12 +79,12 @@ def test_the_record_follows_submits_holds_approvals_and_voids() -> None:
     assert player_streaks(player=player).slots.current == 3
     assert _stored(player, own=True)[1] == 3
 
-    entry_approve(entry=held, by=None)
+    entry_approve(entry_id=held.pk, by=None)
     _agree(player)
     assert _stored(player, own=False)[1] == 4
     assert player_streaks(player=player).slots.current == 4
 
-    entry_void(entry=entries[1], reason="copied log")
+    entry_void(entry_id=entries[1].pk, reason="copied log")
     _agree(player)
     assert player_streaks(player=player).slots.longest == 2
     _agree(other)
