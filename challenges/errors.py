@@ -119,6 +119,13 @@ class EntriesClosed(ServiceError):
     default_detail = _("This challenge no longer takes entries.")
 
 
+class EntryNotFound(ServiceError):
+    """No entry was submitted with this run."""
+
+    code = "not_found"
+    default_detail = "No entry was submitted with this run."
+
+
 class EntryNotHeld(ServiceError):
     code = "entry_not_held"
     default_detail = _("Only a held entry can be approved.")

@@ -33,6 +33,7 @@ from challenges.errors import (
     EntriesClosed,
     EntryAlreadyReported,
     EntryAlreadySubmitted,
+    EntryNotFound,
     EntryNotHeld,
     EntryNotReportable,
     FollowSelf,
@@ -58,6 +59,7 @@ logger = logging.getLogger(__name__)
 
 SERVICE_STATUS: dict[type[ServiceError], int] = {
     ChallengeNotFound: status.HTTP_404_NOT_FOUND,
+    EntryNotFound: status.HTTP_404_NOT_FOUND,
     ChallengeNotOpen: status.HTTP_409_CONFLICT,
     RunNotFound: status.HTTP_404_NOT_FOUND,
     RunAlreadyFinished: status.HTTP_409_CONFLICT,

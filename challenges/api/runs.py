@@ -31,7 +31,7 @@ from challenges.api.errors import PayloadTooLarge
 from challenges.api.guests import WITH_GUESTS
 from challenges.boards.selectors import leaderboard_rank
 from challenges.engine import RULESET
-from challenges.models import Entry, Run
+from challenges.models import Run
 from challenges.moderation.services import entry_report, entry_submit
 from challenges.play import selectors as runs
 from challenges.play.outcomes import RunPlayed, RunStanding
@@ -367,14 +367,11 @@ class RunReportView(APIView):
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
-        entry = Entry.objects.select_related("challenge").filter(run_id=run_id).first()
-        if entry is None:
-            raise NotFound(gettext("No entry was submitted with this run."))
         form = s.ReportRequestSerializer(data=_json_body(request))
         form.is_valid(raise_exception=True)
         report = entry_report(
-            entry=entry,
-            reporter=player_of(request),
+            run_id=run_id,
+            reporter_id=player_of(request).pk,
             reason=form.validated_data["reason"],
             detail=form.validated_data.get("detail", ""),
         )

@@ -128,7 +128,7 @@ class FollowView(APIView):
     )
     def post(self, request: Request, username: str) -> Response:
         player = player_or_404(username)
-        follow_add(follower=player_of(request), followed=player)
+        follow_add(follower_id=player_of(request).pk, followed_id=player.pk)
         return self._answer(request, player, status.HTTP_200_OK)
 
     @extend_schema(
@@ -139,7 +139,7 @@ class FollowView(APIView):
     )
     def delete(self, request: Request, username: str) -> Response:
         player = player_or_404(username)
-        follow_remove(follower=player_of(request), followed=player)
+        follow_remove(follower_id=player_of(request).pk, followed_id=player.pk)
         return self._answer(request, player, status.HTTP_200_OK)
 
 

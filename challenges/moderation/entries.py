@@ -8,7 +8,6 @@ import json
 from datetime import datetime
 from uuid import UUID
 
-from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, F, Max, Value
 from django.db.models.functions import Coalesce, Greatest
@@ -285,7 +284,7 @@ def _challenge_entry_stats_add(*, challenge: Challenge, score: int) -> None:
 
 
 def entry_approve(
-    *, entry_id: int, by: User | None, reason: str = "", now: datetime | None = None
+    *, entry_id: int, by_id: int | None, reason: str = "", now: datetime | None = None
 ) -> Entry:
     """A moderator puts a held entry on the board; the decision is recorded."""
     now = service_now(now)
@@ -302,7 +301,7 @@ def entry_approve(
         entry_decision_record(
             entry=locked,
             verdict=EntryDecision.Verdict.APPROVE,
-            by=by,
+            by_id=by_id,
             now=now,
             reason=reason.strip() or "Approved after review.",
         )
@@ -312,7 +311,7 @@ def entry_approve(
 
 
 def entry_void(
-    *, entry_id: int, reason: str, by: User | None = None, now: datetime | None = None
+    *, entry_id: int, reason: str, by_id: int | None = None, now: datetime | None = None
 ) -> Entry:
     """Take an entry off the boards for good (live or held), keeping it and the
     decision (who, when, why) for the record."""
@@ -329,7 +328,7 @@ def entry_void(
         locked.void_reason = reason
         locked.save(update_fields=["status", "voided_at", "void_reason"])
         entry_decision_record(
-            entry=locked, verdict=EntryDecision.Verdict.VOID, by=by, now=now, reason=reason
+            entry=locked, verdict=EntryDecision.Verdict.VOID, by_id=by_id, now=now, reason=reason
         )
         challenge_entry_stats_refresh(challenge=locked.challenge)
         player_record_rebuild(player_id=locked.player_id)
@@ -337,12 +336,12 @@ def entry_void(
 
 
 def entry_decision_record(
-    *, entry: Entry, verdict: str, by: User | None, now: datetime, reason: str
+    *, entry: Entry, verdict: str, by_id: int | None, now: datetime, reason: str
 ) -> EntryDecision:
     """A moderator's decision, kept for the record (who, when, why), answers every open
     report of the entry. Called inside the decision's transaction, the entry locked."""
     decision = EntryDecision.objects.create(
-        entry=entry, verdict=verdict, decided_by=by, decided_at=now, reason=reason
+        entry=entry, verdict=verdict, decided_by_id=by_id, decided_at=now, reason=reason
     )
     entry_reports_resolve(entry=entry, now=now)
     return decision
@@ -375,9 +374,9 @@ def challenge_entry_stats_refresh(*, challenge: Challenge) -> None:
 
 
 def entries_void(
-    *, entry_ids: list[int], reason: str, by: User | None, now: datetime | None = None
+    *, entry_ids: list[int], reason: str, by_id: int | None, now: datetime | None = None
 ) -> list[Entry]:
     """Void several entries at once (a linked group), each decision recorded."""
     with transaction.atomic():
         known = Entry.objects.filter(pk__in=entry_ids).order_by("pk").values_list("pk", flat=True)
-        return [entry_void(entry_id=pk, reason=reason, by=by, now=now) for pk in known]
+        return [entry_void(entry_id=pk, reason=reason, by_id=by_id, now=now) for pk in known]

@@ -261,9 +261,9 @@ def follow_toggle(request: HttpRequest, username: str) -> HttpResponse:
         return HttpResponseRedirect(here)
     try:
         if request.POST.get("action") == "unfollow":
-            follow_remove(follower=request.user, followed=player)
+            follow_remove(follower_id=request.user.pk, followed_id=player.pk)
         elif player.pk != request.user.pk:
-            follow_add(follower=request.user, followed=player)
+            follow_add(follower_id=request.user.pk, followed_id=player.pk)
     except FollowsLimitReached as refusal:
         messages.error(request, str(refusal.detail))
     return HttpResponseRedirect(here)

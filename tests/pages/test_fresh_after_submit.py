@@ -224,7 +224,7 @@ def test_a_hold_then_an_approval_show_on_every_page_in_every_language(
         assert _row("newcomer") not in now["board"]  # not on the board while held
         assert streak.format(0) in was["player"] and streak.format(0) in now["player"]
 
-    entry_approve(entry_id=Entry.objects.get(player=newcomer).pk, by=None)
+    entry_approve(entry_id=Entry.objects.get(player=newcomer).pk, by_id=None)
     for was, now in zip(held, _everyone(challenge, newcomer, language, reader), strict=True):
         assert _row("newcomer") in now["board"]
         assert streak.format(1) in now["player"]

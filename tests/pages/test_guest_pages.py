@@ -27,7 +27,7 @@ def test_after_signing_up_the_play_page_offers_the_guests_run(challenge: Challen
         challenge_log(challenge, moves=4),
     )
     player = UserFactory()
-    guest_runs_claim(guest=guest, player=player)
+    guest_runs_claim(guest_id=guest.pk, player_id=player.pk)
     client = Client()
     client.force_login(player)
     html = client.get(f"/play/?run={run.pk}").content.decode()

@@ -78,7 +78,7 @@ def test_a_player_page_shows_streaks_calendar_best_ranks_and_follows(challenge: 
 
 def test_the_leaderboard_tabs(challenge: Challenge) -> None:
     me, friend, stranger = UserFactory(), UserFactory(), UserFactory()
-    follow_add(follower=me, followed=friend)
+    follow_add(follower_id=me.pk, followed_id=friend.pk)
     EntryFactory(challenge=challenge, player=stranger, score=90)
     EntryFactory(challenge=challenge, player=friend, score=70)
     EntryFactory(challenge=challenge, player=me, score=60)

@@ -30,7 +30,7 @@ def test_claiming_guests_never_takes_a_player_past_the_runs_limit(
                 run_start(player_id=guest.user.pk, challenge_id=challenge.pk),
                 challenge_log(challenge, moves=6),
             )
-        guest_runs_claim(guest=guest, player=player)
+        guest_runs_claim(guest_id=guest.pk, player_id=player.pk)
         assert Run.objects.filter(player=player, challenge=challenge).count() <= 2
         assert started is not None
     assert Run.objects.filter(player=player, challenge=challenge).count() == 2

@@ -59,7 +59,7 @@ def test_an_approved_entry_counts_and_vouches_a_voided_one_never_counts(
     player = UserFactory()
     player_history(player, [0.4, 0.5])
     held = EntryFactory(challenge=challenge, player=player, status="held", score=300)
-    entry_approve(entry_id=held.pk, by=None)
+    entry_approve(entry_id=held.pk, by_id=None)
     form = PlayerForm.objects.get(player=player)
     assert (form.challenges, form.vouched, form.voided) == (3, True, 0)
     entry_void(entry_id=held.pk, reason="a script after all")

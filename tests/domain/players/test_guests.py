@@ -58,7 +58,7 @@ def test_claiming_moves_the_runs_of_open_challenges_and_forgets_the_guest(
         player=guest.user, challenge=closed, started_at=closed.opens_at, status="expired"
     )
     player = UserFactory()
-    assert guest_runs_claim(guest=guest, player=player) == 1
+    assert guest_runs_claim(guest_id=guest.pk, player_id=player.pk) == 1
     run.refresh_from_db()
     assert run.player == player
     assert not Run.objects.filter(pk=old.pk).exists(), "results out: it went with the guest"
@@ -72,15 +72,15 @@ def test_a_claim_after_results_at_moves_nothing(challenge: Challenge) -> None:
     guest = guest_create()
     _guest_run(challenge, guest)
     later = challenge.results_at + timedelta(seconds=1)
-    assert guest_runs_claim(guest=guest, player=UserFactory(), now=later) == 0
+    assert guest_runs_claim(guest_id=guest.pk, player_id=UserFactory().pk, now=later) == 0
 
 
 def test_claiming_twice_is_harmless(challenge: Challenge) -> None:
     guest = guest_create()
     _guest_run(challenge, guest)
     player = UserFactory()
-    assert guest_runs_claim(guest=guest, player=player) == 1
-    assert guest_runs_claim(guest=guest, player=player) == 0
+    assert guest_runs_claim(guest_id=guest.pk, player_id=player.pk) == 1
+    assert guest_runs_claim(guest_id=guest.pk, player_id=player.pk) == 0
 
 
 def test_the_beat_purges_guests_nobody_claimed_within_a_week(challenge: Challenge) -> None:

@@ -79,7 +79,7 @@ def test_the_record_follows_submits_holds_approvals_and_voids() -> None:
     assert player_streaks(player=player).slots.current == 3
     assert _stored(player, own=True)[1] == 3
 
-    entry_approve(entry_id=held.pk, by=None)
+    entry_approve(entry_id=held.pk, by_id=None)
     _agree(player)
     assert _stored(player, own=False)[1] == 4
     assert player_streaks(player=player).slots.current == 4
