@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import NotRequired, TypedDict
 
 from challenges.api.common import iso
-from challenges.boards.selectors import LeaderboardRow
+from challenges.boards.selectors import LeaderboardPage, LeaderboardRow
 from challenges.engine import RULESET
 from challenges.models import Challenge, Run, RunFault
 from challenges.play.outcomes import RunPlayed, RunStanding, standing_best_score
@@ -186,4 +186,34 @@ def leaderboard_row_data(row: LeaderboardRow) -> LeaderboardRowData:
         "score": row.score,
         "submitted_at": iso(row.submitted_at),
         "run": str(row.run_id),
+    }
+
+
+class LeaderboardPageData(TypedDict):
+    challenge: int
+    count: int
+    page: int
+    num_pages: int
+    next: str | None
+    previous: str | None
+    next_cursor: str | None
+    previous_cursor: str | None
+    results: list[LeaderboardRowData]
+
+
+def leaderboard_page_data(
+    board: LeaderboardPage, *, next_url: str | None, previous_url: str | None
+) -> LeaderboardPageData:
+    """A board page, as ``LeaderboardPageSerializer`` documents it; ``next_url`` and
+    ``previous_url`` are the links of its cursors (None without one)."""
+    return {
+        "challenge": board.challenge_id,
+        "count": board.count,
+        "page": board.page,
+        "num_pages": board.num_pages,
+        "next": next_url,
+        "previous": previous_url,
+        "next_cursor": board.next_cursor,
+        "previous_cursor": board.previous_cursor,
+        "results": [leaderboard_row_data(row) for row in board.results],
     }

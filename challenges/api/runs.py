@@ -315,10 +315,10 @@ class RunDetailView(APIView):
         responses={200: s.RunDetailSerializer, 404: ERRORS},
     )
     def get(self, request: Request, run_id: UUID) -> Response:
-        run = Run.objects.select_related("challenge", "player").filter(pk=run_id).first()
-        if run is None or not runs.run_visible(run=run, viewer=request.user):
+        seen = runs.run_seen(run_id=run_id, viewer=request.user)
+        if seen is None:
             raise NotFound(gettext("No run with this id is visible to you."))
-        return Response(s.RunDetailSerializer(run).data)
+        return Response(s.RunDetailSerializer(seen.run).data)
 
 
 class RunAnalysisView(APIView):
@@ -334,8 +334,8 @@ class RunAnalysisView(APIView):
         responses={200: s.RunAnalysisSerializer, 404: ERRORS},
     )
     def get(self, request: Request, run_id: UUID) -> Response:
-        run = Run.objects.select_related("challenge").filter(pk=run_id).first()
-        analysis = runs.run_analysis(run=run, viewer=request.user) if run else None
+        seen = runs.run_seen(run_id=run_id, viewer=request.user, analysed=True)
+        analysis = seen.analysis if seen is not None else None
         if analysis is None:
             raise NotFound(gettext("No finished run with this id is visible to you."))
         return Response({"run": str(run_id), **analysis})

@@ -4,8 +4,6 @@ Views parse input, call one service or selector, and render."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -29,7 +27,12 @@ from challenges.api.common import (
     positive_int,
     url_with,
 )
-from challenges.api.data import ChallengeData, challenge_data, leaderboard_row_data
+from challenges.api.data import (
+    ChallengeData,
+    LeaderboardPageData,
+    challenge_data,
+    leaderboard_page_data,
+)
 from challenges.boards.selectors import (
     challenge_history,
     entry_get,
@@ -150,29 +153,18 @@ class LeaderboardView(APIView):
     @staticmethod
     def _page_data(
         request: Request, challenge: Challenge, *, page: int, cursor: str | None, size: int
-    ) -> dict[str, Any]:
+    ) -> LeaderboardPageData:
         # Not cached as a page too: its bytes are, under the same version.
         board = leaderboard_page(
             challenge=challenge, page=page, cursor=cursor, size=size, cached=False
         )
-        # Plain dicts, not the serializer (which documents the shape): this is the
-        # hottest read of the site and DRF fields cost more than the cached lookup.
-        data = {
-            "challenge": board.challenge_id,
-            "count": board.count,
-            "page": board.page,
-            "num_pages": board.num_pages,
-            "next": url_with(request, keep=hot_reads.BOARD_QUERY, cursor=board.next_cursor)
-            if board.next_cursor
-            else None,
-            "previous": url_with(request, keep=hot_reads.BOARD_QUERY, cursor=board.previous_cursor)
-            if board.previous_cursor
-            else None,
-            "next_cursor": board.next_cursor,
-            "previous_cursor": board.previous_cursor,
-            "results": [leaderboard_row_data(row) for row in board.results],
-        }
-        return data
+
+        def link(cursor: str | None) -> str | None:
+            return url_with(request, keep=hot_reads.BOARD_QUERY, cursor=cursor) if cursor else None
+
+        return leaderboard_page_data(
+            board, next_url=link(board.next_cursor), previous_url=link(board.previous_cursor)
+        )
 
 
 class LeaderboardMeView(APIView):

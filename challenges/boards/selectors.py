@@ -15,6 +15,7 @@ from challenges.boards.history import (
 )
 from challenges.boards.leaderboards import (
     CursorInvalid,
+    LeaderboardPage,
     LeaderboardRow,
     PageOutOfRange,
     entry_get,
@@ -27,6 +28,7 @@ from challenges.boards.periods import PERIODS, period_board, period_explained
 __all__ = [
     "PERIODS",
     "CursorInvalid",
+    "LeaderboardPage",
     "LeaderboardRow",
     "PageOutOfRange",
     "PlayerHistoryRow",

@@ -5,6 +5,7 @@ challenge (its par)."""
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -56,29 +57,62 @@ def run_for_submit(*, run_id: uuid.UUID, player_id: int) -> RunSubmitting | None
 
 
 def run_keepable(
-    *, run_id: uuid.UUID, player: User | AnonymousUser, now: datetime | None = None
+    *, run_id: uuid.UUID, player_id: int | None, now: datetime | None = None
 ) -> Run | None:
     """The player's run ``run_id`` if they may still submit it: theirs (an account's, not
     a guest's), finished and valid, of a challenge still taking entries, with no entry
     of theirs for that challenge yet. What the play page offers after a guest signs up."""
-    if not player.is_authenticated or Guest.objects.filter(user_id=player.pk).exists():
+    if player_id is None or Guest.objects.filter(user_id=player_id).exists():
         return None
     run = (
         Run.objects.select_related("challenge")
-        .filter(pk=run_id, player=player, status=Run.Status.FINISHED)
+        .filter(pk=run_id, player_id=player_id, status=Run.Status.FINISHED)
         .first()
     )
     if run is None or run.challenge.results_out(now or timezone.now()):
         return None
-    if Entry.objects.filter(challenge=run.challenge, player=player).exists():
+    if Entry.objects.filter(challenge_id=run.challenge_id, player_id=player_id).exists():
         return None
     return run
 
 
-def run_visible(*, run: Run, viewer: User | AnonymousUser, now: datetime | None = None) -> bool:
-    """Owners and moderators always see a run; anyone sees a live entry's run once its
-    challenge's results are out (``results_at``: no run can be submitted any more, so
-    none copied)."""
+@dataclass(frozen=True)
+class RunSeen:
+    """A run its viewer may see, with its challenge and player."""
+
+    run: Run
+    analysis: dict[str, object] | None
+    """Asked for and the run finished: every move beside the best move of its position
+    (``engine.log_analysis``), the misses biggest first."""
+
+
+def run_seen(
+    *,
+    run_id: uuid.UUID,
+    viewer: User | AnonymousUser,
+    analysed: bool = False,
+    now: datetime | None = None,
+) -> RunSeen | None:
+    """The run ``run_id`` if ``viewer`` (the request's user: their permissions count) may
+    see it, and with ``analysed`` its analysis; None otherwise. Owners and moderators
+    always see a run; anyone sees a live entry's run once its challenge's results are
+    out (``results_at``: no run can be submitted any more, so none copied)."""
+    run = Run.objects.select_related("challenge", "player").filter(pk=run_id).first()
+    if run is None or not _run_visible(run=run, viewer=viewer, now=now):
+        return None
+    analysis = None
+    if analysed and run.status == Run.Status.FINISHED:
+        challenge = run.challenge
+        analysis = engine.log_analysis(
+            tray=challenge.tray,
+            well=challenge.well,
+            log=run_valid_log(run=run),
+            rules_version=challenge.rules_version,
+        )
+    return RunSeen(run=run, analysis=analysis)
+
+
+def _run_visible(*, run: Run, viewer: User | AnonymousUser, now: datetime | None) -> bool:
     if viewer.is_authenticated and viewer.pk == run.player_id:
         return True
     # Moderators watch a held entry's run before deciding on it.
@@ -89,38 +123,38 @@ def run_visible(*, run: Run, viewer: User | AnonymousUser, now: datetime | None 
     return Entry.objects.live().filter(run=run).exists()
 
 
-def run_analysis(
-    *, run: Run, viewer: User | AnonymousUser, now: datetime | None = None
-) -> dict[str, object] | None:
-    """The analysis of a finished, valid run (``engine.log_analysis``: every move beside
-    the best move of its position, the misses biggest first), for whoever may see the
-    run: while its challenge is open, that is its owner alone. None otherwise."""
-    if run.status != Run.Status.FINISHED or not run_visible(run=run, viewer=viewer, now=now):
-        return None
-    challenge = run.challenge
-    return engine.log_analysis(
-        tray=challenge.tray,
-        well=challenge.well,
-        log=run_valid_log(run=run),
-        rules_version=challenge.rules_version,
-    )
+@dataclass(frozen=True)
+class ParRun:
+    """The solver's run of a challenge (its par), as the replay viewer plays it."""
+
+    challenge: Challenge
+    score: int
+    moves: list[object]
+    results: list[dict[str, object]]
+    """The engine's points for each move."""
 
 
-def par_run(*, challenge: Challenge, now: datetime | None = None) -> dict[str, object] | None:
-    """The solver's run of ``challenge`` (its par) for the replay viewer: its log and
-    the engine's points for each move. Public once the results are out (before that it
-    would be the answer to the open challenge); None before, or while it is unsolved."""
-    if challenge.par is None or not challenge.results_out(now or timezone.now()):
+def par_run(*, challenge_id: int, now: datetime | None = None) -> ParRun | None:
+    """The solver's run of challenge ``challenge_id`` (its par). Public once the results
+    are out (before that it would be the answer to the open challenge); None before,
+    while it is unsolved, or for no such challenge."""
+    challenge = Challenge.objects.filter(pk=challenge_id).first()
+    if (
+        challenge is None
+        or challenge.par is None
+        or not challenge.results_out(now or timezone.now())
+    ):
         return None
     log = challenge.par_log if isinstance(challenge.par_log, dict) else {"moves": []}
     replayed = engine.log_replay(
         tray=challenge.tray, well=challenge.well, log=log, rules_version=challenge.rules_version
     )
-    return {
-        "score": replayed.score,
-        "moves": list(log.get("moves", []))[: len(replayed.moves)],
-        "results": [outcome.to_json() for outcome in replayed.moves],
-    }
+    return ParRun(
+        challenge=challenge,
+        score=replayed.score,
+        moves=list(log.get("moves", []))[: len(replayed.moves)],
+        results=[outcome.to_json() for outcome in replayed.moves],
+    )
 
 
 # How long the count of a challenge's players is kept at most: a player's first run

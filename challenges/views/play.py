@@ -74,7 +74,7 @@ def keep_run(request: HttpRequest) -> Run | None:
         run_id = uuid.UUID(request.GET.get("run", ""))
     except ValueError:
         return None
-    return run_keepable(run_id=run_id, player=request.user)
+    return run_keepable(run_id=run_id, player_id=request.user.pk)
 
 
 @require_safe
