@@ -68,7 +68,7 @@ def player_or_404(username: str) -> User:
 
 def player_record(player: User, viewer: User | AnonymousUser, tz: tzinfo) -> dict[str, Any]:
     """A player's record as PlayerRecordSerializer reads it (the player page shows the same)."""
-    rows = player_history(player=player)
+    rows = player_history(player_id=player.pk)
     own = viewer.is_authenticated and viewer.pk == player.pk
     best = sorted(rows, key=lambda row: (row.rank, -row.score, row.number))[:BEST_RANKS]
     return {
@@ -79,9 +79,9 @@ def player_record(player: User, viewer: User | AnonymousUser, tz: tzinfo) -> dic
         "streaks": player_streaks(player=player, tz=tz, own=own),
         "calendar": player_calendar(player=player, tz=tz, own=own),
         "best_ranks": best,
-        "followers": follower_count(player=player),
-        "following": following_count(player=player),
-        "followed_by_you": is_following(follower=viewer, followed=player),
+        "followers": follower_count(player_id=player.pk),
+        "following": following_count(player_id=player.pk),
+        "followed_by_you": is_following(follower_id=viewer.pk, followed_id=player.pk),
     }
 
 
@@ -106,8 +106,8 @@ class FollowView(APIView):
     def _answer(self, request: Request, player: User, code: int) -> Response:
         data = {
             "player": player.get_username(),
-            "followed_by_you": is_following(follower=request.user, followed=player),
-            "followers": follower_count(player=player),
+            "followed_by_you": is_following(follower_id=request.user.pk, followed_id=player.pk),
+            "followers": follower_count(player_id=player.pk),
         }
         return Response(s.FollowSerializer(data).data, status=code)
 
@@ -153,7 +153,7 @@ class FollowingBoardView(APIView):
     )
     def get(self, request: Request, challenge_id: int) -> Response:
         challenge = challenge_or_404(challenge_id)
-        board = following_board(challenge=challenge, player=player_of(request))
+        board = following_board(challenge=challenge, player_id=player_of(request).pk)
         return Response(s.FollowingBoardSerializer(board).data)
 
 
@@ -184,7 +184,7 @@ class PeriodBoardView(APIView):
         only = None
         if _flag_asked(request.query_params.get("following"), name="following"):
             viewer = player_of_or_403(request)
-            only = followed_ids(player=viewer) | {viewer.pk}
+            only = followed_ids(player_id=viewer.pk) | {viewer.pk}
         board = period_board(period=period, at=at, only=only)
         return Response(s.PeriodBoardSerializer(board).data)
 

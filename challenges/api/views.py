@@ -78,7 +78,7 @@ class ChallengeListView(APIView):
     def get(self, request: Request) -> Response:
         challenge_current_ensure()
         page = challenge_history(
-            player=request.user, page=positive_int(request, "page", 1), size=HISTORY_PAGE_SIZE
+            player_id=request.user.pk, page=positive_int(request, "page", 1), size=HISTORY_PAGE_SIZE
         )
         challenges_par_request(challenges=[row.challenge for row in page.rows])
         data = s.HistoryPageSerializer(page).data

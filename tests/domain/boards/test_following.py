@@ -20,13 +20,13 @@ def test_following_is_idempotent_and_never_oneself() -> None:
     follow_add(follower_id=me.pk, followed_id=friend.pk)
     follow_add(follower_id=me.pk, followed_id=friend.pk)
     assert Follow.objects.count() == 1
-    assert is_following(follower=me, followed=friend)
-    assert not is_following(follower=friend, followed=me), "following is one way"
+    assert is_following(follower_id=me.pk, followed_id=friend.pk)
+    assert not is_following(follower_id=friend.pk, followed_id=me.pk), "following is one way"
     with pytest.raises(FollowSelf):
         follow_add(follower_id=me.pk, followed_id=me.pk)
     follow_remove(follower_id=me.pk, followed_id=friend.pk)
     follow_remove(follower_id=me.pk, followed_id=friend.pk)
-    assert followed_ids(player=me) == set()
+    assert followed_ids(player_id=me.pk) == set()
 
 
 def test_the_following_board_holds_me_and_whom_i_follow_with_both_ranks() -> None:
@@ -37,10 +37,10 @@ def test_the_following_board_holds_me_and_whom_i_follow_with_both_ranks() -> Non
     EntryFactory(challenge=challenge, player=other, score=300)
     EntryFactory(challenge=challenge, player=friend, score=200)
     EntryFactory(challenge=challenge, player=me, score=200)
-    board = following_board(challenge=challenge, player=me)
+    board = following_board(challenge=challenge, player_id=me.pk)
     assert board.following == 2
     assert [(row.player, row.rank, row.board_rank, row.is_you) for row in board.rows] == [
         (friend.username, 1, 2, False),
         (me.username, 1, 2, True),
     ]
-    assert following_board(challenge=challenge, player=other).rows[0].board_rank == 1
+    assert following_board(challenge=challenge, player_id=other.pk).rows[0].board_rank == 1
