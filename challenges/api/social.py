@@ -76,8 +76,8 @@ def player_record(player: User, viewer: User | AnonymousUser, tz: tzinfo) -> dic
         "joined": player.date_joined,
         "time_zone": str(tz),
         "played": len(rows),
-        "streaks": player_streaks(player=player, tz=tz, own=own),
-        "calendar": player_calendar(player=player, tz=tz, own=own),
+        "streaks": player_streaks(player_id=player.pk, tz=tz, own=own),
+        "calendar": player_calendar(player_id=player.pk, tz=tz, own=own),
         "best_ranks": best,
         "followers": follower_count(player_id=player.pk),
         "following": following_count(player_id=player.pk),
@@ -243,7 +243,7 @@ class RunStandingView(APIView):
         data = {
             "standing": standing,
             "par_percent": card.par_percent,
-            "runs": own_runs(challenge=run.challenge, player=run.player),
+            "runs": own_runs(challenge_id=run.challenge_id, player_id=run.player_id),
             "share": share_links(request, card),
         }
         return Response(s.RunStandingSerializer(data).data)

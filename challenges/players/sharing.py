@@ -97,7 +97,7 @@ def bonuses_of(move_results: object) -> tuple[str, ...]:
 def run_shareable(run: Run) -> bool:
     """Only a finished valid run has a card: a rejected run has no score to share, and a
     guest's run none until an account claims it (no guest shows anywhere public)."""
-    return run.is_valid and run.score is not None and not guest_played(run=run)
+    return run.is_valid and run.score is not None and not guest_played(player_id=run.player_id)
 
 
 def run_card_public(*, run: Run, now: datetime | None = None) -> bool:

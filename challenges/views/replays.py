@@ -40,7 +40,7 @@ def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:
     run, analysis = seen.run, seen.analysis
     entry = Entry.objects.select_related("challenge").filter(run=run).first()
     is_owner = viewer.is_authenticated and viewer.pk == run.player_id
-    by_guest = guest_played(run=run)
+    by_guest = guest_played(player_id=run.player_id)
     report_state = entry_report_state(entry=entry, viewer=request.user, now=now)
     scripts = REPLAY_SCRIPTS if run.status != Run.Status.STARTED else REPLAY_SCRIPTS[:1]
     if report_state == "reportable":

@@ -78,7 +78,7 @@ def test_own_runs_best_first_each_submittable_until_one_is_submitted() -> None:
         ineligible={"move": 1, "code": "not_witnessed", "detail": "late"},
     )
     now = challenge.opens_at + timedelta(hours=1)
-    runs = own_runs(challenge=challenge, player=player, now=now)
+    runs = own_runs(challenge_id=challenge.pk, player_id=player.pk, now=now)
     assert [run.run_id for run in runs] == [practice.pk, high.pk, low.pk]
     assert [(run.best, run.submittable, run.eligible) for run in runs] == [
         (False, False, False),
@@ -86,7 +86,7 @@ def test_own_runs_best_first_each_submittable_until_one_is_submitted() -> None:
         (False, True, True),
     ]
     entry_submit(run_id=low.pk, player_id=low.player_id, now=now)
-    runs = own_runs(challenge=challenge, player=player, now=now)
+    runs = own_runs(challenge_id=challenge.pk, player_id=player.pk, now=now)
     assert [(run.submitted, run.submittable) for run in runs] == [
         (False, False),
         (False, False),
