@@ -17,7 +17,7 @@ from challenges.api.common import iso
 from challenges.boards.selectors import LeaderboardPage, LeaderboardRow
 from challenges.engine import RULESET
 from challenges.models import Challenge, Run, RunFault
-from challenges.play.outcomes import RunPlayed, RunStanding, standing_best_score
+from challenges.play.outcomes import ChallengeStanding, RunPlayed, standing_best_score
 
 
 class ChallengeData(TypedDict):
@@ -147,7 +147,7 @@ class RunFinishedData(TypedDict):
     code: NotRequired[str]
 
 
-def run_finished_data(played: RunPlayed, *, standing: RunStanding) -> RunFinishedData:
+def run_finished_data(played: RunPlayed, *, standing: ChallengeStanding) -> RunFinishedData:
     """A finished or rejected run's answer, as ``RunFinishedSerializer`` documents it
     (without the ``detail`` and ``code`` of a rejection, which the view words)."""
     run = played.run

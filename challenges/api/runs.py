@@ -34,7 +34,7 @@ from challenges.engine import RULESET
 from challenges.models import Run
 from challenges.moderation.services import entry_report, entry_submit
 from challenges.play import selectors as runs
-from challenges.play.outcomes import RunPlayed, RunStanding
+from challenges.play.outcomes import ChallengeStanding, RunPlayed
 from challenges.play.services import run_clock_start, run_finish, run_moves_add, run_start
 from config.throttling import AtomicScopedRateThrottle
 
@@ -230,12 +230,14 @@ class RunFinishView(APIView):
         return _rejected_response(played)
 
 
-def _standing(played: RunPlayed) -> RunStanding:
+def _standing(played: RunPlayed) -> ChallengeStanding:
     """The player's standing: a finish read it with the run; a batch did not."""
     if played.standing is not None:
         return played.standing
     run = played.run
-    return runs.run_standing(run_id=run.pk, challenge_id=run.challenge_id, player_id=run.player_id)
+    return runs.challenge_standing(
+        run_id=run.pk, challenge_id=run.challenge_id, player_id=run.player_id
+    )
 
 
 def _rejected_response(played: RunPlayed) -> Response:

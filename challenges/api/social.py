@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from challenges.api import social_serializers as s
-from challenges.api.common import ERRORS, challenge_or_404, own_run_or_404, player_of
+from challenges.api.common import ERRORS, challenge_or_404, player_of
 from challenges.boards.selectors import (
     PERIODS,
     followed_ids,
@@ -37,13 +37,10 @@ from challenges.boards.selectors import (
 from challenges.parsing import time_zone
 from challenges.players.selectors import (
     ShareCard,
-    own_runs,
     player_calendar,
     player_streaks,
     players_only,
-    run_shareable,
-    run_standing,
-    share_card,
+    run_end_read,
 )
 from challenges.players.services import follow_add, follow_remove
 from config.throttling import AtomicScopedRateThrottle
@@ -235,15 +232,13 @@ class RunStandingView(APIView):
         responses={200: s.RunStandingSerializer, 403: ERRORS, 404: ERRORS},
     )
     def get(self, request: Request, run_id: UUID) -> Response:
-        run = own_run_or_404(request, run_id)
-        if not run_shareable(run):
+        end = run_end_read(run_id=run_id, player_id=player_of(request).pk, tz=zone_of(request))
+        if end is None:
             raise NotFound(gettext("Only a finished, valid run has a standing."))
-        standing = run_standing(run=run, tz=zone_of(request))
-        card = share_card(run=run)
         data = {
-            "standing": standing,
-            "par_percent": card.par_percent,
-            "runs": own_runs(challenge_id=run.challenge_id, player_id=run.player_id),
-            "share": share_links(request, card),
+            "standing": end.standing,
+            "par_percent": end.card.par_percent,
+            "runs": end.runs,
+            "share": share_links(request, end.card),
         }
         return Response(s.RunStandingSerializer(data).data)

@@ -13,7 +13,7 @@ from challenges.models import Run
 
 
 @dataclass(frozen=True)
-class RunStanding:
+class ChallengeStanding:
     """The player's standing on the run's challenge, other than the run itself."""
 
     best_before: int | None
@@ -30,7 +30,7 @@ class RunPlayed:
     received: int
     """How many moves of the run the server holds (counted as they were taken, so the
     held moves are not read back)."""
-    standing: RunStanding | None = None
+    standing: ChallengeStanding | None = None
     """A finish's, read with the run: what the finish answer tells the player."""
 
 
@@ -45,7 +45,7 @@ class RunSubmitting:
     """Whether its player already has an entry for its challenge."""
 
 
-def standing_best_score(*, run: Run, standing: RunStanding) -> int | None:
+def standing_best_score(*, run: Run, standing: ChallengeStanding) -> int | None:
     """The player's best finished score on the run's challenge, ``run`` counted."""
     best = standing.best_before
     if run.status == Run.Status.FINISHED and run.score is not None:

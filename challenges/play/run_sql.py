@@ -25,7 +25,7 @@ from django.db import connection
 from django.db.models import Exists, Field, Max, OuterRef, Subquery
 
 from challenges.models import Challenge, Entry, Guest, Run
-from challenges.play.outcomes import RunStanding, RunSubmitting
+from challenges.play.outcomes import ChallengeStanding, RunSubmitting
 
 # What the services read of the run's challenge; the rest loads if ever used.
 _CHALLENGE_READ = ("number", "opens_at", "closes_at", "ruleset", "rules_version", "tray", "well",
@@ -128,7 +128,9 @@ def run_row_locked(*, run_id: UUID, player_id: int) -> Run | None:
     return read[0] if read is not None else None
 
 
-def run_row_locked_standing(*, run_id: UUID, player_id: int) -> tuple[Run, RunStanding] | None:
+def run_row_locked_standing(
+    *, run_id: UUID, player_id: int
+) -> tuple[Run, ChallengeStanding] | None:
     """:func:`run_row_locked`, and the player's standing on the challenge (their best
     other finished run, whether they have an entry), in the same query."""
     read = _run_row_locked(run_id=run_id, player_id=player_id, standing=True)
@@ -141,7 +143,7 @@ def run_row_locked_standing(*, run_id: UUID, player_id: int) -> tuple[Run, RunSt
 
 def _run_row_locked(
     *, run_id: UUID, player_id: int, standing: bool
-) -> tuple[Run, RunStanding | None] | None:
+) -> tuple[Run, ChallengeStanding | None] | None:
     if connection.vendor != "postgresql":
         return _run_row_locked_orm(run_id=run_id, player_id=player_id, standing=standing)
     row = _run_row_fetch(
@@ -152,12 +154,12 @@ def _run_row_locked(
     run, end = _run_from_row(row, _challenge_fields())
     if not standing:
         return run, None
-    return run, RunStanding(best_before=row[end], submitted=bool(row[end + 1]))
+    return run, ChallengeStanding(best_before=row[end], submitted=bool(row[end + 1]))
 
 
 def _run_row_locked_orm(
     *, run_id: UUID, player_id: int, standing: bool
-) -> tuple[Run, RunStanding | None] | None:
+) -> tuple[Run, ChallengeStanding | None] | None:
     runs = Run.objects.select_for_update(of=("self",)).select_related("challenge")
     if not standing:
         run = runs.filter(pk=run_id, player_id=player_id).first()
@@ -183,7 +185,7 @@ def _run_row_locked_orm(
     # The annotations are the standing's, not the run's: taken off the instance.
     fields = vars(run)
     best, submitted = fields.pop("standing_best"), fields.pop("standing_submitted")
-    return run, RunStanding(best_before=best, submitted=bool(submitted))
+    return run, ChallengeStanding(best_before=best, submitted=bool(submitted))
 
 
 def run_row_write(*, run: Run, fields: list[str]) -> None:
@@ -231,7 +233,7 @@ class RunHead:
     well: list[str]
     rules_version: int
     move_results: list[dict[str, Any]] | None = None
-    standing: RunStanding | None = None
+    standing: ChallengeStanding | None = None
 
 
 _TILES_PARSED: dict[str, list[str]] = {}
@@ -304,7 +306,7 @@ def run_head_read(*, run_id: UUID, player_id: int, standing: bool) -> RunHead | 
         head = replace(
             head,
             move_results=orjson.loads(results) if results is not None else [],
-            standing=RunStanding(best_before=best_before, submitted=bool(submitted)),
+            standing=ChallengeStanding(best_before=best_before, submitted=bool(submitted)),
         )
     return head
 

@@ -18,7 +18,7 @@ from challenges.models import Challenge, Entry, Guest, Run
 
 # Re-exported: the room's door for the faces.
 from challenges.play.examples import how_to_play_pictures as how_to_play_pictures
-from challenges.play.outcomes import RunStanding, RunSubmitting
+from challenges.play.outcomes import ChallengeStanding, RunSubmitting
 from challenges.play.run_sql import run_row_submitting
 
 # --- runs ------------------------------------------------------------------------------
@@ -34,7 +34,9 @@ def run_best_score(*, challenge_id: int, player_id: int | None) -> int | None:
     return best
 
 
-def run_standing(*, run_id: uuid.UUID, challenge_id: int, player_id: int) -> RunStanding:
+def challenge_standing(
+    *, run_id: uuid.UUID, challenge_id: int, player_id: int
+) -> ChallengeStanding:
     """The player's standing on the challenge besides run ``run_id``: what a finish
     reads with the run it locks (``RunPlayed.standing``), for an answer whose run was
     read without it (a batch that rejected its run)."""
@@ -46,7 +48,7 @@ def run_standing(*, run_id: uuid.UUID, challenge_id: int, player_id: int) -> Run
         .aggregate(best=Max("score"))["best"]
     )
     submitted = Entry.objects.filter(challenge_id=challenge_id, player_id=player_id).exists()
-    return RunStanding(best_before=best, submitted=submitted)
+    return ChallengeStanding(best_before=best, submitted=submitted)
 
 
 def run_for_submit(*, run_id: uuid.UUID, player_id: int) -> RunSubmitting | None:

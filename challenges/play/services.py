@@ -47,7 +47,7 @@ from challenges.play.batches import (
     moves_room,
     position_stored,
 )
-from challenges.play.outcomes import RunPlayed, RunStanding
+from challenges.play.outcomes import ChallengeStanding, RunPlayed
 from challenges.play.run_sql import (
     run_row_locked,
     run_row_locked_standing,
@@ -226,7 +226,7 @@ class _Locked:
 
     run: Run
     loaded: dict[str, object]
-    standing: RunStanding | None
+    standing: ChallengeStanding | None
 
     def changed(self) -> list[str]:
         return [

@@ -12,7 +12,7 @@ from challenges.errors import (
     RunDeadlinePassed,
 )
 from challenges.models import Run
-from challenges.play.outcomes import RunStanding
+from challenges.play.outcomes import ChallengeStanding
 from challenges.play.services import run_finish, run_start
 from challenges.slots import slot_number
 from tests.factories import (
@@ -67,14 +67,14 @@ def test_a_finish_returns_the_players_standing_read_with_the_run() -> None:
         run_id=first.pk, player_id=first.player_id, log=log, now=NOON + timedelta(seconds=30)
     )
     assert done.run.status == Run.Status.FINISHED and done.received == 6
-    assert done.standing == RunStanding(best_before=None, submitted=False)
+    assert done.standing == ChallengeStanding(best_before=None, submitted=False)
 
     second = run_start(player_id=first.player_id, challenge_id=first.challenge_id, now=NOON)
     bad = run_finish(
         run_id=second.pk, player_id=second.player_id, log="moves", now=NOON + timedelta(seconds=1)
     )
     assert bad.run.status == Run.Status.REJECTED and bad.received == 0
-    assert bad.standing == RunStanding(
+    assert bad.standing == ChallengeStanding(
         best_before=challenge_log_score(first.challenge, log), submitted=False
     )
 
