@@ -101,8 +101,8 @@ def _void_reason(request: HttpRequest, entry: Entry) -> str:
     return entry.void_reason or f"Voided by {by} from the admin."
 
 
-def _decider(request: HttpRequest) -> Any:
-    return request.user if request.user.is_authenticated else None
+def _decider(request: HttpRequest) -> int | None:
+    return request.user.pk if request.user.is_authenticated else None
 
 
 @admin.register(Entry)
@@ -133,7 +133,9 @@ class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         for entry in queryset.select_related("challenge"):
             if entry.is_voided:
                 continue
-            entry_void(entry=entry, reason=_void_reason(request, entry), by=_decider(request))
+            entry_void(
+                entry_id=entry.pk, reason=_void_reason(request, entry), by_id=_decider(request)
+            )
             voided += 1
         self.message_user(
             request,
@@ -145,7 +147,7 @@ class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def save_model(self, request: HttpRequest, obj: Entry, form: Any, change: bool) -> None:
         # Typing a reason on an entry not void voids it, through the service like the action.
         if obj.void_reason.strip() and not obj.is_voided:
-            entry_void(entry=obj, reason=obj.void_reason, by=_decider(request))
+            entry_void(entry_id=obj.pk, reason=obj.void_reason, by_id=_decider(request))
             self.message_user(
                 request,
                 gettext("Voided the entry: %(reason)s") % {"reason": obj.void_reason},
@@ -306,7 +308,7 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         if request.POST.get("confirmed") != "yes":
             return void_confirmation(request, self, [entry], action="")
         reason = self._recorded_reason(entry)  # type: ignore[arg-type]
-        entry_void(entry=entry, reason=reason, by=_decider(request))
+        entry_void(entry_id=entry.pk, reason=reason, by_id=_decider(request))
         self.message_user(
             request,
             gettext("Voided: %(player)s on #%(challenge)s.")
@@ -336,7 +338,7 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             return void_confirmation(request, self, list(queryset), action="void_entries")
         for entry in queryset:
             reason = self._recorded_reason(entry)
-            entry_void(entry=entry, reason=reason, by=_decider(request))
+            entry_void(entry_id=entry.pk, reason=reason, by_id=_decider(request))
         self.message_user(
             request,
             ngettext(
@@ -370,10 +372,10 @@ def void_confirmation(
 def _approve(entry: Entry, request: HttpRequest) -> None:
     """A held entry goes live; a live, reported one stays, its reports dismissed."""
     if entry.is_held:
-        entry_approve(entry=entry, by=_decider(request), reason="Approved from the queue.")
+        entry_approve(entry_id=entry.pk, by_id=_decider(request), reason="Approved from the queue.")
     else:
         entry_reports_dismiss(
-            entry=entry, by=_decider(request), reason="Reports dismissed from the queue."
+            entry_id=entry.pk, by_id=_decider(request), reason="Reports dismissed from the queue."
         )
 
 

@@ -36,6 +36,13 @@ class ServiceError(Exception):
         super().__init__(self.detail)
 
 
+class ChallengeNotFound(ServiceError):
+    """No challenge has this number."""
+
+    code = "not_found"
+    default_detail = "There is no such challenge."
+
+
 class ChallengeNotOpen(ServiceError):
     code = "challenge_not_open"
     default_detail = _("This challenge is not open.")
@@ -114,6 +121,13 @@ class EntryAlreadySubmitted(ServiceError):
 class EntriesClosed(ServiceError):
     code = "entries_closed"
     default_detail = _("This challenge no longer takes entries.")
+
+
+class EntryNotFound(ServiceError):
+    """No entry was submitted with this run."""
+
+    code = "not_found"
+    default_detail = "No entry was submitted with this run."
 
 
 class EntryNotHeld(ServiceError):

@@ -56,12 +56,20 @@ def run_played(
     batches, rest = log_batches(moves, batch_every_ms=batch_every_ms)
     for start, batch, sent_at in batches:
         arrival = run.started_at + timedelta(milliseconds=sent_at + latency_ms)
-        run = run_moves_add(run=run, start=start, moves=batch, now=arrival)
+        run = run_moves_add(
+            run_id=run.pk, player_id=run.player_id, start=start, moves=batch, now=arrival
+        ).run
         if run.status != Run.Status.STARTED:
             return run
     last_t = moves[-1]["t"] if moves else 0
     finished_at = run.started_at + timedelta(milliseconds=last_t + latency_ms)
-    return run_finish(run=run, log={"moves": moves[rest:]}, start=rest, now=finished_at)
+    return run_finish(
+        run_id=run.pk,
+        player_id=run.player_id,
+        log={"moves": moves[rest:]},
+        start=rest,
+        now=finished_at,
+    ).run
 
 
 @dataclass

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from urllib.parse import urlencode
-from uuid import UUID
 
 from django.contrib.auth.models import User
 from django.utils.translation import gettext
@@ -14,7 +13,7 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 
 from challenges.boards.services import leaderboard_version_loaded
-from challenges.models import Challenge, Run
+from challenges.models import Challenge
 from challenges.parsing import whole_number
 from challenges.schedule.selectors import challenge_row
 from config.api_errors import ErrorSerializer
@@ -80,16 +79,6 @@ def player_of(request: Request) -> User:
     """The logged-in player (views using this require authentication)."""
     assert isinstance(request.user, User)
     return request.user
-
-
-def own_run_or_404(request: Request, run_id: UUID, *, id_only: bool = False) -> Run:
-    """The logged-in player's run, or a 404. ``id_only`` when the service loads (and
-    locks) the run itself: the lookup then only proves it is theirs."""
-    runs = Run.objects.filter(pk=run_id, player=player_of(request))
-    run = (runs.only("pk", "player_id") if id_only else runs.select_related("challenge")).first()
-    if run is None:
-        raise NotFound(gettext("You have no run with this id."))
-    return run
 
 
 def iso(moment: datetime) -> str:

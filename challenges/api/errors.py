@@ -28,10 +28,12 @@ from rest_framework.views import exception_handler
 
 from challenges.boards.selectors import CursorInvalid, PageOutOfRange
 from challenges.errors import (
+    ChallengeNotFound,
     ChallengeNotOpen,
     EntriesClosed,
     EntryAlreadyReported,
     EntryAlreadySubmitted,
+    EntryNotFound,
     EntryNotHeld,
     EntryNotReportable,
     FollowSelf,
@@ -56,6 +58,8 @@ from config.database_outage import database_down
 logger = logging.getLogger(__name__)
 
 SERVICE_STATUS: dict[type[ServiceError], int] = {
+    ChallengeNotFound: status.HTTP_404_NOT_FOUND,
+    EntryNotFound: status.HTTP_404_NOT_FOUND,
     ChallengeNotOpen: status.HTTP_409_CONFLICT,
     RunNotFound: status.HTTP_404_NOT_FOUND,
     RunAlreadyFinished: status.HTTP_409_CONFLICT,

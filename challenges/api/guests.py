@@ -100,7 +100,9 @@ class GuestStartView(APIView):
             CsrfSessionAuthentication().enforce_csrf(request)
         if guest is None:
             guest = guest_create()
-        data = GuestSerializer({"guest": True, "expires_at": guest_expires_at(guest=guest)}).data
+        data = GuestSerializer(
+            {"guest": True, "expires_at": guest_expires_at(created_at=guest.created_at)}
+        ).data
         response = Response(data, status=status.HTTP_201_CREATED if made else status.HTTP_200_OK)
         if made:
             guest_cookie_set(response, guest)

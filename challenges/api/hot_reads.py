@@ -34,13 +34,13 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
 
-from challenges.api.common import LEADERBOARD_PAGE_SIZE, iso
+from challenges.api.common import LEADERBOARD_PAGE_SIZE
+from challenges.api.data import ChallengeData, challenge_data
 from challenges.boards.services import (
     leaderboard_cache_key,
     leaderboard_cache_peek,
     leaderboard_version_loaded,
 )
-from challenges.engine import RULESET
 from challenges.models import Challenge
 from challenges.parsing import whole_number
 from challenges.schedule.selectors import challenge_row
@@ -135,7 +135,8 @@ def board_front(drf_view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
                     return board_freshness(
                         request, json_answer(body), challenge=challenge, name=name
                     )
-                request.hot_challenge = challenge  # type: ignore[attr-defined]
+                # A miss: DRF renders the page, from the row read here.
+                return drf_view(request, challenge_id=challenge_id, missed=challenge)
         return drf_view(request, challenge_id=challenge_id)
 
     return _as_drf(leaderboard_read, drf_view)
@@ -144,33 +145,7 @@ def board_front(drf_view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
 # --- the current challenge -------------------------------------------------------------
 
 
-def challenge_data(challenge: Challenge, *, now: datetime) -> dict[str, Any]:
-    """``ChallengeSerializer``'s output (which documents the shape; a test holds the two
-    equal), built as a plain dict: the serializer's fields cost more than the read."""
-    closed = challenge.is_closed(now)
-    return {
-        "id": challenge.pk,
-        "number": challenge.number,
-        "opens_at": iso(challenge.opens_at),
-        "closes_at": iso(challenge.closes_at),
-        "results_at": iso(challenge.results_at),
-        "ruleset": challenge.ruleset,
-        "rules_version": challenge.rules_version,
-        "tray_size": len(challenge.tray),
-        "well_size": len(challenge.well),
-        "time_limit_ms": RULESET.time_limit_ms,
-        # The submit and void services keep these on the row that was just read.
-        "entries": challenge.entry_count,
-        "top_score": challenge.top_score,
-        "is_open": challenge.is_open(now),
-        "tray": list(challenge.tray) if closed else None,
-        "well": list(challenge.well) if closed else None,
-        # Solved hours ahead, but it tells how good the next deal is: public once it opens.
-        "par": challenge.par if now >= challenge.opens_at else None,
-    }
-
-
-def challenge_current_data(*, now: datetime | None = None) -> dict[str, Any]:
+def challenge_current_data(*, now: datetime | None = None) -> ChallengeData:
     """The challenge open now, made on the spot if the scheduler has not made it, with
     its par asked for if it has none."""
     now = now or timezone.now()

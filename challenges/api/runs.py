@@ -10,7 +10,6 @@ from typing import Any
 from uuid import UUID
 
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -24,18 +23,19 @@ from challenges.api import serializers as s
 from challenges.api.common import (
     ERRORS,
     LEADERBOARD_PAGE_SIZE,
-    challenge_or_404,
     iso,
     player_of,
 )
+from challenges.api.data import moves_received_data, run_finished_data, run_started_data
 from challenges.api.errors import PayloadTooLarge
 from challenges.api.guests import WITH_GUESTS
 from challenges.boards.selectors import ScoreField, leaderboard_field, leaderboard_rank
 from challenges.engine import RULESET
-from challenges.fault_words import ineligible_json, rejection_json, rejection_reason
+from challenges.fault_words import rejection_reason
 from challenges.models import Entry, Run
 from challenges.moderation.services import entry_report, entry_submit
 from challenges.play import selectors as runs
+from challenges.play.outcomes import ChallengeStanding, RunPlayed
 from challenges.play.services import run_clock_start, run_finish, run_moves_add, run_start
 from config.throttling import AtomicScopedRateThrottle
 
@@ -63,22 +63,8 @@ class RunStartView(APIView):
         },
     )
     def post(self, request: Request, challenge_id: int) -> Response:
-        challenge = challenge_or_404(challenge_id)
-        run = run_start(player=player_of(request), challenge=challenge)
-        # RunStartedSerializer's shape, built directly: every run starts here.
-        data = {
-            "id": str(run.id),
-            "challenge": run.challenge_id,
-            "status": run.status,
-            "started_at": iso(run.started_at),
-            "deadline": iso(run.deadline),
-            "finish_by": iso(run.finish_by),
-            "tray": challenge.tray,
-            "well": challenge.well,
-            "time_limit_ms": RULESET.time_limit_ms,
-            "grace_ms": RULESET.finish_grace_ms,
-        }
-        return Response(data, status=status.HTTP_201_CREATED)
+        run = run_start(player_id=player_of(request).pk, challenge_id=challenge_id)
+        return Response(run_started_data(run), status=status.HTTP_201_CREATED)
 
 
 class RunClockView(APIView):
@@ -211,21 +197,12 @@ class RunMovesView(APIView):
             )
         start = _start_index(body, required=True)
         # The service reads and locks the run, and refuses one that is not this player's.
-        run = run_moves_add(
-            run=Run(pk=run_id, player_id=player_of(request).pk), start=start, moves=body["moves"]
+        played = run_moves_add(
+            run_id=run_id, player_id=player_of(request).pk, start=start, moves=body["moves"]
         )
-        if run.status == Run.Status.REJECTED:
-            return _rejected_response(run, player_of(request))
-        data: dict[str, Any] = {
-            "received": runs.run_received(run=run),
-            "score": run.score or 0,
-            "valid": True,
-            "eligible": run.ineligibility is None,
-        }
-        ineligibility = run.ineligibility
-        if ineligibility is not None:
-            data["ineligible"] = ineligible_json(ineligibility.to_json())
-        return Response(data)
+        if played.run.status == Run.Status.REJECTED:
+            return _rejected_response(played)
+        return Response(moves_received_data(played))
 
 
 class RunFinishView(APIView):
@@ -261,15 +238,25 @@ class RunFinishView(APIView):
         if isinstance(log, dict) and "from" in log:
             start = _start_index(log, required=False)
             log = {"moves": log.get("moves")}
-        run = run_finish(run=Run(pk=run_id, player_id=player_of(request).pk), log=log, start=start)
-        if run.status == Run.Status.FINISHED:
-            return Response(_finished_data(run, player_of(request)))
-        return _rejected_response(run, player_of(request))
+        played = run_finish(run_id=run_id, player_id=player_of(request).pk, log=log, start=start)
+        if played.run.status == Run.Status.FINISHED:
+            return Response(run_finished_data(played, standing=_standing(played)))
+        return _rejected_response(played)
 
 
-def _rejected_response(run: Run, player: User) -> Response:
-    data = _finished_data(run, player)
-    fault = run.rejection
+def _standing(played: RunPlayed) -> ChallengeStanding:
+    """The player's standing: a finish read it with the run; a batch did not."""
+    if played.standing is not None:
+        return played.standing
+    run = played.run
+    return runs.challenge_standing(
+        run_id=run.pk, challenge_id=run.challenge_id, player_id=run.player_id
+    )
+
+
+def _rejected_response(played: RunPlayed) -> Response:
+    data = run_finished_data(played, standing=_standing(played))
+    fault = played.run.rejection
     assert fault is not None, "a rejected run keeps its reason"
     # The stored reason is the engine's English (a record); the answer says it from
     # its code, in the reader's language.
@@ -285,27 +272,6 @@ def _rejected_response(run: Run, player: User) -> Response:
     data["code"] = fault.code
     bad_log = fault.code == "bad_log"
     return Response(data, status=400 if bad_log else status.HTTP_422_UNPROCESSABLE_ENTITY)
-
-
-def _finished_data(run: Run, player: User) -> dict[str, Any]:
-    """The finish answer (shape: ``RunFinishedSerializer``), built directly: it is hot."""
-    best_score, submitted = runs.run_best_and_entered(run=run, player=player)
-    data: dict[str, Any] = {
-        "id": str(run.id),
-        "status": run.status,
-        "valid": run.status == Run.Status.FINISHED,
-        "score": run.score or 0,
-        "moves": run.move_results,
-        "error": rejection_json(fault.to_json()) if (fault := run.rejection) is not None else None,
-        "best_score": best_score,
-        "submitted": submitted,
-        "eligible": run.is_eligible,
-        "received": runs.run_received(run=run),
-    }
-    ineligibility = run.ineligibility
-    if ineligibility is not None and run.status == Run.Status.FINISHED:
-        data["ineligible"] = ineligible_json(ineligibility.to_json())
-    return data
 
 
 class RunSubmitView(APIView):
@@ -334,13 +300,10 @@ class RunSubmitView(APIView):
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
-        run = runs.run_for_submit(run_id=run_id, player=player_of(request))
-        if run is None:
-            raise NotFound(gettext("You have no run with this id."))
-        entry = entry_submit(run=run)
+        entry = entry_submit(run_id=run_id, player_id=player_of(request).pk)
         entry.player = player_of(request)  # at hand: the answer names them, no query
         standing = leaderboard_rank(
-            challenge=run.challenge, player=request.user, size=LEADERBOARD_PAGE_SIZE, entry=entry
+            challenge=entry.challenge, player=request.user, size=LEADERBOARD_PAGE_SIZE, entry=entry
         )
         assert standing is not None
         data = s.EntrySubmittedSerializer(
@@ -367,10 +330,10 @@ class RunDetailView(APIView):
         responses={200: s.RunDetailSerializer, 404: ERRORS},
     )
     def get(self, request: Request, run_id: UUID) -> Response:
-        run = Run.objects.select_related("challenge", "player").filter(pk=run_id).first()
-        if run is None or not runs.run_visible(run=run, viewer=request.user):
+        seen = runs.run_seen(run_id=run_id, viewer=request.user)
+        if seen is None:
             raise NotFound(gettext("No run with this id is visible to you."))
-        return Response(s.RunDetailSerializer(run).data)
+        return Response(s.RunDetailSerializer(seen.run).data)
 
 
 class RunAnalysisView(APIView):
@@ -386,10 +349,11 @@ class RunAnalysisView(APIView):
         responses={200: s.RunAnalysisSerializer, 404: ERRORS},
     )
     def get(self, request: Request, run_id: UUID) -> Response:
-        run = Run.objects.select_related("challenge").filter(pk=run_id).first()
-        analysis = runs.run_analysis(run=run, viewer=request.user) if run else None
-        if run is None or analysis is None:
+        seen = runs.run_seen(run_id=run_id, viewer=request.user, analysed=True)
+        analysis = seen.analysis if seen is not None else None
+        if seen is None or analysis is None:
             raise NotFound(gettext("No finished run with this id is visible to you."))
+        run = seen.run
         field = leaderboard_field(
             challenge=run.challenge,
             score=run.score or 0,
@@ -430,14 +394,11 @@ class RunReportView(APIView):
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
-        entry = Entry.objects.select_related("challenge").filter(run_id=run_id).first()
-        if entry is None:
-            raise NotFound(gettext("No entry was submitted with this run."))
         form = s.ReportRequestSerializer(data=_json_body(request))
         form.is_valid(raise_exception=True)
         report = entry_report(
-            entry=entry,
-            reporter=player_of(request),
+            run_id=run_id,
+            reporter_id=player_of(request).pk,
             reason=form.validated_data["reason"],
             detail=form.validated_data.get("detail", ""),
         )

@@ -9,9 +9,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from challenges.api.data import challenge_data
 from challenges.api.reason_serializers import (
     IneligibleSerializer,
     RunErrorSerializer,
@@ -23,20 +25,35 @@ from challenges.moderation.selectors import REVIEW_CLASSES, entry_review_class, 
 
 
 class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
-    tray_size = serializers.SerializerMethodField()
-    well_size = serializers.SerializerMethodField()
-    time_limit_ms = serializers.SerializerMethodField()
-    entries = serializers.SerializerMethodField()
-    top_score = serializers.SerializerMethodField()
-    is_open = serializers.SerializerMethodField()
+    """Documents ``data.challenge_data``, which builds the body (for the fast path and
+    DRF's views alike): the context's ``now`` decides what is revealed."""
+
+    tray_size = serializers.IntegerField(read_only=True)
+    well_size = serializers.IntegerField(read_only=True)
+    time_limit_ms = serializers.IntegerField(read_only=True)
+    entries = serializers.IntegerField(read_only=True)
+    top_score = serializers.IntegerField(read_only=True, allow_null=True)
+    is_open = serializers.BooleanField(read_only=True)
     results_at = serializers.DateTimeField(
         read_only=True,
         help_text="The close plus a run's time limit and grace: the last moment a run "
         "started before the close can be submitted; results are public from then on.",
     )
-    tray = serializers.SerializerMethodField(help_text="Revealed once the challenge has closed.")
-    well = serializers.SerializerMethodField(help_text="Revealed once the challenge has closed.")
-    par = serializers.SerializerMethodField(
+    tray = serializers.ListField(
+        child=serializers.CharField(),
+        read_only=True,
+        allow_null=True,
+        help_text="Revealed once the challenge has closed.",
+    )
+    well = serializers.ListField(
+        child=serializers.CharField(),
+        read_only=True,
+        allow_null=True,
+        help_text="Revealed once the challenge has closed.",
+    )
+    par = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
         help_text="The best score the solver found on this challenge; null while it is "
         "still being computed, and before the challenge opens.",
     )
@@ -53,36 +70,8 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
             "par",
         ]  # fmt: skip
 
-    def _stats(self, challenge: Challenge) -> Any:
-        return self.context["stats"][challenge.pk]
-
-    def get_tray_size(self, challenge: Challenge) -> int:
-        return len(challenge.tray)
-
-    def get_well_size(self, challenge: Challenge) -> int:
-        return len(challenge.well)
-
-    def get_time_limit_ms(self, challenge: Challenge) -> int:
-        return RULESET.time_limit_ms
-
-    def get_entries(self, challenge: Challenge) -> int:
-        return int(self._stats(challenge).entries)
-
-    def get_top_score(self, challenge: Challenge) -> int | None:
-        top: int | None = self._stats(challenge).top_score
-        return top
-
-    def get_is_open(self, challenge: Challenge) -> bool:
-        return challenge.is_open(self.context["now"])
-
-    def get_tray(self, challenge: Challenge) -> list[str] | None:
-        return list(challenge.tray) if challenge.is_closed(self.context["now"]) else None
-
-    def get_par(self, challenge: Challenge) -> int | None:
-        return challenge.par if self.context["now"] >= challenge.opens_at else None
-
-    def get_well(self, challenge: Challenge) -> list[str] | None:
-        return list(challenge.well) if challenge.is_closed(self.context["now"]) else None
+    def to_representation(self, instance: Challenge) -> Any:
+        return challenge_data(instance, now=self.context.get("now") or timezone.now())
 
 
 class HistoryRowSerializer(serializers.Serializer[Any]):

@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from challenges.api import social_serializers as s
-from challenges.api.common import ERRORS, challenge_or_404, own_run_or_404, player_of
+from challenges.api.common import ERRORS, challenge_or_404, player_of
 from challenges.boards.selectors import (
     PERIODS,
     followed_ids,
@@ -37,13 +37,10 @@ from challenges.boards.selectors import (
 from challenges.parsing import time_zone
 from challenges.players.selectors import (
     ShareCard,
-    own_runs,
     player_calendar,
     player_streaks,
     players_only,
-    run_shareable,
-    run_standing,
-    share_card,
+    run_end_read,
 )
 from challenges.players.services import follow_add, follow_remove
 from config.throttling import AtomicScopedRateThrottle
@@ -68,7 +65,7 @@ def player_or_404(username: str) -> User:
 
 def player_record(player: User, viewer: User | AnonymousUser, tz: tzinfo) -> dict[str, Any]:
     """A player's record as PlayerRecordSerializer reads it (the player page shows the same)."""
-    rows = player_history(player=player)
+    rows = player_history(player_id=player.pk)
     own = viewer.is_authenticated and viewer.pk == player.pk
     best = sorted(rows, key=lambda row: (row.rank, -row.score, row.number))[:BEST_RANKS]
     return {
@@ -76,12 +73,12 @@ def player_record(player: User, viewer: User | AnonymousUser, tz: tzinfo) -> dic
         "joined": player.date_joined,
         "time_zone": str(tz),
         "played": len(rows),
-        "streaks": player_streaks(player=player, tz=tz, own=own),
-        "calendar": player_calendar(player=player, tz=tz, own=own),
+        "streaks": player_streaks(player_id=player.pk, tz=tz, own=own),
+        "calendar": player_calendar(player_id=player.pk, tz=tz, own=own),
         "best_ranks": best,
-        "followers": follower_count(player=player),
-        "following": following_count(player=player),
-        "followed_by_you": is_following(follower=viewer, followed=player),
+        "followers": follower_count(player_id=player.pk),
+        "following": following_count(player_id=player.pk),
+        "followed_by_you": is_following(follower_id=viewer.pk, followed_id=player.pk),
     }
 
 
@@ -106,8 +103,8 @@ class FollowView(APIView):
     def _answer(self, request: Request, player: User, code: int) -> Response:
         data = {
             "player": player.get_username(),
-            "followed_by_you": is_following(follower=request.user, followed=player),
-            "followers": follower_count(player=player),
+            "followed_by_you": is_following(follower_id=request.user.pk, followed_id=player.pk),
+            "followers": follower_count(player_id=player.pk),
         }
         return Response(s.FollowSerializer(data).data, status=code)
 
@@ -128,7 +125,7 @@ class FollowView(APIView):
     )
     def post(self, request: Request, username: str) -> Response:
         player = player_or_404(username)
-        follow_add(follower=player_of(request), followed=player)
+        follow_add(follower_id=player_of(request).pk, followed_id=player.pk)
         return self._answer(request, player, status.HTTP_200_OK)
 
     @extend_schema(
@@ -139,7 +136,7 @@ class FollowView(APIView):
     )
     def delete(self, request: Request, username: str) -> Response:
         player = player_or_404(username)
-        follow_remove(follower=player_of(request), followed=player)
+        follow_remove(follower_id=player_of(request).pk, followed_id=player.pk)
         return self._answer(request, player, status.HTTP_200_OK)
 
 
@@ -153,7 +150,7 @@ class FollowingBoardView(APIView):
     )
     def get(self, request: Request, challenge_id: int) -> Response:
         challenge = challenge_or_404(challenge_id)
-        board = following_board(challenge=challenge, player=player_of(request))
+        board = following_board(challenge=challenge, player_id=player_of(request).pk)
         return Response(s.FollowingBoardSerializer(board).data)
 
 
@@ -184,7 +181,7 @@ class PeriodBoardView(APIView):
         only = None
         if _flag_asked(request.query_params.get("following"), name="following"):
             viewer = player_of_or_403(request)
-            only = followed_ids(player=viewer) | {viewer.pk}
+            only = followed_ids(player_id=viewer.pk) | {viewer.pk}
         board = period_board(period=period, at=at, only=only)
         return Response(s.PeriodBoardSerializer(board).data)
 
@@ -235,15 +232,13 @@ class RunStandingView(APIView):
         responses={200: s.RunStandingSerializer, 403: ERRORS, 404: ERRORS},
     )
     def get(self, request: Request, run_id: UUID) -> Response:
-        run = own_run_or_404(request, run_id)
-        if not run_shareable(run):
+        end = run_end_read(run_id=run_id, player_id=player_of(request).pk, tz=zone_of(request))
+        if end is None:
             raise NotFound(gettext("Only a finished, valid run has a standing."))
-        standing = run_standing(run=run, tz=zone_of(request))
-        card = share_card(run=run)
         data = {
-            "standing": standing,
-            "par_percent": card.par_percent,
-            "runs": own_runs(challenge=run.challenge, player=run.player),
-            "share": share_links(request, card),
+            "standing": end.standing,
+            "par_percent": end.card.par_percent,
+            "runs": end.runs,
+            "share": share_links(request, end.card),
         }
         return Response(s.RunStandingSerializer(data).data)

@@ -4,8 +4,6 @@ Views parse input, call one service or selector, and render."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -27,9 +25,14 @@ from challenges.api.common import (
     LEADERBOARD_PAGE_SIZE_MAX,
     PAGE,
     challenge_or_404,
-    iso,
     positive_int,
     url_with,
+)
+from challenges.api.data import (
+    ChallengeData,
+    LeaderboardPageData,
+    challenge_data,
+    leaderboard_page_data,
 )
 from challenges.boards.selectors import (
     challenge_history,
@@ -47,10 +50,10 @@ from challenges.schedule.services import (
 )
 
 
-def _challenge_data(challenge: Challenge) -> dict[str, Any]:
+def _challenge_data(challenge: Challenge) -> ChallengeData:
     # A challenge without its par yet: ask for it (off this request; "par" is null now).
     challenge_par_request(challenge=challenge)
-    return hot_reads.challenge_data(challenge, now=timezone.now())
+    return challenge_data(challenge, now=timezone.now())
 
 
 class ChallengeCurrentView(APIView):
@@ -76,7 +79,7 @@ class ChallengeListView(APIView):
     def get(self, request: Request) -> Response:
         challenge_current_ensure()
         page = challenge_history(
-            player=request.user, page=positive_int(request, "page", 1), size=HISTORY_PAGE_SIZE
+            player_id=request.user.pk, page=positive_int(request, "page", 1), size=HISTORY_PAGE_SIZE
         )
         challenges_par_request(challenges=[row.challenge for row in page.rows])
         data = s.HistoryPageSerializer(page).data
@@ -124,12 +127,12 @@ class LeaderboardView(APIView):
         ],
         responses={200: s.LeaderboardPageSerializer, 400: ERRORS, 404: ERRORS},
     )
-    def get(self, request: Request, challenge_id: int) -> HttpResponse:
-        # The challenge the plain path read already, finding its page missing
-        # (hot_reads.board_front), or a read.
-        challenge = getattr(request._request, "hot_challenge", None)
-        missed = challenge is not None
-        challenge = challenge or challenge_or_404(challenge_id)
+    def get(
+        self, request: Request, challenge_id: int, missed: Challenge | None = None
+    ) -> HttpResponse:
+        # ``missed``: the challenge the plain path read already, finding its page
+        # missing (hot_reads.board_front); otherwise it is read here.
+        challenge = missed or challenge_or_404(challenge_id)
         size = positive_int(request, "size", LEADERBOARD_PAGE_SIZE, LEADERBOARD_PAGE_SIZE_MAX)
         page = positive_int(request, "page", 1)
         cursor = request.query_params.get("cursor") or None
@@ -143,7 +146,7 @@ class LeaderboardView(APIView):
             lambda: self.renderer_classes[0]().render(
                 self._page_data(request, challenge, page=page, cursor=cursor, size=size)
             ),
-            missed=missed,
+            missed=missed is not None,
         )
         response = HttpResponse(body, content_type="application/json")
         return hot_reads.board_freshness(request._request, response, challenge=challenge, name=name)
@@ -151,38 +154,18 @@ class LeaderboardView(APIView):
     @staticmethod
     def _page_data(
         request: Request, challenge: Challenge, *, page: int, cursor: str | None, size: int
-    ) -> dict[str, Any]:
+    ) -> LeaderboardPageData:
         # Not cached as a page too: its bytes are, under the same version.
         board = leaderboard_page(
             challenge=challenge, page=page, cursor=cursor, size=size, cached=False
         )
-        # Plain dicts, not the serializer (which documents the shape): this is the
-        # hottest read of the site and DRF fields cost more than the cached lookup.
-        data = {
-            "challenge": board.challenge_id,
-            "count": board.count,
-            "page": board.page,
-            "num_pages": board.num_pages,
-            "next": url_with(request, keep=hot_reads.BOARD_QUERY, cursor=board.next_cursor)
-            if board.next_cursor
-            else None,
-            "previous": url_with(request, keep=hot_reads.BOARD_QUERY, cursor=board.previous_cursor)
-            if board.previous_cursor
-            else None,
-            "next_cursor": board.next_cursor,
-            "previous_cursor": board.previous_cursor,
-            "results": [
-                {
-                    "rank": row.rank,
-                    "player": row.player,
-                    "score": row.score,
-                    "submitted_at": iso(row.submitted_at),
-                    "run": str(row.run_id),
-                }
-                for row in board.results
-            ],
-        }
-        return data
+
+        def link(cursor: str | None) -> str | None:
+            return url_with(request, keep=hot_reads.BOARD_QUERY, cursor=cursor) if cursor else None
+
+        return leaderboard_page_data(
+            board, next_url=link(board.next_cursor), previous_url=link(board.previous_cursor)
+        )
 
 
 class LeaderboardMeView(APIView):

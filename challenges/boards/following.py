@@ -12,8 +12,6 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.contrib.auth.models import AnonymousUser, User
-
 from challenges.boards.leaderboards import leaderboard_score_table
 from challenges.boards.ranks import competition_ranked
 from challenges.compiled_queries import CompiledQuery
@@ -41,17 +39,18 @@ class FollowingBoard:
     rows: tuple[FollowingRow, ...]
 
 
-def followed_ids(*, player: User | AnonymousUser) -> set[int]:
-    """The ids of the players ``player`` follows (none for a visitor)."""
-    if not player.is_authenticated:
+def followed_ids(*, player_id: int | None) -> set[int]:
+    """The ids of the players ``player_id`` follows (none for a visitor: None)."""
+    if player_id is None:
         return set()
-    return set(Follow.objects.filter(follower=player).values_list("followed_id", flat=True))
+    return set(Follow.objects.filter(follower_id=player_id).values_list("followed_id", flat=True))
 
 
-def is_following(*, follower: User | AnonymousUser, followed: User) -> bool:
-    if not follower.is_authenticated:
+def is_following(*, follower_id: int | None, followed_id: int) -> bool:
+    """Whether ``follower_id`` follows ``followed_id`` (no visitor does: None)."""
+    if follower_id is None:
         return False
-    return Follow.objects.filter(follower=follower, followed=followed).exists()
+    return Follow.objects.filter(follower_id=follower_id, followed_id=followed_id).exists()
 
 
 _FOLLOWERS = CompiledQuery(
@@ -59,20 +58,21 @@ _FOLLOWERS = CompiledQuery(
 )
 
 
-def follower_count(*, player: User) -> int:
-    return _FOLLOWERS.count(player_id=player.pk)
+def follower_count(*, player_id: int) -> int:
+    return _FOLLOWERS.count(player_id=player_id)
 
 
-def following_count(*, player: User) -> int:
-    return Follow.objects.filter(follower=player).count()
+def following_count(*, player_id: int) -> int:
+    return Follow.objects.filter(follower_id=player_id).count()
 
 
-def following_board(*, challenge: Challenge, player: User) -> FollowingBoard:
-    """The live entries of ``player`` and of the players they follow, best first."""
-    followed = followed_ids(player=player)
+def following_board(*, challenge: Challenge, player_id: int) -> FollowingBoard:
+    """The live entries of ``player_id`` and of the players they follow, best first.
+    ``challenge``: the row the face read (its board's version keys the score table)."""
+    followed = followed_ids(player_id=player_id)
     entries = list(
         Entry.objects.live()
-        .filter(challenge=challenge, player_id__in=followed | {player.pk})
+        .filter(challenge=challenge, player_id__in=followed | {player_id})
         .order_by("-score", "submitted_at", "id")
         .values_list("player_id", "player__username", "score", "submitted_at", "run_id")
     )
@@ -86,8 +86,8 @@ def following_board(*, challenge: Challenge, player: User) -> FollowingBoard:
             score=score,
             submitted_at=submitted_at,
             run_id=run_id,
-            is_you=player_id == player.pk,
+            is_you=entry_player == player_id,
         )
-        for rank, (player_id, username, score, submitted_at, run_id) in ranked
+        for rank, (entry_player, username, score, submitted_at, run_id) in ranked
     ]
     return FollowingBoard(challenge_id=challenge.pk, following=len(followed), rows=tuple(rows))

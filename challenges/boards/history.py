@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 from django.db.models import IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
@@ -73,7 +72,7 @@ class HistoryPage:
 
 def challenge_history(
     *,
-    player: User | AnonymousUser | None = None,
+    player_id: int | None = None,
     page: int = 1,
     size: int = 30,
     now: datetime | None = None,
@@ -93,11 +92,11 @@ def challenge_history(
         raise PageOutOfRange(page=page, num_pages=num_pages)
     challenges = list(opened.order_by("-number")[(page - 1) * size : page * size])
     own: dict[int, Entry] = {}
-    if player is not None and player.is_authenticated:
+    if player_id is not None:
         own = {
             e.challenge_id: e
             for e in Entry.objects.live()
-            .filter(player=player, challenge__in=[c.pk for c in challenges])
+            .filter(player_id=player_id, challenge__in=[c.pk for c in challenges])
             .annotate(higher=Coalesce(_rank_subquery(), Value(0)))
         }
     rows = []
@@ -145,9 +144,9 @@ class PlayerHistoryRow:
     run_id: uuid.UUID
 
 
-def player_history(*, player: User) -> list[PlayerHistoryRow]:
+def player_history(*, player_id: int) -> list[PlayerHistoryRow]:
     """The player's live entries, oldest challenge first, with rank and field size."""
-    rows = _PLAYER_HISTORY.rows(limit=_HISTORY_MOST, player_id=player.pk)
+    rows = _PLAYER_HISTORY.rows(limit=_HISTORY_MOST, player_id=player_id)
     return [
         PlayerHistoryRow(
             challenge_id=challenge_id,

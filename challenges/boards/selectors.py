@@ -15,6 +15,7 @@ from challenges.boards.history import (
 )
 from challenges.boards.leaderboards import (
     CursorInvalid,
+    LeaderboardPage,
     LeaderboardRow,
     PageOutOfRange,
     entry_get,
@@ -28,6 +29,7 @@ from challenges.boards.score_table import ScoreField, leaderboard_field
 __all__ = [
     "PERIODS",
     "CursorInvalid",
+    "LeaderboardPage",
     "LeaderboardRow",
     "PageOutOfRange",
     "PlayerHistoryRow",

@@ -6,8 +6,8 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import datetime
+from uuid import UUID
 
-from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, F, Max, Value
 from django.db.models.functions import Coalesce, Greatest
@@ -25,6 +25,7 @@ from challenges.errors import (
     EntryNotHeld,
     GuestRunNotSubmittable,
     RunNotEligible,
+    RunNotFound,
     RunNotSubmittable,
     service_now,
 )
@@ -34,7 +35,6 @@ from challenges.models import (
     Entry,
     EntryDecision,
     EntryReport,
-    Guest,
     Run,
     ScoreCount,
 )
@@ -45,6 +45,7 @@ from challenges.moderation.trust import (
     reasons_waived,
     submit_trust_check,
 )
+from challenges.play.selectors import run_for_submit
 from challenges.players.services import (
     PLAYER_RECORD_SUBMITTED_SQL,
     player_record_approved,
@@ -60,8 +61,10 @@ def run_moves_hash(*, run: Run) -> str:
     return hashlib.sha256(moves_sequence(valid).encode()).hexdigest()  # type: ignore[arg-type]
 
 
-def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
-    """Make a finished, valid, eligible run its player's one entry for the challenge.
+def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -> Entry:
+    """Make the player's run ``run_id``, finished, valid and eligible, their one entry
+    for its challenge (``RunNotFound`` if they have no such run). The entry returned
+    holds its challenge (``entry.challenge``).
 
     The entry is live, or held for review when an earlier entry of the challenge played
     the same moves (``duplicate_log``): a copied log never reaches the board unseen; or
@@ -72,11 +75,12 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
     insert wins, the others get ``EntryAlreadySubmitted``.
     """
     now = service_now(now)
-    # A run read for a submit (``run_rows.run_row_submitting``) carries both answers.
-    guest = getattr(run, "guest", None)
-    if guest is None:
-        guest = Guest.objects.filter(user_id=run.player_id).exists()
-    if guest:
+    # The run, and whether its player is a guest or has an entry: one query.
+    submitting = run_for_submit(run_id=run_id, player_id=player_id)
+    if submitting is None:
+        raise RunNotFound(gettext("You have no run with this id."))
+    run = submitting.run
+    if submitting.guest:
         # No guest ever appears on a board: an account claims the run first.
         raise GuestRunNotSubmittable()
     if run.status != Run.Status.FINISHED:
@@ -101,10 +105,7 @@ def entry_submit(*, run: Run, now: datetime | None = None) -> Entry:
             % {"number": challenge.number, "time": f"{challenge.results_at:%Y-%m-%d %H:%M:%S}"}
         )
     assert run.score is not None
-    submitted = getattr(run, "submitted", None)
-    if submitted is None:
-        submitted = Entry.objects.filter(challenge=challenge, player_id=run.player_id).exists()
-    if submitted:
+    if submitting.submitted:
         raise EntryAlreadySubmitted()
     moves_hash = run_moves_hash(run=run)
     review = run_review(run=run)
@@ -285,12 +286,12 @@ def _challenge_entry_stats_add(*, challenge: Challenge, score: int) -> None:
 
 
 def entry_approve(
-    *, entry: Entry, by: User | None, reason: str = "", now: datetime | None = None
+    *, entry_id: int, by_id: int | None, reason: str = "", now: datetime | None = None
 ) -> Entry:
     """A moderator puts a held entry on the board; the decision is recorded."""
     now = service_now(now)
     with transaction.atomic():
-        locked = Entry.objects.select_for_update().select_related("challenge").get(pk=entry.pk)
+        locked = Entry.objects.select_for_update().select_related("challenge").get(pk=entry_id)
         if locked.status != Entry.Status.HELD:
             raise EntryNotHeld(
                 gettext("This entry is %(status)s, not held.")
@@ -302,7 +303,7 @@ def entry_approve(
         entry_decision_record(
             entry=locked,
             verdict=EntryDecision.Verdict.APPROVE,
-            by=by,
+            by_id=by_id,
             now=now,
             reason=reason.strip() or "Approved after review.",
         )
@@ -312,7 +313,7 @@ def entry_approve(
 
 
 def entry_void(
-    *, entry: Entry, reason: str, by: User | None = None, now: datetime | None = None
+    *, entry_id: int, reason: str, by_id: int | None = None, now: datetime | None = None
 ) -> Entry:
     """Take an entry off the boards for good (live or held), keeping it and the
     decision (who, when, why) for the record."""
@@ -321,7 +322,7 @@ def entry_void(
         raise ValueError("a voided entry needs a reason")
     now = service_now(now)
     with transaction.atomic():
-        locked = Entry.objects.select_for_update().select_related("challenge").get(pk=entry.pk)
+        locked = Entry.objects.select_for_update().select_related("challenge").get(pk=entry_id)
         if locked.status != Entry.Status.VOID:
             form_point_decide(entry=locked, approved=False)
         locked.status = Entry.Status.VOID
@@ -329,21 +330,20 @@ def entry_void(
         locked.void_reason = reason
         locked.save(update_fields=["status", "voided_at", "void_reason"])
         entry_decision_record(
-            entry=locked, verdict=EntryDecision.Verdict.VOID, by=by, now=now, reason=reason
+            entry=locked, verdict=EntryDecision.Verdict.VOID, by_id=by_id, now=now, reason=reason
         )
         challenge_entry_stats_refresh(challenge=locked.challenge)
         player_record_rebuild(player_id=locked.player_id)
-    entry.refresh_from_db()
     return locked
 
 
 def entry_decision_record(
-    *, entry: Entry, verdict: str, by: User | None, now: datetime, reason: str
+    *, entry: Entry, verdict: str, by_id: int | None, now: datetime, reason: str
 ) -> EntryDecision:
     """A moderator's decision, kept for the record (who, when, why), answers every open
     report of the entry. Called inside the decision's transaction, the entry locked."""
     decision = EntryDecision.objects.create(
-        entry=entry, verdict=verdict, decided_by=by, decided_at=now, reason=reason
+        entry=entry, verdict=verdict, decided_by_id=by_id, decided_at=now, reason=reason
     )
     entry_reports_resolve(entry=entry, now=now)
     return decision
@@ -376,13 +376,9 @@ def challenge_entry_stats_refresh(*, challenge: Challenge) -> None:
 
 
 def entries_void(
-    *, entry_ids: list[int], reason: str, by: User | None, now: datetime | None = None
+    *, entry_ids: list[int], reason: str, by_id: int | None, now: datetime | None = None
 ) -> list[Entry]:
     """Void several entries at once (a linked group), each decision recorded."""
     with transaction.atomic():
-        entries = Entry.objects.filter(pk__in=entry_ids).order_by("pk")
-        return [entry_void(entry=entry, reason=reason, by=by, now=now) for entry in entries]
-
-
-def entry_approve_by_id(*, entry_id: int, by: User | None, reason: str = "") -> Entry:
-    return entry_approve(entry=Entry.objects.get(pk=entry_id), by=by, reason=reason)
+        known = Entry.objects.filter(pk__in=entry_ids).order_by("pk").values_list("pk", flat=True)
+        return [entry_void(entry_id=pk, reason=reason, by_id=by_id, now=now) for pk in known]

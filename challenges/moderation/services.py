@@ -3,7 +3,6 @@
 from challenges.moderation.entries import (
     entries_void,
     entry_approve,
-    entry_approve_by_id,
     entry_submit,
     entry_void,
 )
@@ -13,7 +12,6 @@ from challenges.moderation.trust import form_signup_record, form_trust_set
 __all__ = [
     "entries_void",
     "entry_approve",
-    "entry_approve_by_id",
     "entry_report",
     "entry_reports_dismiss",
     "entry_submit",

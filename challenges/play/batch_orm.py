@@ -16,12 +16,16 @@ import orjson
 from django.db import transaction
 
 from challenges.models import Run
-from challenges.play.run_sql import RunHead, run_row_locked
+from challenges.play.run_sql import RunHead, run_row_locked, run_row_locked_standing
 
 
 def run_head_read_orm(*, run_id: UUID, player_id: int, standing: bool) -> RunHead | None:
     """``run_sql.run_head_read`` by the ORM."""
-    run = run_row_locked(run_id=run_id, player_id=player_id, standing=standing)
+    if standing:
+        read = run_row_locked_standing(run_id=run_id, player_id=player_id)
+        run, standing_read = read if read is not None else (None, None)
+    else:
+        run, standing_read = run_row_locked(run_id=run_id, player_id=player_id), None
     if run is None:
         return None
     head = RunHead(
@@ -36,13 +40,8 @@ def run_head_read_orm(*, run_id: UUID, player_id: int, standing: bool) -> RunHea
         well=list(run.challenge.well),
         rules_version=run.challenge.rules_version,
     )
-    if standing:
-        head = replace(
-            head,
-            move_results=run.move_results or [],
-            best_before=run.best_before,  # type: ignore[attr-defined]
-            submitted=bool(run.submitted),  # type: ignore[attr-defined]
-        )
+    if standing_read is not None:
+        head = replace(head, move_results=run.move_results or [], standing=standing_read)
     return head
 
 

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
+from uuid import UUID
 
 from django.db import connection
 
@@ -47,6 +48,7 @@ from challenges.engine import (
 from challenges.errors import RunNotFound
 from challenges.models import Run
 from challenges.play.batch_orm import run_head_read_orm, run_moves_append_orm
+from challenges.play.outcomes import RunPlayed
 from challenges.play.run_sql import (
     RunHead,
     batch_path_available,
@@ -70,20 +72,26 @@ def position_stored(replay: ChallengeReplay, last_placement: tuple[int, int] | N
 
 
 def moves_added(
-    *, run: Run, start: int, moves: Sequence[object], now: datetime, finishing: bool
-) -> Run | None:
+    *,
+    run_id: UUID,
+    player_id: int,
+    start: int,
+    moves: Sequence[object],
+    now: datetime,
+    finishing: bool,
+) -> RunPlayed | None:
     """Take a batch (``finishing``: the rest of the log, and finish) on the batch path.
 
-    Returns the run as the caller returns it (a batch's with ``received``; a finish's
-    with its ``move_results``, ``best_before`` and ``submitted`` too), or None, having
-    written nothing, when the run is for the whole-row path. Raises ``RunNotFound`` if
-    the player has no such run. Needs no transaction (see the module's docstring).
+    Returns the run as the caller returns it (a finish's with its ``move_results`` and
+    the player's standing too), or None, having written nothing, when the run is for
+    the whole-row path. Raises ``RunNotFound`` if the player has no such run. Needs no
+    transaction (see the module's docstring).
     """
     if not batch_path_available():
         return None
     postgresql = connection.vendor == "postgresql"
     head_read = run_head_read if postgresql else run_head_read_orm
-    head = head_read(run_id=run.pk, player_id=run.player_id, standing=finishing)
+    head = head_read(run_id=run_id, player_id=player_id, standing=finishing)
     if head is None:
         raise RunNotFound("You have no run with this id.")
     position = head.position
@@ -96,7 +104,7 @@ def moves_added(
         return None
     new = list(moves[: moves_room(head.received)])
     if not new and not finishing:
-        return _run_of(run, head, {}, received=head.received)
+        return RunPlayed(run=_run_of(run_id, player_id, head, {}), received=head.received)
     fields, received, results = _moves_taken(head, new, now=now)
     if finishing and fields.get("status", Run.Status.STARTED) == Run.Status.STARTED:
         fields.update(status=Run.Status.FINISHED, finished_at=now, position=None)
@@ -105,8 +113,8 @@ def moves_added(
     moves_json = fields.pop("moves_json")
     arrivals = fields.pop("arrivals")
     appended = (run_moves_append if postgresql else run_moves_append_orm)(
-        run_id=run.pk,
-        player_id=run.player_id,
+        run_id=run_id,
+        player_id=player_id,
         held=head.received,
         moves_json=moves_json,
         arrivals=arrivals,
@@ -116,17 +124,15 @@ def moves_added(
     if not appended:
         return None  # changed since its head was read: the locked path looks again
     if finishing:
-        made = _run_of(run, head, fields, received=received)
+        made = _run_of(run_id, player_id, head, fields)
         made.move_results = [*(head.move_results or []), *results]
-        made.best_before, made.submitted = head.best_before, head.submitted  # type: ignore[attr-defined]
-        return made
+        return RunPlayed(run=made, received=received, standing=head.standing)
     if fields.get("status") == Run.Status.REJECTED:
         # Rare: the rejected answer shows the whole run, so read it whole.
-        whole = run_row_locked(run_id=run.pk, player_id=run.player_id, standing=False)
+        whole = run_row_locked(run_id=run_id, player_id=player_id)
         assert whole is not None
-        whole.received = received  # type: ignore[attr-defined]
-        return whole
-    return _run_of(run, head, fields, received=received)
+        return RunPlayed(run=whole, received=received)
+    return RunPlayed(run=_run_of(run_id, player_id, head, fields), received=received)
 
 
 @dataclass(frozen=True)
@@ -233,12 +239,12 @@ def _moves_taken(
     return fields, received + taken, replayed.results
 
 
-def _run_of(run: Run, head: RunHead, fields: dict[str, Any], *, received: int) -> Run:
+def _run_of(run_id: UUID, player_id: int, head: RunHead, fields: dict[str, Any]) -> Run:
     """The run as the batch path leaves it: the head's fields, then the changed ones;
     the fields not read (the log, its arrivals...) load if ever used."""
     values = {
-        "id": run.pk,
-        "player_id": run.player_id,
+        "id": run_id,
+        "player_id": player_id,
         "challenge_id": head.challenge_id,
         "started_at": head.started_at,
         "finished_at": fields.get("finished_at"),
@@ -247,9 +253,7 @@ def _run_of(run: Run, head: RunHead, fields: dict[str, Any], *, received: int) -
         "error": fields.get("error"),
         "ineligible": fields.get("ineligible", head.ineligible),
     }
-    made = Run.from_db(connection.alias, list(_HEAD_FIELDS), [values[n] for n in _HEAD_FIELDS])
-    made.received = received  # type: ignore[attr-defined]
-    return made
+    return Run.from_db(connection.alias, list(_HEAD_FIELDS), [values[n] for n in _HEAD_FIELDS])
 
 
 def _finish_window() -> timedelta:

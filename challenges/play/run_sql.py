@@ -25,6 +25,7 @@ from django.db import connection
 from django.db.models import Exists, Field, Max, OuterRef, Subquery
 
 from challenges.models import Challenge, Entry, Guest, Run
+from challenges.play.outcomes import ChallengeStanding, RunSubmitting
 
 # What the services read of the run's challenge; the rest loads if ever used.
 _CHALLENGE_READ = ("number", "opens_at", "closes_at", "ruleset", "rules_version", "tray", "well",
@@ -120,10 +121,29 @@ def _from_row(model: Any, fields: list[Field[Any, Any]], values: tuple[Any, ...]
     return model.from_db(connection.alias, [f.attname for f in fields], converted)
 
 
-def run_row_locked(*, run_id: UUID, player_id: int, standing: bool) -> Run | None:
+def run_row_locked(*, run_id: UUID, player_id: int) -> Run | None:
     """The run, if it is this player's, locked until the transaction ends, with its
-    challenge; with ``standing``, also ``best_before`` (the player's best other
-    finished run of the challenge) and ``submitted`` (whether they have an entry)."""
+    challenge."""
+    read = _run_row_locked(run_id=run_id, player_id=player_id, standing=False)
+    return read[0] if read is not None else None
+
+
+def run_row_locked_standing(
+    *, run_id: UUID, player_id: int
+) -> tuple[Run, ChallengeStanding] | None:
+    """:func:`run_row_locked`, and the player's standing on the challenge (their best
+    other finished run, whether they have an entry), in the same query."""
+    read = _run_row_locked(run_id=run_id, player_id=player_id, standing=True)
+    if read is None:
+        return None
+    run, standing = read
+    assert standing is not None
+    return run, standing
+
+
+def _run_row_locked(
+    *, run_id: UUID, player_id: int, standing: bool
+) -> tuple[Run, ChallengeStanding | None] | None:
     if connection.vendor != "postgresql":
         return _run_row_locked_orm(run_id=run_id, player_id=player_id, standing=standing)
     row = _run_row_fetch(
@@ -132,30 +152,40 @@ def run_row_locked(*, run_id: UUID, player_id: int, standing: bool) -> Run | Non
     if row is None:
         return None
     run, end = _run_from_row(row, _challenge_fields())
-    if standing:
-        run.best_before, run.submitted = row[end], bool(row[end + 1])  # type: ignore[attr-defined]
-    return run
+    if not standing:
+        return run, None
+    return run, ChallengeStanding(best_before=row[end], submitted=bool(row[end + 1]))
 
 
-def _run_row_locked_orm(*, run_id: UUID, player_id: int, standing: bool) -> Run | None:
+def _run_row_locked_orm(
+    *, run_id: UUID, player_id: int, standing: bool
+) -> tuple[Run, ChallengeStanding | None] | None:
     runs = Run.objects.select_for_update(of=("self",)).select_related("challenge")
-    if standing:
-        others = Run.objects.filter(
-            challenge_id=OuterRef("challenge_id"),
-            player_id=OuterRef("player_id"),
-            status=Run.Status.FINISHED,
-        ).exclude(pk=OuterRef("pk"))
-        runs = runs.annotate(
-            best_before=Subquery(
-                others.order_by().values("player_id").annotate(best=Max("score")).values("best")
-            ),
-            submitted=Exists(
-                Entry.objects.filter(
-                    challenge_id=OuterRef("challenge_id"), player_id=OuterRef("player_id")
-                )
-            ),
-        )
-    return runs.filter(pk=run_id, player_id=player_id).first()
+    if not standing:
+        run = runs.filter(pk=run_id, player_id=player_id).first()
+        return (run, None) if run is not None else None
+    others = Run.objects.filter(
+        challenge_id=OuterRef("challenge_id"),
+        player_id=OuterRef("player_id"),
+        status=Run.Status.FINISHED,
+    ).exclude(pk=OuterRef("pk"))
+    runs = runs.annotate(
+        standing_best=Subquery(
+            others.order_by().values("player_id").annotate(best=Max("score")).values("best")
+        ),
+        standing_submitted=Exists(
+            Entry.objects.filter(
+                challenge_id=OuterRef("challenge_id"), player_id=OuterRef("player_id")
+            )
+        ),
+    )
+    run = runs.filter(pk=run_id, player_id=player_id).first()
+    if run is None:
+        return None
+    # The annotations are the standing's, not the run's: taken off the instance.
+    fields = vars(run)
+    best, submitted = fields.pop("standing_best"), fields.pop("standing_submitted")
+    return run, ChallengeStanding(best_before=best, submitted=bool(submitted))
 
 
 def run_row_write(*, run: Run, fields: list[str]) -> None:
@@ -190,7 +220,7 @@ class RunHead:
     """What a batch of moves (or a finish) needs of a run to go on from where it
     stands, without the moves it holds: how many there are, the replay's position, and
     the challenge's tiles. With ``standing``, also the run's move results and what the
-    finish answer tells the player (see :func:`run_row_locked`)."""
+    finish answer tells the player (see :func:`run_row_locked_standing`)."""
 
     status: str
     started_at: datetime
@@ -203,8 +233,7 @@ class RunHead:
     well: list[str]
     rules_version: int
     move_results: list[dict[str, Any]] | None = None
-    best_before: int | None = None
-    submitted: bool = False
+    standing: ChallengeStanding | None = None
 
 
 _TILES_PARSED: dict[str, list[str]] = {}
@@ -277,8 +306,7 @@ def run_head_read(*, run_id: UUID, player_id: int, standing: bool) -> RunHead | 
         head = replace(
             head,
             move_results=orjson.loads(results) if results is not None else [],
-            best_before=best_before,
-            submitted=bool(submitted),
+            standing=ChallengeStanding(best_before=best_before, submitted=bool(submitted)),
         )
     return head
 
@@ -401,23 +429,24 @@ def _submit_sql() -> str:
     return _run_with_challenge_sql(columns)
 
 
-def run_row_submitting(*, run_id: UUID, player_id: int) -> Run | None:
+def run_row_submitting(*, run_id: UUID, player_id: int) -> RunSubmitting | None:
     """The player's run ``run_id`` with its challenge, and what a submit asks first:
-    ``guest`` (whether the player is a guest) and ``submitted`` (whether they have an
-    entry for the challenge). One query (on PostgreSQL; elsewhere by the ORM)."""
+    whether the player is a guest and whether they have an entry for the challenge.
+    One query (on PostgreSQL; elsewhere by the ORM)."""
     if connection.vendor != "postgresql":
         found = Run.objects.select_related("challenge").filter(pk=run_id, player_id=player_id)
         read = found.first()
-        if read is not None:
-            read.guest = Guest.objects.filter(user_id=player_id).exists()  # type: ignore[attr-defined]
-            read.submitted = Entry.objects.filter(  # type: ignore[attr-defined]
+        if read is None:
+            return None
+        return RunSubmitting(
+            run=read,
+            guest=Guest.objects.filter(user_id=player_id).exists(),
+            submitted=Entry.objects.filter(
                 challenge_id=read.challenge_id, player_id=player_id
-            ).exists()
-        return read
+            ).exists(),
+        )
     row = _run_row_fetch(_submit_sql(), run_id=run_id, player_id=player_id)
     if row is None:
         return None
     run, end = _run_from_row(row, list(Challenge._meta.concrete_fields))
-    run.guest = bool(row[end])  # type: ignore[attr-defined]
-    run.submitted = bool(row[end + 1])  # type: ignore[attr-defined]
-    return run
+    return RunSubmitting(run=run, guest=bool(row[end]), submitted=bool(row[end + 1]))

@@ -5,6 +5,7 @@ challenge (its par)."""
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -17,75 +18,103 @@ from challenges.models import Challenge, Entry, Guest, Run
 
 # Re-exported: the room's door for the faces.
 from challenges.play.examples import how_to_play_pictures as how_to_play_pictures
+from challenges.play.outcomes import ChallengeStanding, RunSubmitting
 from challenges.play.run_sql import run_row_submitting
 
 # --- runs ------------------------------------------------------------------------------
 
 
-def run_best_score(*, challenge: Challenge, player: User | AnonymousUser) -> int | None:
-    """The player's best finished valid run on the challenge so far."""
-    if not player.is_authenticated:
+def run_best_score(*, challenge_id: int, player_id: int | None) -> int | None:
+    """The player's best finished valid run on the challenge so far (None for no one)."""
+    if player_id is None:
         return None
     best: int | None = Run.objects.filter(
-        challenge=challenge, player=player, status=Run.Status.FINISHED
+        challenge_id=challenge_id, player_id=player_id, status=Run.Status.FINISHED
     ).aggregate(best=Max("score"))["best"]
     return best
 
 
-def run_best_and_entered(*, run: Run, player: User) -> tuple[int | None, bool]:
-    """After a finish: the player's best finished run of the challenge (this one
-    counted) and whether they have an entry in it.
+def challenge_standing(
+    *, run_id: uuid.UUID, challenge_id: int, player_id: int
+) -> ChallengeStanding:
+    """The player's standing on the challenge besides run ``run_id``: what a finish
+    reads with the run it locks (``RunPlayed.standing``), for an answer whose run was
+    read without it (a batch that rejected its run)."""
+    best: int | None = (
+        Run.objects.filter(
+            challenge_id=challenge_id, player_id=player_id, status=Run.Status.FINISHED
+        )
+        .exclude(pk=run_id)
+        .aggregate(best=Max("score"))["best"]
+    )
+    submitted = Entry.objects.filter(challenge_id=challenge_id, player_id=player_id).exists()
+    return ChallengeStanding(best_before=best, submitted=submitted)
 
-    ``run_finish`` reads both with the run it locks (``best_before``, ``submitted``), so
-    the finish answer makes no more queries; a run read otherwise asks the database.
-    """
-    if not hasattr(run, "best_before") or not hasattr(run, "submitted"):
-        submitted = Entry.objects.filter(challenge_id=run.challenge_id, player=player).exists()
-        return run_best_score(challenge=run.challenge, player=player), submitted
-    best: int | None = run.best_before
-    if run.status == Run.Status.FINISHED and run.score is not None:
-        best = run.score if best is None else max(best, run.score)
-    return best, bool(run.submitted)
 
-
-def run_for_submit(*, run_id: uuid.UUID, player: User) -> Run | None:
+def run_for_submit(*, run_id: uuid.UUID, player_id: int) -> RunSubmitting | None:
     """The player's run ``run_id`` with its challenge, and whether they are a guest and
     already have an entry (what ``entry_submit`` asks first), in one query; None if
     they have no such run."""
-    return run_row_submitting(run_id=run_id, player_id=player.pk)
-
-
-def run_received(*, run: Run) -> int:
-    """How many moves of ``run`` the server holds. A batch or finish counts them as it
-    takes them (``received``), without reading the held moves back."""
-    received = getattr(run, "received", None)
-    return received if isinstance(received, int) else len(run.arrivals)
+    return run_row_submitting(run_id=run_id, player_id=player_id)
 
 
 def run_keepable(
-    *, run_id: uuid.UUID, player: User | AnonymousUser, now: datetime | None = None
+    *, run_id: uuid.UUID, player_id: int | None, now: datetime | None = None
 ) -> Run | None:
     """The player's run ``run_id`` if they may still submit it: theirs (an account's, not
     a guest's), finished and valid, of a challenge still taking entries, with no entry
     of theirs for that challenge yet. What the play page offers after a guest signs up."""
-    if not player.is_authenticated or Guest.objects.filter(user_id=player.pk).exists():
+    if player_id is None or Guest.objects.filter(user_id=player_id).exists():
         return None
     run = (
         Run.objects.select_related("challenge")
-        .filter(pk=run_id, player=player, status=Run.Status.FINISHED)
+        .filter(pk=run_id, player_id=player_id, status=Run.Status.FINISHED)
         .first()
     )
     if run is None or run.challenge.results_out(now or timezone.now()):
         return None
-    if Entry.objects.filter(challenge=run.challenge, player=player).exists():
+    if Entry.objects.filter(challenge_id=run.challenge_id, player_id=player_id).exists():
         return None
     return run
 
 
-def run_visible(*, run: Run, viewer: User | AnonymousUser, now: datetime | None = None) -> bool:
-    """Owners and moderators always see a run; anyone sees a live entry's run once its
-    challenge's results are out (``results_at``: no run can be submitted any more, so
-    none copied)."""
+@dataclass(frozen=True)
+class RunSeen:
+    """A run its viewer may see, with its challenge and player."""
+
+    run: Run
+    analysis: dict[str, object] | None
+    """Asked for and the run finished: every move beside the best move of its position
+    (``engine.log_analysis``), the misses biggest first."""
+
+
+def run_seen(
+    *,
+    run_id: uuid.UUID,
+    viewer: User | AnonymousUser,
+    analysed: bool = False,
+    now: datetime | None = None,
+) -> RunSeen | None:
+    """The run ``run_id`` if ``viewer`` (the request's user: their permissions count) may
+    see it, and with ``analysed`` its analysis; None otherwise. Owners and moderators
+    always see a run; anyone sees a live entry's run once its challenge's results are
+    out (``results_at``: no run can be submitted any more, so none copied)."""
+    run = Run.objects.select_related("challenge", "player").filter(pk=run_id).first()
+    if run is None or not _run_visible(run=run, viewer=viewer, now=now):
+        return None
+    analysis = None
+    if analysed and run.status == Run.Status.FINISHED:
+        challenge = run.challenge
+        analysis = engine.log_analysis(
+            tray=challenge.tray,
+            well=challenge.well,
+            log=run_valid_log(run=run),
+            rules_version=challenge.rules_version,
+        )
+    return RunSeen(run=run, analysis=analysis)
+
+
+def _run_visible(*, run: Run, viewer: User | AnonymousUser, now: datetime | None) -> bool:
     if viewer.is_authenticated and viewer.pk == run.player_id:
         return True
     # Moderators watch a held entry's run before deciding on it.
@@ -96,38 +125,38 @@ def run_visible(*, run: Run, viewer: User | AnonymousUser, now: datetime | None 
     return Entry.objects.live().filter(run=run).exists()
 
 
-def run_analysis(
-    *, run: Run, viewer: User | AnonymousUser, now: datetime | None = None
-) -> dict[str, object] | None:
-    """The analysis of a finished, valid run (``engine.log_analysis``: every move beside
-    the best move of its position, the misses biggest first), for whoever may see the
-    run: while its challenge is open, that is its owner alone. None otherwise."""
-    if run.status != Run.Status.FINISHED or not run_visible(run=run, viewer=viewer, now=now):
-        return None
-    challenge = run.challenge
-    return engine.log_analysis(
-        tray=challenge.tray,
-        well=challenge.well,
-        log=run_valid_log(run=run),
-        rules_version=challenge.rules_version,
-    )
+@dataclass(frozen=True)
+class ParRun:
+    """The solver's run of a challenge (its par), as the replay viewer plays it."""
+
+    challenge: Challenge
+    score: int
+    moves: list[object]
+    results: list[dict[str, object]]
+    """The engine's points for each move."""
 
 
-def par_run(*, challenge: Challenge, now: datetime | None = None) -> dict[str, object] | None:
-    """The solver's run of ``challenge`` (its par) for the replay viewer: its log and
-    the engine's points for each move. Public once the results are out (before that it
-    would be the answer to the open challenge); None before, or while it is unsolved."""
-    if challenge.par is None or not challenge.results_out(now or timezone.now()):
+def par_run(*, challenge_id: int, now: datetime | None = None) -> ParRun | None:
+    """The solver's run of challenge ``challenge_id`` (its par). Public once the results
+    are out (before that it would be the answer to the open challenge); None before,
+    while it is unsolved, or for no such challenge."""
+    challenge = Challenge.objects.filter(pk=challenge_id).first()
+    if (
+        challenge is None
+        or challenge.par is None
+        or not challenge.results_out(now or timezone.now())
+    ):
         return None
     log = challenge.par_log if isinstance(challenge.par_log, dict) else {"moves": []}
     replayed = engine.log_replay(
         tray=challenge.tray, well=challenge.well, log=log, rules_version=challenge.rules_version
     )
-    return {
-        "score": replayed.score,
-        "moves": list(log.get("moves", []))[: len(replayed.moves)],
-        "results": [outcome.to_json() for outcome in replayed.moves],
-    }
+    return ParRun(
+        challenge=challenge,
+        score=replayed.score,
+        moves=list(log.get("moves", []))[: len(replayed.moves)],
+        results=[outcome.to_json() for outcome in replayed.moves],
+    )
 
 
 # How long the count of a challenge's players is kept at most: a player's first run

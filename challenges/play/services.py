@@ -11,12 +11,12 @@ witnessed or not paced finishes as valid practice, with ``ineligible`` saying wh
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext
@@ -29,6 +29,7 @@ from challenges.engine import (
     move_trimmed,
 )
 from challenges.errors import (
+    ChallengeNotFound,
     ChallengeNotOpen,
     MovesConflict,
     RunAlreadyFinished,
@@ -38,7 +39,7 @@ from challenges.errors import (
     RunsLimitReached,
     service_now,
 )
-from challenges.models import Challenge, Run, RunFault
+from challenges.models import Run, RunFault
 from challenges.play.batches import (
     log_storable,
     moves_added,
@@ -46,8 +47,15 @@ from challenges.play.batches import (
     moves_room,
     position_stored,
 )
-from challenges.play.run_sql import run_row_locked, run_row_start, run_row_write
+from challenges.play.outcomes import ChallengeStanding, RunPlayed
+from challenges.play.run_sql import (
+    run_row_locked,
+    run_row_locked_standing,
+    run_row_start,
+    run_row_write,
+)
 from challenges.play.selectors import challenge_players_changed
+from challenges.schedule.selectors import challenge_row
 
 _RUN_FIELDS_PLAYED = [
     "finished_at",
@@ -62,13 +70,17 @@ _RUN_FIELDS_PLAYED = [
 ]
 
 
-def run_start(*, player: User, challenge: Challenge, now: datetime | None = None) -> Run:
-    """Start a run on an open challenge; the server's clock is the run's start.
+def run_start(*, player_id: int, challenge_id: int, now: datetime | None = None) -> Run:
+    """Start a run on an open challenge; the server's clock is the run's start. The run
+    returned holds its challenge (``run.challenge``, read here: its tiles are dealt).
 
     A player may start at most ``RUNS_PER_CHALLENGE_LIMIT`` runs of one challenge: a
     person plays a few dozen in 8 hours, a script filling the disk many thousands.
     """
     now = service_now(now)
+    challenge = challenge_row(number=challenge_id)
+    if challenge is None:
+        raise ChallengeNotFound(gettext("There is no challenge #%(id)s.") % {"id": challenge_id})
     if now < challenge.opens_at:
         raise ChallengeNotOpen(
             gettext("Challenge #%(number)s has not opened yet.") % {"number": challenge.number}
@@ -81,7 +93,7 @@ def run_start(*, player: User, challenge: Challenge, now: datetime | None = None
             % {"number": challenge.number, "time": f"{challenge.closes_at:%Y-%m-%d %H:%M}"}
         )
     limit: int = settings.RUNS_PER_CHALLENGE_LIMIT
-    run = Run(player=player, challenge=challenge, started_at=now)
+    run = Run(player_id=player_id, challenge=challenge, started_at=now)
     started = run_row_start(run=run, limit=limit)
     if started >= limit:
         raise RunsLimitReached(
@@ -107,7 +119,7 @@ def run_clock_start(*, run_id: UUID, player_id: int, now: datetime | None = None
     """
     now = service_now(now)
     with transaction.atomic():
-        locked = run_row_locked(run_id=run_id, player_id=player_id, standing=False)
+        locked = run_row_locked(run_id=run_id, player_id=player_id)
         if locked is None:
             raise RunNotFound("You have no run with this id.")
         if locked.held_moves or locked.arrivals:
@@ -126,14 +138,15 @@ def run_clock_start(*, run_id: UUID, player_id: int, now: datetime | None = None
 
 
 def run_moves_add(
-    *, run: Run, start: int, moves: Sequence[object], now: datetime | None = None
-) -> Run:
-    """Take the moves of ``run`` from index ``start`` on, as they arrive while it is played.
-
-    ``run`` names the run and its player: its ``pk`` and ``player_id`` are enough (the
-    API passes ``Run(pk=..., player_id=...)``); the row is read here (and locked when the
-    batch does not simply go on from the moves held), and
-    ``RunNotFound`` raised if that player has no such run.
+    *,
+    run_id: UUID,
+    player_id: int,
+    start: int,
+    moves: Sequence[object],
+    now: datetime | None = None,
+) -> RunPlayed:
+    """Take the moves of the player's run ``run_id`` from index ``start`` on, as they
+    arrive while it is played. Raises ``RunNotFound`` if that player has no such run.
 
     Moves the server already holds must come again unchanged (a resent batch is a
     no-op); a gap or a change raises ``MovesConflict`` with the count held. A move that
@@ -141,99 +154,120 @@ def run_moves_add(
     """
     now = service_now(now)
     # The batch path needs no transaction; what it leaves, the locked path takes.
-    added = moves_added(run=run, start=start, moves=moves, now=now, finishing=False)
+    added = moves_added(
+        run_id=run_id, player_id=player_id, start=start, moves=moves, now=now, finishing=False
+    )
     if added is not None:
         return added
     with transaction.atomic():
-        locked = _run_in_play(run=run, now=now, start=start, moves=moves)
-        if _run_moves_take(run=locked, start=start, moves=moves, now=now):
-            run_row_write(run=locked, fields=_run_fields_changed(locked))
-        locked.received = len(locked.arrivals)  # type: ignore[attr-defined]
-    _run_late_raise(locked)
-    return locked
+        locked = _run_in_play(run_id=run_id, player_id=player_id, now=now, start=start, moves=moves)
+        if _run_moves_take(run=locked.run, start=start, moves=moves, now=now):
+            run_row_write(run=locked.run, fields=locked.changed())
+    _run_late_raise(locked.run)
+    return RunPlayed(run=locked.run, received=len(locked.run.arrivals))
 
 
-def run_finish(*, run: Run, log: object, start: int = 0, now: datetime | None = None) -> Run:
-    """Finish ``run`` with the rest of its log: the whole log (``start`` 0) or the moves
-    from index ``start`` on. What the server holds must be an unchanged prefix.
+def run_finish(
+    *, run_id: UUID, player_id: int, log: object, start: int = 0, now: datetime | None = None
+) -> RunPlayed:
+    """Finish the player's run ``run_id`` with the rest of its log: the whole log
+    (``start`` 0) or the moves from index ``start`` on. What the server holds must be an
+    unchanged prefix.
 
-    ``run`` names the run and its player, as for :func:`run_moves_add`. The run returned
-    also carries what the finish answer tells the player, read in the same query:
-    ``best_before`` (their best other finished run of the challenge, or None) and
-    ``submitted`` (whether they have an entry): see ``run_best_and_entered``.
+    What the finish answer tells the player comes back with the run, read in the same
+    query: their standing on the challenge (``RunPlayed.standing``).
 
-    The outcome is kept, valid or rejected. Raises ``RunAlreadyFinished`` for a run that
-    is not in progress, ``MovesConflict`` for a log that does not extend the held moves,
-    and ``RunDeadlinePassed`` (after storing the run as rejected) once its finish is late.
+    The outcome is kept, valid or rejected. Raises ``RunNotFound`` if that player has no
+    such run, ``RunAlreadyFinished`` for a run that is not in progress,
+    ``MovesConflict`` for a log that does not extend the held moves, and
+    ``RunDeadlinePassed`` (after storing the run as rejected) once its finish is late.
     """
     now = service_now(now)
     moves = log_moves(log)
     if isinstance(moves, list):
-        added = moves_added(run=run, start=start, moves=moves, now=now, finishing=True)
+        added = moves_added(
+            run_id=run_id, player_id=player_id, start=start, moves=moves, now=now, finishing=True
+        )
         if added is not None:
             return added
     with transaction.atomic():
         sent = moves if isinstance(moves, list) else []
-        locked = _run_in_play(run=run, now=now, start=start, moves=sent, standing=True)
-        if locked.status == Run.Status.STARTED:
+        locked = _run_in_play(
+            run_id=run_id, player_id=player_id, now=now, start=start, moves=sent, standing=True
+        )
+        run = locked.run
+        if run.status == Run.Status.STARTED:
             if not isinstance(moves, list):
-                locked.status = Run.Status.REJECTED
-                locked.error = moves.to_json()
-                locked.finished_at = now
-                locked.position = None
+                run.status = Run.Status.REJECTED
+                run.error = moves.to_json()
+                run.finished_at = now
+                run.position = None
             else:
-                _run_moves_take(run=locked, start=start, moves=moves, now=now)
-                if locked.status == Run.Status.STARTED:
-                    locked.status = Run.Status.FINISHED
-                    locked.finished_at = now
-                    locked.position = None
-                    if locked.score is None:
+                _run_moves_take(run=run, start=start, moves=moves, now=now)
+                if run.status == Run.Status.STARTED:
+                    run.status = Run.Status.FINISHED
+                    run.finished_at = now
+                    run.position = None
+                    if run.score is None:
                         # Finished without a move: a valid run of 0 points, like any other
                         # finished run it has a score and a log.
-                        locked.score = 0
-                        locked.log = {"moves": []}
-            run_row_write(run=locked, fields=_run_fields_changed(locked))
-        locked.received = len(locked.arrivals)  # type: ignore[attr-defined]
-    _run_late_raise(locked)
-    return locked
+                        run.score = 0
+                        run.log = {"moves": []}
+            run_row_write(run=run, fields=locked.changed())
+    _run_late_raise(run)
+    return RunPlayed(run=run, received=len(run.arrivals), standing=locked.standing)
 
 
-def _run_locked(*, run: Run, standing: bool) -> Run:
-    """``run`` read again and locked (its row only, not its challenge's: every run of a
-    challenge shares that one), with its challenge; with ``standing``, also the
+@dataclass(frozen=True)
+class _Locked:
+    """A run locked for this transaction, its played fields as read (only the changed
+    ones are written: the log and the position are the bulk of a row), and with
+    ``standing``, the player's standing read in the same query."""
+
+    run: Run
+    loaded: dict[str, object]
+    standing: ChallengeStanding | None
+
+    def changed(self) -> list[str]:
+        return [
+            name
+            for name in _RUN_FIELDS_PLAYED
+            if name not in self.loaded or self.loaded[name] != getattr(self.run, name)
+        ]
+
+
+def _run_locked(*, run_id: UUID, player_id: int, standing: bool) -> _Locked:
+    """The run read again and locked (its row only, not its challenge's: every run of
+    a challenge shares that one), with its challenge; with ``standing``, also the
     player's best other finished run and whether they have an entry. One query."""
-    locked = run_row_locked(run_id=run.pk, player_id=run.player_id, standing=standing)
-    if locked is None:
+    if standing:
+        read = run_row_locked_standing(run_id=run_id, player_id=player_id)
+        run, stood = read if read is not None else (None, None)
+    else:
+        run, stood = run_row_locked(run_id=run_id, player_id=player_id), None
+    if run is None:
         raise RunNotFound("You have no run with this id.")
-    locked._loaded = _run_played_values(locked)  # type: ignore[attr-defined]
-    return locked
-
-
-def _run_played_values(run: Run) -> dict[str, object]:
-    return {name: getattr(run, name) for name in _RUN_FIELDS_PLAYED}
-
-
-def _run_fields_changed(run: Run) -> list[str]:
-    """The played fields that differ from when the run was locked: only those are
-    written (the log and the position are the bulk of a row)."""
-    loaded: dict[str, object] = getattr(run, "_loaded", {})
-    return [
-        name
-        for name in _RUN_FIELDS_PLAYED
-        if name not in loaded or loaded[name] != getattr(run, name)
-    ]
+    loaded = {name: getattr(run, name) for name in _RUN_FIELDS_PLAYED}
+    return _Locked(run=run, loaded=loaded, standing=stood)
 
 
 def _run_in_play(
-    *, run: Run, now: datetime, start: int, moves: Sequence[object], standing: bool = False
-) -> Run:
+    *,
+    run_id: UUID,
+    player_id: int,
+    now: datetime,
+    start: int,
+    moves: Sequence[object],
+    standing: bool = False,
+) -> _Locked:
     """The run, locked for this transaction, if it still takes moves.
 
     The row lock makes simultaneous batches or finishes of one run take turns. A run
     past its finish time is stored as rejected (with what was sent) and returned so the
     caller can raise once the rejection is committed.
     """
-    locked = _run_locked(run=run, standing=standing)
+    read = _run_locked(run_id=run_id, player_id=player_id, standing=standing)
+    locked = read.run
     if locked.status == Run.Status.EXPIRED:
         raise RunDeadlinePassed(
             gettext("Too late: this run started at %(time)s UTC and was never finished in time.")
@@ -265,8 +299,8 @@ def _run_in_play(
         locked.log = log_storable({"moves": held + sent})
         locked.position = None
         locked.error = RunFault(None, RunDeadlinePassed.code, detail).to_json()
-        run_row_write(run=locked, fields=_run_fields_changed(locked))
-    return locked
+        run_row_write(run=locked, fields=read.changed())
+    return read
 
 
 def _run_late_raise(run: Run) -> None:

@@ -16,7 +16,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
 from challenges.compiled_queries import CompiledQuery
-from challenges.models import Challenge, Guest, Run
+from challenges.models import Guest, Run
 
 # No sign-up can take such a name: a player's name is letters, digits, "_" and "-".
 GUEST_NAME_PREFIX = "guest~"
@@ -41,9 +41,10 @@ def is_guest(user: User | AnonymousUser) -> bool:
     return Guest.objects.filter(user_id=user.pk).exists()
 
 
-def guest_played(*, run: Run) -> bool:
-    """Whether a guest played ``run`` (and no account has claimed it yet)."""
-    return Guest.objects.filter(user_id=run.player_id).exists()
+def guest_played(*, player_id: int) -> bool:
+    """Whether ``player_id`` is a guest's stand-in: its runs are a guest's (no account
+    has claimed them yet)."""
+    return Guest.objects.filter(user_id=player_id).exists()
 
 
 def players_only() -> QuerySet[User]:
@@ -52,16 +53,18 @@ def players_only() -> QuerySet[User]:
     return users
 
 
-def guest_expires_at(*, guest: Guest) -> datetime:
-    """Until when an unclaimed guest and its runs are kept."""
-    return guest.created_at + GUEST_KEPT
+def guest_expires_at(*, created_at: datetime) -> datetime:
+    """Until when an unclaimed guest made at ``created_at`` and its runs are kept."""
+    return created_at + GUEST_KEPT
 
 
-def guest_best_run(*, guest: Guest, challenge: Challenge) -> Run | None:
-    """The guest's best finished, valid run of ``challenge``: the one worth signing up
-    to submit (the earliest of equal scores)."""
+def guest_best_run(*, player_id: int, challenge_id: int) -> Run | None:
+    """The best finished, valid run of ``challenge_id`` by the guest whose stand-in is
+    ``player_id``: the one worth signing up to submit (the earliest of equal scores)."""
     return (
-        Run.objects.filter(player_id=guest.user_id, challenge=challenge, status=Run.Status.FINISHED)
+        Run.objects.filter(
+            player_id=player_id, challenge_id=challenge_id, status=Run.Status.FINISHED
+        )
         .order_by("-score", "started_at")
         .first()
     )

@@ -137,12 +137,14 @@ def run_standing(*, run: Run, tz: tzinfo = UTC, now: datetime | None = None) -> 
     )
 
 
-def own_runs(*, challenge: Challenge, player: User, now: datetime | None = None) -> list[OwnRun]:
-    """The player's finished valid runs of ``challenge``, best first (then earliest)."""
+def own_runs(*, challenge_id: int, player_id: int, now: datetime | None = None) -> list[OwnRun]:
+    """The player's finished valid runs of the challenge, best first (then earliest)."""
     now = now or timezone.now()
-    entry = Entry.objects.filter(challenge=challenge, player=player).first()
+    entry = Entry.objects.filter(challenge_id=challenge_id, player_id=player_id).first()
     runs = list(
-        Run.objects.filter(challenge=challenge, player=player, status=Run.Status.FINISHED)
+        Run.objects.filter(
+            challenge_id=challenge_id, player_id=player_id, status=Run.Status.FINISHED
+        )
         .select_related("challenge")
         .order_by("-score", "started_at")
     )

@@ -11,8 +11,7 @@ from challenges.players.guests import (
     players_only,
 )
 from challenges.players.record_book import player_record_get, submissions_of
-from challenges.players.records import own_runs, run_standing
-from challenges.players.sharing import ShareCard, run_card_public, run_shareable, share_card
+from challenges.players.sharing import RunEnd, ShareCard, run_end_read, share_card_public
 from challenges.players.streaks import (
     Calendar,
     Streaks,
@@ -32,6 +31,7 @@ from challenges.players.today import (
 __all__ = [
     "GUEST_KEPT",
     "Calendar",
+    "RunEnd",
     "ShareCard",
     "Streaks",
     "calendar_compute",
@@ -43,18 +43,15 @@ __all__ = [
     "guest_of",
     "guest_played",
     "is_guest",
-    "own_runs",
     "player_by_name",
     "player_calendar",
     "player_record_get",
     "player_streaks",
     "player_today",
     "players_only",
-    "run_card_public",
-    "run_shareable",
-    "run_standing",
+    "run_end_read",
     "sample_run",
-    "share_card",
+    "share_card_public",
     "streaks_compute",
     "submissions_of",
 ]

@@ -8,7 +8,6 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Case, Count, F, QuerySet, When
 
@@ -45,9 +44,9 @@ def guest_create(*, now: datetime | None = None) -> Guest:
         return Guest.objects.create(user=user, created_at=now)
 
 
-def guest_runs_claim(*, guest: Guest, player: User, now: datetime | None = None) -> int:
-    """Give ``guest``'s runs, puzzle progress and classic games to ``player`` (who signed
-    up or logged in), then forget the guest; returns how many runs moved.
+def guest_runs_claim(*, guest_id: uuid.UUID, player_id: int, now: datetime | None = None) -> int:
+    """Give the guest's runs, puzzle progress and classic games to ``player_id`` (who
+    signed up or logged in), then forget the guest; returns how many runs moved.
 
     Only the runs of challenges still taking entries move (``results_at`` not reached):
     those the player can still submit. The others, practice on a challenge whose results
@@ -55,39 +54,37 @@ def guest_runs_claim(*, guest: Guest, player: User, now: datetime | None = None)
     together, or neither.
     """
     now = service_now(now)
-    if guest.user_id == player.pk:
-        return 0
     # results_at = closes_at + a run's time and its grace (Challenge.results_at).
     after_close = timedelta(milliseconds=RULESET.time_limit_ms + RULESET.finish_grace_ms)
     with transaction.atomic():
-        locked = Guest.objects.select_for_update().filter(pk=guest.pk).first()
-        if locked is None:
-            return 0  # claimed or purged meanwhile
+        locked = Guest.objects.select_for_update().filter(pk=guest_id).first()
+        if locked is None or locked.user_id == player_id:
+            return 0  # claimed or purged meanwhile, or the guest is the player
         # The player's own row is locked too: a run started meanwhile would count twice.
-        get_user_model().objects.select_for_update().filter(pk=player.pk).first()
+        get_user_model().objects.select_for_update().filter(pk=player_id).first()
         claimable = Run.objects.filter(
             player_id=locked.user_id, challenge__closes_at__gt=now - after_close
         )
         moved = Run.objects.filter(
-            pk__in=_within_runs_limit(claimable=claimable, player=player)
-        ).update(player=player)
+            pk__in=_within_runs_limit(claimable=claimable, player_id=player_id)
+        ).update(player_id=player_id)
         # Puzzle progress is the guest's own, whatever its age: all of it carries over.
-        puzzle_progress_claim(from_player_id=locked.user_id, to_player_id=player.pk)
+        puzzle_progress_claim(from_player_id=locked.user_id, to_player_id=player_id)
         # Classic games are the player's for good: all of them move, finished or not.
-        ClassicSeat.objects.filter(player_id=locked.user_id).update(player=player)
+        ClassicSeat.objects.filter(player_id=locked.user_id).update(player_id=player_id)
         # The stand-in goes, and with it the guest and the runs that did not move.
         get_user_model().objects.filter(pk=locked.user_id).delete()
     return moved
 
 
-def _within_runs_limit(*, claimable: QuerySet[Run], player: User) -> list[uuid.UUID]:
-    """The ids of the claimable runs that keep ``player`` within the runs limit of each
+def _within_runs_limit(*, claimable: QuerySet[Run], player_id: int) -> list[uuid.UUID]:
+    """The ids of the claimable runs that keep ``player_id`` within the runs limit of each
     challenge (``RUNS_PER_CHALLENGE_LIMIT``, as if they had started them): the best
     first (finished before the rest, the higher score, the later start)."""
     limit: int = settings.RUNS_PER_CHALLENGE_LIMIT
     challenge_ids = set(claimable.values_list("challenge_id", flat=True))
     held = dict(
-        Run.objects.filter(player=player, challenge_id__in=challenge_ids)
+        Run.objects.filter(player_id=player_id, challenge_id__in=challenge_ids)
         .values_list("challenge_id")
         .annotate(count=Count("id"))
         .values_list("challenge_id", "count")

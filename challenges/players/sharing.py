@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
 
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -19,9 +19,17 @@ from django.utils.translation import gettext
 from challenges.boards.leaderboards import leaderboard_rank
 from challenges.bonus_words import BONUS_WORDS
 from challenges.engine import RULESET, PlacedTile, log_placed_tiles
+from challenges.errors import RunNotFound
 from challenges.models import Entry, Run
 from challenges.players.guests import guest_played
-from challenges.players.records import Place, challenge_par
+from challenges.players.records import (
+    OwnRun,
+    Place,
+    RunStanding,
+    challenge_par,
+    own_runs,
+    run_standing,
+)
 
 GAME_NAME = "Tri-Ominos Daily"
 # One symbol per bonus (bonus_words.py), in the order they were made; a cleared board
@@ -97,7 +105,7 @@ def bonuses_of(move_results: object) -> tuple[str, ...]:
 def run_shareable(run: Run) -> bool:
     """Only a finished valid run has a card: a rejected run has no score to share, and a
     guest's run none until an account claims it (no guest shows anywhere public)."""
-    return run.is_valid and run.score is not None and not guest_played(run=run)
+    return run.is_valid and run.score is not None and not guest_played(player_id=run.player_id)
 
 
 def run_card_public(*, run: Run, now: datetime | None = None) -> bool:
@@ -134,4 +142,43 @@ def share_card(*, run: Run, now: datetime | None = None) -> ShareCard:
         cleared=len(placed) == RULESET.tile_count,
         board=placed if revealed else (),
         board_revealed=revealed,
+    )
+
+
+def share_card_public(*, run_id: uuid.UUID, now: datetime | None = None) -> ShareCard | None:
+    """The card of run ``run_id`` if anyone with the link may see it
+    (``run_card_public``); None otherwise."""
+    run = Run.objects.select_related("challenge", "player").filter(pk=run_id).first()
+    if run is None or not run_card_public(run=run, now=now):
+        return None
+    return share_card(run=run, now=now)
+
+
+@dataclass(frozen=True)
+class RunEnd:
+    """What the end screen shows of a player's finished valid run."""
+
+    standing: RunStanding
+    card: ShareCard
+    runs: list[OwnRun]
+    """The player's finished valid runs of the challenge, best first."""
+
+
+def run_end_read(*, run_id: uuid.UUID, player_id: int, tz: tzinfo = UTC) -> RunEnd | None:
+    """The end screen of the player's run ``run_id`` (days counted in ``tz``); None for a
+    run that has none (not finished and valid, or a guest's). Raises ``RunNotFound``
+    if the player has no such run."""
+    run = (
+        Run.objects.select_related("challenge", "player")
+        .filter(pk=run_id, player_id=player_id)
+        .first()
+    )
+    if run is None:
+        raise RunNotFound(gettext("You have no run with this id."))
+    if not run_shareable(run):
+        return None
+    return RunEnd(
+        standing=run_standing(run=run, tz=tz),
+        card=share_card(run=run),
+        runs=own_runs(challenge_id=run.challenge_id, player_id=player_id),
     )

@@ -27,7 +27,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
-from django.contrib.auth.models import User
 from django.utils import timezone
 
 from challenges.players.record_book import player_record_get, submissions_of
@@ -128,24 +127,24 @@ def calendar_compute(
 # --- the database's side -----------------------------------------------------------------
 
 
-def _submissions(player: User, *, own: bool) -> list[tuple[int, datetime]]:
+def _submissions(player_id: int, *, own: bool) -> list[tuple[int, datetime]]:
     # The player's record, kept by every submit, approval and void: one row, not a
     # read of every entry they made.
-    return submissions_of(player_record_get(player_id=player.pk), own=own)
+    return submissions_of(player_record_get(player_id=player_id), own=own)
 
 
 def player_streaks(
-    *, player: User, tz: tzinfo = UTC, now: datetime | None = None, own: bool = False
+    *, player_id: int, tz: tzinfo = UTC, now: datetime | None = None, own: bool = False
 ) -> Streaks:
     """The player's slot and daily streaks now, days counted in ``tz``; ``own``: as the
     player sees them (their held entries count), else as anyone does (live ones only)."""
-    submitted = _submissions(player, own=own)
+    submitted = _submissions(player_id, own=own)
     return streaks_compute(submissions=submitted, now=now or timezone.now(), tz=tz)
 
 
 def player_calendar(
     *,
-    player: User,
+    player_id: int,
     tz: tzinfo = UTC,
     now: datetime | None = None,
     weeks: int = CALENDAR_WEEKS,
@@ -153,5 +152,5 @@ def player_calendar(
 ) -> Calendar:
     """The player's submissions per day, in ``tz``, over the last ``weeks`` weeks;
     ``own`` as in ``player_streaks``."""
-    submitted = [at for _, at in _submissions(player, own=own)]
+    submitted = [at for _, at in _submissions(player_id, own=own)]
     return calendar_compute(submitted=submitted, now=now or timezone.now(), tz=tz, weeks=weeks)

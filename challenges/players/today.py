@@ -129,7 +129,7 @@ def player_today(*, challenge: Challenge, player: User | AnonymousUser) -> Playe
     """What a logged-in player did on the open challenge; None for a visitor."""
     if not player.is_authenticated:
         return None
-    best = runs.run_best_score(challenge=challenge, player=player)
+    best = runs.run_best_score(challenge_id=challenge.pk, player_id=player.pk)
     played = best is not None or Run.objects.filter(challenge=challenge, player=player).exists()
     entry = leaderboards.entry_get(challenge=challenge, player=player)
     standing = leaderboards.leaderboard_rank(challenge=challenge, player=player)

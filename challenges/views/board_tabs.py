@@ -58,7 +58,7 @@ def tab_context(*, challenge: Challenge, viewer: User | AnonymousUser, tab: str)
         if not isinstance(viewer, User):
             context["tab_needs_login"] = True
             return context
-        board = following_board(challenge=challenge, player=viewer)
+        board = following_board(challenge=challenge, player_id=viewer.pk)
         context["tab_following"] = board.following
         context["tab_rows"] = [
             TabRow(

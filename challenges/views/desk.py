@@ -25,7 +25,7 @@ from challenges.moderation.selectors import (
     desk_group_entries,
     desk_queue,
 )
-from challenges.moderation.services import entries_void, entry_approve_by_id, form_trust_set
+from challenges.moderation.services import entries_void, entry_approve, form_trust_set
 from challenges.views.desk_charts import form_chart, pace_chart
 
 MODERATOR_PERMISSION = "challenges.change_entry"
@@ -97,7 +97,7 @@ def _back(entry_id: int | None = None) -> HttpResponseRedirect:
 def desk_approve(request: HttpRequest, entry_id: int) -> HttpResponse:
     _desk(entry_id)
     try:
-        entry_approve_by_id(entry_id=entry_id, by=request.user, reason=_reason(request))  # type: ignore[arg-type]
+        entry_approve(entry_id=entry_id, by_id=request.user.pk, reason=_reason(request))
     except EntryNotHeld as error:
         messages.error(request, str(error.detail))
         return _back(entry_id)
@@ -129,7 +129,7 @@ def _void(request: HttpRequest, entry_id: int, *, group: bool) -> HttpResponse:
         voided = entries_void(
             entry_ids=[entry.pk for entry in entries],
             reason=reason,
-            by=request.user,  # type: ignore[arg-type]
+            by_id=request.user.pk,
         )
         messages.success(
             request,

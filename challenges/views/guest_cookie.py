@@ -61,7 +61,7 @@ def guest_claim_on_login(
         return
     guest = guest_from_request(request)
     if guest is not None and guest.user_id != user.pk:
-        guest_runs_claim(guest=guest, player=user)
+        guest_runs_claim(guest_id=guest.pk, player_id=user.pk)
         # The cookie names a guest that is gone: the middleware drops it.
         request._guest_cookie_spent = True  # type: ignore[attr-defined]
 

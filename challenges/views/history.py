@@ -28,7 +28,7 @@ PAGE_SIZE = 30
 
 def history_page(request: HttpRequest) -> HttpResponseBase:
     now = timezone.now()
-    viewer = request.user if request.user.is_authenticated else None
+    viewer_id = request.user.pk if request.user.is_authenticated else None
     # Readers not logged in see the same page: kept whole under what it shows of every
     # challenge, and the slot open now (its row says "open now").
     shared = shared_page_reader(request)
@@ -43,7 +43,7 @@ def history_page(request: HttpRequest) -> HttpResponseBase:
             return answer
     try:
         shown = challenge_history(
-            player=viewer, page=page_number_parse(request), size=PAGE_SIZE, now=now
+            player_id=viewer_id, page=page_number_parse(request), size=PAGE_SIZE, now=now
         )
     except PageOutOfRange as beyond:
         return HttpResponseRedirect(f"{reverse('challenges:history')}?page={beyond.num_pages}")
@@ -56,7 +56,7 @@ def history_page(request: HttpRequest) -> HttpResponseBase:
             "history": shown,
             "rows": rows,
             "pages": page_window(page=shown.page, num_pages=shown.num_pages),
-            "signed_in": viewer is not None,
+            "signed_in": viewer_id is not None,
         },
     )
     if shared:

@@ -37,7 +37,9 @@ def home_page(request: HttpRequest) -> HttpResponse:
     finished = challenge_last_finished()
     sample = sample_run(finished=finished)
     guest = None if request.user.is_authenticated else guest_from_request(request)
-    guest_run = guest_best_run(guest=guest, challenge=challenge) if guest else None
+    guest_run = (
+        guest_best_run(player_id=guest.user_id, challenge_id=challenge.pk) if guest else None
+    )
     context = {
         "guest_run": guest_run,
         "guest_next": keep_next().replace(RUN_ID_SLOT, str(guest_run.pk)) if guest_run else "",

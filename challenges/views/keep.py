@@ -13,8 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from challenges.errors import ServiceError
-from challenges.models import Run
+from challenges.errors import RunNotFound, ServiceError
 from challenges.moderation.services import entry_submit
 
 
@@ -23,11 +22,10 @@ from challenges.moderation.services import entry_submit
 def run_keep(request: HttpRequest, run_id: UUID) -> HttpResponse:
     player = request.user
     assert isinstance(player, User)  # behind login_required
-    run = Run.objects.select_related("challenge").filter(pk=run_id, player=player).first()
-    if run is None:
-        raise Http404(_("You have no run with this id."))
     try:
-        entry = entry_submit(run=run)
+        entry = entry_submit(run_id=run_id, player_id=player.pk)
+    except RunNotFound as missing:
+        raise Http404(_("You have no run with this id.")) from missing
     except ServiceError as refusal:
         messages.error(request, refusal.detail)
         return HttpResponseRedirect(reverse("challenges:play"))
@@ -41,5 +39,5 @@ def run_keep(request: HttpRequest, run_id: UUID) -> HttpResponse:
             _("Your run of %(score)s points is your entry: here it is on the leaderboard.")
             % {"score": entry.score},
         )
-    board = reverse("challenges:leaderboard", args=[run.challenge_id])
+    board = reverse("challenges:leaderboard", args=[entry.challenge_id])
     return HttpResponseRedirect(f"{board}?page=mine#you")

@@ -183,7 +183,7 @@ def _chart(challenge: Challenge, viewer: Any) -> Any:
 
 def _row(row: LeaderboardRow, *, username: str | None, public: bool) -> dict[str, Any]:
     is_you = username is not None and row.player == username
-    # Mirrors runs.run_visible for submitted runs: all public once the results are
+    # Mirrors runs.run_seen for submitted runs: all public once the results are
     # out, the owner's own at any time.
     return {
         "rank": row.rank,

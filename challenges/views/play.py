@@ -74,7 +74,7 @@ def keep_run(request: HttpRequest) -> Run | None:
         run_id = uuid.UUID(request.GET.get("run", ""))
     except ValueError:
         return None
-    return run_keepable(run_id=run_id, player=request.user)
+    return run_keepable(run_id=run_id, player_id=request.user.pk)
 
 
 @require_safe
@@ -87,7 +87,9 @@ def play_page(request: HttpRequest) -> HttpResponse:
     context = {
         "challenge": challenge,
         "now": timezone.now(),
-        "best_score": run_best_score(challenge=challenge, player=player),
+        "best_score": run_best_score(
+            challenge_id=challenge.pk, player_id=player.pk if player.is_authenticated else None
+        ),
         "entry": entry_get(challenge=challenge, player=player),
         "standing": standing,
         "play_config": _play_config(request, challenge_id=challenge.pk, par=challenge.par),

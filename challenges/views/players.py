@@ -90,7 +90,7 @@ class _Shown:
 
     @cached_property
     def history(self) -> list[PlayerHistoryRow]:
-        return player_history(player=self.player)
+        return player_history(player_id=self.player.pk)
 
     @cached_property
     def standings(self) -> list[Standing]:
@@ -193,7 +193,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
     tz = time_zone(request.COOKIES.get(TIME_ZONE_COOKIE)) or UTC
     now = timezone.now()
     is_self = request.user.is_authenticated and request.user.pk == player.pk
-    followers = follower_count(player=player)
+    followers = follower_count(player_id=player.pk)
     # All the record shows, in one key: the player's record (their submits, approvals,
     # voids), every board's version (their ranks move with others' entries), the slot
     # and the reader's day (a streak goes on or ends), their time zone and language.
@@ -236,7 +236,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         "time_zone": str(tz),
         "best_ranks": shown.best_ranks,
         "followers": followers,
-        "followed_by_you": is_following(follower=request.user, followed=player),
+        "followed_by_you": is_following(follower_id=request.user.pk, followed_id=player.pk),
         "charts": shown.charts,
         "charted": lambda: len(shown.recent()),
         "table_page": table_page,
@@ -261,9 +261,9 @@ def follow_toggle(request: HttpRequest, username: str) -> HttpResponse:
         return HttpResponseRedirect(here)
     try:
         if request.POST.get("action") == "unfollow":
-            follow_remove(follower=request.user, followed=player)
+            follow_remove(follower_id=request.user.pk, followed_id=player.pk)
         elif player.pk != request.user.pk:
-            follow_add(follower=request.user, followed=player)
+            follow_add(follower_id=request.user.pk, followed_id=player.pk)
     except FollowsLimitReached as refusal:
         messages.error(request, str(refusal.detail))
     return HttpResponseRedirect(here)

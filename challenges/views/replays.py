@@ -1,9 +1,9 @@
 """The replay viewer: a run's board move by move, with the server's points per move.
 
 Visible to the run's owner at any time, and to anyone once the run is a submitted
-entry of a closed challenge (``run_visible``); to everyone else it does not
+entry of a closed challenge (``run_seen``); to everyone else it does not
 exist (404), so that an open challenge's tiles stay secret. A finished run comes with
-its analysis (the best move of every position, ``run_analysis``), and a run on a
+its analysis (the best move of every position), and a run on a
 board whose results are out with a form to report it. The solver's run of a challenge
 (its par) plays in the same viewer once the results are out (``par_run``).
 """
@@ -14,14 +14,14 @@ from typing import Any
 from uuid import UUID
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 
 from challenges.fault_words import rejection_json
-from challenges.models import Challenge, Entry, EntryReport, Run
+from challenges.models import Entry, EntryReport, Run
 from challenges.moderation.selectors import entry_report_state
-from challenges.play.selectors import par_run, run_analysis, run_visible
+from challenges.play.selectors import par_run, run_seen
 from challenges.players.selectors import guest_played
 from challenges.views.guest_cookie import player_or_guest
 from config.page_scripts import page_entries, page_entry, page_preloads
@@ -33,15 +33,15 @@ REPORT_SCRIPT = page_entry("report")
 
 
 def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:
-    run = get_object_or_404(Run.objects.select_related("challenge", "player"), pk=run_id)
     now = timezone.now()
     viewer = player_or_guest(request)
-    if not run_visible(run=run, viewer=viewer, now=now):
+    seen = run_seen(run_id=run_id, viewer=viewer, analysed=True, now=now)
+    if seen is None:
         raise Http404("No run to show here.")
+    run, analysis = seen.run, seen.analysis
     entry = Entry.objects.select_related("challenge").filter(run=run).first()
     is_owner = viewer.is_authenticated and viewer.pk == run.player_id
-    analysis = run_analysis(run=run, viewer=viewer, now=now)
-    by_guest = guest_played(run=run)
+    by_guest = guest_played(player_id=run.player_id)
     report_state = entry_report_state(entry=entry, viewer=request.user, now=now)
     scripts = REPLAY_SCRIPTS if run.status != Run.Status.STARTED else REPLAY_SCRIPTS[:1]
     if report_state == "reportable":
@@ -69,10 +69,10 @@ def replay_page(request: HttpRequest, run_id: UUID) -> HttpResponse:
 
 
 def par_replay_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
-    challenge = get_object_or_404(Challenge, pk=challenge_id)
-    shown = par_run(challenge=challenge)
+    shown = par_run(challenge_id=challenge_id)
     if shown is None:
         raise Http404("The solver's run is shown once the results are out.")
+    challenge = shown.challenge
     return render(
         request,
         "challenges/par_replay.html",
@@ -85,11 +85,11 @@ def par_replay_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
                 "challenge": challenge.number,
                 "status": "finished",
                 "submitted": False,
-                "score": shown["score"],
+                "score": shown.score,
                 "tray": list(challenge.tray),
                 "well": list(challenge.well),
-                "moves": shown["moves"],
-                "results": shown["results"],
+                "moves": shown.moves,
+                "results": shown.results,
                 "error": None,
                 "analysis": None,
             },

@@ -18,14 +18,13 @@ from uuid import UUID
 
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from challenges.models import Run
-from challenges.players.selectors import ShareCard, run_card_public, share_card
+from challenges.players.selectors import ShareCard, share_card_public
 from challenges.views.share_picture import bonus_words, share_picture_png
 
 # Before the results the picture changes at results_at (the board appears): chat apps
@@ -38,10 +37,10 @@ PICTURE_QUERY = {"board": {"1"}}
 
 
 def _card_or_404(run_id: UUID) -> ShareCard:
-    run = get_object_or_404(Run.objects.select_related("challenge", "player"), pk=run_id)
-    if not run_card_public(run=run):
+    card = share_card_public(run_id=run_id)
+    if card is None:
         raise Http404("No card to show here.")
-    return share_card(run=run)
+    return card
 
 
 @require_safe

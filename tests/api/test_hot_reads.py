@@ -13,6 +13,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from challenges.api import hot_reads, views
+from challenges.api.data import challenge_data
 from challenges.api.serializers import ChallengeSerializer
 from challenges.boards.leaderboards import challenge_stats
 from challenges.models import Challenge
@@ -101,17 +102,19 @@ def test_which_accept_headers_are_plain(accept: str, plain: bool) -> None:
     assert hot_reads.plain_read(request) is plain
 
 
-def test_the_current_challenge_says_what_its_serializer_says() -> None:
+def test_a_challenge_body_has_the_fields_its_serializer_documents() -> None:
     now = timezone.now()
     for challenge, par in ((ChallengeFactory(), None), (_closed_challenge(), 123)):
         Challenge.objects.filter(pk=challenge.pk).update(par=par)
         EntryFactory(challenge=challenge, score=55)
         row = challenge_row(number=challenge.pk)
         assert row is not None
-        context = {"now": now, "stats": {row.pk: challenge_stats(challenge=row)}}
-        assert hot_reads.challenge_data(row, now=now) == dict(
-            ChallengeSerializer(row, context=context).data
-        )
+        data = challenge_data(row, now=now)
+        assert list(data) == list(ChallengeSerializer().fields)
+        assert ChallengeSerializer(row, context={"now": now}).data == data
+        stats = challenge_stats(challenge=row)
+        assert (data["entries"], data["top_score"]) == (stats.entries, stats.top_score) == (1, 55)
+        assert (data["tray"] is None) is (data["par"] is None) is (not row.is_closed(now))
 
 
 def test_the_current_challenge_plain_and_through_drf(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -164,7 +167,7 @@ def test_a_closed_board_has_an_etag_and_a_conditional_get_gets_a_304() -> None:
     # Another page is another ETag.
     assert client.get(_board(challenge), {"size": 1})["ETag"] != etag
     # A moderator's void still changes a closed board: a new ETag, the new body.
-    entry_void(entry=cheat, reason="copied log")
+    entry_void(entry_id=cheat.pk, reason="copied log")
     after = client.get(_board(challenge), HTTP_IF_NONE_MATCH=etag)
     assert after.status_code == 200 and after["ETag"] != etag
     assert after.json()["count"] == 1

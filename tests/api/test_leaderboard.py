@@ -116,7 +116,7 @@ def test_me_without_an_entry_is_404_and_needs_a_login(
 
 def test_me_explains_a_voided_entry(api_client: APIClient, challenge: Challenge) -> None:
     entry = EntryFactory(challenge=challenge)
-    entry_void(entry=entry, reason="Replay did not match")
+    entry_void(entry_id=entry.pk, reason="Replay did not match")
     api_client.force_authenticate(entry.player)
     response = api_client.get(f"/api/challenges/{challenge.pk}/leaderboard/me/")
     assert response.status_code == 404

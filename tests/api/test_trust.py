@@ -143,7 +143,7 @@ def test_a_strong_newcomer_is_held_once_then_live_within_their_form(
     api, player = _client()
     first = _submit(api, solved, _at_share(solved, 0.8), server_clock)
     assert first["status"] == "held" and "provisional" in _reasons(first)
-    entry_approve(entry=Entry.objects.get(pk=first["id"]), by=None)
+    entry_approve(entry_id=first["id"], by_id=None)
     assert _board(solved) == [player.username]
 
     # The next challenge: the approved 0.8 is their form now.

@@ -199,12 +199,16 @@ def test_submit(board: Challenge, benchmark: Any, request: pytest.FixtureRequest
         "a submit (insert + rank of the new entry)",
         _rounds(request.config, 100),
         lambda: (
-            entry_submit(run=pending[-1], now=now),
+            entry_submit(run_id=pending[-1].pk, player_id=pending[-1].player_id, now=now),
             leaderboard_rank(challenge=board, player=pending[-1].player),
         ),
         before=lambda: pending.append(finished_run()),
     )
     run = finished_run()
-    entry = benchmark.pedantic(lambda: entry_submit(run=run, now=now), rounds=1, iterations=1)
+    entry = benchmark.pedantic(
+        lambda: entry_submit(run_id=run.pk, player_id=run.player_id, now=now),
+        rounds=1,
+        iterations=1,
+    )
     assert entry.score == run.score
     assert Entry.objects.filter(challenge=board, player=run.player).count() == 1

@@ -80,13 +80,13 @@ def test_the_page_shows_the_players_best_run_and_entry(client: Client) -> None:
     player = UserFactory()
     client.force_login(player)
     challenge = challenge_current_ensure()
-    run = run_start(player=player, challenge=challenge)
+    run = run_start(player_id=player.pk, challenge_id=challenge.pk)
     # Played as a person plays, its moves sent in batches: a run the board can take.
     run = run_played(run, challenge_log(challenge, moves=4))
     assert run.status == Run.Status.FINISHED
     html = client.get("/play/").content.decode()
     assert f'Your best run so far: <strong class="num">{run.score}</strong>' in html
-    entry_submit(run=run)
+    entry_submit(run_id=run.pk, player_id=run.player_id)
     html = client.get("/play/").content.decode()
     assert 'id="intro-entry"' in html
     assert 'rank <strong class="num">1</strong> of 1' in html

@@ -73,7 +73,7 @@ def test_a_void_leaves_every_board_read_at_once(challenge: Challenge) -> None:
     row = 'href="/players/cheat/">cheat</a>'
     before = _reads(challenge, cheat.player)
     assert row in before["html board"]
-    entry_void(entry=cheat, reason="copied log")
+    entry_void(entry_id=cheat.pk, reason="copied log")
     after = _reads(challenge, cheat.player)
     assert '"cheat"' not in after["api board"]
     assert row not in after["html board"]
@@ -224,7 +224,7 @@ def test_a_hold_then_an_approval_show_on_every_page_in_every_language(
         assert _row("newcomer") not in now["board"]  # not on the board while held
         assert streak.format(0) in was["player"] and streak.format(0) in now["player"]
 
-    entry_approve(entry=Entry.objects.get(player=newcomer), by=None)
+    entry_approve(entry_id=Entry.objects.get(player=newcomer).pk, by_id=None)
     for was, now in zip(held, _everyone(challenge, newcomer, language, reader), strict=True):
         assert _row("newcomer") in now["board"]
         assert streak.format(1) in now["player"]
@@ -241,7 +241,7 @@ def test_a_void_shows_on_every_page_in_every_language(challenge: Challenge, lang
     cheat = EntryFactory(challenge=challenge, score=999, player=UserFactory(username="cheat"))
     reader = UserFactory()
     before = _everyone(challenge, cheat.player, language, reader)
-    entry_void(entry=cheat, reason="copied log")
+    entry_void(entry_id=cheat.pk, reason="copied log")
     for was, now in zip(before, _everyone(challenge, cheat.player, language, reader), strict=True):
         assert _row("cheat") in was["board"] and _row("cheat") not in now["board"]
         assert now["history"] != was["history"]

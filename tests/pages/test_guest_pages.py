@@ -23,11 +23,11 @@ def test_guests_have_no_player_page(challenge: Challenge) -> None:
 def test_after_signing_up_the_play_page_offers_the_guests_run(challenge: Challenge) -> None:
     guest = guest_create()
     run = run_played(
-        run_start(player=guest.user, challenge=challenge),
+        run_start(player_id=guest.user.pk, challenge_id=challenge.pk),
         challenge_log(challenge, moves=4),
     )
     player = UserFactory()
-    guest_runs_claim(guest=guest, player=player)
+    guest_runs_claim(guest_id=guest.pk, player_id=player.pk)
     client = Client()
     client.force_login(player)
     html = client.get(f"/play/?run={run.pk}").content.decode()
@@ -42,7 +42,8 @@ def test_after_signing_up_the_play_page_offers_the_guests_run(challenge: Challen
 def test_the_keep_offer_is_only_for_ones_own_run(challenge: Challenge) -> None:
     someone = UserFactory()
     run = run_played(
-        run_start(player=someone, challenge=challenge), challenge_log(challenge, moves=4)
+        run_start(player_id=someone.pk, challenge_id=challenge.pk),
+        challenge_log(challenge, moves=4),
     )
     client = Client()
     client.force_login(UserFactory())
@@ -62,7 +63,7 @@ def test_a_visitor_who_played_as_a_guest_is_offered_to_keep_their_best_run(
     assert 'data-testid="home-guest-run"' not in client.get("/").content.decode()
     runs = [
         run_played(
-            run_start(player=guest.user, challenge=challenge),
+            run_start(player_id=guest.user.pk, challenge_id=challenge.pk),
             challenge_log(challenge, moves=moves),
         )
         for moves in (3, 6)
@@ -83,7 +84,7 @@ def test_a_guest_watches_the_replay_of_its_own_run_and_nobody_else_does(
     assert client.post("/api/guest/").status_code == 201
     guest = Guest.objects.select_related("user").get()
     run = run_played(
-        run_start(player=guest.user, challenge=challenge),
+        run_start(player_id=guest.user.pk, challenge_id=challenge.pk),
         challenge_log(challenge, moves=4),
     )
     response = client.get(f"/runs/{run.pk}/replay/")

@@ -40,9 +40,9 @@ def test_the_home_page_shows_the_last_finished_top_three_and_its_best_board(
 ) -> None:
     finished = ChallengeFactory(number=challenge.number - 2)
     ada = UserFactory(username="ada")
-    run = run_start(player=ada, challenge=finished, now=finished.opens_at)
+    run = run_start(player_id=ada.pk, challenge_id=finished.pk, now=finished.opens_at)
     run = run_played(run, challenge_log(finished, moves=8))
-    entry_submit(run=run, now=run.finished_at)
+    entry_submit(run_id=run.pk, player_id=run.player_id, now=run.finished_at)
     for name, score in [("bo", 3), ("cy", 2), ("di", 1)]:
         EntryFactory(challenge=finished, score=score, player=UserFactory(username=name))
     html = Client().get("/").content.decode()
@@ -58,12 +58,12 @@ def test_a_player_sees_their_day(challenge: Challenge) -> None:
     client.force_login(player)
     assert "You haven't played today's challenge yet." in client.get("/").content.decode()
     run = run_played(
-        run_start(player=player, challenge=challenge), challenge_log(challenge, moves=4)
+        run_start(player_id=player.pk, challenge_id=challenge.pk), challenge_log(challenge, moves=4)
     )
     html = client.get("/").content.decode()
     assert f'your best run so far is <strong class="num">{run.score}</strong>' in html
     assert 'data-testid="players-today">1<' in html, "a first run counts at once"
-    entry_submit(run=run)
+    entry_submit(run_id=run.pk, player_id=run.player_id)
     html = client.get("/").content.decode()
     assert f'Submitted: <strong class="num">{run.score}</strong> points, rank' in html
 

@@ -109,7 +109,7 @@ def test_a_board_with_its_results_out_has_an_etag_and_answers_304(
     # A moderator's void changes the board: a new ETag, and the old one gets the page.
     from challenges.moderation.entries import entry_void
 
-    entry_void(entry=mine, reason="copied log")
+    entry_void(entry_id=mine.pk, reason="copied log")
     changed = Client().get(url, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag
     # A logged-in reader's page and an open board's are never public.

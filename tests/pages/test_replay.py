@@ -87,8 +87,10 @@ def test_a_rejected_run_replays_its_valid_prefix_and_shows_the_error(challenge: 
     player = UserFactory()
     log = challenge_log(challenge, moves=6)
     log["moves"][4] = {**log["moves"][4], "t": 0}  # time runs backwards at move 5
-    run = run_start(player=player, challenge=challenge)
-    run = run_finish(run=run, log=log, now=run.started_at + timedelta(seconds=30))
+    run = run_start(player_id=player.pk, challenge_id=challenge.pk)
+    run = run_finish(
+        run_id=run.pk, player_id=run.player_id, log=log, now=run.started_at + timedelta(seconds=30)
+    ).run
     assert run.status == Run.Status.REJECTED
 
     response = _get(run.id, player)
@@ -119,6 +121,6 @@ def test_an_unknown_run_is_not_found() -> None:
 
 def test_a_voided_entrys_run_is_hidden_from_others() -> None:
     run = submitted_run(_closed_challenge(), moves=12)
-    entry_void(entry=run.entry, reason="test")
+    entry_void(entry_id=run.entry.pk, reason="test")
     assert _get(run.id, UserFactory()).status_code == 404
     assert _get(run.id, run.player).status_code == 200

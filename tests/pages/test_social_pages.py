@@ -78,7 +78,7 @@ def test_a_player_page_shows_streaks_calendar_best_ranks_and_follows(challenge: 
 
 def test_the_leaderboard_tabs(challenge: Challenge) -> None:
     me, friend, stranger = UserFactory(), UserFactory(), UserFactory()
-    follow_add(follower=me, followed=friend)
+    follow_add(follower_id=me.pk, followed_id=friend.pk)
     EntryFactory(challenge=challenge, player=stranger, score=90)
     EntryFactory(challenge=challenge, player=friend, score=70)
     EntryFactory(challenge=challenge, player=me, score=60)
@@ -114,7 +114,7 @@ def test_the_leaderboard_tabs(challenge: Challenge) -> None:
 def test_a_shared_run_page_has_an_open_graph_picture_without_tiles_before_results() -> None:
     challenge = ChallengeFactory()
     run = RunFactory(challenge=challenge, finished=True)
-    entry_submit(run=run)
+    entry_submit(run_id=run.pk, player_id=run.player_id)
     page = Client().get(reverse("challenges:share", args=[run.pk]))
     assert page.status_code == 200
     body = page.content.decode()
@@ -134,7 +134,9 @@ def test_a_shared_run_page_has_an_open_graph_picture_without_tiles_before_result
 def test_after_the_results_the_picture_shows_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
     challenge = ChallengeFactory()
     run = RunFactory(challenge=challenge, finished=True)
-    entry_submit(run=run)  # after the results only a live entry's card is public
+    entry_submit(
+        run_id=run.pk, player_id=run.player_id
+    )  # after the results only a live entry's card is public
     before = Client().get(reverse("challenges:share-image", args=[run.pk])).content
     from django.utils import timezone
 

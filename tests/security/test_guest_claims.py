@@ -20,16 +20,17 @@ def test_claiming_guests_never_takes_a_player_past_the_runs_limit(
 ) -> None:
     settings.RUNS_PER_CHALLENGE_LIMIT = 2
     player = UserFactory()
-    run_start(player=player, challenge=challenge)
+    run_start(player_id=player.pk, challenge_id=challenge.pk)
     best = None
     for _ in range(3):
         guest = guest_create()
-        started = run_start(player=guest.user, challenge=challenge)
+        started = run_start(player_id=guest.user.pk, challenge_id=challenge.pk)
         if best is None:
             best = run_played(
-                run_start(player=guest.user, challenge=challenge), challenge_log(challenge, moves=6)
+                run_start(player_id=guest.user.pk, challenge_id=challenge.pk),
+                challenge_log(challenge, moves=6),
             )
-        guest_runs_claim(guest=guest, player=player)
+        guest_runs_claim(guest_id=guest.pk, player_id=player.pk)
         assert Run.objects.filter(player=player, challenge=challenge).count() <= 2
         assert started is not None
     assert Run.objects.filter(player=player, challenge=challenge).count() == 2

@@ -40,7 +40,7 @@ def test_after_the_results_a_run_the_api_hides_has_no_card(
     challenge = ChallengeFactory()
     run = RunFactory(challenge=challenge, finished=True)
     if kept != "unsubmitted":
-        entry = entry_submit(run=run)
+        entry = entry_submit(run_id=run.pk, player_id=run.player_id)
         Entry.objects.filter(pk=entry.pk).update(status=kept)
     assert _codes(run) == (200, 200), "before the results: a card without the board"
     _after_results(monkeypatch, challenge)
@@ -50,7 +50,7 @@ def test_after_the_results_a_run_the_api_hides_has_no_card(
 def test_after_the_results_a_live_entrys_card_is_public(monkeypatch: pytest.MonkeyPatch) -> None:
     challenge = ChallengeFactory()
     run = RunFactory(challenge=challenge, finished=True)
-    entry_submit(run=run)
+    entry_submit(run_id=run.pk, player_id=run.player_id)
     _after_results(monkeypatch, challenge)
     assert _codes(run) == (200, 200)
 

@@ -44,7 +44,10 @@ def test_a_reports_words_reach_moderators_without_bidi_controls() -> None:
     challenge = ChallengeFactory(number=slot_number(at=timezone.now()) - 2)
     entry = EntryFactory(challenge=challenge)
     reported = entry_report(
-        entry=entry, reporter=UserFactory(), reason="other", detail="good \u202eevil\u202c run"
+        run_id=entry.run_id,
+        reporter_id=UserFactory().pk,
+        reason="other",
+        detail="good \u202eevil\u202c run",
     )
     assert reported.detail == "good evil run"
     # A report stored before (or by another path) is shown clean too.

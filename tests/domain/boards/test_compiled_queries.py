@@ -130,9 +130,9 @@ def test_a_players_history_reads_as_the_orm() -> None:
     ]  # fmt: skip
     read = [
         (r.challenge_id, r.number, r.opens_at, r.score, r.rank, r.entries, r.run_id)
-        for r in player_history(player=player)
+        for r in player_history(player_id=player.pk)
     ]
     assert read == expected
     assert [row[1] for row in read] == [901, 902, 903]
     assert [row[4] for row in read] == [2, 2, 2]
-    assert player_history(player=UserFactory()) == []
+    assert player_history(player_id=UserFactory().pk) == []

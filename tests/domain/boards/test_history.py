@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AnonymousUser
 
 from challenges.boards import history
 from challenges.boards.leaderboards import (
@@ -33,8 +32,8 @@ def test_challenge_history_newest_first_with_own_rank() -> None:
     EntryFactory(challenge=mid, player=me, score=80)
     EntryFactory(challenge=cur, score=10)
     voided = EntryFactory(challenge=cur, score=999)
-    entry_void(entry=voided, reason="test")
-    page = history.challenge_history(player=me, now=now)
+    entry_void(entry_id=voided.pk, reason="test")
+    page = history.challenge_history(player_id=me.pk, now=now)
     assert [row.challenge.number for row in page.rows] == [cur.number, mid.number, old.number]
     by_number = {row.challenge.number: row for row in page.rows}
     assert (by_number[mid.number].entries, by_number[mid.number].top_score) == (3, 90)
@@ -42,7 +41,7 @@ def test_challenge_history_newest_first_with_own_rank() -> None:
     assert (by_number[cur.number].entries, by_number[cur.number].top_score) == (1, 10)
     assert by_number[cur.number].own_rank is None
     assert (by_number[old.number].entries, by_number[old.number].top_score) == (0, None)
-    anonymous = history.challenge_history(player=AnonymousUser(), now=now)
+    anonymous = history.challenge_history(player_id=None, now=now)
     assert all(row.own_score is None for row in anonymous.rows)
 
 
@@ -70,7 +69,7 @@ def test_player_history_oldest_first() -> None:
     EntryFactory(challenge=second, score=60)
     EntryFactory(challenge=second, score=50)
     EntryFactory(challenge=first, player=me, score=10)
-    rows = history.player_history(player=me)
+    rows = history.player_history(player_id=me.pk)
     assert [(r.number, r.score, r.rank, r.entries) for r in rows] == [
         (100, 10, 1, 1),
         (101, 50, 2, 3),

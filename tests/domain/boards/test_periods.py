@@ -48,7 +48,7 @@ def test_the_day_sums_its_three_challenges_and_a_submit_shows_at_once() -> None:
     first = slot_number(at=day)
     morning, noon, evening = _week_of_challenges(first, 3)
     me, friend, other = UserFactory(), UserFactory(), UserFactory()
-    follow_add(follower=me, followed=friend)
+    follow_add(follower_id=me.pk, followed_id=friend.pk)
     EntryFactory(challenge=morning, player=me, score=30)
     EntryFactory(challenge=noon, player=me, score=30)
     EntryFactory(challenge=morning, player=other, score=60)
@@ -60,7 +60,7 @@ def test_the_day_sums_its_three_challenges_and_a_submit_shows_at_once() -> None:
         (1, me.username, 60, 2),
         (3, friend.username, 45, 1),
     ]
-    following = period_board(period="day", at=day, only=followed_ids(player=me) | {me.pk})
+    following = period_board(period="day", at=day, only=followed_ids(player_id=me.pk) | {me.pk})
     assert [(row.rank, row.player) for row in following.rows] == [
         (1, me.username),
         (2, friend.username),

@@ -35,18 +35,18 @@ NOON = at("2026-11-21T12:00:00")
 
 def _started(now=NOON) -> Run:  # type: ignore[no-untyped-def]
     challenge = ChallengeFactory(number=slot_number(at=now))
-    return run_start(player=UserFactory(), challenge=challenge, now=now)
+    return run_start(player_id=UserFactory().pk, challenge_id=challenge.pk, now=now)
 
 
 def _finished(now=NOON, player=None) -> Run:  # type: ignore[no-untyped-def]
     challenge = ChallengeFactory(number=slot_number(at=now))
-    run = run_start(player=player or UserFactory(), challenge=challenge, now=now)
+    run = run_start(player_id=(player or UserFactory()).pk, challenge_id=challenge.pk, now=now)
     return run_played(run, challenge_log(challenge, moves=8, step_ms=1500))
 
 
 def test_entry_submit_makes_the_run_the_players_entry() -> None:
     run = _finished()
-    entry = entry_submit(run=run, now=NOON + timedelta(minutes=1))
+    entry = entry_submit(run_id=run.pk, player_id=run.player_id, now=NOON + timedelta(minutes=1))
     assert (entry.challenge_id, entry.player_id, entry.run_id) == (
         run.challenge_id,
         run.player_id,
@@ -58,21 +58,21 @@ def test_entry_submit_makes_the_run_the_players_entry() -> None:
 
 def test_a_player_submits_once_per_challenge_whichever_run() -> None:
     first = _finished()
-    entry_submit(run=first, now=NOON)
-    second = run_start(player=first.player, challenge=first.challenge, now=NOON)
+    entry_submit(run_id=first.pk, player_id=first.player_id, now=NOON)
+    second = run_start(player_id=first.player.pk, challenge_id=first.challenge.pk, now=NOON)
     second = run_played(second, challenge_log(first.challenge, moves=3))
     with pytest.raises(EntryAlreadySubmitted):
-        entry_submit(run=second, now=NOON)
+        entry_submit(run_id=second.pk, player_id=second.player_id, now=NOON)
     assert Entry.objects.count() == 1
 
 
 def test_unfinished_and_rejected_runs_cannot_be_submitted() -> None:
     started = _started()
     with pytest.raises(RunNotSubmittable, match="Finish"):
-        entry_submit(run=started, now=NOON)
-    rejected = run_finish(run=started, log=[], now=NOON)
+        entry_submit(run_id=started.pk, player_id=started.player_id, now=NOON)
+    rejected = run_finish(run_id=started.pk, player_id=started.player_id, log=[], now=NOON).run
     with pytest.raises(RunNotSubmittable, match="rejected"):
-        entry_submit(run=rejected, now=NOON)
+        entry_submit(run_id=rejected.pk, player_id=rejected.player_id, now=NOON)
     assert not Entry.objects.exists()
 
 
@@ -81,28 +81,32 @@ def test_entries_close_with_the_challenge_plus_the_grace() -> None:
     # The results time: the close, plus a run's two minutes, plus the finish grace.
     assert run.challenge.results_at == run.challenge.closes_at + timedelta(seconds=130)
     with pytest.raises(EntriesClosed):
-        entry_submit(run=run, now=run.challenge.results_at + timedelta(milliseconds=1))
-    entry = entry_submit(run=run, now=run.challenge.results_at)
+        entry_submit(
+            run_id=run.pk,
+            player_id=run.player_id,
+            now=run.challenge.results_at + timedelta(milliseconds=1),
+        )
+    entry = entry_submit(run_id=run.pk, player_id=run.player_id, now=run.challenge.results_at)
     assert entry.pk is not None
 
 
 def test_entry_void_takes_the_entry_off_the_board_and_keeps_it() -> None:
     entry = EntryFactory(score=300)
     EntryFactory(challenge=entry.challenge, score=200)
-    entry_void(entry=entry, reason="Impossible timing")
+    entry_void(entry_id=entry.pk, reason="Impossible timing")
     entry.refresh_from_db()
     assert entry.voided_at is not None
     assert entry.void_reason == "Impossible timing"
     board = leaderboard_page(challenge=entry.challenge)
     assert [row.score for row in board.results] == [200]
     with pytest.raises(ValueError, match="reason"):
-        entry_void(entry=entry, reason="  ")
+        entry_void(entry_id=entry.pk, reason="  ")
 
 
 def test_entry_void_keeps_the_first_void_time() -> None:
     entry = EntryFactory()
-    entry_void(entry=entry, reason="first", now=NOON)
-    entry_void(entry=entry, reason="second", now=NOON + timedelta(hours=1))
+    entry_void(entry_id=entry.pk, reason="first", now=NOON)
+    entry_void(entry_id=entry.pk, reason="second", now=NOON + timedelta(hours=1))
     entry.refresh_from_db()
     assert (entry.voided_at, entry.void_reason) == (NOON, "second")
 
@@ -111,14 +115,16 @@ def test_submits_and_voids_keep_the_challenges_entry_count_and_top_score() -> No
     first = _finished()
     challenge = first.challenge
     assert (challenge.entry_count, challenge.top_score) == (0, None)
-    entry_submit(run=first, now=NOON)
-    lower = run_start(player=UserFactory(), challenge=challenge, now=NOON)
-    lower = run_finish(run=lower, log=challenge_log(challenge, moves=1), now=NOON)
+    entry_submit(run_id=first.pk, player_id=first.player_id, now=NOON)
+    lower = run_start(player_id=UserFactory().pk, challenge_id=challenge.pk, now=NOON)
+    lower = run_finish(
+        run_id=lower.pk, player_id=lower.player_id, log=challenge_log(challenge, moves=1), now=NOON
+    ).run
     assert lower.score is not None and first.score is not None and lower.score < first.score
-    entry_submit(run=lower, now=NOON)
+    entry_submit(run_id=lower.pk, player_id=lower.player_id, now=NOON)
     challenge.refresh_from_db()
     assert (challenge.entry_count, challenge.top_score) == (2, first.score)
-    entry_void(entry=Entry.objects.get(run=first), reason="test")
+    entry_void(entry_id=Entry.objects.get(run=first).pk, reason="test")
     challenge.refresh_from_db()
     assert (challenge.entry_count, challenge.top_score) == (1, lower.score)
 
@@ -127,10 +133,10 @@ def test_score_counts_follow_submits_and_voids() -> None:
     challenge = ChallengeFactory(number=slot_number(at=NOON))
     runs = [RunFactory(challenge=challenge, finished=True) for _ in range(3)]
     for run in runs:
-        entry_submit(run=run, now=NOON)
+        entry_submit(run_id=run.pk, player_id=run.player_id, now=NOON)
     counts = dict(ScoreCount.objects.filter(challenge=challenge).values_list("score", "entries"))
     assert counts == dict(Counter(run.score for run in runs))
-    entry_void(entry=Entry.objects.get(run=runs[0]), reason="test")
+    entry_void(entry_id=Entry.objects.get(run=runs[0]).pk, reason="test")
     after = dict(ScoreCount.objects.filter(challenge=challenge).values_list("score", "entries"))
     assert after == dict(Counter(run.score for run in runs[1:]))
 
@@ -147,7 +153,7 @@ def test_simultaneous_submits_at_one_score_are_all_counted(postgres: None) -> No
         try:
             fresh = Run.objects.select_related("challenge").get(pk=run.pk)
             barrier.wait(timeout=30)
-            entry_submit(run=fresh)
+            entry_submit(run_id=fresh.pk, player_id=fresh.player_id)
         except BaseException as error:
             errors.append(error)
         finally:

@@ -59,10 +59,10 @@ def test_an_approved_entry_counts_and_vouches_a_voided_one_never_counts(
     player = UserFactory()
     player_history(player, [0.4, 0.5])
     held = EntryFactory(challenge=challenge, player=player, status="held", score=300)
-    entry_approve(entry=held, by=None)
+    entry_approve(entry_id=held.pk, by_id=None)
     form = PlayerForm.objects.get(player=player)
     assert (form.challenges, form.vouched, form.voided) == (3, True, 0)
-    entry_void(entry=held, reason="a script after all")
+    entry_void(entry_id=held.pk, reason="a script after all")
     form.refresh_from_db()
     assert (form.challenges, form.voided) == (3, 1)  # no form point: it never counted
     assert player_record(player_id=player.pk).voided == 1

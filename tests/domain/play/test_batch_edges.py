@@ -88,12 +88,18 @@ def _stored_then_batch(
     started = challenge.opens_at + timedelta(minutes=5)
     run = Run.objects.create(player=UserFactory(), challenge=challenge, started_at=started)
     for start, batch, sent in _paced(moves[:cut]):
-        run_moves_add(run=run, start=start, moves=batch, now=started + timedelta(milliseconds=sent))
+        run_moves_add(
+            run_id=run.pk,
+            player_id=run.player_id,
+            start=start,
+            moves=batch,
+            now=started + timedelta(milliseconds=sent),
+        )
     stored = Run.objects.get(pk=run.pk).position
     assert stored is not None
     Run.objects.filter(pk=run.pk).update(position=position(stored))
     at = started + timedelta(milliseconds=moves[-1]["t"] + 250)
-    run_moves_add(run=run, start=cut, moves=moves[cut:], now=at)
+    run_moves_add(run_id=run.pk, player_id=run.player_id, start=cut, moves=moves[cut:], now=at)
     return Run.objects.get(pk=run.pk), moves
 
 
@@ -135,12 +141,15 @@ def test_a_run_played_in_order_never_takes_the_whole_row_path(
     started = challenge.opens_at + timedelta(minutes=5)
     run = Run.objects.create(player=UserFactory(), challenge=challenge, started_at=started)
     monkeypatch.setattr(run_services, "run_row_locked", locked)
+    monkeypatch.setattr(run_services, "run_row_locked_standing", locked)
     cut = places[5]  # the hasty placement opens a batch
     for start, batch in ((0, moves[:cut]), (cut, moves[cut:12])):
         at = started + timedelta(milliseconds=batch[-1]["t"] + 250)
-        run_moves_add(run=run, start=start, moves=batch, now=at)
+        run_moves_add(run_id=run.pk, player_id=run.player_id, start=start, moves=batch, now=at)
     at = started + timedelta(milliseconds=moves[-1]["t"] + 250)
-    finished = run_finish(run=run, log={"moves": moves[12:]}, start=12, now=at)
+    finished = run_finish(
+        run_id=run.pk, player_id=run.player_id, log={"moves": moves[12:]}, start=12, now=at
+    ).run
     assert finished.status == Run.Status.FINISHED
     assert finished.ineligible == {
         "move": places[5],

@@ -45,7 +45,7 @@ def _play(
     for start, moves, sent_ms in batches:
         now = started + timedelta(milliseconds=sent_ms)
         try:
-            run_moves_add(run=run, start=start, moves=moves, now=now)
+            run_moves_add(run_id=run.pk, player_id=run.player_id, start=start, moves=moves, now=now)
         except (MovesConflict, RunDeadlinePassed) as refused:
             rows.append({"refused": type(refused).__name__})
         rows.append(_row(run))
@@ -53,14 +53,15 @@ def _play(
         start, moves, sent_ms = finish
         now = started + timedelta(milliseconds=sent_ms)
         try:
-            finished = run_finish(run=run, log={"moves": moves}, start=start, now=now)
+            finished = run_finish(
+                run_id=run.pk, player_id=run.player_id, log={"moves": moves}, start=start, now=now
+            )
         except RunDeadlinePassed:
             rows.append(_row(run))
             rows.append({"refused": "RunDeadlinePassed"})
             return rows
         rows.append(_row(run))
-        received = finished.received  # type: ignore[attr-defined]
-        rows.append({"received": received, "moves": finished.move_results})
+        rows.append({"received": finished.received, "moves": finished.run.move_results})
     return rows
 
 
@@ -186,14 +187,18 @@ def test_a_batch_and_a_finish_take_two_queries_each() -> None:
     for start, batch, sent_ms in _paced(moves[:27]):
         with CaptureQueriesContext(connection) as batch_queries:
             run_moves_add(
-                run=run, start=start, moves=batch, now=started + timedelta(milliseconds=sent_ms)
+                run_id=run.pk,
+                player_id=run.player_id,
+                start=start,
+                moves=batch,
+                now=started + timedelta(milliseconds=sent_ms),
             )
         assert len(batch_queries) == 2, [q["sql"][:60] for q in batch_queries]
     with CaptureQueriesContext(connection) as finish_queries:
         finished = run_finish(
-            run=run, log={"moves": moves[27:]}, start=27,
+            run_id=run.pk, player_id=run.player_id, log={"moves": moves[27:]}, start=27,
             now=started + timedelta(milliseconds=moves[-1]["t"] + 250),
-        )  # fmt: skip
+        ).run  # fmt: skip
     assert len(finish_queries) == 2, [q["sql"][:60] for q in finish_queries]
     assert finished.status == Run.Status.FINISHED and finished.is_eligible
     assert len(finished.move_results) == 30
@@ -230,16 +235,19 @@ def test_a_batch_another_request_took_first_is_not_appended_twice(
     run = Run.objects.create(player=UserFactory(), challenge=challenge, started_at=started)
     first, second = _paced(moves[:6])
     at = started + timedelta(milliseconds=second[2])
-    run_moves_add(run=run, start=first[0], moves=first[1], now=at)
+    run_moves_add(run_id=run.pk, player_id=run.player_id, start=first[0], moves=first[1], now=at)
 
     restore = _interrupted(
-        monkeypatch, lambda: run_moves_add(run=run, start=3, moves=second[1], now=at)
+        monkeypatch,
+        lambda: run_moves_add(
+            run_id=run.pk, player_id=run.player_id, start=3, moves=second[1], now=at
+        ),
     )
-    taken = run_moves_add(run=run, start=3, moves=second[1], now=at)
+    taken = run_moves_add(run_id=run.pk, player_id=run.player_id, start=3, moves=second[1], now=at)
     restore()
 
     stored = Run.objects.get(pk=run.pk)
-    assert taken.received == 6  # type: ignore[attr-defined]
+    assert taken.received == 6
     assert stored.log == {"moves": moves[:6]}
     assert len(stored.arrivals) == len(stored.move_results) == 6
     assert stored.status == Run.Status.STARTED
@@ -255,11 +263,13 @@ def test_a_batch_after_a_finish_that_came_first_is_refused(
     started = challenge.opens_at + timedelta(minutes=5)
     run = Run.objects.create(player=UserFactory(), challenge=challenge, started_at=started)
     at = started + timedelta(milliseconds=moves[-1]["t"] + 250)
-    finish = lambda: run_finish(run=run, log={"moves": moves}, now=at)  # noqa: E731
+
+    def finish() -> object:
+        return run_finish(run_id=run.pk, player_id=run.player_id, log={"moves": moves}, now=at)
 
     restore = _interrupted(monkeypatch, finish)
     with pytest.raises(RunAlreadyFinished):
-        run_moves_add(run=run, start=0, moves=moves[:3], now=at)
+        run_moves_add(run_id=run.pk, player_id=run.player_id, start=0, moves=moves[:3], now=at)
     restore()
 
     stored = Run.objects.get(pk=run.pk)

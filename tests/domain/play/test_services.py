@@ -6,11 +6,13 @@ import pytest
 
 from challenges.engine import RULESET
 from challenges.errors import (
+    ChallengeNotFound,
     ChallengeNotOpen,
     RunAlreadyFinished,
     RunDeadlinePassed,
 )
 from challenges.models import Run
+from challenges.play.outcomes import ChallengeStanding
 from challenges.play.services import run_finish, run_start
 from challenges.slots import slot_number
 from tests.factories import (
@@ -30,7 +32,7 @@ NOON = at("2026-11-21T12:00:00")
 
 def test_run_start_records_the_server_time() -> None:
     challenge = ChallengeFactory(number=slot_number(at=NOON))
-    run = run_start(player=UserFactory(), challenge=challenge, now=NOON)
+    run = run_start(player_id=UserFactory().pk, challenge_id=challenge.pk, now=NOON)
     assert run.started_at == NOON
     assert run.status == Run.Status.STARTED
     assert run.deadline == NOON + timedelta(milliseconds=120_000)
@@ -40,25 +42,54 @@ def test_run_start_records_the_server_time() -> None:
 def test_run_start_refuses_a_closed_challenge(offset: timedelta) -> None:
     challenge = ChallengeFactory(number=slot_number(at=NOON))
     with pytest.raises(ChallengeNotOpen, match="closed"):
-        run_start(player=UserFactory(), challenge=challenge, now=NOON + offset)
+        run_start(player_id=UserFactory().pk, challenge_id=challenge.pk, now=NOON + offset)
     assert not Run.objects.exists()
 
 
 def test_run_start_refuses_a_challenge_not_open_yet() -> None:
     challenge = ChallengeFactory(number=slot_number(at=NOON) + 1)
     with pytest.raises(ChallengeNotOpen, match="not opened yet"):
-        run_start(player=UserFactory(), challenge=challenge, now=NOON)
+        run_start(player_id=UserFactory().pk, challenge_id=challenge.pk, now=NOON)
+
+
+def test_run_start_on_no_challenge_is_refused_as_not_found() -> None:
+    with pytest.raises(ChallengeNotFound):
+        run_start(player_id=UserFactory().pk, challenge_id=slot_number(at=NOON), now=NOON)
+    assert not Run.objects.exists()
+
+
+def test_a_finish_returns_the_players_standing_read_with_the_run() -> None:
+    """Both paths of a finish (the batch path for a log, the locked one for what is not
+    a log) return the player's standing besides the run, and the count of moves held."""
+    first = _started()
+    log = challenge_log(first.challenge, moves=6, start_ms=100, step_ms=500)
+    done = run_finish(
+        run_id=first.pk, player_id=first.player_id, log=log, now=NOON + timedelta(seconds=30)
+    )
+    assert done.run.status == Run.Status.FINISHED and done.received == 6
+    assert done.standing == ChallengeStanding(best_before=None, submitted=False)
+
+    second = run_start(player_id=first.player_id, challenge_id=first.challenge_id, now=NOON)
+    bad = run_finish(
+        run_id=second.pk, player_id=second.player_id, log="moves", now=NOON + timedelta(seconds=1)
+    )
+    assert bad.run.status == Run.Status.REJECTED and bad.received == 0
+    assert bad.standing == ChallengeStanding(
+        best_before=challenge_log_score(first.challenge, log), submitted=False
+    )
 
 
 def _started(now=NOON) -> Run:  # type: ignore[no-untyped-def]
     challenge = ChallengeFactory(number=slot_number(at=now))
-    return run_start(player=UserFactory(), challenge=challenge, now=now)
+    return run_start(player_id=UserFactory().pk, challenge_id=challenge.pk, now=now)
 
 
 def test_run_finish_stores_a_valid_replay() -> None:
     run = _started()
     log = challenge_log(run.challenge, moves=10, start_ms=100, step_ms=500)
-    finished = run_finish(run=run, log=log, now=NOON + timedelta(seconds=30))
+    finished = run_finish(
+        run_id=run.pk, player_id=run.player_id, log=log, now=NOON + timedelta(seconds=30)
+    ).run
     assert finished.status == Run.Status.FINISHED
     assert finished.score == challenge_log_score(run.challenge, log)
     assert len(finished.move_results) == 10
@@ -74,7 +105,9 @@ def test_run_finish_keeps_a_rule_breaking_log_as_rejected() -> None:
     log["moves"].append(
         {"t": 9_000, "type": "place", "tile": "9-9-9", "cell": [5, 5], "rotation": 0}
     )
-    finished = run_finish(run=run, log=log, now=NOON + timedelta(seconds=20))
+    finished = run_finish(
+        run_id=run.pk, player_id=run.player_id, log=log, now=NOON + timedelta(seconds=20)
+    ).run
     assert finished.status == Run.Status.REJECTED
     assert finished.error is not None
     assert finished.error["move"] == 4
@@ -87,7 +120,9 @@ def test_run_finish_keeps_a_rule_breaking_log_as_rejected() -> None:
 @pytest.mark.parametrize("log", [None, [], "moves", {"moves": "all"}, {"turns": []}, 42])
 def test_run_finish_rejects_what_is_not_a_log(log: object) -> None:
     run = _started()
-    finished = run_finish(run=run, log=log, now=NOON + timedelta(seconds=5))
+    finished = run_finish(
+        run_id=run.pk, player_id=run.player_id, log=log, now=NOON + timedelta(seconds=5)
+    ).run
     assert finished.status == Run.Status.REJECTED
     assert finished.error == {"move": None, "code": "bad_log", "detail": finished.error["detail"]}
 
@@ -95,7 +130,9 @@ def test_run_finish_rejects_what_is_not_a_log(log: object) -> None:
 def test_a_move_claiming_a_time_beyond_the_server_clock_is_time_over() -> None:
     run = _started()
     log = challenge_log(run.challenge, moves=3, start_ms=1_000, step_ms=20_000)  # t = 41 s
-    finished = run_finish(run=run, log=log, now=NOON + timedelta(seconds=10))
+    finished = run_finish(
+        run_id=run.pk, player_id=run.player_id, log=log, now=NOON + timedelta(seconds=10)
+    ).run
     assert finished.status == Run.Status.REJECTED
     assert finished.error is not None
     assert finished.error["code"] == "time_over"
@@ -105,7 +142,9 @@ def test_a_move_claiming_a_time_beyond_the_server_clock_is_time_over() -> None:
 def test_the_clock_slack_lets_a_slightly_fast_client_through() -> None:
     run = _started()
     log = challenge_log(run.challenge, moves=2, start_ms=0, step_ms=10_000 + RULESET.clock_slack_ms)
-    finished = run_finish(run=run, log=log, now=NOON + timedelta(seconds=10))
+    finished = run_finish(
+        run_id=run.pk, player_id=run.player_id, log=log, now=NOON + timedelta(seconds=10)
+    ).run
     assert finished.status == Run.Status.FINISHED
 
 
@@ -114,7 +153,7 @@ def test_run_finish_after_the_deadline_is_refused_and_kept_rejected() -> None:
     late = run.finish_by + timedelta(milliseconds=1)
     log = challenge_log(run.challenge, moves=3)
     with pytest.raises(RunDeadlinePassed) as refused:
-        run_finish(run=run, log=log, now=late)
+        run_finish(run_id=run.pk, player_id=run.player_id, log=log, now=late)
     assert "Too late" in refused.value.detail
     stored = Run.objects.get(pk=run.pk)
     assert stored.status == Run.Status.REJECTED
@@ -125,15 +164,27 @@ def test_run_finish_after_the_deadline_is_refused_and_kept_rejected() -> None:
 def test_run_finish_just_within_the_grace_is_accepted() -> None:
     run = _started()
     in_time = run.finish_by
-    finished = run_finish(run=run, log=challenge_log(run.challenge, moves=3), now=in_time)
+    finished = run_finish(
+        run_id=run.pk,
+        player_id=run.player_id,
+        log=challenge_log(run.challenge, moves=3),
+        now=in_time,
+    ).run
     assert finished.status == Run.Status.FINISHED
 
 
 def test_a_run_finishes_once() -> None:
     run = _started()
-    run_finish(run=run, log=challenge_log(run.challenge, moves=2), now=NOON)
+    run_finish(
+        run_id=run.pk, player_id=run.player_id, log=challenge_log(run.challenge, moves=2), now=NOON
+    )
     with pytest.raises(RunAlreadyFinished):
-        run_finish(run=run, log=challenge_log(run.challenge, moves=3), now=NOON)
+        run_finish(
+            run_id=run.pk,
+            player_id=run.player_id,
+            log=challenge_log(run.challenge, moves=3),
+            now=NOON,
+        )
     assert len(Run.objects.get(pk=run.pk).move_results) == 2
 
 
@@ -141,7 +192,9 @@ def test_a_huge_log_is_judged_on_its_first_104_moves() -> None:
     run = _started()
     log = challenge_log(run.challenge, moves=6, start_ms=0, step_ms=0)
     log["moves"] += [{"t": 0, "type": "draw"}] * 10_000
-    finished = run_finish(run=run, log=log, now=NOON + timedelta(seconds=1))
+    finished = run_finish(
+        run_id=run.pk, player_id=run.player_id, log=log, now=NOON + timedelta(seconds=1)
+    ).run
     assert finished.status == Run.Status.REJECTED
     assert finished.error is not None
     assert finished.error["code"] == "well_empty"
@@ -159,7 +212,7 @@ def test_a_log_postgresql_could_not_store_is_kept_cleaned_and_trimmed() -> None:
         "moves": [{"t": "\x00", "type": "draw", "\x00note": "\ud800", "x": float("inf")}],
         "extra": "x" * 50_000,
     }
-    finished = run_finish(run=run, log=log, now=NOON)
+    finished = run_finish(run_id=run.pk, player_id=run.player_id, log=log, now=NOON).run
     stored = Run.objects.get(pk=finished.pk)
     assert stored.status == Run.Status.REJECTED
     assert stored.error is not None and stored.error["code"] == "malformed"

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _guest_run(challenge: Challenge, guest: Guest) -> Run:
-    run = run_start(player=guest.user, challenge=challenge)
+    run = run_start(player_id=guest.user.pk, challenge_id=challenge.pk)
     return run_played(run, challenge_log(challenge, moves=6))
 
 
@@ -44,7 +44,7 @@ def test_a_guest_plays_a_witnessed_run_but_cannot_submit_it(challenge: Challenge
     assert run.status == Run.Status.FINISHED
     assert run.is_eligible, "witnessed like a player's run"
     with pytest.raises(GuestRunNotSubmittable):
-        entry_submit(run=run)
+        entry_submit(run_id=run.pk, player_id=run.player_id)
     assert not run_shareable(run), "no public card of a guest's run"
 
 
@@ -58,13 +58,13 @@ def test_claiming_moves_the_runs_of_open_challenges_and_forgets_the_guest(
         player=guest.user, challenge=closed, started_at=closed.opens_at, status="expired"
     )
     player = UserFactory()
-    assert guest_runs_claim(guest=guest, player=player) == 1
+    assert guest_runs_claim(guest_id=guest.pk, player_id=player.pk) == 1
     run.refresh_from_db()
     assert run.player == player
     assert not Run.objects.filter(pk=old.pk).exists(), "results out: it went with the guest"
     assert not Guest.objects.filter(pk=guest.pk).exists()
     assert not get_user_model().objects.filter(pk=guest.user_id).exists()
-    entry = entry_submit(run=run)
+    entry = entry_submit(run_id=run.pk, player_id=run.player_id)
     assert entry.player == player and entry.is_live
 
 
@@ -72,15 +72,15 @@ def test_a_claim_after_results_at_moves_nothing(challenge: Challenge) -> None:
     guest = guest_create()
     _guest_run(challenge, guest)
     later = challenge.results_at + timedelta(seconds=1)
-    assert guest_runs_claim(guest=guest, player=UserFactory(), now=later) == 0
+    assert guest_runs_claim(guest_id=guest.pk, player_id=UserFactory().pk, now=later) == 0
 
 
 def test_claiming_twice_is_harmless(challenge: Challenge) -> None:
     guest = guest_create()
     _guest_run(challenge, guest)
     player = UserFactory()
-    assert guest_runs_claim(guest=guest, player=player) == 1
-    assert guest_runs_claim(guest=guest, player=player) == 0
+    assert guest_runs_claim(guest_id=guest.pk, player_id=player.pk) == 1
+    assert guest_runs_claim(guest_id=guest.pk, player_id=player.pk) == 0
 
 
 def test_the_beat_purges_guests_nobody_claimed_within_a_week(challenge: Challenge) -> None:
@@ -98,6 +98,6 @@ def test_guests_are_not_players_anywhere_a_list_shows_them(challenge: Challenge)
     guest = guest_create()
     _guest_run(challenge, guest)
     player = UserFactory()
-    run_start(player=player, challenge=challenge)
+    run_start(player_id=player.pk, challenge_id=challenge.pk)
     assert list(guests.players_only()) == [player]
     assert challenge_today(challenge=challenge).players == 1, "guests are not counted"

@@ -43,17 +43,19 @@ def _agree(player: User) -> None:
     for own in (False, True):
         assert _stored(player, own=own) == _scanned(player, own=own)
         pairs = _scanned(player, own=own)[0]
-        assert player_streaks(player=player, now=now, own=own) == streaks_compute(
+        assert player_streaks(player_id=player.pk, now=now, own=own) == streaks_compute(
             submissions=pairs, now=now, tz=UTC
         )
-        assert player_calendar(player=player, now=now, own=own) == calendar_compute(
+        assert player_calendar(player_id=player.pk, now=now, own=own) == calendar_compute(
             submitted=[at for _, at in pairs], now=now, tz=UTC
         )
 
 
 def _submit(challenge: Challenge, player: User, **run: Any) -> Entry:
     made = RunFactory(player=player, challenge=challenge, finished=True, **run)
-    return entry_submit(run=made, now=challenge.opens_at + timedelta(hours=1))
+    return entry_submit(
+        run_id=made.pk, player_id=made.player_id, now=challenge.opens_at + timedelta(hours=1)
+    )
 
 
 def test_the_record_follows_submits_holds_approvals_and_voids() -> None:
@@ -65,7 +67,7 @@ def test_the_record_follows_submits_holds_approvals_and_voids() -> None:
         entries.append(_submit(challenge, player))
         _agree(player)
     assert _stored(player, own=False)[1] == 3
-    assert player_streaks(player=player).slots.longest == 3
+    assert player_streaks(player_id=player.pk).slots.longest == 3
 
     # The same moves as another's entry: held. It counts for the player's own streaks,
     # not for anyone else's view of them, nor for bests.
@@ -73,18 +75,18 @@ def test_the_record_follows_submits_holds_approvals_and_voids() -> None:
     held = _submit(slots[3], player, variant=7)
     assert held.status == Entry.Status.HELD
     _agree(player)
-    assert player_streaks(player=player, own=True).slots.current == 4
-    assert player_streaks(player=player).slots.current == 3
+    assert player_streaks(player_id=player.pk, own=True).slots.current == 4
+    assert player_streaks(player_id=player.pk).slots.current == 3
     assert _stored(player, own=True)[1] == 3
 
-    entry_approve(entry=held, by=None)
+    entry_approve(entry_id=held.pk, by_id=None)
     _agree(player)
     assert _stored(player, own=False)[1] == 4
-    assert player_streaks(player=player).slots.current == 4
+    assert player_streaks(player_id=player.pk).slots.current == 4
 
-    entry_void(entry=entries[1], reason="copied log")
+    entry_void(entry_id=entries[1].pk, reason="copied log")
     _agree(player)
-    assert player_streaks(player=player).slots.longest == 2
+    assert player_streaks(player_id=player.pk).slots.longest == 2
     _agree(other)
 
 
@@ -96,7 +98,7 @@ def test_the_streaks_read_one_row_not_the_entries(
     for k in (2, 1, 0):
         _submit(ChallengeFactory(number=current.number - k), player)
     with django_assert_num_queries(1):
-        player_streaks(player=player)
+        player_streaks(player_id=player.pk)
 
 
 def test_the_backfill_makes_every_record_from_the_entries() -> None:

@@ -58,7 +58,7 @@ def test_a_run_against_the_bests_before_it_and_where_it_would_land() -> None:
     assert run_standing(run=first, now=now).new_bests == ("today", "week", "all_time"), (
         "the first run of all is a best in every span"
     )
-    entry_submit(run=second, now=now)
+    entry_submit(run_id=second.pk, player_id=second.player_id, now=now)
     second.refresh_from_db()
     after = run_standing(run=second, now=now)
     assert after.entry == Place(rank=2, count=3)
@@ -78,15 +78,15 @@ def test_own_runs_best_first_each_submittable_until_one_is_submitted() -> None:
         ineligible={"move": 1, "code": "not_witnessed", "detail": "late"},
     )
     now = challenge.opens_at + timedelta(hours=1)
-    runs = own_runs(challenge=challenge, player=player, now=now)
+    runs = own_runs(challenge_id=challenge.pk, player_id=player.pk, now=now)
     assert [run.run_id for run in runs] == [practice.pk, high.pk, low.pk]
     assert [(run.best, run.submittable, run.eligible) for run in runs] == [
         (False, False, False),
         (True, True, True),
         (False, True, True),
     ]
-    entry_submit(run=low, now=now)
-    runs = own_runs(challenge=challenge, player=player, now=now)
+    entry_submit(run_id=low.pk, player_id=low.player_id, now=now)
+    runs = own_runs(challenge_id=challenge.pk, player_id=player.pk, now=now)
     assert [(run.submitted, run.submittable) for run in runs] == [
         (False, False),
         (False, False),

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def test_a_card_shows_score_rank_and_bonuses_and_the_board_only_after_results() -> None:
     challenge = ChallengeFactory(opens_at=at("2026-11-19T00:00"), closes_at=at("2026-11-19T08:00"))
     run = RunFactory(challenge=challenge, finished=True, started_at=at("2026-11-19T01:00"))
-    entry_submit(run=run, now=at("2026-11-19T01:05"))
+    entry_submit(run_id=run.pk, player_id=run.player_id, now=at("2026-11-19T01:05"))
     during = share_card(run=run, now=at("2026-11-19T02:00"))
     assert during.rank == Place(rank=1, count=1)
     assert during.score == run.score

@@ -126,9 +126,9 @@ def test_a_players_streaks_from_their_entries_void_ones_aside() -> None:
             voided_at=now if offset == 1 else None,
         )
     assert Entry.objects.filter(player=player).count() == 4
-    streaks = player_streaks(player=player, now=now)
+    streaks = player_streaks(player_id=player.pk, now=now)
     # Slots first, first+2, first+3 (the void one does not count): a streak of two.
     assert streaks.slots == Streak(current=2, longest=2)
-    calendar = player_calendar(player=player, now=now, weeks=1)
+    calendar = player_calendar(player_id=player.pk, now=now, weeks=1)
     assert calendar.played == 2
-    assert player_streaks(player=UserFactory(), now=now).slots == Streak(0, 0)
+    assert player_streaks(player_id=UserFactory().pk, now=now).slots == Streak(0, 0)

@@ -18,9 +18,13 @@ def test_the_sample_is_the_best_board_of_the_last_finished_challenge(
 ) -> None:
     finished = ChallengeFactory(number=challenge.number - 2)
     best_player = UserFactory(username="best")
-    run = run_start(player=best_player, challenge=finished, now=finished.opens_at)
+    run = run_start(player_id=best_player.pk, challenge_id=finished.pk, now=finished.opens_at)
     run = run_played(run, challenge_log(finished, moves=8))
-    entry_submit(run=run, now=finished.opens_at + (finished.closes_at - finished.opens_at) / 2)
+    entry_submit(
+        run_id=run.pk,
+        player_id=run.player_id,
+        now=finished.opens_at + (finished.closes_at - finished.opens_at) / 2,
+    )
     for score in (5, 3, 1):
         EntryFactory(challenge=finished, score=score)
     finished.refresh_from_db()
@@ -43,11 +47,11 @@ def test_a_players_day(challenge: Challenge) -> None:
         played=False, best_score=None, submitted=False, standing=None
     )
     run = run_played(
-        run_start(player=player, challenge=challenge), challenge_log(challenge, moves=5)
+        run_start(player_id=player.pk, challenge_id=challenge.pk), challenge_log(challenge, moves=5)
     )
     today = home.player_today(challenge=challenge, player=player)
     assert today is not None and today.played and today.best_score == run.score
-    entry_submit(run=run)
+    entry_submit(run_id=run.pk, player_id=run.player_id)
     today = home.player_today(challenge=challenge, player=player)
     assert today is not None and today.submitted and today.standing is not None
     assert today.standing.rank == 1

@@ -1,0 +1,53 @@
+"""What the play room's writes and hot reads return besides a run: typed values, so no
+caller hangs answers on a model instance.
+
+A batch or a finish reads these in the query that reads the run (``run_sql``), so its
+answer costs no query more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from challenges.models import Run
+
+
+@dataclass(frozen=True)
+class ChallengeStanding:
+    """The player's standing on the run's challenge, other than the run itself."""
+
+    best_before: int | None
+    """Their best score in another finished run of the challenge, or None."""
+    submitted: bool
+    """Whether they have an entry for the challenge."""
+
+
+@dataclass(frozen=True)
+class RunPlayed:
+    """A run as a batch of its moves or its finish left it."""
+
+    run: Run
+    received: int
+    """How many moves of the run the server holds (counted as they were taken, so the
+    held moves are not read back)."""
+    standing: ChallengeStanding | None = None
+    """A finish's, read with the run: what the finish answer tells the player."""
+
+
+@dataclass(frozen=True)
+class RunSubmitting:
+    """A run read for a submit, with what a submit asks first, in the same query."""
+
+    run: Run
+    guest: bool
+    """Whether its player is a guest (who may not submit)."""
+    submitted: bool
+    """Whether its player already has an entry for its challenge."""
+
+
+def standing_best_score(*, run: Run, standing: ChallengeStanding) -> int | None:
+    """The player's best finished score on the run's challenge, ``run`` counted."""
+    best = standing.best_before
+    if run.status == Run.Status.FINISHED and run.score is not None:
+        best = run.score if best is None else max(best, run.score)
+    return best
