@@ -96,9 +96,10 @@ class EntryReportInline(admin.TabularInline):  # type: ignore[type-arg]
         return report_detail_clean(report.detail)
 
 
-def _void_reason(request: HttpRequest, entry: Entry) -> str:
+def _admin_void_record(request: HttpRequest) -> str:
+    # For the record only (the player is not shown it: it names the moderator).
     by = request.user.get_username() if request.user.is_authenticated else "staff"
-    return entry.void_reason or f"Voided by {by} from the admin."
+    return f"Voided by {by} from the admin."
 
 
 def _decider(request: HttpRequest) -> int | None:
@@ -133,8 +134,12 @@ class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         for entry in queryset.select_related("challenge"):
             if entry.is_voided:
                 continue
+            typed = entry.void_reason.strip()
             entry_void(
-                entry_id=entry.pk, reason=_void_reason(request, entry), by_id=_decider(request)
+                entry_id=entry.pk,
+                reason=typed or _admin_void_record(request),
+                by_id=_decider(request),
+                player_reads=bool(typed),
             )
             voided += 1
         self.message_user(
@@ -216,8 +221,8 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return "; ".join(reasons)
 
     def _recorded_reason(self, entry: HeldEntry) -> str:
-        # A void reason is a record, kept in English whatever the moderator reads
-        # (docs/i18n.md "Records stay English").
+        # A record, kept in English whatever the moderator reads (docs/i18n.md "Records
+        # stay English"), with the decision only: it names the hold's measures.
         with translation.override("en"):
             return f"Voided from the review queue ({self.reasons(entry)})."
 
@@ -308,7 +313,7 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         if request.POST.get("confirmed") != "yes":
             return void_confirmation(request, self, [entry], action="")
         reason = self._recorded_reason(entry)  # type: ignore[arg-type]
-        entry_void(entry_id=entry.pk, reason=reason, by_id=_decider(request))
+        entry_void(entry_id=entry.pk, reason=reason, by_id=_decider(request), player_reads=False)
         self.message_user(
             request,
             gettext("Voided: %(player)s on #%(challenge)s.")
@@ -338,7 +343,9 @@ class HeldEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             return void_confirmation(request, self, list(queryset), action="void_entries")
         for entry in queryset:
             reason = self._recorded_reason(entry)
-            entry_void(entry_id=entry.pk, reason=reason, by_id=_decider(request))
+            entry_void(
+                entry_id=entry.pk, reason=reason, by_id=_decider(request), player_reads=False
+            )
         self.message_user(
             request,
             ngettext(

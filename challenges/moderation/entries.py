@@ -313,10 +313,19 @@ def entry_approve(
 
 
 def entry_void(
-    *, entry_id: int, reason: str, by_id: int | None = None, now: datetime | None = None
+    *,
+    entry_id: int,
+    reason: str,
+    by_id: int | None = None,
+    now: datetime | None = None,
+    player_reads: bool = True,
 ) -> Entry:
     """Take an entry off the boards for good (live or held), keeping it and the
-    decision (who, when, why) for the record."""
+    decision (who, when, why) for the record.
+
+    The player reads ``reason`` on the board, quoted, unless ``player_reads`` is off:
+    a reason written for the record (who voided it, the hold's measures) is kept with
+    the decision only, and the player is told just that the entry was voided."""
     reason = reason.strip()
     if not reason:
         raise ValueError("a voided entry needs a reason")
@@ -327,7 +336,7 @@ def entry_void(
             form_point_decide(entry=locked, approved=False)
         locked.status = Entry.Status.VOID
         locked.voided_at = locked.voided_at or now
-        locked.void_reason = reason
+        locked.void_reason = reason if player_reads else ""
         locked.save(update_fields=["status", "voided_at", "void_reason"])
         entry_decision_record(
             entry=locked, verdict=EntryDecision.Verdict.VOID, by_id=by_id, now=now, reason=reason

@@ -38,7 +38,11 @@ def test_the_void_action_takes_entries_off_the_board(staff: Client) -> None:
     assert "Voided 1 entry." in response.content.decode()
     void.refresh_from_db()
     keep.refresh_from_db()
-    assert void.voided_at is not None and "root" in void.void_reason
+    assert void.voided_at is not None
+    # Who voided it is the record's, not the player's to read on the board.
+    assert void.void_reason == ""
+    decision = EntryDecision.objects.get(entry=void)
+    assert (decision.verdict, decision.reason) == ("void", "Voided by root from the admin.")
     assert keep.voided_at is None
 
 
@@ -204,7 +208,10 @@ def test_a_french_moderators_void_is_recorded_in_english(
     )
     assert response.status_code == 302
     held.refresh_from_db()
-    assert held.void_reason == (
+    decision = EntryDecision.objects.get(entry=held, verdict="void")
+    assert decision.reason == (
         "Voided from the review queue (A score near par (the solver's best); "
         "Placements quicker than people place tiles)."
     )
+    # The hold's measures are the record's: the player reads no reason of them.
+    assert held.void_reason == ""
