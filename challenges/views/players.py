@@ -3,6 +3,7 @@ and standings over time (plotted and listed), and a button to follow them."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -213,11 +214,12 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
             return answer
     shown = _Shown(player, record, tz, now, own=is_self)
 
-    def table_page() -> Any:
-        table = Paginator(list(reversed(shown.standings)), TABLE_PAGE_SIZE)
-        page = table.get_page(page_number_parse(request))
-        page.window = page_window(page=page.number, num_pages=table.num_pages)  # type: ignore[attr-defined]
-        return page
+    # Built once, when the template first asks (a cached fragment never does).
+    @functools.cache
+    def table() -> tuple[Any, list[int | None]]:
+        paginator = Paginator(list(reversed(shown.standings)), TABLE_PAGE_SIZE)
+        page = paginator.get_page(page_number_parse(request))
+        return page, page_window(page=page.number, num_pages=paginator.num_pages)
 
     context: dict[str, Any] = {
         "player": player,
@@ -239,7 +241,8 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         "followed_by_you": is_following(follower_id=request.user.pk, followed_id=player.pk),
         "charts": shown.charts,
         "charted": lambda: len(shown.recent()),
-        "table_page": table_page,
+        "table_page": lambda: table()[0],
+        "table_window": lambda: table()[1],
     }
     response = render(request, "challenges/player.html", context)
     if shared:
