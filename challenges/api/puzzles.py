@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from challenges.api.common import ERRORS
 from challenges.api.guests import WITH_GUESTS
+from challenges.engine import TILE_IDS
 from challenges.puzzles import selectors, services
 
 
@@ -55,11 +56,53 @@ class DailySerializer(serializers.Serializer[Any]):
     streak = serializers.IntegerField(help_text="Days in a row the player solved it.")
 
 
+_CELL = {
+    "type": "array",
+    "items": {"type": "integer"},
+    "minItems": 2,
+    "maxItems": 2,
+    "description": "[row, col]",
+}
+
+
+# A piece's exact shape (docs/puzzles.md): what the engine refuses as `malformed`,
+# `unknown_tile` or `bad_rotation` is outside it, so a filling the schema allows is
+# judged only by the puzzle's rules.
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {
+            "oneOf": [
+                {
+                    "type": "object",
+                    "title": "Tile",
+                    "properties": {
+                        "type": {"type": "string", "enum": ["place"]},
+                        "tile": {"type": "string", "enum": list(TILE_IDS)},
+                        "cell": _CELL,
+                        "rotation": {"type": "integer", "minimum": 0, "maximum": 2},
+                    },
+                    "required": ["type", "tile", "cell", "rotation"],
+                    "additionalProperties": False,
+                },
+                {
+                    "type": "object",
+                    "title": "Joker",
+                    "properties": {"type": {"type": "string", "enum": ["joker"]}, "cell": _CELL},
+                    "required": ["type", "cell"],
+                    "additionalProperties": False,
+                },
+            ]
+        },
+        "description": "The filling, piece by piece, checked by the engine (docs/puzzles.md).",
+    }
+)
+class PiecesField(serializers.JSONField):
+    """The pieces as sent; documentation only: the engine judges them."""
+
+
 class SolveSerializer(serializers.Serializer[Any]):
-    pieces = serializers.JSONField(
-        help_text='The filling: [{"type": "place", "tile", "cell": [r, c], "rotation"} or '
-        '{"type": "joker", "cell": [r, c]}], checked by the engine (docs/puzzles.md).'
-    )
+    pieces = PiecesField()
     ms = serializers.IntegerField(min_value=0, help_text="The time the player's clock says.")
 
 

@@ -30,9 +30,8 @@ EXAMPLES = int(os.environ.get("TOD_FUZZ_EXAMPLES", "8"))
 # - a leaderboard cursor is a signed token the board hands out: a forged one is 400;
 # - a well-shaped move that breaks a rule of the game is 422 (RULES.md's codes);
 # - a submit is judged by the run's state: a run not finished, valid and eligible is 400;
-# - a puzzle's filling is judged by the engine: a refused one is 400 or 422 with the rule
-#   broken (docs/puzzles.md). Its schema says only "JSON": declaring the pieces' shape there
-#   would narrow this to the rules, as for a run's moves;
+# - a puzzle's well-shaped filling is judged by the engine: one that breaks a rule is 422
+#   with the rule broken (docs/puzzles.md), as for a run's moves;
 # - a classic game's place, draw and pass are judged by the game: a well-shaped action
 #   the rules refuse is 422 with the rule's code.
 JUDGED = {
@@ -42,8 +41,8 @@ JUDGED = {
     "runs_moves": "422",
     "runs_finish": "422",
     "runs_submit": "400",
-    "puzzle_solve": "400, 422",
-    "puzzle_today_solve": "400, 422",
+    "puzzle_solve": "422",
+    "puzzle_today_solve": "422",
     "classic_move": "422",
     "classic_draw": "422",
     "classic_pass": "422",
