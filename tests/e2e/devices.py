@@ -7,9 +7,15 @@ not in the conftest). Its tests open their context with ``DEVICES[device]``.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from datetime import datetime
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, BrowserContext
+
+from tests.e2e.play_helpers import tour_seen
 
 DEVICES: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1280, "height": 900}},
@@ -21,3 +27,20 @@ PHONE = DEVICES["phone"]
 @pytest.fixture(name="device", params=sorted(DEVICES))
 def each_device(request: pytest.FixtureRequest) -> str:
     return str(request.param)
+
+
+@contextlib.contextmanager
+def context_for(
+    browser: Browser, device: str, *, now: datetime, **options: Any
+) -> Iterator[BrowserContext]:
+    """A context for ``device`` (and ``options``) whose clock starts at ``now`` (the
+    site's), as a browser that has seen the tour; the test fails on any error a page
+    throws."""
+    context = browser.new_context(**DEVICES[device], **options)
+    context.clock.install(time=now)
+    tour_seen(context)
+    thrown: list[str] = []
+    context.on("weberror", lambda error: thrown.append(str(error.error)))
+    yield context
+    context.close()
+    assert not thrown, f"a page threw: {thrown}"

@@ -20,13 +20,12 @@ from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import SCREENSHOTS, SiteClock
-from tests.e2e.devices import DEVICES, each_device  # noqa: F401 (the fixture "device")
+from tests.e2e.devices import context_for, each_device  # noqa: F401 (the fixture "device")
 from tests.e2e.play_helpers import (
     drag_tile_to_board,
     end_run,
     tap_draw,
     touch_drag_tile_to_board,
-    tour_seen,
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -41,15 +40,9 @@ def device_context(
 ) -> Iterator[BrowserContext]:
     """A context for ``device`` on the site's clock, allowed the clipboard, failing the
     test on any error a page throws."""
-    context = browser.new_context(**DEVICES[device])
-    context.clock.install(time=site_clock.now())
-    tour_seen(context)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
-    thrown: list[str] = []
-    context.on("weberror", lambda error: thrown.append(str(error.error)))
-    yield context
-    context.close()
-    assert not thrown, f"a page threw: {thrown}"
+    with context_for(browser, device, now=site_clock.now()) as context:
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
+        yield context
 
 
 @pytest.fixture

@@ -23,8 +23,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import SiteClock
-from tests.e2e.devices import DEVICES, each_device  # noqa: F401 (the fixture "device")
-from tests.e2e.play_helpers import drag_tile_to_board, end_run, touch_drag_tile_to_board, tour_seen
+from tests.e2e.devices import context_for, each_device  # noqa: F401 (the fixture "device")
+from tests.e2e.play_helpers import drag_tile_to_board, end_run, touch_drag_tile_to_board
 from tests.factories import EntryFactory
 from triominos import DEFAULT_RULESET
 
@@ -43,14 +43,8 @@ READABLE_DIGIT_PX = 12
 
 @pytest.fixture
 def page(browser: Browser, device: str, site_clock: SiteClock) -> Iterator[Page]:
-    context = browser.new_context(**DEVICES[device])
-    context.clock.install(time=site_clock.now())
-    tour_seen(context)
-    thrown: list[str] = []
-    context.on("weberror", lambda error: thrown.append(str(error.error)))
-    yield context.new_page()
-    context.close()
-    assert not thrown, f"a page threw: {thrown}"
+    with context_for(browser, device, now=site_clock.now()) as context:
+        yield context.new_page()
 
 
 @pytest.fixture

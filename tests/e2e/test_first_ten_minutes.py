@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.conftest import SiteClock
-from tests.e2e.devices import DEVICES, each_device  # noqa: F401 (the fixture "device")
+from tests.e2e.devices import DEVICES, context_for, each_device  # noqa: F401 (the fixture "device")
 from tests.e2e.play_helpers import (
     centre,
     drag_tile_to_board,
@@ -46,14 +46,8 @@ LIT = "#board .board__highlight [data-highlight]"
 def page(browser: Browser, device: str, site_clock: SiteClock) -> Iterator[Page]:
     """A page on ``device``, on the site's clock, as a browser that has seen the tour,
     failing the test on any error the page throws."""
-    context = browser.new_context(**DEVICES[device])
-    context.clock.install(time=site_clock.now())
-    tour_seen(context)
-    thrown: list[str] = []
-    context.on("weberror", lambda error: thrown.append(str(error.error)))
-    yield context.new_page()
-    context.close()
-    assert not thrown, f"a page threw: {thrown}"
+    with context_for(browser, device, now=site_clock.now()) as context:
+        yield context.new_page()
 
 
 def _press(page: Page, device: str, target: Locator) -> None:
