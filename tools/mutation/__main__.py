@@ -1,12 +1,14 @@
 """`make mutate`: mutation testing of the engine and the trust code with mutmut.
 
-    python -m tools.mutation [--report] [--fresh] [GROUP ...]
+    python -m tools.mutation [--report] [--fresh] [GROUP ...] [--module PATH ...]
 
 Runs mutmut (with ``nice -n 10``) for each group of ``groups.py`` in its own working
 directory (``stage.py``), then prints a score per module and every survivor with its
 diff. ``--report`` prints from the last run without running; ``--fresh`` throws the
 last run away first (mutmut otherwise keeps the verdicts of unchanged functions).
 MUTATE_JOBS lowers how many mutants run at once (a group's ``jobs``, 2 or 1).
+``--module triominos/witness.py`` runs that one module of its group, with the group's
+tests, in a stage of its own (``module_group``); repeat it for more modules.
 
 A module's score is killed / (mutants - equivalents): a timeout counts as killed (the
 mutant made the tests hang); a mutant no selected test runs ("no tests") counts as a
@@ -24,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools.mutation.equivalents import equivalents_read, in_stage
-from tools.mutation.groups import GROUPS, Group
+from tools.mutation.groups import GROUPS, Group, module_group
 from tools.mutation.stage import prepare, stage_dir
 
 MUTMUT = Path(sys.executable).with_name("mutmut")
@@ -118,15 +120,36 @@ def report(groups: list[Group]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str]) -> int:
-    only_report = "--report" in argv
-    fresh = "--fresh" in argv
-    names = [arg for arg in argv if not arg.startswith("--")] or list(GROUPS)
+def _groups(argv: list[str]) -> list[Group]:
+    names: list[str] = []
+    modules: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if arg == "--module":
+            modules.append(next(args, ""))
+        elif arg.startswith("--module="):
+            modules.append(arg.removeprefix("--module="))
+        elif not arg.startswith("--"):
+            names.append(arg)
     unknown = [name for name in names if name not in GROUPS]
     if unknown:
-        print(f"unknown group(s) {unknown}; groups: {', '.join(GROUPS)}", file=sys.stderr)
+        raise KeyError(f"unknown group(s) {unknown}; groups: {', '.join(GROUPS)}")
+    if not names and not modules:
+        names = list(GROUPS)
+    return [GROUPS[name] for name in names] + [module_group(module) for module in modules]
+
+
+def main(argv: list[str]) -> int:
+    if "--help" in argv or "-h" in argv:
+        print(__doc__)
+        return 0
+    only_report = "--report" in argv
+    fresh = "--fresh" in argv
+    try:
+        groups = _groups(argv)
+    except KeyError as error:
+        print(error.args[0], file=sys.stderr)
         return 2
-    groups = [GROUPS[name] for name in names]
     if not only_report:
         for group in groups:
             print(f"== make mutate: {group.name} ({', '.join(group.modules)})", flush=True)

@@ -8,7 +8,8 @@ API tests that happen to call the engine too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import PurePosixPath
 
 
 @dataclass(frozen=True)
@@ -88,3 +89,15 @@ TRUST = Group(
 )
 
 GROUPS: dict[str, Group] = {group.name: group for group in (ENGINE, TRUST)}
+
+
+def module_group(module: str) -> Group:
+    """One module of a group, mutated alone, judged by its group's tests: a run that fits
+    in a session, in a stage of its own (``engine-witness``) so that the group's run and
+    the other modules' runs keep their verdicts."""
+    for group in GROUPS.values():
+        if module in group.modules:
+            name = f"{group.name}-{PurePosixPath(module).stem}"
+            return replace(group, name=name, modules=(module,))
+    known = ", ".join(m for group in GROUPS.values() for m in group.modules)
+    raise KeyError(f"{module} is in no group of make mutate; modules: {known}")
