@@ -95,7 +95,7 @@ def test_entry_void_takes_the_entry_off_the_board_and_keeps_it() -> None:
     assert entry.void_reason == "Impossible timing"
     board = leaderboard_page(challenge=entry.challenge)
     assert [row.score for row in board.results] == [200]
-    with pytest.raises(ValueError, match="^a voided entry needs a reason$"):
+    with pytest.raises(ValueError, match=r"^a voided entry needs a reason$"):
         entry_void(entry=entry, reason="  ")
 
 
