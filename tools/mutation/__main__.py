@@ -12,6 +12,8 @@ tests, in a stage of its own (``module_group``); repeat it for more modules.
 ``--postgresql`` runs the tests on DATABASE_URL's PostgreSQL instead of SQLite, in
 stages of their own (``on_postgresql``): a mutant is killed when the run on either
 database killed it (the code the other database takes is not run there).
+``--mutants GLOB`` runs again only the mutants so named (mutmut's ``*`` patterns, e.g.
+``'challenges.moderation.entries.x__entry_insert_counted*'``); repeat it for more.
 
 A module's score is killed / (mutants - equivalents): a timeout counts as killed (the
 mutant made the tests hang); a mutant no selected test runs ("no tests") counts as a
@@ -26,6 +28,7 @@ import subprocess
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from tools.mutation.equivalents import equivalents_read, in_stage
@@ -57,7 +60,7 @@ class ModuleScore:
         return 100.0 * self.killed / self.judged if self.judged else 100.0
 
 
-def mutmut_run(group: Group, *, fresh: bool) -> int:
+def mutmut_run(group: Group, *, fresh: bool, mutants: tuple[str, ...] = ()) -> int:
     stage = prepare(group, fresh=fresh)
     jobs = str(min(group.jobs, int(os.environ.get("MUTATE_JOBS", group.jobs))))
     env = {**os.environ, "DJANGO_ENV": "test"}
@@ -66,7 +69,7 @@ def mutmut_run(group: Group, *, fresh: bool) -> int:
     elif not env.get("DATABASE_URL", "").startswith("postgres"):
         print("--postgresql needs DATABASE_URL=postgres://...", file=sys.stderr)
         return 2
-    command = ["nice", "-n", "10", str(MUTMUT), "run", "--max-children", jobs]
+    command = ["nice", "-n", "10", str(MUTMUT), "run", "--max-children", jobs, *mutants]
     return subprocess.run(command, cwd=stage, env=env, check=False).returncode
 
 
@@ -145,17 +148,20 @@ def report(groups: list[Group]) -> str:
     return "\n".join(lines)
 
 
+_VALUED = ("--module", "--mutants")
+
+
+def _option(argv: list[str], option: str) -> tuple[str, ...]:
+    """The values of ``option`` in ``argv`` (``--module a --module=b``)."""
+    values = [after for arg, after in pairwise(argv) if arg == option]
+    values += [arg.removeprefix(f"{option}=") for arg in argv if arg.startswith(f"{option}=")]
+    return tuple(values)
+
+
 def _groups(argv: list[str]) -> list[Group]:
-    names: list[str] = []
-    modules: list[str] = []
-    args = iter(argv)
-    for arg in args:
-        if arg == "--module":
-            modules.append(next(args, ""))
-        elif arg.startswith("--module="):
-            modules.append(arg.removeprefix("--module="))
-        elif not arg.startswith("--"):
-            names.append(arg)
+    modules = _option(argv, "--module")
+    values = {after for arg, after in pairwise(argv) if arg in _VALUED}
+    names = [arg for arg in argv if not arg.startswith("--") and arg not in values]
     unknown = [name for name in names if name not in GROUPS]
     if unknown:
         raise KeyError(f"unknown group(s) {unknown}; groups: {', '.join(GROUPS)}")
@@ -179,7 +185,7 @@ def main(argv: list[str]) -> int:
     if not only_report:
         for group in groups:
             print(f"== make mutate: {group.name} ({', '.join(group.modules)})", flush=True)
-            code = mutmut_run(group, fresh=fresh)
+            code = mutmut_run(group, fresh=fresh, mutants=_option(argv, "--mutants"))
             if code != 0:
                 print(f"mutmut exited with {code} for {group.name}", file=sys.stderr)
                 return code

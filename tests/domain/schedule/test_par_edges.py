@@ -10,6 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.utils import timezone
 
 from challenges import engine
@@ -151,7 +152,10 @@ def test_an_ask_is_forgotten_after_the_claim_time(
     challenge: Challenge, settings: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The process's own cache, on a clock the test moves: Redis keeps its own time.
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "asks"}
+    }
+    cache.clear()  # a locmem store outlives its settings, in this process and its forks
     settings.PAR_SOLVE = "celery"
     settings.PAR_CLAIM_SECONDS = 60  # not the cache's default lifetime (300 s)
     clock = [time.time()]
