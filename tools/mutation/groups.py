@@ -72,6 +72,7 @@ TRUST = Group(
     tests=(
         "tests/domain/play/test_batches.py",
         "tests/domain/play/test_batch_edges.py",
+        "tests/domain/play/test_batch_storage.py",
         "tests/domain/schedule/test_par.py",
         "tests/domain/schedule/test_par_claims.py",
         "tests/domain/schedule/test_par_edges.py",

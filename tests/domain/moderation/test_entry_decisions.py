@@ -1,14 +1,23 @@
-"""The desk's decisions by id (moderation/entries.py): a linked group voided at once, and
-a held entry approved, each decision kept for the record."""
+"""The desk's decisions (moderation/entries.py): a linked group voided at once, a held
+entry approved, each decision kept for the record and answering the entry's reports;
+and the score counts a submit adds to."""
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 import pytest
 
 from challenges.errors import EntryNotHeld
-from challenges.models import Entry, EntryDecision
-from challenges.moderation.entries import entries_void, entry_approve, entry_approve_by_id
-from tests.factories import ChallengeFactory, EntryFactory, UserFactory, at
+from challenges.models import Entry, EntryDecision, EntryReport, ScoreCount
+from challenges.moderation.entries import (
+    entries_void,
+    entry_approve,
+    entry_approve_by_id,
+    entry_submit,
+)
+from challenges.slots import slot_number
+from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory, at
 
 pytestmark = pytest.mark.django_db
 
@@ -82,3 +91,38 @@ def test_only_a_held_entry_can_be_approved_and_the_desk_says_why() -> None:
         entry_approve_by_id(entry_id=live.pk, by=None)
     assert str(refused.value.detail) == "This entry is live, not held."
     assert not EntryDecision.objects.exists()
+
+
+def _report(entry: Entry, *, resolved_at: object = None) -> EntryReport:
+    return EntryReport.objects.create(
+        entry=entry, reporter=UserFactory(), reason=EntryReport.Reason.NOT_HUMAN,
+        reported_at=NOON - timedelta(days=1), resolved_at=resolved_at,
+    )  # fmt: skip
+
+
+def test_a_decision_answers_the_open_reports_of_its_entry_only() -> None:
+    held = EntryFactory(status=Entry.Status.HELD, hold_reasons=["near_par"])
+    answered_before = NOON - timedelta(hours=5)
+    open_report, old_report = _report(held), _report(held, resolved_at=answered_before)
+    elsewhere = _report(EntryFactory(challenge=held.challenge))
+    entry_approve(entry=held, by=None, now=NOON)
+    resolved = {
+        report.pk: report.resolved_at
+        for report in EntryReport.objects.filter(
+            pk__in=[open_report.pk, old_report.pk, elsewhere.pk]
+        )
+    }
+    assert resolved == {open_report.pk: NOON, old_report.pk: answered_before, elsewhere.pk: None}
+
+
+def test_score_counts_add_up_per_challenge_at_a_shared_score() -> None:
+    challenge = ChallengeFactory(number=slot_number(at=NOON))
+    other = ChallengeFactory(number=challenge.number + 1)  # still taking entries at NOON
+    entry_submit(run=RunFactory(challenge=other, finished=True, score=300), now=NOON)
+    for score in (300, 300, 250):
+        entry_submit(run=RunFactory(challenge=challenge, finished=True, score=score), now=NOON)
+    counts = {
+        (row.challenge_id, row.score): row.entries
+        for row in ScoreCount.objects.filter(challenge__in=[challenge, other])
+    }
+    assert counts == {(other.pk, 300): 1, (challenge.pk, 300): 2, (challenge.pk, 250): 1}
