@@ -85,7 +85,7 @@ def moves_added(
     head_read = run_head_read if postgresql else run_head_read_orm
     head = head_read(run_id=run.pk, player_id=run.player_id, standing=finishing)
     if head is None:
-        raise RunNotFound("You have no run with this id.")
+        raise RunNotFound()
     position = head.position
     if (
         head.status != Run.Status.STARTED

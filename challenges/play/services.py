@@ -109,7 +109,7 @@ def run_clock_start(*, run_id: UUID, player_id: int, now: datetime | None = None
     with transaction.atomic():
         locked = run_row_locked(run_id=run_id, player_id=player_id, standing=False)
         if locked is None:
-            raise RunNotFound("You have no run with this id.")
+            raise RunNotFound()
         if locked.held_moves or locked.arrivals:
             raise RunClockRunning()
         if locked.status not in (Run.Status.STARTED, Run.Status.EXPIRED):
@@ -204,7 +204,7 @@ def _run_locked(*, run: Run, standing: bool) -> Run:
     player's best other finished run and whether they have an entry. One query."""
     locked = run_row_locked(run_id=run.pk, player_id=run.player_id, standing=standing)
     if locked is None:
-        raise RunNotFound("You have no run with this id.")
+        raise RunNotFound()
     locked._loaded = _run_played_values(locked)  # type: ignore[attr-defined]
     return locked
 

@@ -7,8 +7,13 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import User
+from django.utils import translation
 
-from challenges.models import Run
+from challenges.engine import RULESET
+from challenges.errors import RunNotFound
+from challenges.models import Challenge, Run
+from challenges.play import services as run_services
 from challenges.play.batches import moves_replayed, moves_storable
 from challenges.play.services import run_finish, run_moves_add
 from tests.factories import ChallengeFactory, UserFactory, challenge_log
@@ -45,21 +50,80 @@ def test_clean_moves_are_stored_as_they_are() -> None:
     assert moves_storable(moves) == (json.dumps(moves, ensure_ascii=False), moves)
 
 
+def _run(challenge: Challenge, player: User | None = None) -> Run:
+    started = challenge.opens_at + timedelta(minutes=5)
+    return Run.objects.create(
+        player=player or UserFactory(), challenge=challenge, started_at=started
+    )
+
+
+def _whole_row_path_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    def locked(**kwargs: object) -> None:
+        raise AssertionError("the whole-row path was taken")
+
+    monkeypatch.setattr(run_services, "run_row_locked", locked)
+
+
 @pytest.mark.django_db
-def test_a_batch_and_a_finish_answer_the_run_as_it_stands() -> None:
+def test_a_batch_and_a_finish_answer_the_run_as_it_stands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _whole_row_path_fails(monkeypatch)
     challenge = ChallengeFactory()
     moves = challenge_log(challenge, moves=6, start_ms=300, step_ms=700)["moves"]
-    started = challenge.opens_at + timedelta(minutes=5)
-    run = Run.objects.create(player=UserFactory(), challenge=challenge, started_at=started)
-    at = started + timedelta(milliseconds=moves[2]["t"] + 250)
-    played = run_moves_add(run=run, start=0, moves=moves[:3], now=at)
+    run = _run(challenge)
+    at = run.started_at + timedelta(milliseconds=moves[-1]["t"] + 250)
+    played = run_moves_add(run=run, start=0, moves=moves, now=at)
     assert played.score is not None and played.score > 0
-    # A batch with nothing new still answers the score so far.
-    again = run_moves_add(run=run, start=3, moves=[], now=at)
-    assert (again.score, again.received) == (played.score, 3)  # type: ignore[attr-defined]
-    end = started + timedelta(milliseconds=moves[-1]["t"] + 250)
-    finished = run_finish(run=run, log={"moves": moves[3:]}, start=3, now=end)
-    assert (finished.status, finished.finished_at) == (Run.Status.FINISHED, end)
+    assert played.received == 6  # type: ignore[attr-defined]
+    # A batch with nothing new still answers the score so far and the moves held.
+    again = run_moves_add(run=run, start=6, moves=[], now=at)
+    assert (again.score, again.received) == (played.score, 6)  # type: ignore[attr-defined]
+    # A finish with nothing new keeps the score and says when the run ended.
+    end = at + timedelta(seconds=1)
+    finished = run_finish(run=run, log={"moves": []}, start=6, now=end)
+    assert (finished.status, finished.score, finished.finished_at) == (
+        Run.Status.FINISHED,
+        played.score,
+        end,
+    )
+
+
+@pytest.mark.django_db
+def test_a_batch_that_rejects_the_run_answers_the_moves_it_holds() -> None:
+    challenge = ChallengeFactory()
+    moves = challenge_log(challenge, moves=6, start_ms=300, step_ms=700)["moves"]
+    run = _run(challenge)
+    bad = {**moves[4], "rotation": 7}
+    at = run.started_at + timedelta(milliseconds=moves[-1]["t"] + 250)
+    rejected = run_moves_add(run=run, start=0, moves=[*moves[:4], bad], now=at)
+    assert rejected.status == Run.Status.REJECTED
+    assert rejected.received == 4  # type: ignore[attr-defined]  # the valid ones
+
+
+@pytest.mark.django_db
+def test_a_batch_at_the_last_moment_of_the_finish_window_takes_the_batch_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _whole_row_path_fails(monkeypatch)
+    challenge = ChallengeFactory()
+    moves = challenge_log(challenge, moves=4, start_ms=300, step_ms=700)["moves"]
+    run = _run(challenge)
+    window = RULESET.time_limit_ms + RULESET.finish_grace_ms
+    at = run.started_at + timedelta(milliseconds=window)
+    finished = run_finish(run=run, log={"moves": moves}, start=0, now=at)
+    assert finished.status == Run.Status.FINISHED and finished.finished_at == at
+
+
+@pytest.mark.django_db
+def test_a_batch_to_another_players_run_is_refused_in_the_players_language() -> None:
+    challenge = ChallengeFactory()
+    run = _run(challenge)
+    moves = challenge_log(challenge, moves=2, start_ms=300, step_ms=700)["moves"]
+    stranger = Run(pk=run.pk, player=UserFactory(), challenge=challenge)
+    with translation.override("fr"), pytest.raises(RunNotFound) as refused:
+        run_moves_add(run=stranger, start=0, moves=moves, now=run.started_at)
+    assert refused.value.detail == "Vous n'avez pas de partie avec cet identifiant."
 
 
 @pytest.mark.django_db
