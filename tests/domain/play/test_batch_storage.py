@@ -39,6 +39,13 @@ def test_a_nul_is_stored_as_the_replacement_character_and_the_rest_kept() -> Non
     ]
 
 
+def test_a_nul_alone_is_found_in_the_json_text_and_replaced() -> None:
+    # No lone surrogate beside it: the UTF-8 check alone would let it through.
+    assert _stored([{"t": 1, "type": "draw", "tile": "a\x00b"}]) == [
+        {"t": 1, "type": "draw", "tile": "a\ufffdb"}
+    ]
+
+
 def test_numbers_json_cannot_hold_are_stored_as_null_and_the_others_kept() -> None:
     assert _stored([{"t": float("nan"), "cell": [1.5, float("-inf")], "rotation": 2}]) == [
         {"t": None, "cell": [1.5, None], "rotation": 2}
