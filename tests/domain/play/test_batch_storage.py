@@ -13,6 +13,7 @@ from django.utils import translation
 from challenges.engine import RULESET
 from challenges.errors import RunNotFound
 from challenges.models import Challenge, Run
+from challenges.play import batches as run_batches
 from challenges.play import services as run_services
 from challenges.play.batches import moves_replayed, moves_storable
 from challenges.play.services import run_finish, run_moves_add
@@ -69,6 +70,8 @@ def _whole_row_path_fails(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("the whole-row path was taken")
 
     monkeypatch.setattr(run_services, "run_row_locked", locked)
+    # Nor does a batch in order read the whole row back to answer.
+    monkeypatch.setattr(run_batches, "run_row_locked", locked)
 
 
 @pytest.mark.django_db
