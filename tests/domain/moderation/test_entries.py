@@ -11,9 +11,10 @@ from challenges.boards.leaderboards import leaderboard_page
 from challenges.errors import (
     EntriesClosed,
     EntryAlreadySubmitted,
+    GuestRunNotSubmittable,
     RunNotSubmittable,
 )
-from challenges.models import Entry, Run, ScoreCount
+from challenges.models import Entry, Guest, Run, ScoreCount
 from challenges.moderation.entries import entry_submit, entry_void
 from challenges.play.services import run_finish, run_start
 from challenges.slots import slot_number
@@ -68,11 +69,20 @@ def test_a_player_submits_once_per_challenge_whichever_run() -> None:
 
 def test_unfinished_and_rejected_runs_cannot_be_submitted() -> None:
     started = _started()
-    with pytest.raises(RunNotSubmittable, match="Finish"):
+    with pytest.raises(RunNotSubmittable, match=r"^Finish this run before submitting it\.$"):
         entry_submit(run=started, now=NOON)
     rejected = run_finish(run=started, log=[], now=NOON)
     with pytest.raises(RunNotSubmittable, match="rejected"):
         entry_submit(run=rejected, now=NOON)
+    assert not Entry.objects.exists()
+
+
+def test_a_guests_run_is_refused_even_read_without_the_guest_answer() -> None:
+    # A run read plainly (not by the submit's own read) asks the table itself.
+    run = _finished()
+    Guest.objects.create(user=run.player, created_at=NOON)
+    with pytest.raises(GuestRunNotSubmittable):
+        entry_submit(run=Run.objects.get(pk=run.pk), now=NOON)
     assert not Entry.objects.exists()
 
 
