@@ -57,7 +57,7 @@ class RunNotFound(ServiceError):
     """The player has no run with this id (or it is someone else's)."""
 
     code = "not_found"
-    default_detail = "You have no run with this id."
+    default_detail = _("You have no run with this id.")
 
 
 class RunAlreadyFinished(ServiceError):

@@ -93,7 +93,7 @@ def moves_added(
     head_read = run_head_read if postgresql else run_head_read_orm
     head = head_read(run_id=run_id, player_id=player_id, standing=finishing)
     if head is None:
-        raise RunNotFound("You have no run with this id.")
+        raise RunNotFound()
     position = head.position
     if (
         head.status != Run.Status.STARTED

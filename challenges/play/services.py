@@ -121,7 +121,7 @@ def run_clock_start(*, run_id: UUID, player_id: int, now: datetime | None = None
     with transaction.atomic():
         locked = run_row_locked(run_id=run_id, player_id=player_id)
         if locked is None:
-            raise RunNotFound("You have no run with this id.")
+            raise RunNotFound()
         if locked.held_moves or locked.arrivals:
             raise RunClockRunning()
         if locked.status not in (Run.Status.STARTED, Run.Status.EXPIRED):
@@ -246,7 +246,7 @@ def _run_locked(*, run_id: UUID, player_id: int, standing: bool) -> _Locked:
     else:
         run, stood = run_row_locked(run_id=run_id, player_id=player_id), None
     if run is None:
-        raise RunNotFound("You have no run with this id.")
+        raise RunNotFound()
     loaded = {name: getattr(run, name) for name in _RUN_FIELDS_PLAYED}
     return _Locked(run=run, loaded=loaded, standing=stood)
 

@@ -213,12 +213,20 @@ def test_two_accounts_from_one_network_in_one_top_are_both_held(
         player_history(player, REGULAR)
     first = _submit(_client(players[0])[0], challenge, _person_log(challenge, 0), server_clock)
     assert first["status"] == "live"
+    before = PlayerForm.objects.get(player=players[0])
     second = _submit(_client(players[1])[0], challenge, _person_log(challenge, 1), server_clock)
     assert second["status"] == "held" and _reasons(second) == ["linked_accounts"]
     # The first goes back under review: two linked accounts in one top wait together.
     assert Entry.objects.get(pk=first["id"]).status == "held"
     assert "linked_accounts" in _reasons(first)
     assert _board(challenge) == []
+    # Held again, not voided: its challenge stops counting in the form, no more.
+    after = PlayerForm.objects.get(player=players[0])
+    assert (after.challenges, after.voided, after.vouched) == (
+        before.challenges - 1,
+        before.voided,
+        before.vouched,
+    )
 
     # A stranger with the same record in the same top is not linked.
     stranger_api, stranger = _client()

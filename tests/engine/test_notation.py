@@ -60,8 +60,19 @@ def test_placement_text_round_trips(placement: Placement) -> None:
     ],
 )
 def test_placement_parse_rejects_other_spellings(text: str) -> None:
-    with pytest.raises(ValueError):
+    # Every refusal says what was wrong and shows the form expected.
+    with pytest.raises(ValueError, match=r"^not a (placement|tile id): .* \(expected "):
         placement_parse(text)
+
+
+@pytest.mark.parametrize("parse", [placement_parse, move_parse])
+@pytest.mark.parametrize("value", [None, 1830, ["1830:draw"]])
+def test_a_text_form_parse_refuses_what_is_not_text_with_a_value_error(
+    parse: object, value: object
+) -> None:
+    # Tools catch ValueError for a bad spelling; a TypeError would escape them.
+    with pytest.raises(ValueError, match=r"\(expected e\.g\. "):
+        parse(value)  # type: ignore[operator]
 
 
 def test_move_text() -> None:
@@ -71,6 +82,8 @@ def test_move_text() -> None:
     assert move_parse("4210:draw") == Move.draw(4210)
     assert move_parse("1830:place:3-4-5@0,0r0") == place
     assert Move.draw(5).is_draw and not place.is_draw
+    assert str(place) == "1830:place:3-4-5@0,0r0"
+    assert str(Move.draw(4210)) == "4210:draw"
 
 
 @given(moves)
@@ -93,7 +106,8 @@ def test_move_text_round_trips(move: Move) -> None:
     ],
 )
 def test_move_parse_rejects_other_spellings(text: str) -> None:
-    with pytest.raises(ValueError):
+    # "1:place:" is a move whose placement is wrong: the placement's words then.
+    with pytest.raises(ValueError, match=r"^not a (move|placement): .* \(expected e\.g\. '"):
         move_parse(text)
 
 

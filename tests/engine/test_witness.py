@@ -200,6 +200,11 @@ def test_the_last_placement_is_carried_over_batches_of_draws() -> None:
     assert last_placement_of([]) is None
 
 
+def test_the_last_placement_of_a_whole_log_counts_from_its_first_move() -> None:
+    # A run replayed whole stores this, and a later batch's too_fast names that move.
+    assert last_placement_of([_draw(5), _place(900), _draw(950)]) == (1, 900)
+
+
 # --- stored moves ----------------------------------------------------------------------
 
 
@@ -218,6 +223,11 @@ def test_a_valid_move_is_stored_as_itself_without_extra_fields() -> None:
             {"t": 1, "type": "place", "cell": [None, 2, 3]},
         ),
         ({"t": 10**30, "type": {"deep": [1]}}, {"t": None, "type": None}),
+        # The bound of a stored number: 10^15 is dropped, one less is kept.
+        (
+            {"t": 10**15 - 1, "type": "place", "cell": [10**15, -(10**15) + 1]},
+            {"t": 10**15 - 1, "type": "place", "cell": [None, -(10**15) + 1]},
+        ),
         ([1, 2, 3, 4, 5], [1, 2, 3]),
         ("y" * 500, "y" * 40),
     ],

@@ -1,12 +1,17 @@
 """`make mutate`: mutation testing of the engine and the trust code with mutmut.
 
     python -m tools.mutation [--report] [--fresh] [GROUP ...]
+                             [--module PATH ...] [--mutants GLOB ...]
 
 Runs mutmut (with ``nice -n 10``) for each group of ``groups.py`` in its own working
 directory (``stage.py``), then prints a score per module and every survivor with its
 diff. ``--report`` prints from the last run without running; ``--fresh`` throws the
 last run away first (mutmut otherwise keeps the verdicts of unchanged functions).
 MUTATE_JOBS lowers how many mutants run at once (a group's ``jobs``, 2 or 1).
+``--module triominos/witness.py`` runs that one module of its group, with the group's
+tests, in a stage of its own (``module_group``); repeat it for more modules.
+``--mutants GLOB`` runs again only the mutants so named (mutmut's ``*`` patterns, e.g.
+``'challenges.moderation.entries.x__entry_insert_counted*'``); repeat it for more.
 
 A module's score is killed / (mutants - equivalents): a timeout counts as killed (the
 mutant made the tests hang); a mutant no selected test runs ("no tests") counts as a
@@ -21,10 +26,11 @@ import subprocess
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from tools.mutation.equivalents import equivalents_read, in_stage
-from tools.mutation.groups import GROUPS, Group
+from tools.mutation.groups import GROUPS, Group, module_group
 from tools.mutation.stage import prepare, stage_dir
 
 MUTMUT = Path(sys.executable).with_name("mutmut")
@@ -52,12 +58,12 @@ class ModuleScore:
         return 100.0 * self.killed / self.judged if self.judged else 100.0
 
 
-def mutmut_run(group: Group, *, fresh: bool) -> int:
+def mutmut_run(group: Group, *, fresh: bool, mutants: tuple[str, ...] = ()) -> int:
     stage = prepare(group, fresh=fresh)
     jobs = str(min(group.jobs, int(os.environ.get("MUTATE_JOBS", group.jobs))))
     env = {**os.environ, "DJANGO_ENV": "test"}
     env.pop("DATABASE_URL", None)  # SQLite: the quick runs' database, the batch path too
-    command = ["nice", "-n", "10", str(MUTMUT), "run", "--max-children", jobs]
+    command = ["nice", "-n", "10", str(MUTMUT), "run", "--max-children", jobs, *mutants]
     return subprocess.run(command, cwd=stage, env=env, check=False).returncode
 
 
@@ -118,19 +124,43 @@ def report(groups: list[Group]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str]) -> int:
-    only_report = "--report" in argv
-    fresh = "--fresh" in argv
-    names = [arg for arg in argv if not arg.startswith("--")] or list(GROUPS)
+_VALUED = ("--module", "--mutants")
+
+
+def _option(argv: list[str], option: str) -> tuple[str, ...]:
+    """The values of ``option`` in ``argv`` (``--module a --module=b``)."""
+    values = [after for arg, after in pairwise(argv) if arg == option]
+    values += [arg.removeprefix(f"{option}=") for arg in argv if arg.startswith(f"{option}=")]
+    return tuple(values)
+
+
+def _groups(argv: list[str]) -> list[Group]:
+    modules = _option(argv, "--module")
+    values = {after for arg, after in pairwise(argv) if arg in _VALUED}
+    names = [arg for arg in argv if not arg.startswith("--") and arg not in values]
     unknown = [name for name in names if name not in GROUPS]
     if unknown:
-        print(f"unknown group(s) {unknown}; groups: {', '.join(GROUPS)}", file=sys.stderr)
+        raise KeyError(f"unknown group(s) {unknown}; groups: {', '.join(GROUPS)}")
+    if not names and not modules:
+        names = list(GROUPS)
+    return [GROUPS[name] for name in names] + [module_group(module) for module in modules]
+
+
+def main(argv: list[str]) -> int:
+    if "--help" in argv or "-h" in argv:
+        print(__doc__)
+        return 0
+    only_report = "--report" in argv
+    fresh = "--fresh" in argv
+    try:
+        groups = _groups(argv)
+    except KeyError as error:
+        print(error.args[0], file=sys.stderr)
         return 2
-    groups = [GROUPS[name] for name in names]
     if not only_report:
         for group in groups:
             print(f"== make mutate: {group.name} ({', '.join(group.modules)})", flush=True)
-            code = mutmut_run(group, fresh=fresh)
+            code = mutmut_run(group, fresh=fresh, mutants=_option(argv, "--mutants"))
             if code != 0:
                 print(f"mutmut exited with {code} for {group.name}", file=sys.stderr)
                 return code

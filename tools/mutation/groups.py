@@ -8,7 +8,8 @@ API tests that happen to call the engine too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import PurePosixPath
 
 
 @dataclass(frozen=True)
@@ -64,13 +65,19 @@ TRUST = Group(
         "challenges/moderation/review.py",
         "challenges/schedule/par.py",
         "challenges/moderation/entries.py",
+        "challenges/moderation/trust.py",
     ),
     tests=(
         "tests/domain/play/test_batches.py",
         "tests/domain/play/test_batch_edges.py",
+        "tests/domain/play/test_batch_storage.py",
         "tests/domain/schedule/test_par.py",
         "tests/domain/schedule/test_par_claims.py",
+        "tests/domain/schedule/test_par_edges.py",
         "tests/domain/moderation/test_entries.py",
+        "tests/domain/moderation/test_entry_decisions.py",
+        "tests/domain/moderation/test_trust.py",
+        "tests/api/test_trust.py",
         "tests/api/test_hold_reasons.py",
         "tests/api/test_review_of_runs.py",
         "tests/api/test_witnessed_runs.py",
@@ -88,3 +95,15 @@ TRUST = Group(
 )
 
 GROUPS: dict[str, Group] = {group.name: group for group in (ENGINE, TRUST)}
+
+
+def module_group(module: str) -> Group:
+    """One module of a group, mutated alone, judged by its group's tests: a run that fits
+    in a session, in a stage of its own (``engine-witness``) so that the group's run and
+    the other modules' runs keep their verdicts."""
+    for group in GROUPS.values():
+        if module in group.modules:
+            name = f"{group.name}-{PurePosixPath(module).stem}"
+            return replace(group, name=name, modules=(module,))
+    known = ", ".join(m for group in GROUPS.values() for m in group.modules)
+    raise KeyError(f"{module} is in no group of make mutate; modules: {known}")

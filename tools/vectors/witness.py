@@ -123,6 +123,13 @@ def _eligibility_cases() -> list[Case]:
             arrivals=[1000, 4000 + WINDOW + 1],
             code="not_witnessed",
         ),
+        # Seconds a player reads: 12.36 s and 24.36 s late show as 12.4 and 24.4.
+        _eligibility_case(
+            "late_seconds_are_rounded_to_a_tenth",
+            [_place(12_360)],
+            arrivals=[12_360 + 24_360],
+            code="not_witnessed",
+        ),
         _eligibility_case(
             "a_late_draw_in_a_later_batch",
             [_draw(7000)],

@@ -11,9 +11,10 @@ from challenges.boards.leaderboards import leaderboard_page
 from challenges.errors import (
     EntriesClosed,
     EntryAlreadySubmitted,
+    GuestRunNotSubmittable,
     RunNotSubmittable,
 )
-from challenges.models import Entry, Run, ScoreCount
+from challenges.models import Entry, Guest, Run, ScoreCount
 from challenges.moderation.entries import entry_submit, entry_void
 from challenges.play.services import run_finish, run_start
 from challenges.slots import slot_number
@@ -68,11 +69,19 @@ def test_a_player_submits_once_per_challenge_whichever_run() -> None:
 
 def test_unfinished_and_rejected_runs_cannot_be_submitted() -> None:
     started = _started()
-    with pytest.raises(RunNotSubmittable, match="Finish"):
+    with pytest.raises(RunNotSubmittable, match=r"^Finish this run before submitting it\.$"):
         entry_submit(run_id=started.pk, player_id=started.player_id, now=NOON)
     rejected = run_finish(run_id=started.pk, player_id=started.player_id, log=[], now=NOON).run
     with pytest.raises(RunNotSubmittable, match="rejected"):
         entry_submit(run_id=rejected.pk, player_id=rejected.player_id, now=NOON)
+    assert not Entry.objects.exists()
+
+
+def test_a_guests_run_is_refused() -> None:
+    run = _finished()
+    Guest.objects.create(user=run.player, created_at=NOON)
+    with pytest.raises(GuestRunNotSubmittable):
+        entry_submit(run_id=run.pk, player_id=run.player_id, now=NOON)
     assert not Entry.objects.exists()
 
 
@@ -99,7 +108,7 @@ def test_entry_void_takes_the_entry_off_the_board_and_keeps_it() -> None:
     assert entry.void_reason == "Impossible timing"
     board = leaderboard_page(challenge=entry.challenge)
     assert [row.score for row in board.results] == [200]
-    with pytest.raises(ValueError, match="reason"):
+    with pytest.raises(ValueError, match=r"^a voided entry needs a reason$"):
         entry_void(entry_id=entry.pk, reason="  ")
 
 

@@ -157,7 +157,7 @@ def test_a_bad_move_in_a_batch_rejects_the_run_alike(monkeypatch: pytest.MonkeyP
     assert rows[-1]["status"] == Run.Status.REJECTED
     log = rows[-1]["log"]
     assert isinstance(log, dict) and len(log["moves"]) == 8  # the bad move kept, cleaned
-    assert "\x00" not in str(log["moves"][7])
+    assert log["moves"][7]["tile"] == "x\ufffd?"  # NUL and the lone surrogate replaced
 
 
 def test_a_whole_log_finished_at_once_is_stored_alike(monkeypatch: pytest.MonkeyPatch) -> None:
