@@ -1,7 +1,8 @@
 // classic/hand.js, the page's guide to where a tile fits, against the classic games the
 // Python engine wrote (tests/vectors/classic.json): every placement of those games is
-// one the hand offers, at the opening only the opening tiles fit, and whenever the
-// engine's computer drew (it draws only when no tile fits) the hand offers nothing.
+// one the hand offers, at the opening only the opening tiles fit, and whenever a
+// medium or hard computer drew (they draw only when no tile fits; easy may overlook
+// one) the hand offers nothing.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -52,7 +53,7 @@ test("the classic vectors are there", () => {
 });
 
 for (const vector of CASES) {
-  test(`${vector.name}: every placement fits, and every computer's draw had nothing that fits`, () => {
+  test(`${vector.name}: every placement fits, and a careful computer's draw had nothing that fits`, () => {
     let placements = 0;
     walk(vector.expect.events, (event, hands, board, opening) => {
       if (event.event === "placed") {
@@ -66,7 +67,8 @@ for (const vector of CASES) {
         }
         placements += 1;
       }
-      if (event.event === "drew" && vector.computers[String(event.player)]) {
+      const strength = vector.computers[String(event.player)];
+      if (event.event === "drew" && strength && strength !== "easy") {
         assert.deepEqual(handOf(hands[event.player], [...board], opening).legalPlacements(), []);
       }
     });
