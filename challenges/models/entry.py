@@ -93,6 +93,8 @@ class Entry(models.Model):
                 condition=EntryQuerySet.LIVE,
             ),
             models.Index(fields=["challenge", "moves_hash"], name="entry_moves_hash"),
+            # A submit's near-copy check reads the entries nearest its score, any status.
+            models.Index(fields=["challenge", "score"], name="entry_challenge_score"),
             models.Index(fields=["submitted_at"], name="entry_held", condition=Q(status="held")),
         ]
 

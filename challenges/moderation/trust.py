@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import F, Q, Sum
+from django.db.models import Q, Sum
 
 from challenges import engine
 from challenges.models import Entry, FormPoint, PlayerForm, Run, ScoreCount
@@ -109,20 +109,31 @@ def near_copy_of(*, run: Run, score: int, moves_hash: str) -> tuple[float, int |
     """The largest share of placements this run makes in the order another entry of its
     challenge made them (the entries nearest in score), and that entry's id."""
     placements = run_placements(run=run)
-    candidates = (
-        Entry.objects.filter(challenge_id=run.challenge_id)
-        .exclude(player_id=run.player_id)
-        .exclude(moves_hash=moves_hash)
-        .filter(score__gte=score * 0.8, score__lte=score * 1.25 + 10)
-        .select_related("run")
-        .order_by((F("score") - score).asc(nulls_last=True))[:_NEAR_COPY_CANDIDATES]
-    )
     best, best_id = 0.0, None
-    for other in candidates:
+    for other in _entries_nearest_in_score(run=run, score=score, moves_hash=moves_hash):
         shared = engine.placements_shared(placements, run_placements(run=other.run))
         if shared > best:
             best, best_id = shared, other.pk
     return best, best_id
+
+
+def _entries_nearest_in_score(*, run: Run, score: int, moves_hash: str) -> list[Entry]:
+    """The ``_NEAR_COPY_CANDIDATES`` other players' entries of the run's challenge whose
+    scores are nearest to ``score`` (within -20 % and +25 %), with their runs: read as
+    two walks of the (challenge, score) index, up and down from the score, since an
+    order by distance would sort every entry in the band (thousands on a big board)."""
+    others = (
+        Entry.objects.filter(challenge_id=run.challenge_id)
+        .exclude(player_id=run.player_id)
+        .exclude(moves_hash=moves_hash)
+        .select_related("run")
+    )
+    most = _NEAR_COPY_CANDIDATES
+    above = others.filter(score__gte=score, score__lte=score * 1.25 + 10).order_by("score", "pk")
+    below = others.filter(score__lt=score, score__gte=score * 0.8).order_by("-score", "pk")
+    nearest = [*above[:most], *below[:most]]
+    nearest.sort(key=lambda entry: (abs(entry.score - score), entry.pk))
+    return nearest[:most]
 
 
 def network_hash(address: str) -> str:

@@ -11,8 +11,10 @@ import pytest
 from challenges.models import Challenge, PlayerForm
 from challenges.moderation.entries import entry_approve, entry_void
 from challenges.moderation.trust import (
+    _NEAR_COPY_CANDIDATES,
     device_hash,
     form_signup_record,
+    near_copy_of,
     network_hash,
     player_record,
     players_linked,
@@ -90,3 +92,22 @@ def test_overlapping_runs_are_those_with_moves_arriving_meanwhile(challenge: Cha
     found = {run.pk for run in runs_overlapping(run=played)}
     assert found == {meanwhile.pk}
     assert abandoned.pk not in found and before.pk not in found and other_player.pk not in found
+
+
+def test_a_near_copy_is_compared_with_the_entries_nearest_its_score(challenge: Challenge) -> None:
+    """The original sits among more entries in the score band than are compared: it is
+    found because it is nearest in score, however many score lower or higher."""
+    original_run = RunFactory(challenge=challenge, finished=True, variant=0)
+    score = original_run.score
+    assert score is not None and score > 5
+    original = EntryFactory(challenge=challenge, run=original_run, player=original_run.player,
+                            score=score, moves_hash="original")  # fmt: skip
+    # More entries lower in the band than are compared, and a few higher.
+    for n in range(_NEAR_COPY_CANDIDATES + 20):
+        other = RunFactory(challenge=challenge, finished=True, variant=100 + n)
+        band_score = int(score * 0.8) + 1 if n < _NEAR_COPY_CANDIDATES + 10 else score + 2
+        EntryFactory(challenge=challenge, run=other, player=other.player, score=band_score,
+                     moves_hash=f"other-{n}")  # fmt: skip
+    copier = RunFactory(challenge=challenge, finished=True, variant=0)
+    share, entry_id = near_copy_of(run=copier, score=score, moves_hash="the copy")
+    assert (share, entry_id) == (1.0, original.pk)
