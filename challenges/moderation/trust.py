@@ -73,7 +73,11 @@ def board_rank(*, challenge_id: int, score: int) -> int:
 
 def run_placements(*, run: Run) -> list[str]:
     """The run's placements in order, without times or draws (``near_copy``)."""
-    sequence = engine.moves_sequence(run_valid_log(run=run)["moves"])  # type: ignore[arg-type]
+    return _placements_of(run_valid_log(run=run)["moves"])  # type: ignore[arg-type]
+
+
+def _placements_of(moves: list[dict[str, object]]) -> list[str]:
+    sequence = engine.moves_sequence(moves)
     return [move for move in sequence.split(";") if move and move != "draw"]
 
 
@@ -110,30 +114,37 @@ def near_copy_of(*, run: Run, score: int, moves_hash: str) -> tuple[float, int |
     challenge made them (the entries nearest in score), and that entry's id."""
     placements = run_placements(run=run)
     best, best_id = 0.0, None
-    for other in _entries_nearest_in_score(run=run, score=score, moves_hash=moves_hash):
-        shared = engine.placements_shared(placements, run_placements(run=other.run))
+    nearest = _entries_nearest_in_score(run=run, score=score, moves_hash=moves_hash)
+    # Only the moves each entry's run held valid: a finished run's whole log.
+    logs = Entry.objects.filter(pk__in=nearest).values_list("pk", "run__log", "run__move_results")
+    order = {entry_id: place for place, entry_id in enumerate(nearest)}
+    for entry_id, log, results in sorted(logs, key=lambda row: order[row[0]]):
+        held = log.get("moves", []) if isinstance(log, dict) else []
+        shared = engine.placements_shared(placements, _placements_of(held[: len(results)]))
         if shared > best:
-            best, best_id = shared, other.pk
+            best, best_id = shared, entry_id
     return best, best_id
 
 
-def _entries_nearest_in_score(*, run: Run, score: int, moves_hash: str) -> list[Entry]:
-    """The ``_NEAR_COPY_CANDIDATES`` other players' entries of the run's challenge whose
-    scores are nearest to ``score`` (within -20 % and +25 %), with their runs: read as
-    two walks of the (challenge, score) index, up and down from the score, since an
-    order by distance would sort every entry in the band (thousands on a big board)."""
+def _entries_nearest_in_score(*, run: Run, score: int, moves_hash: str) -> list[int]:
+    """The ids of the ``_NEAR_COPY_CANDIDATES`` other players' entries of the run's
+    challenge whose scores are nearest to ``score`` (within -20 % and +25 %): two walks
+    of the (challenge, score) index, up and down from the score, since an order by
+    distance would sort every entry in the band (thousands on a big board)."""
     others = (
         Entry.objects.filter(challenge_id=run.challenge_id)
         .exclude(player_id=run.player_id)
         .exclude(moves_hash=moves_hash)
-        .select_related("run")
     )
     most = _NEAR_COPY_CANDIDATES
     above = others.filter(score__gte=score, score__lte=score * 1.25 + 10).order_by("score", "pk")
     below = others.filter(score__lt=score, score__gte=score * 0.8).order_by("-score", "pk")
-    nearest = [*above[:most], *below[:most]]
-    nearest.sort(key=lambda entry: (abs(entry.score - score), entry.pk))
-    return nearest[:most]
+    scored = [
+        *above.values_list("pk", "score")[:most],
+        *below.values_list("pk", "score")[:most],
+    ]
+    scored.sort(key=lambda row: (abs(row[1] - score), row[0]))
+    return [entry_id for entry_id, _ in scored[:most]]
 
 
 def network_hash(address: str) -> str:
