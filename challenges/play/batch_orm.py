@@ -1,6 +1,6 @@
 """The batch path's two statements by the ORM, for SQLite: the quick test runs take
 the path production takes (``batches.py``), with the same reads and the same condition
-on the append, where PostgreSQL runs ``run_sql``'s SQL.
+on the append, where PostgreSQL runs ``batch_sql``'s SQL.
 
 The append reads and writes in one transaction (SQLite writes one at a time), where
 PostgreSQL's single conditioned UPDATE needs none.
@@ -16,11 +16,12 @@ import orjson
 from django.db import transaction
 
 from challenges.models import Run
-from challenges.play.run_sql import RunHead, run_row_locked, run_row_locked_standing
+from challenges.play.batch_sql import RunHead
+from challenges.play.run_sql import run_row_locked, run_row_locked_standing
 
 
 def run_head_read_orm(*, run_id: UUID, player_id: int, standing: bool) -> RunHead | None:
-    """``run_sql.run_head_read`` by the ORM."""
+    """``batch_sql.run_head_read`` by the ORM."""
     if standing:
         read = run_row_locked_standing(run_id=run_id, player_id=player_id)
         run, standing_read = read if read is not None else (None, None)
@@ -55,7 +56,7 @@ def run_moves_append_orm(
     results: list[dict[str, Any]],
     fields: dict[str, Any],
 ) -> bool:
-    """``run_sql.run_moves_append`` by the ORM: only if the run is still played and
+    """``batch_sql.run_moves_append`` by the ORM: only if the run is still played and
     still holds ``held`` moves; False, having written nothing, otherwise."""
     with transaction.atomic():
         run = Run.objects.filter(pk=run_id, player_id=player_id, status=Run.Status.STARTED).first()

@@ -48,14 +48,14 @@ from challenges.engine import (
 from challenges.errors import RunNotFound
 from challenges.models import Run
 from challenges.play.batch_orm import run_head_read_orm, run_moves_append_orm
-from challenges.play.outcomes import RunPlayed
-from challenges.play.run_sql import (
+from challenges.play.batch_sql import (
     RunHead,
     batch_path_available,
     run_head_read,
     run_moves_append,
-    run_row_locked,
 )
+from challenges.play.outcomes import RunPlayed
+from challenges.play.run_sql import run_row_locked
 
 LAST_PLACEMENT = "last_placement"
 """The key, in a run's stored position, of ``(index, t)`` of its last placement: what

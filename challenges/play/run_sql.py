@@ -6,21 +6,18 @@ run played, and building these statements with the ORM cost more CPU than everyt
 else such a request does (docs/performance.md). So they are written here once, from the
 models' own fields (a field added to ``Run`` is read and written with the others), and
 the values go through the fields' own conversions (``from_db_value``,
-``get_db_prep_save``), as the ORM would convert them.
+``get_db_prep_save``), as the ORM would convert them. The batch path's own two
+statements, which lock nothing, are in ``batch_sql``.
 
-Other databases (SQLite, in the quick test runs) take the ORM path: the same query
-(the batch path's two statements have their twins in ``batch_orm``).
+Other databases (SQLite, in the quick test runs) take the ORM path: the same query.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from datetime import datetime
 from functools import cache
 from typing import Any
 from uuid import UUID
 
-import orjson
 from django.db import connection
 from django.db.models import Exists, Field, Max, OuterRef, Subquery
 
@@ -30,6 +27,16 @@ from challenges.play.outcomes import ChallengeStanding, RunSubmitting
 # What the services read of the run's challenge; the rest loads if ever used.
 _CHALLENGE_READ = ("number", "opens_at", "closes_at", "ruleset", "rules_version", "tray", "well",
                    "created_at", "board_version")  # fmt: skip
+
+
+def run_column(name: str) -> str:
+    field: Any = Run._meta.get_field(name)
+    return connection.ops.quote_name(str(field.column))
+
+
+def challenge_column(name: str) -> str:
+    field: Any = Challenge._meta.get_field(name)
+    return connection.ops.quote_name(str(field.column))
 
 
 def _run_fields() -> list[Field[Any, Any]]:
@@ -47,30 +54,30 @@ def _select_sql(standing: bool) -> str:
     columns = [f"r.{q(str(f.column))}" for f in _run_fields()]
     columns += [f"c.{q(str(f.column))}" for f in _challenge_fields()]
     if standing:
-        columns += [_best_before_sql(), _entry_exists_sql()]
+        columns += [best_before_sql(), entry_exists_sql()]
     # FOR UPDATE OF r: the run's row only; every run of a challenge shares its row.
-    return _run_with_challenge_sql(columns) + " FOR UPDATE OF r"
+    return run_with_challenge_sql(columns) + " FOR UPDATE OF r"
 
 
 # --- what the reads of a run share: its row joined to its challenge's ----------------
 
 
-def _run_with_challenge_sql(columns: list[str]) -> str:
+def run_with_challenge_sql(columns: list[str]) -> str:
     """A select of ``columns`` from the run ``r`` (named by its id, then its player's,
     as parameters) joined to its challenge ``c``."""
-    c = _column
+    c = run_column
     return (
         f"SELECT {', '.join(columns)} FROM {Run._meta.db_table} r"
         f" JOIN {Challenge._meta.db_table} c"
-        f" ON c.{_challenge_column('number')} = r.{c('challenge')}"
+        f" ON c.{challenge_column('number')} = r.{c('challenge')}"
         f" WHERE r.{c('id')} = %s AND r.{c('player')} = %s"
     )
 
 
-def _best_before_sql() -> str:
+def best_before_sql() -> str:
     """The player's best score in another run of the challenge with the status given
     as a parameter (finished), or NULL."""
-    c = _column
+    c = run_column
     return (
         f"(SELECT MAX(o.{c('score')}) FROM {Run._meta.db_table} o"
         f" WHERE o.{c('challenge')} = r.{c('challenge')} AND o.{c('player')} = r.{c('player')}"
@@ -78,20 +85,20 @@ def _best_before_sql() -> str:
     )
 
 
-def _entry_exists_sql() -> str:
+def entry_exists_sql() -> str:
     """Whether the player has an entry for the run's challenge."""
-    c = _column
+    c = run_column
     return (
         f"EXISTS (SELECT 1 FROM {Entry._meta.db_table} e"
         f" WHERE e.challenge_id = r.{c('challenge')} AND e.player_id = r.{c('player')})"
     )
 
 
-def _run_row_fetch(
+def run_row_fetch(
     sql: str, *, run_id: UUID, player_id: int, standing: bool = False
 ) -> tuple[Any, ...] | None:
-    """The one row of ``sql`` (a :func:`_run_with_challenge_sql`) for the player's run;
-    ``standing`` passes the status of :func:`_best_before_sql` first."""
+    """The one row of ``sql`` (a :func:`run_with_challenge_sql`) for the player's run;
+    ``standing`` passes the status of :func:`best_before_sql` first."""
     params: list[Any] = [Run.Status.FINISHED.value] if standing else []
     params += [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]
     with connection.cursor() as cursor:
@@ -146,7 +153,7 @@ def _run_row_locked(
 ) -> tuple[Run, ChallengeStanding | None] | None:
     if connection.vendor != "postgresql":
         return _run_row_locked_orm(run_id=run_id, player_id=player_id, standing=standing)
-    row = _run_row_fetch(
+    row = run_row_fetch(
         _select_sql(standing), run_id=run_id, player_id=player_id, standing=standing
     )
     if row is None:
@@ -206,179 +213,12 @@ def run_row_write(*, run: Run, fields: list[str]) -> None:
         cursor.execute(f"UPDATE {Run._meta.db_table} SET {sets} WHERE {key} = %s", values)
 
 
-# --- the batch path: a run's head, and its moves appended ------------------------------
-#
-# Neither statement locks nor needs a transaction: the append is conditioned on the run
-# still holding the count of moves its head was read with (and still being played), so
-# of two batches that read the same head, one appends and the other changes nothing and
-# goes the whole-row path, which locks. A batch is two round trips, not four (BEGIN and
-# COMMIT cost as much CPU as a statement).
-
-
-@dataclass(frozen=True)
-class RunHead:
-    """What a batch of moves (or a finish) needs of a run to go on from where it
-    stands, without the moves it holds: how many there are, the replay's position, and
-    the challenge's tiles. With ``standing``, also the run's move results and what the
-    finish answer tells the player (see :func:`run_row_locked_standing`)."""
-
-    status: str
-    started_at: datetime
-    challenge_id: int
-    score: int | None
-    ineligible: dict[str, Any] | None
-    position: dict[str, Any] | None
-    received: int
-    tray: list[str]
-    well: list[str]
-    rules_version: int
-    move_results: list[dict[str, Any]] | None = None
-    standing: ChallengeStanding | None = None
-
-
-_TILES_PARSED: dict[str, list[str]] = {}
-
-
-def _tiles(text: str) -> list[str]:
-    """A challenge's tray or well from its JSON text: parsed once per process (there
-    are three challenges a day, and each is read by every batch of every run)."""
-    tiles = _TILES_PARSED.get(text)
-    if tiles is None:
-        if len(_TILES_PARSED) > 64:
-            _TILES_PARSED.clear()
-        tiles = _TILES_PARSED[text] = orjson.loads(text)
-    return tiles
-
-
-def _column(name: str) -> str:
-    field: Any = Run._meta.get_field(name)
-    return connection.ops.quote_name(str(field.column))
-
-
-def _challenge_column(name: str) -> str:
-    field: Any = Challenge._meta.get_field(name)
-    return connection.ops.quote_name(str(field.column))
-
-
-@cache
-def _head_sql(standing: bool) -> str:
-    c = _column
-    columns = [
-        f"r.{c('status')}", f"r.{c('started_at')}", f"r.{c('challenge')}", f"r.{c('score')}",
-        f"r.{c('ineligible')}::text", f"r.{c('position')}::text", _moves_count_sql(f"r.{c('log')}"),
-        f"c.{_challenge_column('tray')}::text", f"c.{_challenge_column('well')}::text",
-        f"c.{_challenge_column('rules_version')}",
-    ]  # fmt: skip
-    if standing:
-        columns += [f"r.{c('move_results')}::text", _best_before_sql(), _entry_exists_sql()]
-    return _run_with_challenge_sql(columns)
-
-
-def _moves_count_sql(column: str) -> str:
-    """How many moves a run's log holds (0 for a log without a list of moves)."""
-    moves = f"{column} -> 'moves'"
-    return f"CASE jsonb_typeof({moves}) WHEN 'array' THEN jsonb_array_length({moves}) ELSE 0 END"
-
-
-def run_head_read(*, run_id: UUID, player_id: int, standing: bool) -> RunHead | None:
-    """The head of the player's run ``run_id``, or None if they have no such run. Not
-    locked: :func:`run_moves_append` writes only if the run is still as read here.
-    PostgreSQL's SQL; ``batch_orm.run_head_read_orm`` is SQLite's."""
-    row = _run_row_fetch(_head_sql(standing), run_id=run_id, player_id=player_id, standing=standing)
-    if row is None:
-        return None
-    status, started_at, challenge_id, score, ineligible, position, received = row[:7]
-    tray, well, rules_version = row[7:10]
-    head = RunHead(
-        status=status,
-        started_at=started_at,
-        challenge_id=challenge_id,
-        score=score,
-        ineligible=orjson.loads(ineligible) if ineligible is not None else None,
-        position=orjson.loads(position) if position is not None else None,
-        received=received,
-        tray=_tiles(tray),
-        well=_tiles(well),
-        rules_version=rules_version,
-    )
-    if standing:
-        results, best_before, submitted = row[10:]
-        head = replace(
-            head,
-            move_results=orjson.loads(results) if results is not None else [],
-            standing=ChallengeStanding(best_before=best_before, submitted=bool(submitted)),
-        )
-    return head
-
-
-def batch_path_available() -> bool:
-    """Whether the batch path runs here: PostgreSQL's SQL, or on SQLite its ORM twin
-    (``batch_orm``), so that the quick test runs take the path production takes."""
-    return connection.vendor in ("postgresql", "sqlite")
-
-
-@cache
-def _append_sql(extra: tuple[str, ...]) -> str:
-    c = _column
-    sets = [
-        f"{c('log')} = jsonb_build_object('moves', COALESCE({c('log')} -> 'moves',"
-        " '[]'::jsonb) || %s::jsonb)",
-        f"{c('arrivals')} = COALESCE({c('arrivals')}, '[]'::jsonb) || %s::jsonb",
-        f"{c('move_results')} = COALESCE({c('move_results')}, '[]'::jsonb) || %s::jsonb",
-    ]
-    jsonb = {"position", "ineligible", "error"}
-    sets += [f"{c(name)} = %s{'::jsonb' if name in jsonb else ''}" for name in extra]
-    return (
-        f"UPDATE {Run._meta.db_table} SET {', '.join(sets)} WHERE {c('id')} = %s"
-        f" AND {c('player')} = %s AND {c('status')} = %s AND {_moves_count_sql(c('log'))} = %s"
-    )
-
-
-def run_moves_append(
-    *,
-    run_id: UUID,
-    player_id: int,
-    held: int,
-    moves_json: str,
-    arrivals: list[int],
-    results: list[dict[str, Any]],
-    fields: dict[str, Any],
-) -> bool:
-    """Append moves (already JSON text, as stored), their arrivals and results to the
-    run's row and set ``fields`` (JSON fields given as Python values): a batch writes
-    its own moves, not the whole log again.
-
-    Only if the run is still being played and still holds ``held`` moves (the head's
-    count): returns False, having written nothing, when another request got there first.
-    """
-    names = tuple(fields)
-    values: list[Any] = [moves_json, _json_text(arrivals), _json_text(results)]
-    for name in names:
-        value = fields[name]
-        if name in ("position", "ineligible", "error"):
-            value = None if value is None else _json_text(value)
-        values.append(value)
-    values += [
-        Run._meta.pk.get_db_prep_value(run_id, connection),
-        player_id,
-        Run.Status.STARTED.value,
-        held,
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(_append_sql(names), values)
-        return bool(cursor.rowcount == 1)
-
-
-def _json_text(value: object) -> str:
-    return orjson.dumps(value).decode()
-
-
 # --- a run's start: the player's count of runs and the insert, one statement ---------
 
 
 @cache
 def _start_sql() -> str:
-    c = _column
+    c = run_column
     fields = _run_fields()
     columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
     values = ", ".join("%s" for _ in fields)
@@ -422,11 +262,10 @@ def _submit_sql() -> str:
     q = connection.ops.quote_name
     columns = [f"r.{q(str(f.column))}" for f in _run_fields()]
     columns += [f"c.{q(str(f.column))}" for f in Challenge._meta.concrete_fields]
-    columns.append(
-        f"EXISTS (SELECT 1 FROM {Guest._meta.db_table} g WHERE g.user_id = r.{_column('player')})"
-    )
-    columns.append(_entry_exists_sql())
-    return _run_with_challenge_sql(columns)
+    player = run_column("player")
+    columns.append(f"EXISTS (SELECT 1 FROM {Guest._meta.db_table} g WHERE g.user_id = r.{player})")
+    columns.append(entry_exists_sql())
+    return run_with_challenge_sql(columns)
 
 
 def run_row_submitting(*, run_id: UUID, player_id: int) -> RunSubmitting | None:
@@ -445,7 +284,7 @@ def run_row_submitting(*, run_id: UUID, player_id: int) -> RunSubmitting | None:
                 challenge_id=read.challenge_id, player_id=player_id
             ).exists(),
         )
-    row = _run_row_fetch(_submit_sql(), run_id=run_id, player_id=player_id)
+    row = run_row_fetch(_submit_sql(), run_id=run_id, player_id=player_id)
     if row is None:
         return None
     run, end = _run_from_row(row, list(Challenge._meta.concrete_fields))

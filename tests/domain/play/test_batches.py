@@ -24,7 +24,7 @@ from challenges.play import batches as run_batches
 from challenges.play.services import run_finish, run_moves_add
 from tests.factories import ChallengeFactory, UserFactory, challenge_log
 
-# On PostgreSQL the batch path runs its SQL (run_sql); on SQLite, the ORM twin of its
+# On PostgreSQL the batch path runs its SQL (batch_sql); on SQLite, the ORM twin of its
 # two statements (batch_orm): the decisions of batches.py are the same on both.
 pytestmark = pytest.mark.django_db
 
@@ -209,7 +209,7 @@ def _interrupted(
 ) -> Callable[[], None]:
     """Make the next head read let ``interloper`` (another request on the same run) act
     between the read and the append, as a second instance might."""
-    # PostgreSQL reads the head with run_sql's SQL, SQLite with its ORM twin.
+    # PostgreSQL reads the head with batch_sql's SQL, SQLite with its ORM twin.
     name = "run_head_read" if connection.vendor == "postgresql" else "run_head_read_orm"
     read = getattr(run_batches, name)
     pending = [interloper]
