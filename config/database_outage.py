@@ -76,6 +76,15 @@ def _copy_key(request: HttpRequest) -> str | None:
     return f"outage-copy:{language}:{request.get_full_path()}"
 
 
+def copy_keep(request: HttpRequest, response: HttpResponse) -> None:
+    """Keep ``response`` as the read's copy if it is one kept (at most every
+    ``COPY_EVERY_SECONDS``). A copy is a convenience: this never fails the answer."""
+    try:
+        _copy_keep(request, response)
+    except Exception:
+        logger.exception("keeping a copy of %s failed", request.path)
+
+
 def _copy_keep(request: HttpRequest, response: HttpResponse) -> None:
     key = _copy_key(request)
     if key is None or response.status_code != 200 or response.streaming:
@@ -155,10 +164,7 @@ class DatabaseOutageMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        try:
-            _copy_keep(request, response)
-        except Exception:  # a copy is a convenience: never fail the answer for it
-            logger.exception("keeping a copy of %s failed", request.path)
+        copy_keep(request, response)
         return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:

@@ -86,6 +86,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.csp_policy.SitePolicyMiddleware",
+    # The current challenge and cached board pages, answered before what they do not use.
+    "challenges.api.hot_lane.HotReadLane",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The reader's language: the switcher's cookie, else the browser's Accept-Language.
@@ -129,6 +131,9 @@ DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=
 # A kept connection is checked before a request uses it, so the first request after the
 # database restarted reconnects instead of failing on the dead connection.
 DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The same backend, its health check a look at the socket (config/postgresql).
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded default takes a crowd (docs/security.md, "Holding when parts fail"):
     # WAL lets readers go on while one writer writes; IMMEDIATE takes the write lock

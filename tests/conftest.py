@@ -63,8 +63,12 @@ def _cache_cleared(request: pytest.FixtureRequest) -> None:
     if request.node.get_closest_marker("django_db") or _DJANGO_FIXTURES & set(request.fixturenames):
         from django.core.cache import cache, caches
 
+        from config import database_outage
+
         cache.clear()
         caches["limits"].clear()
+        # Its memory of when each read was copied would skip a copy the cache just lost.
+        database_outage._copied_at.clear()
 
 
 @pytest.fixture(autouse=True)

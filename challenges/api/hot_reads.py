@@ -120,23 +120,34 @@ def board_freshness(
     return get_conditional_response(request, etag=response["ETag"], response=response) or response
 
 
+def board_cached_answer(
+    request: HttpRequest, challenge_id: int
+) -> tuple[HttpResponse | None, Challenge | None]:
+    """A plain read's answer from the board page's cache, else None; with the
+    challenge's row when it was read (a miss renders from it)."""
+    if not plain_read(request):
+        return None, None
+    challenge = challenge_row(number=challenge_id)
+    if challenge is None:
+        return None, None
+    leaderboard_version_loaded(challenge=challenge)
+    name = board_page_name(request)
+    body = leaderboard_cache_peek(challenge=challenge, name=name)
+    if body is None:
+        return None, challenge
+    return board_freshness(request, json_answer(body), challenge=challenge, name=name), challenge
+
+
 def board_front(drf_view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """The board page's view: a plain read of a cached page answered here, anything
     else by ``drf_view``."""
 
     def leaderboard_read(request: HttpRequest, challenge_id: int) -> HttpResponse:
-        if plain_read(request):
-            challenge = challenge_row(number=challenge_id)
-            if challenge is not None:
-                leaderboard_version_loaded(challenge=challenge)
-                name = board_page_name(request)
-                body = leaderboard_cache_peek(challenge=challenge, name=name)
-                if body is not None:
-                    return board_freshness(
-                        request, json_answer(body), challenge=challenge, name=name
-                    )
-                # A miss: DRF renders the page, from the row read here.
-                return drf_view(request, challenge_id=challenge_id, missed=challenge)
+        answer, challenge = board_cached_answer(request, challenge_id)
+        if answer is not None:
+            return answer
+        if challenge is not None:  # a miss: DRF renders the page, from the row read here
+            return drf_view(request, challenge_id=challenge_id, missed=challenge)
         return drf_view(request, challenge_id=challenge_id)
 
     return _as_drf(leaderboard_read, drf_view)
@@ -156,14 +167,18 @@ def challenge_current_data(*, now: datetime | None = None) -> ChallengeData:
     return challenge_data(challenge, now=now)
 
 
+def current_answer(request: HttpRequest) -> HttpResponse | None:
+    """A plain read's answer, else None."""
+    return json_answer(orjson.dumps(challenge_current_data())) if plain_read(request) else None
+
+
 def current_front(drf_view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """The current challenge's view: a plain read answered here, anything else by
     ``drf_view`` (which builds the same data)."""
 
     def challenge_current_read(request: HttpRequest) -> HttpResponse:
-        if plain_read(request):
-            return json_answer(orjson.dumps(challenge_current_data()))
-        return drf_view(request)
+        answer = current_answer(request)
+        return answer if answer is not None else drf_view(request)
 
     return _as_drf(challenge_current_read, drf_view)
 

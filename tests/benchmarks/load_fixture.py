@@ -127,6 +127,7 @@ def fixture_make(*, entries: int, players: int, newcomers: int, moves: int) -> F
     from django.utils import timezone
 
     from challenges.moderation.entries import challenge_entry_stats_refresh
+    from challenges.schedule.par import challenge_par_solve
     from challenges.schedule.services import challenge_current_ensure, challenge_ensure
     from tests.factories import challenge_log
 
@@ -138,6 +139,9 @@ def fixture_make(*, entries: int, players: int, newcomers: int, moves: int) -> F
         )
     cache.clear()
     challenge = challenge_current_ensure()
+    # Solved before the entries, as a worker does seconds after a slot opens: a board
+    # without its par would have every read ask for it, as no real board does for long.
+    challenge_par_solve(challenge_id=challenge.pk)
     at = max(challenge.opens_at, timezone.now() - timedelta(hours=1))
     with connection.cursor() as cursor:
         cursor.execute(_BOARD_SQL, {"entries": entries, "challenge": challenge.pk, "at": at})
@@ -148,6 +152,7 @@ def fixture_make(*, entries: int, players: int, newcomers: int, moves: int) -> F
         )
         on_board = cursor.fetchall()
     closed = challenge_ensure(number=challenge.pk - 3)
+    challenge_par_solve(challenge_id=closed.pk)
     with connection.cursor() as cursor:
         cursor.execute(
             _CLOSED_SQL,
