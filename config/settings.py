@@ -86,8 +86,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.csp_policy.SitePolicyMiddleware",
-    # The current challenge and cached board pages, answered before what they do not use.
-    "challenges.api.hot_lane.HotReadLane",
+    # The hottest cached reads, answered before the middleware they do not use.
+    "challenges.lanes.FastLane",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The reader's language: the switcher's cookie, else the browser's Accept-Language.

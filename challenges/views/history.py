@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import render
@@ -26,18 +28,26 @@ from challenges.views.shared_pages import (
 PAGE_SIZE = 30
 
 
+def history_shared_key(request: HttpRequest, *, now: datetime) -> str | None:
+    """The cache key of the page every reader not logged in sees (it shows every
+    challenge's row and the slot open now), or None for any other reader."""
+    if not shared_page_reader(request):
+        return None
+    parts = [challenge_history_version(now=now), slot_number(at=now)]
+    return shared_page_key(request, name="history", parts=parts)
+
+
+def history_shared_answer(request: HttpRequest) -> HttpResponseBase | None:
+    """The page a reader not logged in sees, if it is cached; else None."""
+    key = history_shared_key(request, now=timezone.now())
+    return shared_page_cached(request, key=key, etag=None) if key else None
+
+
 def history_page(request: HttpRequest) -> HttpResponseBase:
     now = timezone.now()
     viewer_id = request.user.pk if request.user.is_authenticated else None
-    # Readers not logged in see the same page: kept whole under what it shows of every
-    # challenge, and the slot open now (its row says "open now").
-    shared = shared_page_reader(request)
-    if shared:
-        key = shared_page_key(
-            request,
-            name="history",
-            parts=[challenge_history_version(now=now), slot_number(at=now)],
-        )
+    key = history_shared_key(request, now=now)
+    if key is not None:
         answer = shared_page_cached(request, key=key, etag=None)
         if answer is not None:
             return answer
@@ -59,7 +69,7 @@ def history_page(request: HttpRequest) -> HttpResponseBase:
             "signed_in": viewer_id is not None,
         },
     )
-    if shared:
+    if key is not None:
         return shared_page_keep(
             request, response, key=key, etag=None, seconds=settings.LEADERBOARD_CACHE_SECONDS
         )

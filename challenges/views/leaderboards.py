@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -65,15 +66,61 @@ class _OnFirstUse:
         return self.value
 
 
-def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBase:
+@dataclass(frozen=True)
+class SharedBoardPage:
+    """Where the page every reader not logged in sees is cached, and its ETag once the
+    board's results are out."""
+
+    key: str
+    etag: str | None
+
+
+def _board_shown(*, challenge_id: int, now: datetime) -> Challenge:
     challenge = challenge_row(number=challenge_id)
     if challenge is None:
         raise Http404("No such challenge.")
     leaderboard_version_loaded(challenge=challenge)  # read just now: no second read
-    now = timezone.now()
     if challenge.opens_at > now:
         raise Http404("This challenge has not opened yet.")
     challenge_par_request(challenge=challenge)
+    return challenge
+
+
+def board_shared_page(
+    request: HttpRequest, *, challenge: Challenge, now: datetime
+) -> SharedBoardPage | None:
+    """The shared page's key, or None when the reader sees a page of their own."""
+    if tab_of(request.GET.get("board")) != EVERYONE or not shared_page_reader(request):
+        return None
+    is_open = challenge.is_open(now)
+    results_out = challenge.results_out(now)
+    # Everything the page shows besides its address and language: the board's version,
+    # and the countdown's words (they change by the minute).
+    key = shared_page_key(
+        request,
+        name="board",
+        parts=[leaderboard_fragment_key(challenge=challenge, parts=[
+            is_open, challenge.is_closed(now), results_out, challenge.par,
+            timeuntil(challenge.closes_at) if is_open else "",
+        ])],
+    )  # fmt: skip
+    return SharedBoardPage(key=key, etag=shared_page_etag(key) if results_out else None)
+
+
+def board_shared_answer(request: HttpRequest, challenge_id: int) -> HttpResponseBase | None:
+    """The page a reader not logged in sees, if it is cached; else None."""
+    now = timezone.now()
+    try:
+        challenge = _board_shown(challenge_id=challenge_id, now=now)
+    except Http404:
+        return None
+    shared = board_shared_page(request, challenge=challenge, now=now)
+    return shared_page_cached(request, key=shared.key, etag=shared.etag) if shared else None
+
+
+def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBase:
+    now = timezone.now()
+    challenge = _board_shown(challenge_id=challenge_id, now=now)
     viewer = request.user if request.user.is_authenticated else None
     here = reverse("challenges:leaderboard", args=[challenge.pk])
     tab = tab_of(request.GET.get("board"))
@@ -82,20 +129,9 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
     # Runs (logs, replays) are public only once no run can be submitted any more: from
     # then on only a moderator changes the board, and its page gets an ETag.
     results_out = challenge.results_out(now)
-    shared = viewer is None and tab == EVERYONE and shared_page_reader(request)
-    if shared:
-        # Everything the page shows besides its address and language: the board's
-        # version, and the countdown's words (they change by the minute).
-        key = shared_page_key(
-            request,
-            name="board",
-            parts=[leaderboard_fragment_key(challenge=challenge, parts=[
-                is_open, closed, results_out, challenge.par,
-                timeuntil(challenge.closes_at) if is_open else "",
-            ])],
-        )  # fmt: skip
-        etag = shared_page_etag(key) if results_out else None
-        answer = shared_page_cached(request, key=key, etag=etag)
+    shared = board_shared_page(request, challenge=challenge, now=now)
+    if shared is not None:
+        answer = shared_page_cached(request, key=shared.key, etag=shared.etag)
         if answer is not None:
             return answer
     you = boards.leaderboard_rank(challenge=challenge, player=viewer) if viewer else None
@@ -160,10 +196,12 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
         "well": _tiles(challenge.well) if closed else [],
     }
     response = render(request, "challenges/leaderboard.html", context)
-    if shared:
+    if shared is not None:
         # A board whose results are out changes only by a moderator: kept longer.
         seconds = _RESULTS_OUT_SECONDS if results_out else settings.LEADERBOARD_CACHE_SECONDS
-        return shared_page_keep(request, response, key=key, etag=etag, seconds=seconds)
+        return shared_page_keep(
+            request, response, key=shared.key, etag=shared.etag, seconds=seconds
+        )
     return response
 
 
