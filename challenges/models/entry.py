@@ -71,6 +71,12 @@ class Entry(models.Model):
     void_reason = models.TextField(_("void reason"), blank=True)
     # What the review of runs measured at submit (rules/review.py RunFeatures.to_json).
     features = models.JSONField(_("measured"), default=dict, blank=True, editable=False)
+    # The run's placements in order, ";"-joined, kept at submit: a later submit's
+    # near-copy check compares with them without reading and parsing this run's log.
+    # None for entries made before they were kept (the check reads their log).
+    placements = models.TextField(  # noqa: DJ001 (None is "not kept", "" is "none made")
+        _("placements"), null=True, blank=True, editable=False
+    )
 
     objects = EntryQuerySet.as_manager()
 
