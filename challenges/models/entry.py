@@ -99,8 +99,10 @@ class Entry(models.Model):
                 condition=EntryQuerySet.LIVE,
             ),
             models.Index(fields=["challenge", "moves_hash"], name="entry_moves_hash"),
-            # A submit's near-copy check reads the entries nearest its score, any status.
-            models.Index(fields=["challenge", "score"], name="entry_challenge_score"),
+            # A submit's near-copy check reads the entries nearest its score, any status,
+            # ties by id: with the id in the index, its walks stop at the 60th entry
+            # rather than sort every entry of the score (2,500 of a million).
+            models.Index(fields=["challenge", "score", "id"], name="entry_challenge_score_id"),
             models.Index(fields=["submitted_at"], name="entry_held", condition=Q(status="held")),
         ]
 

@@ -132,9 +132,10 @@ def _entries_nearest_in_score(
 ) -> list[tuple[int, list[str]]]:
     """The ``_NEAR_COPY_CANDIDATES`` other players' entries of the run's challenge whose
     scores are nearest to ``score`` (within -20 % and +25 %), nearest first, each with
-    its placements: two walks of the (challenge, score) index, up and down from the
-    score, since an order by distance would sort every entry in the band (thousands on
-    a big board). An entry made before its placements were kept gives its run's log."""
+    its placements: two walks of the (challenge, score, id) index, up and down from the
+    score (ties in the index's order each way: lowest ids up, highest down), since an
+    order by distance would sort every entry in the band (thousands on a big board).
+    An entry made before its placements were kept gives its run's log."""
     high, low = score * 1.25 + 10, score * 0.8
     rows: list[tuple[int, str | None, object, int | None]]
     if connection.vendor == "postgresql":
@@ -190,7 +191,7 @@ _NEAREST_SQL = f"""
 WITH band AS (
     ({_NEAREST_BAND.format(band=">= %(score)s AND score <= %(high)s", order="score, id")})
     UNION ALL
-    ({_NEAREST_BAND.format(band="< %(score)s AND score >= %(low)s", order="score DESC, id")})
+    ({_NEAREST_BAND.format(band="< %(score)s AND score >= %(low)s", order="score DESC, id DESC")})
 ),
 nearest AS (
     SELECT * FROM band ORDER BY abs(score - %(score)s), id LIMIT %(most)s
@@ -219,7 +220,7 @@ def _entries_nearest_orm(
         .exclude(moves_hash=moves_hash)
     )
     above = others.filter(score__gte=score, score__lte=high).order_by("score", "pk")
-    below = others.filter(score__lt=score, score__gte=low).order_by("-score", "pk")
+    below = others.filter(score__lt=score, score__gte=low).order_by("-score", "-pk")
     scored = [
         *above.values_list("pk", "score")[:most],
         *below.values_list("pk", "score")[:most],
