@@ -133,7 +133,8 @@ def main() -> None:
         "--keep",
         action="store_true",
         help="Submits only: reuse the board already in the database (a 1M board takes"
-        " minutes to build).",
+        " minutes to build). Delete the earlier profile's entries first: its runs played"
+        " the same moves, and a copy is held (a cheaper write).",
     )
     args = parser.parse_args()
 
