@@ -27,6 +27,7 @@ Pure: no Django, nothing of the project beyond the engine.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 from collections.abc import Sequence
@@ -162,6 +163,13 @@ def placements_shared(ours: Sequence[str], theirs: Sequence[str]) -> float:
     subsequence over the longer log (1.0 for a copy with draws added, ~0 for strangers)."""
     if not ours or not theirs:
         return 0.0
+    longer = max(len(ours), len(theirs))
+    where = {placement: index for index, placement in enumerate(theirs)}
+    if len(where) == len(theirs) and len(set(ours)) == len(ours):
+        # No placement twice in either log (a tile is placed once): the common
+        # subsequence is the longest increasing run of where ours sit in theirs,
+        # found in n log n rather than the table's n * m.
+        return _longest_increasing([where[p] for p in ours if p in where]) / longer
     previous = [0] * (len(theirs) + 1)
     for mine in ours:
         current = [0]
@@ -171,7 +179,19 @@ def placements_shared(ours: Sequence[str], theirs: Sequence[str]) -> float:
             else:
                 current.append(max(previous[index + 1], current[index]))
         previous = current
-    return previous[-1] / max(len(ours), len(theirs))
+    return previous[-1] / longer
+
+
+def _longest_increasing(values: Sequence[int]) -> int:
+    """The length of the longest strictly increasing subsequence (patience sorting)."""
+    tails: list[int] = []
+    for value in values:
+        place = bisect.bisect_left(tails, value)
+        if place == len(tails):
+            tails.append(value)
+        else:
+            tails[place] = value
+    return len(tails)
 
 
 def pace_fingerprint(times_ms: Sequence[int]) -> tuple[int, int, int] | None:

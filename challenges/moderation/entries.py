@@ -40,7 +40,9 @@ from challenges.models import (
 )
 from challenges.moderation.review import run_review
 from challenges.moderation.trust import (
+    FORM_POINT_ADD_SQL,
     form_point_add,
+    form_point_add_params,
     form_point_decide,
     reasons_waived,
     submit_trust_check,
@@ -55,10 +57,13 @@ from challenges.players.services import (
 )
 
 
-def run_moves_hash(*, run: Run) -> str:
-    """SHA-256 of the run's places and draws without their times: equal for a copy."""
+def _moves_hash_placements(*, run: Run) -> tuple[str, list[str]]:
+    """The SHA-256 of the run's places and draws without their times (equal for a
+    copy), and its placements in order (``near_copy``), from one pass over its moves."""
     valid = run.held_moves[: len(run.move_results)]
-    return hashlib.sha256(moves_sequence(valid).encode()).hexdigest()  # type: ignore[arg-type]
+    sequence = moves_sequence(valid)  # type: ignore[arg-type]
+    placements = [move for move in sequence.split(";") if move and move != "draw"]
+    return hashlib.sha256(sequence.encode()).hexdigest(), placements
 
 
 def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -> Entry:
@@ -107,9 +112,11 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
     assert run.score is not None
     if submitting.submitted:
         raise EntryAlreadySubmitted()
-    moves_hash = run_moves_hash(run=run)
+    moves_hash, placements = _moves_hash_placements(run=run)
     review = run_review(run=run)
-    trust = submit_trust_check(run=run, score=run.score, moves_hash=moves_hash)
+    trust = submit_trust_check(
+        run=run, score=run.score, moves_hash=moves_hash, placements=placements
+    )
     single_run = reasons_waived(review.reasons) if trust.waived else list(review.reasons)
     try:
         with transaction.atomic():
@@ -128,9 +135,10 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
                 status=status,
                 hold_reasons=reasons,
                 features={**review.features, **trust.features},
+                placements=";".join(placements),
             )
             if connection.vendor == "postgresql":
-                entry = _entry_insert_counted(entry=made, challenge=challenge)
+                entry = _entry_insert_counted(entry=made, challenge=challenge, run=run)
             else:
                 made.save(force_insert=True)
                 entry = made
@@ -144,7 +152,7 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
                 if entry.is_live:
                     _challenge_entry_stats_add(challenge=challenge, score=run.score)
                     leaderboard_cache_bump(challenge=challenge)
-            form_point_add(entry=entry, run=run, now=now)
+                form_point_add(entry=entry, run=run, now=now)
             if trust.linked_entries:
                 _entries_linked_hold(entry_ids=trust.linked_entries)
     except IntegrityError as error:
@@ -196,19 +204,20 @@ _HASH_ENTERED_SQL = (
 )
 
 # One statement for all a submit writes (PostgreSQL): the entry; the player's record
-# (record_book); and, for a live entry, its challenge's live count, top score and board
-# version (every cached read goes stale: leaderboard_cache_bump) and the count of its
-# score. One round trip where the ORM took five or six, each compiled on every submit.
+# (record_book); their form point and form (trust's FORM_POINT_ADD_SQL); and, for a live
+# entry, its challenge's live count, top score and board version (every cached read
+# goes stale: leaderboard_cache_bump) and the count of its score. One round trip where
+# the ORM took eleven or twelve, each compiled on every submit.
 _SUBMIT_SQL = f"""
 WITH entry AS (
     INSERT INTO {Entry._meta.db_table}
         (challenge_id, player_id, run_id, score, submitted_at, status, hold_reasons,
-         moves_hash, voided_at, void_reason, features)
+         moves_hash, voided_at, void_reason, features, placements)
     VALUES (%(challenge)s, %(player)s, %(run)s, %(score)s, %(at)s, %(status)s,
-            %(reasons)s::jsonb, %(hash)s, NULL, '', %(features)s::jsonb)
+            %(reasons)s::jsonb, %(hash)s, NULL, '', %(features)s::jsonb, %(placements)s)
     RETURNING id
 ),
-record AS ({PLAYER_RECORD_SUBMITTED_SQL} RETURNING 1),
+record AS ({PLAYER_RECORD_SUBMITTED_SQL} RETURNING 1),{FORM_POINT_ADD_SQL},
 challenge AS (
     UPDATE {Challenge._meta.db_table}
     SET entry_count = entry_count + 1,
@@ -226,11 +235,13 @@ counted AS (
 )
 SELECT (SELECT id FROM entry), (SELECT board_version FROM challenge),
        (SELECT count(*) FROM record) + (SELECT count(*) FROM counted)
+       + (SELECT count(*) FROM point) + (SELECT count(*) FROM form)
 """
 
 
-def _entry_insert_counted(*, entry: Entry, challenge: Challenge) -> Entry:
-    """Insert ``entry`` and count it, in one statement (``_SUBMIT_SQL``)."""
+def _entry_insert_counted(*, entry: Entry, challenge: Challenge, run: Run) -> Entry:
+    """Insert ``entry``, count it and add it to its player's form, in one statement
+    (``_SUBMIT_SQL``)."""
     live = entry.status == Entry.Status.LIVE
     with connection.cursor() as cursor:
         cursor.execute(
@@ -245,7 +256,9 @@ def _entry_insert_counted(*, entry: Entry, challenge: Challenge) -> Entry:
                 "reasons": json.dumps(entry.hold_reasons),
                 "hash": entry.moves_hash,
                 "features": json.dumps(entry.features),
+                "placements": entry.placements,
                 "live": live,
+                **form_point_add_params(entry=entry, run=run),
                 **player_record_submitted_params(
                     player_id=entry.player_id,
                     number=challenge.pk,

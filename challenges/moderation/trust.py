@@ -10,11 +10,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import ipaddress
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db import connection
 from django.db.models import Q, Sum
 
 from challenges import engine
@@ -31,6 +33,7 @@ _SINGLE_RUN_SCORE_REASONS = frozenset(
 )
 # How many entries nearest in score a log is compared with for near_copy.
 _NEAR_COPY_CANDIDATES = 60
+_FORM = PlayerForm._meta.db_table
 
 
 def trust_thresholds() -> engine.TrustThresholds:
@@ -94,9 +97,8 @@ def run_pace(*, run: Run) -> tuple[int, int, int] | None:
 def runs_overlapping(*, run: Run) -> list[Run]:
     """The player's other runs that were in play (moves arriving) while ``run`` was."""
     end = run.finished_at or run.finish_by
-    span = timedelta(milliseconds=engine.RULESET.time_limit_ms + engine.RULESET.finish_grace_ms)
     nearby = Run.objects.filter(
-        player_id=run.player_id, started_at__gt=run.started_at - span, started_at__lt=end
+        player_id=run.player_id, started_at__gt=run.started_at - _OVERLAP_SPAN, started_at__lt=end
     ).exclude(pk=run.pk)
     overlapping = []
     for other in nearby.only("id", "started_at", "arrivals", "challenge_id", "score", "status"):
@@ -109,42 +111,135 @@ def runs_overlapping(*, run: Run) -> list[Run]:
     return overlapping
 
 
-def near_copy_of(*, run: Run, score: int, moves_hash: str) -> tuple[float, int | None]:
+def near_copy_of(
+    *, run: Run, score: int, moves_hash: str, placements: Sequence[str] | None = None
+) -> tuple[float, int | None]:
     """The largest share of placements this run makes in the order another entry of its
-    challenge made them (the entries nearest in score), and that entry's id."""
-    placements = run_placements(run=run)
+    challenge made them (the entries nearest in score), and that entry's id.
+    ``placements``: the run's own (``run_placements``), when the caller has them."""
+    if placements is None:
+        placements = run_placements(run=run)
     best, best_id = 0.0, None
-    nearest = _entries_nearest_in_score(run=run, score=score, moves_hash=moves_hash)
-    # Only the moves each entry's run held valid: a finished run's whole log.
-    logs = Entry.objects.filter(pk__in=nearest).values_list("pk", "run__log", "run__move_results")
-    order = {entry_id: place for place, entry_id in enumerate(nearest)}
-    for entry_id, log, results in sorted(logs, key=lambda row: order[row[0]]):
-        held = log.get("moves", []) if isinstance(log, dict) else []
-        shared = engine.placements_shared(placements, _placements_of(held[: len(results)]))
+    for entry_id, theirs in _entries_nearest_in_score(run=run, score=score, moves_hash=moves_hash):
+        shared = engine.placements_shared(placements, theirs)
         if shared > best:
             best, best_id = shared, entry_id
     return best, best_id
 
 
-def _entries_nearest_in_score(*, run: Run, score: int, moves_hash: str) -> list[int]:
-    """The ids of the ``_NEAR_COPY_CANDIDATES`` other players' entries of the run's
-    challenge whose scores are nearest to ``score`` (within -20 % and +25 %): two walks
-    of the (challenge, score) index, up and down from the score, since an order by
-    distance would sort every entry in the band (thousands on a big board)."""
+def _entries_nearest_in_score(
+    *, run: Run, score: int, moves_hash: str
+) -> list[tuple[int, list[str]]]:
+    """The ``_NEAR_COPY_CANDIDATES`` other players' entries of the run's challenge whose
+    scores are nearest to ``score`` (within -20 % and +25 %), nearest first, each with
+    its placements: two walks of the (challenge, score, id) index, up and down from the
+    score (ties in the index's order each way: lowest ids up, highest down), since an
+    order by distance would sort every entry in the band (thousands on a big board).
+    An entry made before its placements were kept gives its run's log."""
+    high, low = score * 1.25 + 10, score * 0.8
+    rows: list[tuple[int, str | None, object, int | None]]
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                _NEAREST_SQL,
+                {
+                    "challenge": run.challenge_id,
+                    "player": run.player_id,
+                    "moves_hash": moves_hash,
+                    "score": score,
+                    "high": high,
+                    "low": low,
+                    "most": _NEAR_COPY_CANDIDATES,
+                },
+            )
+            rows = cursor.fetchall()
+    else:
+        rows = _entries_nearest_orm(
+            challenge=run.challenge_id,
+            player=run.player_id,
+            moves_hash=moves_hash,
+            score=score,
+            high=high,
+            low=low,
+            most=_NEAR_COPY_CANDIDATES,
+        )
+    return [
+        (entry_id, _placements_kept(placements, moves, results))
+        for entry_id, placements, moves, results in rows
+    ]
+
+
+def _placements_kept(placements: str | None, moves: object, valid: int | None) -> list[str]:
+    """An entry's placements as kept at submit, or (made before) from its run's log."""
+    if placements is not None:
+        return placements.split(";") if placements else []
+    if isinstance(moves, str):
+        moves = json.loads(moves)
+    held = moves if isinstance(moves, list) else []
+    return _placements_of(held[: valid or 0])
+
+
+_ENTRY = Entry._meta.db_table
+_NEAREST_BAND = f"""
+    SELECT id, score, run_id, placements FROM {_ENTRY}
+    WHERE challenge_id = %(challenge)s AND player_id <> %(player)s
+      AND moves_hash <> %(moves_hash)s AND score {{band}}
+    ORDER BY {{order}} LIMIT %(most)s"""
+# The nearest entries and what is compared of them, in one round trip: the two index
+# walks, the nearest of both, and a run's log only where its entry kept no placements.
+_NEAREST_SQL = f"""
+WITH band AS (
+    ({_NEAREST_BAND.format(band=">= %(score)s AND score <= %(high)s", order="score, id")})
+    UNION ALL
+    ({_NEAREST_BAND.format(band="< %(score)s AND score >= %(low)s", order="score DESC, id DESC")})
+),
+nearest AS (
+    SELECT * FROM band ORDER BY abs(score - %(score)s), id LIMIT %(most)s
+)
+SELECT n.id, n.placements, r.log -> 'moves', jsonb_array_length(r.move_results)
+FROM nearest AS n
+LEFT JOIN {Run._meta.db_table} AS r ON n.placements IS NULL AND r.id = n.run_id
+ORDER BY abs(n.score - %(score)s), n.id
+"""
+
+
+def _entries_nearest_orm(
+    *,
+    challenge: int,
+    player: int,
+    moves_hash: str,
+    score: int,
+    high: float,
+    low: float,
+    most: int,
+) -> list[tuple[int, str | None, object, int | None]]:
+    """``_NEAREST_SQL``'s twin through the ORM (SQLite)."""
     others = (
-        Entry.objects.filter(challenge_id=run.challenge_id)
-        .exclude(player_id=run.player_id)
+        Entry.objects.filter(challenge_id=challenge)
+        .exclude(player_id=player)
         .exclude(moves_hash=moves_hash)
     )
-    most = _NEAR_COPY_CANDIDATES
-    above = others.filter(score__gte=score, score__lte=score * 1.25 + 10).order_by("score", "pk")
-    below = others.filter(score__lt=score, score__gte=score * 0.8).order_by("-score", "pk")
+    above = others.filter(score__gte=score, score__lte=high).order_by("score", "pk")
+    below = others.filter(score__lt=score, score__gte=low).order_by("-score", "-pk")
     scored = [
         *above.values_list("pk", "score")[:most],
         *below.values_list("pk", "score")[:most],
     ]
     scored.sort(key=lambda row: (abs(row[1] - score), row[0]))
-    return [entry_id for entry_id, _ in scored[:most]]
+    nearest = [entry_id for entry_id, _ in scored[:most]]
+    rows = Entry.objects.filter(pk__in=nearest).values_list(
+        "pk", "placements", "run__log", "run__move_results"
+    )
+    order = {entry_id: place for place, entry_id in enumerate(nearest)}
+    return [
+        (
+            pk,
+            placements,
+            log.get("moves", []) if placements is None and isinstance(log, dict) else None,
+            len(results) if placements is None else None,
+        )
+        for pk, placements, log, results in sorted(rows, key=lambda row: order[row[0]])
+    ]
 
 
 def network_hash(address: str) -> str:
@@ -224,14 +319,90 @@ class TrustCheck:
     linked_entries: list[int] = field(default_factory=list)
 
 
-def submit_trust_check(*, run: Run, score: int, moves_hash: str) -> TrustCheck:
-    """Every trust reason for the submit of ``run`` (before its entry exists)."""
+@dataclass(frozen=True)
+class _Standing:
+    """What a submit's trust check reads before it decides: the player's record, the
+    rank the score takes, whether another of the player's runs was played meanwhile."""
+
+    record: engine.PlayerRecord
+    rank: int
+    overlapping: bool
+
+
+def _submit_standing(*, run: Run, score: int) -> _Standing:
+    """The player's record, the score's rank and the overlapping runs: one statement on
+    PostgreSQL (``_STANDING_SQL``), where the ORM makes three or four."""
+    overlapping_checked = settings.TRUST_OVERLAPPING_RUNS
+    if connection.vendor != "postgresql":
+        return _Standing(
+            record=player_record(player_id=run.player_id),
+            rank=board_rank(challenge_id=run.challenge_id, score=score),
+            overlapping=overlapping_checked and bool(runs_overlapping(run=run)),
+        )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _STANDING_SQL,
+            {
+                "player": run.player_id,
+                "challenge": run.challenge_id,
+                "score": score,
+                "checked": overlapping_checked,
+                "run": run.pk,
+                "started": run.started_at,
+                "since": run.started_at - _OVERLAP_SPAN,
+                "end": run.finished_at or run.finish_by,
+            },
+        )
+        row = cursor.fetchone()
+    assert row is not None
+    formed, voided, vouched, trust, shares, above, overlapping = row
+    record = (
+        engine.PlayerRecord(shares=tuple(shares), voided=voided, vouched=vouched, trust=trust)
+        if formed
+        else engine.PlayerRecord(shares=tuple(shares))
+    )
+    return _Standing(record=record, rank=1 + (above or 0), overlapping=bool(overlapping))
+
+
+# How long before a run another may have started and still be in play with it.
+_OVERLAP_SPAN = timedelta(
+    milliseconds=engine.RULESET.time_limit_ms + engine.RULESET.finish_grace_ms
+)
+# player_record, board_rank and runs_overlapping (as a yes or no) in one statement.
+_STANDING_SQL = f"""
+SELECT form.id IS NOT NULL, form.voided, form.vouched, form.trust,
+    ARRAY(SELECT share FROM {FormPoint._meta.db_table}
+          WHERE player_id = %(player)s AND counted ORDER BY at, id),
+    (SELECT sum(entries) FROM {ScoreCount._meta.db_table}
+     WHERE challenge_id = %(challenge)s AND score > %(score)s),
+    %(checked)s AND EXISTS (
+        SELECT 1 FROM {Run._meta.db_table} AS other,
+        LATERAL (
+            SELECT min(arrival::float8) AS first, max(arrival::float8) AS last
+            FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(other.arrivals) = 'array'
+                                           THEN other.arrivals ELSE '[]' END) AS arrival
+        ) AS played
+        WHERE other.player_id = %(player)s AND other.id <> %(run)s
+          AND other.started_at > %(since)s AND other.started_at < %(end)s
+          AND other.started_at + played.first * interval '1 millisecond' < %(end)s
+          AND other.started_at + played.last * interval '1 millisecond' > %(started)s
+    )
+FROM (SELECT 1) AS one
+LEFT JOIN {_FORM} AS form ON form.player_id = %(player)s
+"""
+
+
+def submit_trust_check(
+    *, run: Run, score: int, moves_hash: str, placements: Sequence[str] | None = None
+) -> TrustCheck:
+    """Every trust reason for the submit of ``run`` (before its entry exists);
+    ``placements``: the run's own, when the caller has them."""
     challenge = run.challenge
     thresholds = trust_thresholds()
     check = TrustCheck()
     share = score / challenge.par if challenge.par else None
-    record = player_record(player_id=run.player_id)
-    rank = board_rank(challenge_id=challenge.pk, score=score)
+    standing = _submit_standing(run=run, score=score)
+    record, rank = standing.record, standing.rank
     entries = challenge.entry_count
     check.reasons += engine.form_reasons(
         record, share=share, rank=rank, entries=entries, thresholds=thresholds
@@ -239,10 +410,12 @@ def submit_trust_check(*, run: Run, score: int, moves_hash: str) -> TrustCheck:
     check.waived = engine.single_run_waived(record, share=share, thresholds=thresholds)
     form = engine.form_of(record, window=thresholds.form_window)
     check.features.update({"form": form, "counted_challenges": record.challenges})
-    if settings.TRUST_OVERLAPPING_RUNS and runs_overlapping(run=run):
+    if standing.overlapping:
         check.reasons.append(Entry.HoldReason.OVERLAPPING_RUNS.value)
     if settings.TRUST_NEAR_COPY_SHARE > 0:
-        shared, source = near_copy_of(run=run, score=score, moves_hash=moves_hash)
+        shared, source = near_copy_of(
+            run=run, score=score, moves_hash=moves_hash, placements=placements
+        )
         check.features.update({"near_copy_share": round(shared, 3), "near_copy_of": source})
         if shared >= settings.TRUST_NEAR_COPY_SHARE:
             check.reasons.append(Entry.HoldReason.NEAR_COPY.value)
@@ -282,7 +455,8 @@ def reasons_waived(reasons: Sequence[str]) -> list[str]:
 
 def form_point_add(*, entry: Entry, run: Run, now: datetime) -> None:
     """A submit adds a challenge to its player's record (counted when live) and the
-    run's gaps to their pace."""
+    run's gaps to their pace. The ORM's twin of ``FORM_POINT_ADD_SQL``, which the
+    submit's own statement runs on PostgreSQL."""
     par = entry.challenge.par
     FormPoint.objects.create(
         player_id=entry.player_id,
@@ -302,6 +476,46 @@ def form_point_add(*, entry: Entry, run: Run, now: datetime) -> None:
         form.pace = [round((o * n + p) / (n + 1), 1) for o, p in zip(old, pace, strict=True)]
         form.pace_entries = n + 1
     form.save()
+
+
+# A submit's form point and its player's form in two common table expressions, for the
+# submit's own statement (which names its inserted entry ``entry``): the form is made
+# or added to by one upsert, where the ORM read it under a lock, made it under a
+# savepoint and wrote it (six round trips). The pace's running mean as form_point_add.
+FORM_POINT_ADD_SQL = f"""
+point AS (
+    INSERT INTO {FormPoint._meta.db_table} (player_id, challenge_id, entry_id, share, counted, at)
+    SELECT %(player)s, %(challenge)s, id, %(share)s::float8, %(live)s, %(at)s FROM entry
+    RETURNING 1
+),
+form AS (
+    INSERT INTO {_FORM} AS form
+        (player_id, challenges, voided, vouched, trust, signup_network, device, pace,
+         pace_entries)
+    VALUES (%(player)s, %(live)s::int, 0, false, 'auto', '', '', %(pace)s::jsonb,
+            %(pace_added)s)
+    ON CONFLICT (player_id) DO UPDATE SET
+        challenges = form.challenges + EXCLUDED.challenges,
+        pace = CASE WHEN EXCLUDED.pace IS NULL THEN form.pace ELSE (
+            SELECT jsonb_agg(round(((
+                coalesce((form.pace ->> i)::float8, 0) * form.pace_entries
+                + (EXCLUDED.pace ->> i)::float8) / (form.pace_entries + 1))::numeric, 1)
+                ORDER BY i)
+            FROM generate_series(0, 2) AS i) END,
+        pace_entries = form.pace_entries + EXCLUDED.pace_entries
+    RETURNING 1
+)"""
+
+
+def form_point_add_params(*, entry: Entry, run: Run) -> dict[str, float | str | int | None]:
+    """``FORM_POINT_ADD_SQL``'s own parameters (the submit's give the rest)."""
+    par = entry.challenge.par
+    pace = run_pace(run=run)
+    return {
+        "share": entry.score / par if par else None,
+        "pace": json.dumps([float(p) for p in pace]) if pace is not None else None,
+        "pace_added": 0 if pace is None else 1,
+    }
 
 
 def form_point_decide(*, entry: Entry, approved: bool, voided: bool = True) -> None:

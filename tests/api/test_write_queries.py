@@ -34,11 +34,12 @@ pytestmark = [
 RUN_START = 2
 MOVES_BATCH = 2
 FINISH = 2
-# A player's first submit: the submit's own 8 (the run; the transaction; the moves
-# hash's lock and check; one statement for the entry, the record and the counts; the
-# answer's rank, two) and 9 of the trust checks around it (the player's form read and
-# written, made on a first submit, their form points, the standing's share).
-SUBMIT = 17
+# A player's first submit: the run; the trust checks' reads (the player's form and form
+# points, the score's rank, their overlapping runs) in one statement; the transaction;
+# the moves hash's lock and check; one statement for the entry, the player's record,
+# form point and form, and the counts; the commit; the answer's rank, two. The near-copy
+# check (off here, as the other trust rules about something else) adds one.
+SUBMIT = 9
 
 
 def _client(player: User) -> APIClient:
@@ -86,7 +87,18 @@ def test_a_moves_batch_and_a_finish_are_two_statements_each(
     assert len(sql) == FINISH, _listing(sql)
 
 
-def test_a_first_submit_is_seventeen_statements(challenge: Challenge, player: User) -> None:
+def test_a_first_submit_is_nine_statements(challenge: Challenge, player: User) -> None:
+    _submit_counted(challenge, player, expected=SUBMIT)
+
+
+def test_the_near_copy_check_adds_one_statement(
+    challenge: Challenge, player: User, settings: Any
+) -> None:
+    settings.TRUST_NEAR_COPY_SHARE = 0.8
+    _submit_counted(challenge, player, expected=SUBMIT + 1)
+
+
+def _submit_counted(challenge: Challenge, player: User, *, expected: int) -> None:
     client = _client(player)
     log = challenge_log(challenge, moves=20, start_ms=300, step_ms=900)
     span = timedelta(milliseconds=log["moves"][-1]["t"] + 5_000)
@@ -98,4 +110,4 @@ def test_a_first_submit_is_seventeen_statements(challenge: Challenge, player: Us
     assert run_played(run, log).is_eligible
     answer, sql = _counted(lambda: client.post(f"/api/runs/{run.pk}/submit/"))
     assert answer.status_code == 201, answer.content
-    assert len(sql) == SUBMIT, _listing(sql)
+    assert len(sql) == expected, _listing(sql)

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-# Scores spread like the issue's fixtures: every value from 0 to 399.
+# Scores spread like the issue's fixtures: every value from 0 to 399. The runs' logs are
+# empty, and so are their entries' placements (kept at submit for the near-copy check).
 _BOARD_SQL = """
 INSERT INTO auth_user (password, is_superuser, username, first_name, last_name, email,
                        is_staff, is_active, date_joined)
@@ -30,10 +31,11 @@ SELECT gen_random_uuid(), u.id, %(challenge)s, %(at)s, %(at)s, '{"moves": []}',
 FROM auth_user AS u WHERE u.username LIKE 'board-%%';
 
 INSERT INTO challenges_entry (challenge_id, player_id, run_id, score, submitted_at,
-                              void_reason, hold_reasons, moves_hash, status, features)
+                              void_reason, hold_reasons, moves_hash, status, features,
+                              placements)
 SELECT r.challenge_id, r.player_id, r.id, r.score,
        %(at)s + (r.player_id %% 100000) * interval '1 millisecond',
-       '', '[]', md5(r.id::text), 'live', '{}'
+       '', '[]', md5(r.id::text), 'live', '{}', ''
 FROM challenges_run AS r WHERE r.challenge_id = %(challenge)s;
 """
 
@@ -47,10 +49,11 @@ SELECT gen_random_uuid(), u.id, %(closed)s, %(at)s, %(at)s, '{"moves": []}',
 FROM auth_user AS u WHERE u.username LIKE 'board-%%' ORDER BY u.id LIMIT %(count)s;
 
 INSERT INTO challenges_entry (challenge_id, player_id, run_id, score, submitted_at,
-                              void_reason, hold_reasons, moves_hash, status, features)
+                              void_reason, hold_reasons, moves_hash, status, features,
+                              placements)
 SELECT r.challenge_id, r.player_id, r.id, r.score,
        %(at)s + (r.player_id %% 100000) * interval '1 millisecond',
-       '', '[]', md5(r.id::text), 'live', '{}'
+       '', '[]', md5(r.id::text), 'live', '{}', ''
 FROM challenges_run AS r WHERE r.challenge_id = %(closed)s;
 """
 

@@ -94,6 +94,23 @@ def _runs_to_submit(challenge_id: int, player_ids: list[int], variants: Any) -> 
     return ids
 
 
+def _fixture_kept(*, moves: int) -> Any:
+    """The board a previous run built, for the submit phase (which makes its own players)."""
+    from challenges.models import Challenge
+    from tests.benchmarks import load_fixture as fx
+    from tests.factories import challenge_log
+
+    challenge = Challenge.objects.order_by("-entry_count").first()
+    assert challenge is not None, "no board to keep: run once without --keep"
+    return fx.Fixture(
+        challenge_id=challenge.pk,
+        entries=challenge.entry_count,
+        board_pages=-(-challenge.entry_count // 50),
+        players=[],
+        log=challenge_log(challenge, moves=moves, start_ms=0, step_ms=1000),
+    )
+
+
 def _measure(calls: list[Callable[[], int]], expect: set[int]) -> float:
     """CPU ms per call of this process."""
     began = time.process_time()
@@ -111,6 +128,14 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=None)
     parser.add_argument("--queries", action="store_true", help="Print one call's queries.")
     parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--entries", type=int, default=1000, help="The board's entries.")
+    parser.add_argument(
+        "--keep",
+        action="store_true",
+        help="Submits only: reuse the board already in the database (a 1M board takes"
+        " minutes to build). Delete the earlier profile's entries first: its runs played"
+        " the same moves, and a copy is held (a cheaper write).",
+    )
     args = parser.parse_args()
 
     load_service.database_create()
@@ -121,7 +146,12 @@ def main() -> None:
 
     from tests.benchmarks import load_fixture as fx
 
-    fixture = fx.fixture_make(entries=1000, players=300, newcomers=300, moves=args.moves)
+    if args.keep:
+        fixture = _fixture_kept(moves=args.moves)
+    else:
+        fixture = fx.fixture_make(
+            entries=args.entries, players=300, newcomers=300, moves=args.moves
+        )
     app = get_wsgi_application()
     moves = [{**m, "t": 200 * n} for n, m in enumerate(fixture.log["moves"])]
     bodies = [

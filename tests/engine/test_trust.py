@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from triominos import (
     PlayerRecord,
     TrustThresholds,
@@ -66,6 +69,33 @@ def test_placements_shared_in_order() -> None:
     assert placements_shared(ours, ["a", "b", "c", "d", "e", "f"]) == 5 / 6
     assert placements_shared(ours, ["e", "d", "c", "b", "a"]) == 1 / 5
     assert placements_shared([], ours) == 0.0
+
+
+def _common_subsequence(ours: list[str], theirs: list[str]) -> int:
+    """The longest common subsequence by the whole table: what the quick path must equal."""
+    table = [[0] * (len(theirs) + 1) for _ in range(len(ours) + 1)]
+    for i, mine in enumerate(ours):
+        for j, other in enumerate(theirs):
+            table[i + 1][j + 1] = (
+                table[i][j] + 1 if mine == other else max(table[i][j + 1], table[i + 1][j])
+            )
+    return table[-1][-1]
+
+
+@given(
+    st.lists(st.integers(0, 40), max_size=30, unique=True),
+    st.lists(st.integers(0, 40), max_size=30, unique=True),
+    st.lists(st.integers(0, 5), max_size=12),
+)
+def test_placements_shared_is_the_longest_common_subsequence(
+    ours: list[int], theirs: list[int], repeated: list[int]
+) -> None:
+    """Distinct placements take the quick path, repeated ones the table: both are the
+    longest common subsequence over the longer log."""
+    for mine, other in [(ours, theirs), (ours, repeated), (repeated, theirs)]:
+        a, b = [str(n) for n in mine], [str(n) for n in other]
+        expected = _common_subsequence(a, b) / max(len(a), len(b)) if a and b else 0.0
+        assert placements_shared(a, b) == expected
 
 
 def test_pace_fingerprint_and_links() -> None:
