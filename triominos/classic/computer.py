@@ -30,7 +30,9 @@ from typing import Literal
 from triominos.board import Board
 from triominos.classic.actions import ClassicAction, Draw, Pass
 from triominos.classic.game import ClassicGame
-from triominos.classic.lookahead import Guesser, playout
+from triominos.classic.lookahead import Deal, Guesser, playout
+from triominos.frontier import Frontier
+from triominos.geometry import cell_pack
 from triominos.moves import Placement
 
 __all__ = [
@@ -122,18 +124,20 @@ def _hard(game: ClassicGame, placements: list[Placement], rng: random.Random) ->
     candidates = _distinct(ranked)[:HARD_MAX_CANDIDATES]
     if len(candidates) == 1:
         return candidates[0]
-    guesses = Guesser(game, me).guesses(rng, HARD_GUESSES)
-    work = board.copy()
+    deals = [Deal.of(guess) for guess in Guesser(game, me).guesses(rng, HARD_GUESSES)]
     others = game.players - 1
+    before = Frontier.of(board)
     best, best_value = candidates[0], float("-inf")
     for placement in candidates:
-        now = work.push(placement).points
+        now = board.outcome(placement).points
+        frontier = before.copy()
+        tile, (row, col), rotation = placement
+        frontier.push(cell_pack(row, col), tile.index * 3 + rotation)
         balance = 0.0
-        for guess in guesses:  # the same guesses for every candidate: a fair comparison
-            points = playout(game, work, guess, me, placement)
+        for deal in deals:  # the same guesses for every candidate: a fair comparison
+            points = playout(game, frontier, deal, me, placement.tile.index)
             balance += points[me] - (sum(points) - points[me]) / others
-        work.pop()
-        value = now + balance / len(guesses)
+        value = now + balance / len(deals)
         if value > best_value:
             best, best_value = placement, value
     return best
