@@ -182,10 +182,11 @@ class Deal:
 
 def playout(
     game: ClassicGame, frontier: Frontier, deal: Deal, mover: int, placed: int
-) -> list[float]:
+) -> tuple[list[float], int]:
     """Each seat's points from ``mover`` putting tile ``placed`` (an index) down (already
     pushed on ``frontier``, its own points not counted) for ``HORIZON`` turns or to
-    the end of the round, on ``deal``. The play-out works on a copy of ``frontier``."""
+    the end of the round, on ``deal``, and how many turns it played. The play-out
+    works on a copy of ``frontier``."""
     ruleset = game.ruleset
     players = game.players
     frontier = frontier.copy()
@@ -196,7 +197,9 @@ def playout(
     passes = 0
     turn = mover
     went_out = blocked = False
+    turns = 0
     for _ in range(HORIZON):
+        turns += 1
         if not hands[turn]:
             went_out = True
             break
@@ -239,7 +242,7 @@ def playout(
         fitting = frontier.fitting()
         for seat, hand in enumerate(hands):
             points[seat] += _hand_worth(hand, values[seat], fitting)
-    return points
+    return points, turns
 
 
 def _mask_value(hand: int) -> int:
