@@ -1,14 +1,10 @@
-"""``hard``'s choice: its best placements by points now, each played out on guesses of
-the hidden tiles (:mod:`triominos.classic.lookahead`), worth their points plus the
-play-outs' mean balance (its points minus the others' mean).
+"""``hard``'s choice: its best placements by points now, each played out on the same
+guesses of the hidden tiles (:mod:`triominos.classic.lookahead`), worth their points
+plus the play-outs' mean balance (its points minus the others' mean).
 
-The guesses come in batches, every candidate played out on the same ones (a fair
-comparison), until the play-outs have simulated ``HARD_TURN_BUDGET`` turns: a
-position with few candidates, or near the end of the round where play-outs are
-short, gets more guesses for the same work. After ``HARD_RACE_AFTER`` guesses only
-the ``HARD_RACE_KEEP`` best candidates go on, the rest of the budget spent where the
-choice is still open. The work is counted in turns, not time, so a choice is a pure
-function of the game and the seed.
+The work is counted in guesses and turns, not time (at most ``HARD_MAX_CANDIDATES``
+x ``HARD_GUESSES`` play-outs of ``HORIZON`` turns), so a choice is a pure function of
+the game and the seed.
 """
 
 from __future__ import annotations
@@ -23,12 +19,8 @@ from triominos.geometry import cell_pack
 from triominos.moves import Placement
 
 __all__ = [
-    "HARD_BATCH",
+    "HARD_GUESSES",
     "HARD_MAX_CANDIDATES",
-    "HARD_MAX_GUESSES",
-    "HARD_RACE_AFTER",
-    "HARD_RACE_KEEP",
-    "HARD_TURN_BUDGET",
     "distinct_placements",
     "greedy_placement",
     "hard_placement",
@@ -36,15 +28,9 @@ __all__ = [
 
 HARD_MAX_CANDIDATES = 4
 """The most placements ``hard`` looks ahead from (the best by points now)."""
-HARD_BATCH = 8
-"""Guesses are drawn and played out this many at a time."""
-HARD_TURN_BUDGET = 4 * 24 * 12
-"""The play-outs stop after the batch that reaches this many simulated turns."""
-HARD_MAX_GUESSES = 24
-"""And after this many guesses, however short the play-outs."""
-HARD_RACE_AFTER = 0
-"""After this many guesses only the ``HARD_RACE_KEEP`` best candidates go on (0: all)."""
-HARD_RACE_KEEP = 2
+HARD_GUESSES = 24
+"""How many guesses of the hidden tiles each candidate is played out on. More do not
+play better (docs/classic.md): what the guesses miss of the other hand does."""
 
 
 def hard_placement(game: ClassicGame, placements: list[Placement], rng: random.Random) -> Placement:
@@ -57,33 +43,21 @@ def hard_placement(game: ClassicGame, placements: list[Placement], rng: random.R
     candidates = distinct_placements(ranked)[:HARD_MAX_CANDIDATES]
     if len(candidates) == 1:
         return candidates[0]
-    guesser = Guesser(game, me)
+    deals = [Deal.of(guess) for guess in Guesser(game, me).guesses(rng, HARD_GUESSES)]
     before = Frontier.of(board)
-    afters = []
-    for tile, (row, col), rotation in candidates:
+    others = game.players - 1
+    best, best_value = candidates[0], float("-inf")
+    for placement in candidates:
+        tile, (row, col), rotation = placement
         after = before.copy()
         after.push(cell_pack(row, col), tile.index * 3 + rotation)
-        afters.append(after)
-    others = game.players - 1
-    balances = [0.0] * len(candidates)
-    racing = list(range(len(candidates)))
-    guesses = turns = 0
-    while guesses < HARD_MAX_GUESSES and turns < HARD_TURN_BUDGET:
-        if guesses and guesses == HARD_RACE_AFTER:
-            racing.sort(key=lambda k: -balances[k] - guesses * board.outcome(candidates[k]).points)
-            racing = sorted(racing[:HARD_RACE_KEEP])
-        for guess in guesser.guesses(rng, HARD_BATCH):
-            deal = Deal.of(guess)
-            for k in racing:
-                points, played = playout(game, afters[k], deal, me, candidates[k].tile.index)
-                balances[k] += points[me] - (sum(points) - points[me]) / others
-                turns += played
-        guesses += HARD_BATCH
-    best, best_value = candidates[racing[0]], float("-inf")
-    for k in racing:
-        value = board.outcome(candidates[k]).points + balances[k] / guesses
+        balance = 0.0
+        for deal in deals:  # the same guesses for every candidate: a fair comparison
+            points, _ = playout(game, after, deal, me, tile.index)
+            balance += points[me] - (sum(points) - points[me]) / others
+        value = board.outcome(placement).points + balance / len(deals)
         if value > best_value:
-            best, best_value = candidates[k], value
+            best, best_value = placement, value
     return best
 
 
