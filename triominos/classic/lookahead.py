@@ -96,9 +96,6 @@ def _round_steps(game: ClassicGame, me: int) -> tuple[list[_Step], set[int]]:
             if event.player != me and not event.opening:
                 better = board.fitting_mask(over=event.points)
             board.push(event.placement)
-            if event.opening:
-                above = _outranking_opening(event.placement.tile)
-                steps.extend(("none of", p, above) for p in range(game.players) if p != me)
             if event.player != me:
                 steps.append(("place", event.player, event.placement.tile.index))
                 if better:
@@ -114,87 +111,57 @@ def _round_steps(game: ClassicGame, me: int) -> tuple[list[_Step], set[int]]:
     return steps, known_mine
 
 
-def _outranking_opening(tile: Tile) -> int:
-    """The tiles no one held at the deal, seeing ``tile`` open the round (RULES.md: the
-    highest triple opens, else the highest tile, the opener choosing among equals):
-    higher triples, or with no triple any triple and any tile worth more. The opener
-    may put 0-0-0 down holding a higher triple: then nothing is known."""
-    if tile.is_triple:
-        if tile.index == 0:
-            return 0
-        return tiles_mask(t for t in TILES if t.is_triple and t.value > tile.value)
-    return tiles_mask(t for t in TILES if t.is_triple or t.value > tile.value)
-
-
 def _guess_one(
     steps: list[_Step], known_mine: set[int], players: int, rng: random.Random
 ) -> tuple[list[list[int]], list[int]]:
     """Deal the unseen tiles at random, then follow the steps, mending the guess where
-    it contradicts them; return the hands and what is left (the well).
-
-    Each tile of a guessed hand keeps the tiles ruled out since it came in (dealt or
-    drawn), so a mend brings in only a tile that could have been there all along: a
-    tile put down right after a draw was the one drawn, as nothing held before fitted.
-    """
+    it contradicts them; return the hands and what is left (the well)."""
     pool = [tile.index for tile in TILES if tile.index not in known_mine]
     rng.shuffle(pool)
     hands: list[list[int]] = [[] for _ in range(players)]
-    ruled_out: list[list[int]] = [[] for _ in range(players)]
     for kind, player, detail in steps:
         hand = hands[player]
-        ruled = ruled_out[player]
         if kind == "deal":
             hands[player] = [pool.pop() for _ in range(detail)]
-            ruled_out[player] = [0] * detail
         elif kind == "draw":
             hand.append(pool.pop())
-            ruled.append(0)
         elif kind == "place":
             if detail in hand:
-                out = hand.index(detail)
+                hand.remove(detail)
             else:
-                out = _swap_in(detail, hand, ruled, hands, pool, rng)
-            if out >= 0:
-                del hand[out], ruled[out]
+                _swap_in(detail, hand, hands, pool, rng)
         else:
-            _trade_for_none_of(hand, ruled, pool, detail, rng)
+            _trade_for_none_of(hand, pool, detail, rng)
     return hands, pool
 
 
 def _swap_in(
-    tile: int,
-    hand: list[int],
-    ruled: list[int],
-    hands: list[list[int]],
-    pool: list[int],
-    rng: random.Random,
-) -> int:
-    """``tile`` was in ``hand`` after all, in a place where nothing ruled it out: the
-    tile guessed there goes where the guess had put ``tile``. Return that place."""
+    tile: int, hand: list[int], hands: list[list[int]], pool: list[int], rng: random.Random
+) -> None:
+    """``tile`` was in ``hand`` after all: a tile of that hand takes its place where
+    the guess had put it, and ``tile`` goes down."""
     if not hand:
-        return -1
-    could = [at for at, excluded in enumerate(ruled) if not excluded >> tile & 1]
-    out = rng.choice(could) if could else rng.randrange(len(hand))
+        return
+    out = rng.randrange(len(hand))
     for holder in (pool, *hands):
         if tile in holder:
             holder[holder.index(tile)] = hand[out]
             break
-    return out
+    del hand[out]
 
 
-def _trade_for_none_of(
-    hand: list[int], ruled: list[int], pool: list[int], excluded: int, rng: random.Random
-) -> None:
+def _trade_for_none_of(hand: list[int], pool: list[int], excluded: int, rng: random.Random) -> None:
     """The hand held none of the ``excluded`` tiles (a mask of tile indices): trade
-    each it has for a pool tile that nothing since it came in rules out."""
-    for at in range(len(hand)):
-        ruled[at] |= excluded
-        if not excluded >> hand[at] & 1:
-            continue
-        allowed = [k for k, tile in enumerate(pool) if not ruled[at] >> tile & 1]
-        if allowed:
-            k = rng.choice(allowed)
-            hand[at], pool[k] = pool[k], hand[at]
+    each it has for a pool tile that is not excluded, while the pool has one."""
+    wrong = [at for at, tile in enumerate(hand) if excluded >> tile & 1]
+    if not wrong:
+        return
+    allowed = [at for at, tile in enumerate(pool) if not excluded >> tile & 1]
+    for held in wrong:
+        if not allowed:
+            return
+        at = allowed.pop(rng.randrange(len(allowed)))
+        hand[held], pool[at] = pool[at], hand[held]
 
 
 @dataclass(frozen=True, slots=True)
