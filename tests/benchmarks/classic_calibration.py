@@ -3,7 +3,7 @@ below it (and hard against easy), two players, a number of seeded games for each
 length (one round, and to 400), the seats swapped every other game.
 
     .venv/bin/python tests/benchmarks/classic_calibration.py [--games 200] [--first 0]
-        [--lengths one_round to_400]
+        [--lengths one_round to_400] [--pairings medium-easy hard-medium hard-easy]
 
 It prints a Markdown table (docs/classic.md keeps it): for each pairing and length,
 the stronger player's wins, ties and losses, its share of wins, and the CPU time a
@@ -66,11 +66,15 @@ def game_play(
 
 
 def calibration_run(
-    *, games: int, first: int, lengths: Sequence[str]
+    *,
+    games: int,
+    first: int,
+    lengths: Sequence[str],
+    pairings: Sequence[tuple[Strength, Strength]] = PAIRINGS,
 ) -> list[tuple[str, Strength, Strength, Tally]]:
     rows = []
     for length in lengths:
-        for strong, weak in PAIRINGS:
+        for strong, weak in pairings:
             tally = Tally()
             for number in range(first, first + games):
                 game_play(strong, weak, number=number, rounds=LENGTHS[length], tally=tally)
@@ -100,9 +104,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--first", type=int, default=0, help="the first game's number")
     parser.add_argument("--lengths", nargs="+", choices=sorted(LENGTHS), default=list(LENGTHS))
+    named = {f"{strong}-{weak}": (strong, weak) for strong, weak in PAIRINGS}
+    parser.add_argument(
+        "--pairings",
+        nargs="+",
+        choices=list(named),
+        default=list(named),
+        help="run some pairings only (each in its own process, to share the cores)",
+    )
     args = parser.parse_args(argv)
     started = time.monotonic()
-    rows = calibration_run(games=args.games, first=args.first, lengths=args.lengths)
+    rows = calibration_run(
+        games=args.games,
+        first=args.first,
+        lengths=args.lengths,
+        pairings=[named[name] for name in args.pairings],
+    )
     print(table_render(rows))
     print(f"\n{time.monotonic() - started:.0f} s")
     return 0

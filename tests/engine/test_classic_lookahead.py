@@ -10,8 +10,8 @@ import random
 import pytest
 
 from triominos import Board, Placement
-from triominos.classic import ClassicGame, Draw, Pass, computer_action
-from triominos.classic.lookahead import Guesser
+from triominos.classic import ClassicGame, Draw, Pass, computer_action, hard
+from triominos.classic.lookahead import HORIZON, Guesser, playout
 from triominos.tiles import TILES, Tile
 
 
@@ -176,3 +176,22 @@ def test_hard_goes_out_when_its_last_tile_fits() -> None:
                 break
             game.apply(computer_action(game, strength="medium", seed=0), player=seat)
     assert went_out > 0
+
+
+def test_hard_s_work_is_bounded_in_play_outs_and_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def counted(*args: object) -> tuple[list[float], int]:
+        points, turns = playout(*args)  # type: ignore[arg-type]
+        calls.append(turns)
+        return points, turns
+
+    monkeypatch.setattr(hard, "playout", counted)
+    looked_ahead = 0
+    for game in _greedy_positions(3):
+        calls.clear()
+        computer_action(game, strength="hard", seed=0)
+        assert len(calls) <= hard.HARD_GUESSES * hard.HARD_MAX_CANDIDATES
+        assert all(1 <= turns <= HORIZON for turns in calls)
+        looked_ahead += bool(calls)
+    assert looked_ahead > 0

@@ -27,16 +27,13 @@ import random
 from collections.abc import Mapping
 from typing import Literal
 
-from triominos.board import Board
 from triominos.classic.actions import ClassicAction, Draw, Pass
 from triominos.classic.game import ClassicGame
-from triominos.classic.lookahead import Guesser, playout
+from triominos.classic.hard import distinct_placements, greedy_placement, hard_placement
 from triominos.moves import Placement
 
 __all__ = [
     "EASY_SEES",
-    "HARD_GUESSES",
-    "HARD_MAX_CANDIDATES",
     "STRENGTHS",
     "Strength",
     "computer_action",
@@ -53,12 +50,6 @@ EASY_MISSES_BONUS = 0.75
 EASY_SKEW = 3.0
 """``easy`` picks the k-th weakest placement it sees with weight 1 / (k + 1) ** EASY_SKEW."""
 
-HARD_MAX_CANDIDATES = 4
-"""The most placements ``hard`` looks ahead from (the best by points now)."""
-HARD_GUESSES = 24
-"""How many guesses of the hidden tiles each candidate is played out on: with
-``HORIZON`` turns a play-out, ``hard`` simulates at most 4 * 24 * 12 = 1152 turns."""
-
 
 def computer_action(game: ClassicGame, *, strength: Strength, seed: int | str) -> ClassicAction:
     """The action the computer to move takes, at ``strength``, seeded by ``seed`` and
@@ -70,11 +61,11 @@ def computer_action(game: ClassicGame, *, strength: Strength, seed: int | str) -
         return Draw() if game.can_draw() else Pass()
     rng = random.Random(f"classic computer {seed} {len(game.events)}")
     if strength == "medium":
-        return _greedy(game.board, placements)
+        return greedy_placement(game.board, placements)
     if strength == "easy":
         return _easy(game, placements, rng)
     if strength == "hard":
-        return _hard(game, placements, rng)
+        return hard_placement(game, placements, rng)
     raise ValueError(f"no strength {strength!r}; one of {', '.join(STRENGTHS)}")
 
 
@@ -91,13 +82,8 @@ def computers_play(
     return taken
 
 
-def _greedy(board: Board, placements: list[Placement]) -> Placement:
-    # max() keeps the first of equals: the engine's order breaks ties.
-    return max(placements, key=lambda placement: board.outcome(placement).points)
-
-
 def _easy(game: ClassicGame, placements: list[Placement], rng: random.Random) -> ClassicAction:
-    seen = [placement for placement in _distinct(placements) if rng.random() < EASY_SEES]
+    seen = [placement for placement in distinct_placements(placements) if rng.random() < EASY_SEES]
     if not seen:
         if game.can_draw():
             return Draw()
@@ -110,43 +96,3 @@ def _easy(game: ClassicGame, placements: list[Placement], rng: random.Random) ->
     scored.sort(key=lambda item: item[0].points)
     weights = [1 / (rank + 1) ** EASY_SKEW for rank in range(len(scored))]
     return rng.choices(scored, weights=weights)[0][1]
-
-
-def _hard(game: ClassicGame, placements: list[Placement], rng: random.Random) -> Placement:
-    board = game.board
-    me = game.current_player
-    assert me is not None
-    if len(game.hand(me)) == 1:
-        return _greedy(board, placements)  # going out ends the round: nothing follows
-    ranked = sorted(placements, key=lambda p: -board.outcome(p).points)
-    candidates = _distinct(ranked)[:HARD_MAX_CANDIDATES]
-    if len(candidates) == 1:
-        return candidates[0]
-    guesses = Guesser(game, me).guesses(rng, HARD_GUESSES)
-    work = board.copy()
-    others = game.players - 1
-    best, best_value = candidates[0], float("-inf")
-    for placement in candidates:
-        now = work.push(placement).points
-        balance = 0.0
-        for guess in guesses:  # the same guesses for every candidate: a fair comparison
-            points = playout(game, work, guess, me, placement)
-            balance += points[me] - (sum(points) - points[me]) / others
-        work.pop()
-        value = now + balance / len(guesses)
-        if value > best_value:
-            best, best_value = placement, value
-    return best
-
-
-def _distinct(ranked: list[Placement]) -> list[Placement]:
-    """One placement per (tile, cell): a tile's rotations on a cell score alike and
-    leave nearly the same board, so the look-ahead is spent on different ideas."""
-    seen: set[tuple[int, int, int]] = set()
-    kept = []
-    for placement in ranked:
-        key = (placement.tile.index, placement.cell.row, placement.cell.col)
-        if key not in seen:
-            seen.add(key)
-            kept.append(placement)
-    return kept

@@ -28,10 +28,11 @@ from dataclasses import dataclass
 from triominos.board import Board
 from triominos.classic.events import Drew, Passed, Placed, RoundStarted
 from triominos.classic.game import ClassicGame
-from triominos.moves import Placement
+from triominos.frontier import Frontier, tiles_mask
+from triominos.legal import TILE_VALUES
 from triominos.tiles import TILES, Tile, tile_parse
 
-__all__ = ["HORIZON", "Guess", "Guesser", "playout"]
+__all__ = ["HORIZON", "Deal", "Guess", "Guesser", "playout"]
 
 HORIZON = 12
 """How many turns a play-out goes on, the candidate's own not counted."""
@@ -45,8 +46,9 @@ _PER_POINT = 0.6  # a high hand scores when it goes down
 _PER_FITTING_TILE = 6.0  # a tile the board takes now: no draw needed for it
 
 # A step of the round as the guesser saw it: ("deal", player, hand size),
-# ("place", player, tile), ("draw", player, None), ("none of", player, tiles).
-_Step = tuple[str, int, object]
+# ("place", player, tile index), ("draw", player, 0), ("none of", player, tiles mask).
+# Tiles are indices while guessing: comparing ints is what makes guesses cheap.
+_Step = tuple[str, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,22 +73,23 @@ class Guesser:
         guesses = []
         for _ in range(count):
             hands, pool = _guess_one(self._steps, self._known_mine, self._players, rng)
-            hands[self._me] = list(self._mine)
             rng.shuffle(pool)
-            guesses.append(Guess(tuple(tuple(hand) for hand in hands), tuple(pool)))
+            tiles = [tuple(TILES[index] for index in hand) for hand in hands]
+            tiles[self._me] = self._mine
+            guesses.append(Guess(tuple(tiles), tuple(TILES[index] for index in pool)))
         return guesses
 
 
-def _round_steps(game: ClassicGame, me: int) -> tuple[list[_Step], set[Tile]]:
+def _round_steps(game: ClassicGame, me: int) -> tuple[list[_Step], set[int]]:
     """The round's events as ``me`` saw them, and every tile ``me`` has held."""
     board = Board(game.ruleset)
     steps: list[_Step] = []
-    known_mine: set[Tile] = set()
+    known_mine: set[int] = set()
     for event in game.events:
         if event.round != game.round:
             continue
         if isinstance(event, RoundStarted):
-            known_mine.update(tile_parse(tile) for tile in event.hands[me])
+            known_mine.update(tile_parse(tile).index for tile in event.hands[me])
             steps.extend(("deal", p, len(hand)) for p, hand in enumerate(event.hands) if p != me)
         elif isinstance(event, Placed):
             better = None
@@ -94,49 +97,46 @@ def _round_steps(game: ClassicGame, me: int) -> tuple[list[_Step], set[Tile]]:
                 better = board.fitting_mask(over=event.points)
             board.push(event.placement)
             if event.player != me:
-                steps.append(("place", event.player, event.placement.tile))
+                steps.append(("place", event.player, event.placement.tile.index))
                 if better:
                     steps.append(("none of", event.player, better))
         elif isinstance(event, Drew):
             if event.player == me:
-                known_mine.add(tile_parse(event.tile))
+                known_mine.add(tile_parse(event.tile).index)
             else:
                 steps.append(("none of", event.player, board.fitting_mask()))
-                steps.append(("draw", event.player, None))
+                steps.append(("draw", event.player, 0))
         elif isinstance(event, Passed) and event.player != me:
             steps.append(("none of", event.player, board.fitting_mask()))
     return steps, known_mine
 
 
 def _guess_one(
-    steps: list[_Step], known_mine: set[Tile], players: int, rng: random.Random
-) -> tuple[list[list[Tile]], list[Tile]]:
+    steps: list[_Step], known_mine: set[int], players: int, rng: random.Random
+) -> tuple[list[list[int]], list[int]]:
     """Deal the unseen tiles at random, then follow the steps, mending the guess where
     it contradicts them; return the hands and what is left (the well)."""
-    pool = [tile for tile in TILES if tile not in known_mine]
+    pool = [tile.index for tile in TILES if tile.index not in known_mine]
     rng.shuffle(pool)
-    hands: list[list[Tile]] = [[] for _ in range(players)]
+    hands: list[list[int]] = [[] for _ in range(players)]
     for kind, player, detail in steps:
         hand = hands[player]
         if kind == "deal":
-            assert isinstance(detail, int)
             hands[player] = [pool.pop() for _ in range(detail)]
         elif kind == "draw":
             hand.append(pool.pop())
         elif kind == "place":
-            assert isinstance(detail, Tile)
             if detail in hand:
                 hand.remove(detail)
             else:
                 _swap_in(detail, hand, hands, pool, rng)
         else:
-            assert isinstance(detail, int)
             _trade_for_none_of(hand, pool, detail, rng)
     return hands, pool
 
 
 def _swap_in(
-    tile: Tile, hand: list[Tile], hands: list[list[Tile]], pool: list[Tile], rng: random.Random
+    tile: int, hand: list[int], hands: list[list[int]], pool: list[int], rng: random.Random
 ) -> None:
     """``tile`` was in ``hand`` after all: a tile of that hand takes its place where
     the guess had put it, and ``tile`` goes down."""
@@ -150,54 +150,73 @@ def _swap_in(
     del hand[out]
 
 
-def _trade_for_none_of(
-    hand: list[Tile], pool: list[Tile], excluded: int, rng: random.Random
-) -> None:
+def _trade_for_none_of(hand: list[int], pool: list[int], excluded: int, rng: random.Random) -> None:
     """The hand held none of the ``excluded`` tiles (a mask of tile indices): trade
     each it has for a pool tile that is not excluded, while the pool has one."""
-    wrong = [index for index, tile in enumerate(hand) if excluded >> tile.index & 1]
+    wrong = [at for at, tile in enumerate(hand) if excluded >> tile & 1]
     if not wrong:
         return
-    allowed = [at for at, tile in enumerate(pool) if not excluded >> tile.index & 1]
-    for index in wrong:
+    allowed = [at for at, tile in enumerate(pool) if not excluded >> tile & 1]
+    for held in wrong:
         if not allowed:
             return
         at = allowed.pop(rng.randrange(len(allowed)))
-        hand[index], pool[at] = pool[at], hand[index]
+        hand[held], pool[at] = pool[at], hand[held]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A guess as a play-out reads it: each hand as a bit mask of tile indices, and the
+    well's tile indices last first (``pop()`` draws the next tile)."""
+
+    hands: tuple[int, ...]
+    well: tuple[int, ...]
+
+    @classmethod
+    def of(cls, guess: Guess) -> Deal:
+        return cls(
+            tuple(tiles_mask(hand) for hand in guess.hands),
+            tuple(tile.index for tile in reversed(guess.well)),
+        )
 
 
 def playout(
-    game: ClassicGame, board: Board, guess: Guess, mover: int, placed: Placement
-) -> list[float]:
-    """Each seat's points from ``mover`` putting ``placed`` down (already pushed on
-    ``board``, its own points not counted) for ``HORIZON`` turns or to the end of the
-    round, on ``guess``. The board is left as it was given."""
+    game: ClassicGame, frontier: Frontier, deal: Deal, mover: int, placed: int
+) -> tuple[list[float], int]:
+    """Each seat's points from ``mover`` putting tile ``placed`` (an index) down (already
+    pushed on ``frontier``, its own points not counted) for ``HORIZON`` turns or to
+    the end of the round, on ``deal``, and how many turns it played. The play-out
+    works on a copy of ``frontier``."""
     ruleset = game.ruleset
     players = game.players
+    frontier = frontier.copy()
     points = [0.0] * players
-    hands = [list(hand) for hand in guess.hands]
-    hands[mover].remove(placed.tile)
-    well = list(reversed(guess.well))  # pop() draws the first tile
-    pushed = passes = 0
+    hands = list(deal.hands)
+    hands[mover] &= ~(1 << placed)
+    well = list(deal.well)
+    passes = 0
     turn = mover
     went_out = blocked = False
+    turns = 0
     for _ in range(HORIZON):
+        turns += 1
         if not hands[turn]:
             went_out = True
             break
         turn = (turn + 1) % players
         hand = hands[turn]
-        best, best_points = board.best_placement(hand)
+        best = frontier.best(hand)
         if best is None and well:
-            fitting = board.fitting_mask()
+            fitting = frontier.fitting()
             draws = 0
             while best is None and well and draws < ruleset.max_draws_per_turn:
-                tile = well.pop()
-                hand.append(tile)
+                index = well.pop()
+                hand |= 1 << index
                 points[turn] += ruleset.draw_points
                 draws += 1
-                if fitting >> tile.index & 1:
-                    best, best_points = board.best_placement((tile,))
+                if fitting >> index & 1:
+                    best = frontier.best(1 << index)
+            hands[turn] = hand
         if best is None:
             points[turn] += ruleset.pass_points
             passes += 1
@@ -206,28 +225,38 @@ def playout(
                 break
             continue
         passes = 0
-        board.push(best)
-        pushed += 1
+        packed, tile_rotation, best_points = best
+        frontier.push(packed, tile_rotation)
         points[turn] += best_points
-        hand.remove(best.tile)
+        hands[turn] = hand & ~(1 << (tile_rotation // 3))
     else:
         went_out = not hands[turn]
-    values = [sum(tile.value for tile in hand) for hand in hands]
+    values = [_mask_value(hand) for hand in hands]
     if went_out:
         points[turn] += ruleset.going_out_bonus + sum(values)
     elif blocked:
         seats = [(game.opener + k) % players for k in range(players)]
-        winner = min(seats, key=lambda p: (values[p], len(hands[p])))
+        winner = min(seats, key=lambda p: (values[p], hands[p].bit_count()))
         points[winner] += sum(values) - 2 * values[winner]
     else:
-        fitting = board.fitting_mask()
+        fitting = frontier.fitting()
         for seat, hand in enumerate(hands):
             points[seat] += _hand_worth(hand, values[seat], fitting)
-    for _ in range(pushed):
-        board.pop()
-    return points
+    return points, turns
 
 
-def _hand_worth(hand: list[Tile], value: int, fitting: int) -> float:
-    fits = sum(fitting >> tile.index & 1 for tile in hand)
-    return _PER_TILE * len(hand) + _PER_POINT * value + _PER_FITTING_TILE * fits
+def _mask_value(hand: int) -> int:
+    value = 0
+    while hand:
+        low = hand & -hand
+        value += TILE_VALUES[low.bit_length() - 1]
+        hand ^= low
+    return value
+
+
+def _hand_worth(hand: int, value: int, fitting: int) -> float:
+    return (
+        _PER_TILE * hand.bit_count()
+        + _PER_POINT * value
+        + _PER_FITTING_TILE * (hand & fitting).bit_count()
+    )

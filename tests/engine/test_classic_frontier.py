@@ -1,0 +1,52 @@
+"""The play-outs' frontier answers as the board does, tile after tile: the same best
+placement of a hand (the first of equals) and the same fitting tiles."""
+
+from __future__ import annotations
+
+import random
+
+from triominos import Board
+from triominos.classic import ClassicGame, computer_action
+from triominos.frontier import Frontier, tiles_mask
+from triominos.geometry import cell_pack
+from triominos.tiles import TILES
+
+
+def _frontier_agrees(board: Board, frontier: Frontier, rng: random.Random) -> None:
+    assert frontier.fitting() == board.fitting_mask()
+    on_board = board.tiles
+    free = [tile for tile in TILES if tile not in on_board]
+    for size in (1, 3, 7, 12):
+        hand = rng.sample(free, min(size, len(free)))
+        placement, points = board.best_placement(hand)
+        answer = frontier.best(tiles_mask(hand))
+        if placement is None:
+            assert answer is None
+            continue
+        tile, (row, col), rotation = placement
+        assert answer == (cell_pack(row, col), tile.index * 3 + rotation, points)
+
+
+def test_the_frontier_follows_the_board_through_a_round_of_pushes() -> None:
+    rng = random.Random(3)
+    for number in range(6):
+        game = ClassicGame(2, seed=f"frontier {number}", rounds=1)
+        while game.board.is_empty:
+            seat = game.current_player
+            assert seat is not None
+            game.apply(computer_action(game, strength="medium", seed=0), player=seat)
+        board = game.board.copy()
+        frontier = Frontier.of(board)
+        for _ in range(40):
+            _frontier_agrees(board, frontier, rng)
+            free = [tile for tile in TILES if tile not in board.tiles]
+            placement, _ = board.best_placement(rng.sample(free, min(9, len(free))))
+            if placement is None:
+                break
+            before = frontier.copy()
+            tile, (row, col), rotation = placement
+            frontier.push(cell_pack(row, col), tile.index * 3 + rotation)
+            board.push(placement)
+            # A copy is apart: the push changed the frontier, not the copy taken before.
+            assert before.on_board | 1 << tile.index == frontier.on_board
+            assert Frontier.of(board).fitting() == frontier.fitting()
