@@ -101,7 +101,7 @@ def board_shared_page(
         name="board",
         parts=[leaderboard_fragment_key(challenge=challenge, parts=[
             is_open, challenge.is_closed(now), results_out, challenge.par,
-            timeuntil(challenge.closes_at) if is_open else "",
+            timeuntil(challenge.closes_at, now) if is_open else "",
         ])],
     )  # fmt: skip
     return SharedBoardPage(key=key, etag=shared_page_etag(key) if results_out else None)
