@@ -72,9 +72,25 @@ def test_unfinished_and_rejected_runs_cannot_be_submitted() -> None:
     with pytest.raises(RunNotSubmittable, match=r"^Finish this run before submitting it\.$"):
         entry_submit(run_id=started.pk, player_id=started.player_id, now=NOON)
     rejected = run_finish(run_id=started.pk, player_id=started.player_id, log=[], now=NOON).run
-    with pytest.raises(RunNotSubmittable, match="rejected"):
+    with pytest.raises(
+        RunNotSubmittable, match=r"^This run was rejected, so it cannot be submitted\.$"
+    ):
         entry_submit(run_id=rejected.pk, player_id=rejected.player_id, now=NOON)
     assert not Entry.objects.exists()
+
+
+def test_an_entry_on_one_challenge_does_not_stop_a_submit_on_the_next() -> None:
+    earlier = _finished()
+    entry_submit(run_id=earlier.pk, player_id=earlier.player_id, now=NOON)
+    # The same player, eight hours later: the next slot's challenge.
+    later_noon = NOON + timedelta(hours=8)
+    later = _finished(now=later_noon, player=earlier.player)
+    assert later.challenge_id != earlier.challenge_id
+    entry = entry_submit(run_id=later.pk, player_id=later.player_id, now=later_noon)
+    assert entry.challenge_id == later.challenge_id
+    assert sorted(Entry.objects.values_list("challenge_id", flat=True)) == sorted(
+        [earlier.challenge_id, later.challenge_id]
+    )
 
 
 def test_a_guests_run_is_refused() -> None:
@@ -89,7 +105,10 @@ def test_entries_close_with_the_challenge_plus_the_grace() -> None:
     run = _finished()
     # The results time: the close, plus a run's two minutes, plus the finish grace.
     assert run.challenge.results_at == run.challenge.closes_at + timedelta(seconds=130)
-    with pytest.raises(EntriesClosed):
+    # Slot 973 runs 08:00-16:00 UTC; its results time is 16:02:10.
+    assert run.challenge.number == 973
+    closed = r"^Challenge #973 stopped taking entries at 2026-11-21 16:02:10 UTC\.$"
+    with pytest.raises(EntriesClosed, match=closed):
         entry_submit(
             run_id=run.pk,
             player_id=run.player_id,
