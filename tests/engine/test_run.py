@@ -4,6 +4,7 @@ position that plays on exactly as one never stopped."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -164,6 +165,33 @@ def test_a_run_resumed_from_its_position_plays_on_as_if_it_never_stopped(
         assert resumed.play(move) == whole.play(move)
     assert snapshot(resumed) == snapshot(whole)
     assert resumed.cleared == whole.cleared
+
+
+def test_a_position_is_stored_as_plain_json_and_read_back_whole() -> None:
+    """The server keeps a run's position between batches as JSON (a jsonb column): it
+    must be lists and numbers only, with every field, and read back to the same run."""
+    run = new_run()
+    run.play(Move.place(1830, placement_parse("3-4-5@0,0r0")))
+    run.play(Move.draw(4000))
+    run.play(Move.place(5200, placement_parse("3-4-4@0,1r2")))
+    stored = run.position().to_json()
+    assert json.loads(json.dumps(stored)) == stored
+    assert stored == {
+        "cells": [list(pair) for pair in run.board.packed_cells()],
+        "tray": sorted(tile.index for tile in run.tray),
+        "drawn": 1,
+        "score": run.score,
+        "last_t": 5200,
+        "outcomes": [list(outcome) for outcome in run.outcomes],
+    }
+    assert len(stored["cells"]) == 2 and all(len(pair) == 2 for pair in stored["cells"])
+    assert stored["outcomes"][:2] == [[12, None], [-5, None]]
+    read = ReplayPosition.from_json(stored)
+    assert read == run.position()
+    resumed = ChallengeRun(tray=TRAY, well=WELL, position=read)
+    assert snapshot(resumed) == snapshot(run)
+    assert resumed.play(Move.draw(6000)) == run.play(Move.draw(6000))
+    assert snapshot(resumed) == snapshot(run)
 
 
 def test_a_tray_and_well_that_are_no_challenge_are_refused_at_once() -> None:
