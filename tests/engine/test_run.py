@@ -129,6 +129,20 @@ def test_the_clock_comes_before_an_unknown_tile() -> None:
     assert "had only reached 60000 ms" in capped.value.detail
 
 
+def test_an_unknown_tile_in_a_later_batch_is_judged_by_its_own_time() -> None:
+    """The clock's rules read the refused move's own t: in a batch sent after earlier
+    moves, the unknown tile is the batch's second move, not the run's second."""
+    run = new_run()
+    run.play_log([{"t": 1000, "type": "draw"}, {"t": 2000, "type": "draw"}])
+    unknown = {"type": "place", "tile": "9-9-9", "cell": [0, 0], "rotation": 0}
+    batch = [{"t": 3000, "type": "draw"}, {**unknown, "t": 2500}]
+    with pytest.raises(MoveError) as refused:
+        run.play_log(batch)
+    assert refused.value.code == "time_not_monotonic"
+    assert refused.value.detail == "t=2500 ms comes before the previous move's t=3000 ms"
+    assert (run.draws, run.last_t) == (3, 3000)
+
+
 def test_max_t_caps_the_clock_but_never_lifts_the_limit() -> None:
     run = new_run()
     assert run.play(Move.draw(50_000), 50_000) == MoveOutcome(-5, None)
