@@ -208,6 +208,16 @@ def test_a_position_is_stored_as_plain_json_and_read_back_whole() -> None:
     assert snapshot(resumed) == snapshot(run)
 
 
+def test_a_stored_position_keeps_the_bonuses_of_its_moves() -> None:
+    # Seed 8's random run closes bridges from move 39 on: its outcomes name them.
+    recorded = random_run(8)
+    run = ChallengeRun(tray=recorded.tray, well=recorded.well)
+    for move in recorded.moves[:70]:
+        run.play(move)
+    assert {outcome.bonus for outcome in run.outcomes} >= {None, "bridge"}
+    assert ReplayPosition.from_json(run.position().to_json()).outcomes == tuple(run.outcomes)
+
+
 def test_a_tray_and_well_that_are_no_challenge_are_refused_at_once() -> None:
     with pytest.raises(ValueError, match="the tray must hold 9 tiles"):
         ChallengeRun(tray=TRAY[:8], well=WELL)
