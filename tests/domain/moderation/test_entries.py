@@ -14,7 +14,7 @@ from challenges.errors import (
     GuestRunNotSubmittable,
     RunNotSubmittable,
 )
-from challenges.models import Entry, Guest, Run, ScoreCount
+from challenges.models import Entry, Guest, PlayerRecord, Run, ScoreCount
 from challenges.moderation.entries import entry_submit, entry_void
 from challenges.play.services import run_finish, run_start
 from challenges.slots import slot_number
@@ -55,6 +55,19 @@ def test_entry_submit_makes_the_run_the_players_entry() -> None:
     )
     assert entry.score == run.score
     assert entry.submitted_at == NOON + timedelta(minutes=1)
+
+
+def test_a_live_entry_is_added_to_its_players_record_with_its_challenge_and_score() -> None:
+    """The record the player's page reads is written by the submit itself (one statement
+    on PostgreSQL, the ORM elsewhere): the challenge's number, when, live; the best."""
+    run = _finished()
+    at_time = NOON + timedelta(minutes=2)
+    entry = entry_submit(run_id=run.pk, player_id=run.player_id, now=at_time)
+    assert entry.is_live
+    record = PlayerRecord.objects.get(player_id=run.player_id)
+    millis = int(at_time.timestamp() * 1000)
+    assert record.submissions == [[run.challenge.number, millis, 1]]
+    assert (record.played, record.best_score) == (1, run.score)
 
 
 def test_a_player_submits_once_per_challenge_whichever_run() -> None:
