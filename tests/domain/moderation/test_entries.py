@@ -14,7 +14,7 @@ from challenges.errors import (
     GuestRunNotSubmittable,
     RunNotSubmittable,
 )
-from challenges.models import Entry, Guest, PlayerRecord, Run, ScoreCount
+from challenges.models import Entry, EntryDecision, Guest, PlayerRecord, Run, ScoreCount
 from challenges.moderation.entries import entry_submit, entry_void
 from challenges.play.services import run_finish, run_start
 from challenges.slots import slot_number
@@ -142,6 +142,17 @@ def test_entry_void_takes_the_entry_off_the_board_and_keeps_it() -> None:
     assert [row.score for row in board.results] == [200]
     with pytest.raises(ValueError, match=r"^a voided entry needs a reason$"):
         entry_void(entry_id=entry.pk, reason="  ")
+
+
+def test_a_void_written_for_the_record_only_is_not_shown_to_the_player() -> None:
+    entry = EntryFactory()
+    entry_void(entry_id=entry.pk, reason="Held: pace 140 ms, solver 0.97", player_reads=False)
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.VOID
+    # The board quotes void_reason to the player: empty, they read only "voided".
+    assert entry.void_reason == ""
+    decision = EntryDecision.objects.get(entry=entry)
+    assert (decision.verdict, decision.reason) == ("void", "Held: pace 140 ms, solver 0.97")
 
 
 def test_entry_void_keeps_the_first_void_time() -> None:
