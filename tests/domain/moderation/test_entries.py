@@ -12,6 +12,7 @@ from challenges.errors import (
     EntriesClosed,
     EntryAlreadySubmitted,
     GuestRunNotSubmittable,
+    RunNotFound,
     RunNotSubmittable,
 )
 from challenges.models import Entry, EntryDecision, Guest, PlayerRecord, Run, ScoreCount
@@ -104,6 +105,14 @@ def test_an_entry_on_one_challenge_does_not_stop_a_submit_on_the_next() -> None:
     assert sorted(Entry.objects.values_list("challenge_id", flat=True)) == sorted(
         [earlier.challenge_id, later.challenge_id]
     )
+
+
+def test_another_players_run_is_not_found_for_a_submit() -> None:
+    run = _finished()
+    stranger = UserFactory()
+    with pytest.raises(RunNotFound, match=r"^You have no run with this id\.$"):
+        entry_submit(run_id=run.pk, player_id=stranger.pk, now=NOON)
+    assert not Entry.objects.exists()
 
 
 def test_a_guests_run_is_refused() -> None:
