@@ -194,6 +194,25 @@ def test_a_copy_with_one_extra_draw_is_held_near_copy(
     assert _board(challenge) == [original.username]
 
 
+def test_an_exact_copy_is_held_as_a_duplicate_not_also_as_a_near_copy(
+    challenge: Challenge, server_clock: ServerClock
+) -> None:
+    """near_copy compares with the entries whose moves differ: the same moves are
+    duplicate_log's, and the desk reads one reason for them."""
+    original_api, original = _client()
+    copier_api, copier = _client()
+    for player in (original, copier):
+        player_history(player, REGULAR)
+    log = _person_log(challenge, 0)
+    assert _submit(original_api, challenge, log, server_clock)["status"] == "live"
+    retimed = {"moves": [{**move, "t": move["t"] + 400} for move in log["moves"]]}
+    body = _submit(copier_api, challenge, retimed, server_clock)
+    assert body["status"] == "held"
+    assert _reasons(body) == ["duplicate_log"]
+    features = Entry.objects.get(pk=body["id"]).features
+    assert (features["near_copy_share"], features["near_copy_of"]) == (0.0, None)
+
+
 def test_two_accounts_from_one_network_in_one_top_are_both_held(
     challenge: Challenge, server_clock: ServerClock
 ) -> None:

@@ -84,8 +84,25 @@ def test_the_same_log_sent_all_at_once_after_60_s_is_not_eligible(
     assert "reached the server" in body["ineligible"]["detail"]
     refused = player_client.post(f"/api/runs/{run_id}/submit/")
     assert refused.status_code == 400
-    assert refused.json()["code"] == "not_witnessed"
-    assert "counts as practice" in refused.json()["detail"]
+    # The player reads the whole reason with its figures: the first move, played at
+    # 1.8 s, arrived with the rest at 60 s, 58.2 s late for a 10 s window.
+    why = (
+        "move 1 (at 1.8 seconds into the run) reached the server 58.2 seconds later; "
+        "a move must arrive within 10 seconds"
+    )
+    assert refused.json() == {
+        "code": "not_witnessed",
+        "detail": f"This run cannot enter the leaderboard: {why}. "
+        "It counts as practice in your history.",
+        "ineligible": {
+            "code": "not_witnessed",
+            "move": 0,
+            "t_ms": 1800,
+            "late_ms": 58_200,
+            "window_ms": RULESET.witness_window_ms,
+            "detail": why,
+        },
+    }
     assert not Entry.objects.exists()
     # Still a valid run of the player's own history, with its score.
     mine = player_client.get(f"/api/runs/{run_id}/").json()
@@ -102,7 +119,21 @@ def test_a_log_with_every_t_at_zero_is_not_eligible(
     assert (finished.status_code, body["valid"], body["eligible"]) == (200, True, False)
     assert body["ineligible"]["code"] == "too_fast"
     refused = player_client.post(f"/api/runs/{run_id}/submit/")
-    assert (refused.status_code, refused.json()["code"]) == (400, "too_fast")
+    assert refused.status_code == 400
+    why = "move 2 was placed 0 ms after move 1; placements are at least 200 ms apart"
+    assert refused.json() == {
+        "code": "too_fast",
+        "detail": f"This run cannot enter the leaderboard: {why}. "
+        "It counts as practice in your history.",
+        "ineligible": {
+            "code": "too_fast",
+            "move": 1,
+            "gap_ms": 0,
+            "previous_move": 0,
+            "floor_ms": 200,
+            "detail": why,
+        },
+    }
 
 
 def test_a_precomputed_run_finished_at_once_is_not_eligible(

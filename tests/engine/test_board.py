@@ -268,6 +268,36 @@ def test_legal_placements_skip_tiles_on_the_board_and_duplicates() -> None:
     assert not Board().has_legal_placement([])
 
 
+def test_a_tile_on_the_board_in_any_rotation_has_no_placement_left() -> None:
+    # A tile put down turned (rotation 1 or 2) is on the board all the same; its index
+    # is high enough that reading its packed code by another divisor misses it.
+    for rotation in (1, 2):
+        board = board_of(f"5-5-5@0,0r{rotation}")
+        assert board.legal_placements([tile_parse("5-5-5")]) == []
+        assert not board.has_legal_placement([tile_parse("5-5-5")])
+    # Around a 0-0-0 every touched corner demands a 0: a 5-5-5 fits nowhere.
+    assert not board_of("0-0-0@0,0r0").has_legal_placement([tile_parse("5-5-5")])
+    assert board_of("0-0-0@0,0r0").has_legal_placement([tile_parse("0-0-5")])
+
+
+def test_tiles_around_an_untouched_or_unreachable_point_is_zero() -> None:
+    board = board_of("3-4-5@0,0r0")
+    assert board.tiles_around(Point(0, 1)) == 1
+    assert board.tiles_around(Point(40, 40)) == 0
+    assert board.tiles_around(Point(10**12, -(10**12))) == 0
+
+
+def test_a_board_shows_its_tiles_or_that_it_is_empty() -> None:
+    assert repr(Board()) == "<Board empty>"
+    shown = repr(board_of("3-4-5@0,0r0", "3-4-4@0,1r2"))
+    assert shown == "<Board 2 tiles: 3-4-5@0,0r0 3-4-4@0,1r2>"
+
+
+def test_pop_from_an_empty_board_says_so() -> None:
+    with pytest.raises(IndexError, match=r"^pop from an empty board$"):
+        Board().pop()
+
+
 def test_legal_placements_are_sorted_by_cell_tile_rotation() -> None:
     board = Board.from_placements(fill([(0, 0), (0, 1), (0, -1), (1, 0), (-1, 1)]))
     legal = board.legal_placements(TILES)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import replace
 
 import pytest
@@ -109,7 +110,9 @@ def test_the_clear_bonus_does_not_hide_a_match() -> None:
 def test_an_invalid_run_is_refused() -> None:
     tray, well = deal_shuffle(1)
     bad = {"moves": [{"t": 0, "type": "place", "tile": well[0], "cell": [0, 0], "rotation": 0}]}
-    with pytest.raises(ValueError, match="not a valid run"):
+    # The replay's own refusal, named: the first well tile played before it is drawn.
+    why = f"tile {well[0]} is not in the tray: it is still in the well (1 draw away)"
+    with pytest.raises(ValueError, match=f"^{re.escape(f'not a valid run: {why}')}$"):
         run_features(tray=tray, well=well, log=bad)
 
 
@@ -119,6 +122,12 @@ def test_the_json_form_rounds_and_names_par() -> None:
     assert shown["par_ratio"] == 0.75
     assert shown["solver_match"] == 0.6667
     assert _features(choices=0, solver_matches=0).to_json(par=None)["par_ratio"] is None
+
+
+def test_a_par_of_one_is_a_par_and_a_ratio_is_rounded_to_four_places() -> None:
+    assert _features(score=200).par_ratio(1) == 200.0
+    assert _features(score=200).par_ratio(0) is None
+    assert _features(score=200).to_json(par=300)["par_ratio"] == 0.6667
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ position that plays on exactly as one never stopped."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -128,6 +129,20 @@ def test_the_clock_comes_before_an_unknown_tile() -> None:
     assert "had only reached 60000 ms" in capped.value.detail
 
 
+def test_an_unknown_tile_in_a_later_batch_is_judged_by_its_own_time() -> None:
+    """The clock's rules read the refused move's own t: in a batch sent after earlier
+    moves, the unknown tile is the batch's second move, not the run's second."""
+    run = new_run()
+    run.play_log([{"t": 1000, "type": "draw"}, {"t": 2000, "type": "draw"}])
+    unknown = {"type": "place", "tile": "9-9-9", "cell": [0, 0], "rotation": 0}
+    batch = [{"t": 3000, "type": "draw"}, {**unknown, "t": 2500}]
+    with pytest.raises(MoveError) as refused:
+        run.play_log(batch)
+    assert refused.value.code == "time_not_monotonic"
+    assert refused.value.detail == "t=2500 ms comes before the previous move's t=3000 ms"
+    assert (run.draws, run.last_t) == (3, 3000)
+
+
 def test_max_t_caps_the_clock_but_never_lifts_the_limit() -> None:
     run = new_run()
     assert run.play(Move.draw(50_000), 50_000) == MoveOutcome(-5, None)
@@ -164,6 +179,43 @@ def test_a_run_resumed_from_its_position_plays_on_as_if_it_never_stopped(
         assert resumed.play(move) == whole.play(move)
     assert snapshot(resumed) == snapshot(whole)
     assert resumed.cleared == whole.cleared
+
+
+def test_a_position_is_stored_as_plain_json_and_read_back_whole() -> None:
+    """The server keeps a run's position between batches as JSON (a jsonb column): it
+    must be lists and numbers only, with every field, and read back to the same run."""
+    run = new_run()
+    run.play(Move.place(1830, placement_parse("3-4-5@0,0r0")))
+    run.play(Move.draw(4000))
+    run.play(Move.place(5200, placement_parse("3-4-4@0,1r2")))
+    stored = run.position().to_json()
+    assert json.loads(json.dumps(stored)) == stored
+    assert stored == {
+        "cells": [list(pair) for pair in run.board.packed_cells()],
+        "tray": sorted(tile.index for tile in run.tray),
+        "drawn": 1,
+        "score": run.score,
+        "last_t": 5200,
+        "outcomes": [list(outcome) for outcome in run.outcomes],
+    }
+    assert len(stored["cells"]) == 2 and all(len(pair) == 2 for pair in stored["cells"])
+    assert stored["outcomes"][:2] == [[12, None], [-5, None]]
+    read = ReplayPosition.from_json(stored)
+    assert read == run.position()
+    resumed = ChallengeRun(tray=TRAY, well=WELL, position=read)
+    assert snapshot(resumed) == snapshot(run)
+    assert resumed.play(Move.draw(6000)) == run.play(Move.draw(6000))
+    assert snapshot(resumed) == snapshot(run)
+
+
+def test_a_stored_position_keeps_the_bonuses_of_its_moves() -> None:
+    # Seed 8's random run closes bridges from move 39 on: its outcomes name them.
+    recorded = random_run(8)
+    run = ChallengeRun(tray=recorded.tray, well=recorded.well)
+    for move in recorded.moves[:70]:
+        run.play(move)
+    assert {outcome.bonus for outcome in run.outcomes} >= {None, "bridge"}
+    assert ReplayPosition.from_json(run.position().to_json()).outcomes == tuple(run.outcomes)
 
 
 def test_a_tray_and_well_that_are_no_challenge_are_refused_at_once() -> None:

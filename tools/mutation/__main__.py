@@ -1,6 +1,6 @@
 """`make mutate`: mutation testing of the engine and the trust code with mutmut.
 
-    python -m tools.mutation [--report] [--fresh] [GROUP ...]
+    python -m tools.mutation [--report] [--fresh] [--postgresql] [GROUP ...]
                              [--module PATH ...] [--mutants GLOB ...]
 
 Runs mutmut (with ``nice -n 10``) for each group of ``groups.py`` in its own working
@@ -10,6 +10,9 @@ last run away first (mutmut otherwise keeps the verdicts of unchanged functions)
 MUTATE_JOBS lowers how many mutants run at once (a group's ``jobs``, 2 or 1).
 ``--module triominos/witness.py`` runs that one module of its group, with the group's
 tests, in a stage of its own (``module_group``); repeat it for more modules.
+``--postgresql`` runs the tests on DATABASE_URL's PostgreSQL instead of SQLite, in
+stages of their own (``on_postgresql``): a mutant is killed when the run on either
+database killed it (the code the other database takes is not run there).
 ``--mutants GLOB`` runs again only the mutants so named (mutmut's ``*`` patterns, e.g.
 ``'challenges.moderation.entries.x__entry_insert_counted*'``); repeat it for more.
 
@@ -30,8 +33,8 @@ from itertools import pairwise
 from pathlib import Path
 
 from tools.mutation.equivalents import equivalents_read, in_stage
-from tools.mutation.groups import GROUPS, Group, module_group
-from tools.mutation.stage import prepare, stage_dir
+from tools.mutation.groups import GROUPS, Group, module_group, on_postgresql, other_database
+from tools.mutation.stage import STAGES, prepare, stage_dir
 
 MUTMUT = Path(sys.executable).with_name("mutmut")
 # mutmut's exit codes for a mutant (mutmut/stats.py); the rest are survivors.
@@ -62,7 +65,11 @@ def mutmut_run(group: Group, *, fresh: bool, mutants: tuple[str, ...] = ()) -> i
     stage = prepare(group, fresh=fresh)
     jobs = str(min(group.jobs, int(os.environ.get("MUTATE_JOBS", group.jobs))))
     env = {**os.environ, "DJANGO_ENV": "test"}
-    env.pop("DATABASE_URL", None)  # SQLite: the quick runs' database, the batch path too
+    if not group.postgresql:
+        env.pop("DATABASE_URL", None)  # SQLite: the quick runs' database, the batch path too
+    elif not env.get("DATABASE_URL", "").startswith("postgres"):
+        print("--postgresql needs DATABASE_URL=postgres://...", file=sys.stderr)
+        return 2
     command = ["nice", "-n", "10", str(MUTMUT), "run", "--max-children", jobs, *mutants]
     return subprocess.run(command, cwd=stage, env=env, check=False).returncode
 
@@ -76,7 +83,7 @@ def scores(group: Group) -> list[ModuleScore]:
         if not meta.exists():
             found.append(score)
             continue
-        codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
+        codes = _codes_merged(meta, STAGES / other_database(group) / "mutants" / f"{module}.meta")
         for name, code in sorted(codes.items()):
             status = KILLED.get(code) if code is not None else "not checked"
             status = status or SURVIVED.get(code, "suspicious")  # type: ignore[arg-type]
@@ -91,6 +98,24 @@ def scores(group: Group) -> list[ModuleScore]:
                 score.survivors.append(name)
         found.append(score)
     return found
+
+
+def _codes_merged(meta: Path, other: Path) -> dict[str, int | None]:
+    """The exit code of each mutant of ``meta``, or the other database's run's where that
+    run killed it; the other run counts only if it mutated the same code."""
+    found = json.loads(meta.read_text())
+    codes: dict[str, int | None] = found["exit_code_by_key"]
+    if not other.exists():
+        return codes
+    then = json.loads(other.read_text())
+    if then["hash_by_function_name"] != found["hash_by_function_name"]:
+        print(f"{other}: other code than {meta}, not merged", file=sys.stderr)
+        return codes
+    theirs: dict[str, int | None] = then["exit_code_by_key"]
+    return {
+        name: theirs[name] if code not in KILLED and theirs.get(name) in KILLED else code
+        for name, code in codes.items()
+    }
 
 
 def _diff(group: Group, module: str, name: str) -> str:
@@ -143,7 +168,8 @@ def _groups(argv: list[str]) -> list[Group]:
         raise KeyError(f"unknown group(s) {unknown}; groups: {', '.join(GROUPS)}")
     if not names and not modules:
         names = list(GROUPS)
-    return [GROUPS[name] for name in names] + [module_group(module) for module in modules]
+    groups = [GROUPS[name] for name in names] + [module_group(module) for module in modules]
+    return [on_postgresql(group) for group in groups] if "--postgresql" in argv else groups
 
 
 def main(argv: list[str]) -> int:

@@ -22,6 +22,8 @@ class Group:
     pytest_args: tuple[str, ...] = field(default=())
     # Mutants run at once (MUTATE_JOBS overrides it when lower).
     jobs: int = 2
+    # Run the tests on DATABASE_URL's PostgreSQL rather than SQLite (``--postgresql``).
+    postgresql: bool = False
 
 
 ENGINE = Group(
@@ -107,3 +109,20 @@ def module_group(module: str) -> Group:
             return replace(group, name=name, modules=(module,))
     known = ", ".join(m for group in GROUPS.values() for m in group.modules)
     raise KeyError(f"{module} is in no group of make mutate; modules: {known}")
+
+
+POSTGRESQL = "-postgresql"
+
+
+def on_postgresql(group: Group) -> Group:
+    """``group`` run on PostgreSQL, in a stage of its own: the code paths that only
+    PostgreSQL takes (a counted insert in one statement) are judged there, the SQLite
+    twins in the SQLite run; the report counts a mutant killed if either run killed it."""
+    return replace(group, name=group.name + POSTGRESQL, postgresql=True)
+
+
+def other_database(group: Group) -> str:
+    """The name of the stage of ``group``'s run on the other database."""
+    if group.name.endswith(POSTGRESQL):
+        return group.name.removesuffix(POSTGRESQL)
+    return group.name + POSTGRESQL

@@ -1,7 +1,7 @@
 """A pytest plugin for the trust group of `make mutate` (``-p tools.mutation.reused_db``
 with ``--reuse-db``): the SQLite test database is a file next to the mutated code,
 migrated by the first run and kept, where each mutant's pytest would otherwise build
-an in-memory one again."""
+an in-memory one again; on PostgreSQL, a test database of the mutation runs' own."""
 
 from __future__ import annotations
 
@@ -17,3 +17,7 @@ def pytest_configure(config: pytest.Config) -> None:
     database = settings.DATABASES["default"]
     if database["ENGINE"] == "django.db.backends.sqlite3":
         database.setdefault("TEST", {})["NAME"] = str(Path.cwd() / "test-db.sqlite3")
+    else:
+        # Not the test database of a plain pytest run on the same DATABASE_URL, which
+        # drops its own at the end.
+        database.setdefault("TEST", {})["NAME"] = f"test_{database['NAME']}_mutation"

@@ -12,9 +12,10 @@ from challenges.errors import (
     EntriesClosed,
     EntryAlreadySubmitted,
     GuestRunNotSubmittable,
+    RunNotFound,
     RunNotSubmittable,
 )
-from challenges.models import Entry, Guest, Run, ScoreCount
+from challenges.models import Entry, EntryDecision, Guest, PlayerRecord, Run, ScoreCount
 from challenges.moderation.entries import entry_submit, entry_void
 from challenges.play.services import run_finish, run_start
 from challenges.slots import slot_number
@@ -57,6 +58,19 @@ def test_entry_submit_makes_the_run_the_players_entry() -> None:
     assert entry.submitted_at == NOON + timedelta(minutes=1)
 
 
+def test_a_live_entry_is_added_to_its_players_record_with_its_challenge_and_score() -> None:
+    """The record the player's page reads is written by the submit itself (one statement
+    on PostgreSQL, the ORM elsewhere): the challenge's number, when, live; the best."""
+    run = _finished()
+    at_time = NOON + timedelta(minutes=2)
+    entry = entry_submit(run_id=run.pk, player_id=run.player_id, now=at_time)
+    assert entry.is_live
+    record = PlayerRecord.objects.get(player_id=run.player_id)
+    millis = int(at_time.timestamp() * 1000)
+    assert record.submissions == [[run.challenge.number, millis, 1]]
+    assert (record.played, record.best_score) == (1, run.score)
+
+
 def test_a_player_submits_once_per_challenge_whichever_run() -> None:
     first = _finished()
     entry_submit(run_id=first.pk, player_id=first.player_id, now=NOON)
@@ -72,8 +86,32 @@ def test_unfinished_and_rejected_runs_cannot_be_submitted() -> None:
     with pytest.raises(RunNotSubmittable, match=r"^Finish this run before submitting it\.$"):
         entry_submit(run_id=started.pk, player_id=started.player_id, now=NOON)
     rejected = run_finish(run_id=started.pk, player_id=started.player_id, log=[], now=NOON).run
-    with pytest.raises(RunNotSubmittable, match="rejected"):
+    with pytest.raises(
+        RunNotSubmittable, match=r"^This run was rejected, so it cannot be submitted\.$"
+    ):
         entry_submit(run_id=rejected.pk, player_id=rejected.player_id, now=NOON)
+    assert not Entry.objects.exists()
+
+
+def test_an_entry_on_one_challenge_does_not_stop_a_submit_on_the_next() -> None:
+    earlier = _finished()
+    entry_submit(run_id=earlier.pk, player_id=earlier.player_id, now=NOON)
+    # The same player, eight hours later: the next slot's challenge.
+    later_noon = NOON + timedelta(hours=8)
+    later = _finished(now=later_noon, player=earlier.player)
+    assert later.challenge_id != earlier.challenge_id
+    entry = entry_submit(run_id=later.pk, player_id=later.player_id, now=later_noon)
+    assert entry.challenge_id == later.challenge_id
+    assert sorted(Entry.objects.values_list("challenge_id", flat=True)) == sorted(
+        [earlier.challenge_id, later.challenge_id]
+    )
+
+
+def test_another_players_run_is_not_found_for_a_submit() -> None:
+    run = _finished()
+    stranger = UserFactory()
+    with pytest.raises(RunNotFound, match=r"^You have no run with this id\.$"):
+        entry_submit(run_id=run.pk, player_id=stranger.pk, now=NOON)
     assert not Entry.objects.exists()
 
 
@@ -89,7 +127,10 @@ def test_entries_close_with_the_challenge_plus_the_grace() -> None:
     run = _finished()
     # The results time: the close, plus a run's two minutes, plus the finish grace.
     assert run.challenge.results_at == run.challenge.closes_at + timedelta(seconds=130)
-    with pytest.raises(EntriesClosed):
+    # Slot 973 runs 08:00-16:00 UTC; its results time is 16:02:10.
+    assert run.challenge.number == 973
+    closed = r"^Challenge #973 stopped taking entries at 2026-11-21 16:02:10 UTC\.$"
+    with pytest.raises(EntriesClosed, match=closed):
         entry_submit(
             run_id=run.pk,
             player_id=run.player_id,
@@ -110,6 +151,17 @@ def test_entry_void_takes_the_entry_off_the_board_and_keeps_it() -> None:
     assert [row.score for row in board.results] == [200]
     with pytest.raises(ValueError, match=r"^a voided entry needs a reason$"):
         entry_void(entry_id=entry.pk, reason="  ")
+
+
+def test_a_void_written_for_the_record_only_is_not_shown_to_the_player() -> None:
+    entry = EntryFactory()
+    entry_void(entry_id=entry.pk, reason="Held: pace 140 ms, solver 0.97", player_reads=False)
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.VOID
+    # The board quotes void_reason to the player: empty, they read only "voided".
+    assert entry.void_reason == ""
+    decision = EntryDecision.objects.get(entry=entry)
+    assert (decision.verdict, decision.reason) == ("void", "Held: pace 140 ms, solver 0.97")
 
 
 def test_entry_void_keeps_the_first_void_time() -> None:

@@ -14,6 +14,7 @@ from challenges.moderation.trust import (
     _NEAR_COPY_CANDIDATES,
     device_hash,
     form_signup_record,
+    form_trust_set,
     near_copy_of,
     network_hash,
     player_record,
@@ -111,3 +112,19 @@ def test_a_near_copy_is_compared_with_the_entries_nearest_its_score(challenge: C
     copier = RunFactory(challenge=challenge, finished=True, variant=0)
     share, entry_id = near_copy_of(run=copier, score=score, moves_hash="the copy")
     assert (share, entry_id) == (1.0, original.pk)
+
+
+def test_a_moderator_sets_a_players_trust_and_only_a_known_one() -> None:
+    player, other = UserFactory(), UserFactory()
+    PlayerForm.objects.create(player=player, signup_network="kept")
+    form_trust_set(player_id=player.pk, trust="granted")
+    stored = PlayerForm.objects.get(player=player)
+    # Only the trust is written: what the form held besides stays.
+    assert (stored.trust, stored.signup_network) == ("granted", "kept")
+    # A player without a form yet gets one, with that trust; the first keeps theirs.
+    form_trust_set(player_id=other.pk, trust="withdrawn")
+    assert PlayerForm.objects.get(player=other).trust == "withdrawn"
+    assert PlayerForm.objects.get(player=player).trust == "granted"
+    with pytest.raises(ValueError, match=r"^not a trust: 'trusted'$"):
+        form_trust_set(player_id=player.pk, trust="trusted")
+    assert PlayerForm.objects.get(player=player).trust == "granted"
