@@ -38,6 +38,7 @@ from challenges.models import (
     Run,
     ScoreCount,
 )
+from challenges.moderation.near_copy import placements_in_sequence
 from challenges.moderation.review import run_review
 from challenges.moderation.trust import (
     FORM_POINT_ADD_SQL,
@@ -62,7 +63,7 @@ def _moves_hash_placements(*, run: Run) -> tuple[str, list[str]]:
     copy), and its placements in order (``near_copy``), from one pass over its moves."""
     valid = run.held_moves[: len(run.move_results)]
     sequence = moves_sequence(valid)  # type: ignore[arg-type]
-    placements = [move for move in sequence.split(";") if move and move != "draw"]
+    placements = placements_in_sequence(sequence)
     return hashlib.sha256(sequence.encode()).hexdigest(), placements
 
 

@@ -21,6 +21,7 @@ from django.db.models import Q, Sum
 
 from challenges import engine
 from challenges.models import Entry, FormPoint, PlayerForm, Run, ScoreCount
+from challenges.moderation.near_copy import near_copy_of
 from challenges.play.selectors import run_valid_log
 
 # The single-run measures a trusted player's entry within their form is not held for.
@@ -31,8 +32,6 @@ _SINGLE_RUN_SCORE_REASONS = frozenset(
         Entry.HoldReason.SOLVER_LIKE.value,
     }
 )
-# How many entries nearest in score a log is compared with for near_copy.
-_NEAR_COPY_CANDIDATES = 60
 _FORM = PlayerForm._meta.db_table
 
 
@@ -74,16 +73,6 @@ def board_rank(*, challenge_id: int, score: int) -> int:
     return 1 + (above or 0)
 
 
-def run_placements(*, run: Run) -> list[str]:
-    """The run's placements in order, without times or draws (``near_copy``)."""
-    return _placements_of(run_valid_log(run=run)["moves"])  # type: ignore[arg-type]
-
-
-def _placements_of(moves: list[dict[str, object]]) -> list[str]:
-    sequence = engine.moves_sequence(moves)
-    return [move for move in sequence.split(";") if move and move != "draw"]
-
-
 def run_pace(*, run: Run) -> tuple[int, int, int] | None:
     moves = run_valid_log(run=run)["moves"]
     times = [
@@ -109,143 +98,6 @@ def runs_overlapping(*, run: Run) -> list[Run]:
         if first < end and last > run.started_at:
             overlapping.append(other)
     return overlapping
-
-
-def near_copy_of(
-    *, run: Run, score: int, moves_hash: str, placements: Sequence[str] | None = None
-) -> tuple[float, int | None]:
-    """The largest share of placements this run makes in the order another entry of its
-    challenge made them (the entries nearest in score), and that entry's id.
-    ``placements``: the run's own (``run_placements``), when the caller has them."""
-    if placements is None:
-        placements = run_placements(run=run)
-    best, best_id = 0.0, None
-    for entry_id, theirs in _entries_nearest_in_score(run=run, score=score, moves_hash=moves_hash):
-        shared = engine.placements_shared(placements, theirs)
-        if shared > best:
-            best, best_id = shared, entry_id
-    return best, best_id
-
-
-def _entries_nearest_in_score(
-    *, run: Run, score: int, moves_hash: str
-) -> list[tuple[int, list[str]]]:
-    """The ``_NEAR_COPY_CANDIDATES`` other players' entries of the run's challenge whose
-    scores are nearest to ``score`` (within -20 % and +25 %), nearest first, each with
-    its placements: two walks of the (challenge, score, id) index, up and down from the
-    score (ties in the index's order each way: lowest ids up, highest down), since an
-    order by distance would sort every entry in the band (thousands on a big board).
-    An entry made before its placements were kept gives its run's log."""
-    high, low = score * 1.25 + 10, score * 0.8
-    rows: list[tuple[int, str | None, object, int | None]]
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(
-                _NEAREST_SQL,
-                {
-                    "challenge": run.challenge_id,
-                    "player": run.player_id,
-                    "moves_hash": moves_hash,
-                    "score": score,
-                    "high": high,
-                    "low": low,
-                    "most": _NEAR_COPY_CANDIDATES,
-                },
-            )
-            rows = cursor.fetchall()
-    else:
-        rows = _entries_nearest_orm(
-            challenge=run.challenge_id,
-            player=run.player_id,
-            moves_hash=moves_hash,
-            score=score,
-            high=high,
-            low=low,
-            most=_NEAR_COPY_CANDIDATES,
-        )
-    return [
-        (entry_id, _placements_kept(placements, moves, results))
-        for entry_id, placements, moves, results in rows
-    ]
-
-
-def _placements_kept(placements: str | None, moves: object, valid: int | None) -> list[str]:
-    """An entry's placements as kept at submit, or (made before) from its run's log."""
-    if placements is not None:
-        return placements.split(";") if placements else []
-    if isinstance(moves, str):
-        moves = json.loads(moves)
-    held = moves if isinstance(moves, list) else []
-    return _placements_of(held[: valid or 0])
-
-
-_ENTRY = Entry._meta.db_table
-_NEAREST_BAND = f"""
-    SELECT id, score, run_id, placements FROM {_ENTRY}
-    WHERE challenge_id = %(challenge)s AND player_id <> %(player)s
-      AND moves_hash <> %(moves_hash)s AND score {{band}}
-    ORDER BY {{order}} LIMIT %(most)s"""
-# The nearest entries and what is compared of them, in one round trip: the two index
-# walks, the nearest of both, and a run's log only where its entry kept no placements.
-_NEAREST_SQL = f"""
-WITH band AS (
-    ({_NEAREST_BAND.format(band=">= %(score)s AND score <= %(high)s", order="score, id")})
-    UNION ALL
-    ({_NEAREST_BAND.format(band="< %(score)s AND score >= %(low)s", order="score DESC, id DESC")})
-),
-nearest AS (
-    SELECT * FROM band ORDER BY abs(score - %(score)s), id LIMIT %(most)s
-)
-SELECT n.id, n.placements,
-    -- Subqueries in CASE run only for an entry without placements; a join read every
-    -- run and then dropped it (60 random reads a submit).
-    CASE WHEN n.placements IS NULL THEN
-        (SELECT r.log -> 'moves' FROM {Run._meta.db_table} AS r WHERE r.id = n.run_id) END,
-    CASE WHEN n.placements IS NULL THEN
-        (SELECT jsonb_array_length(r.move_results) FROM {Run._meta.db_table} AS r
-         WHERE r.id = n.run_id) END
-FROM nearest AS n
-ORDER BY abs(n.score - %(score)s), n.id
-"""
-
-
-def _entries_nearest_orm(
-    *,
-    challenge: int,
-    player: int,
-    moves_hash: str,
-    score: int,
-    high: float,
-    low: float,
-    most: int,
-) -> list[tuple[int, str | None, object, int | None]]:
-    """``_NEAREST_SQL``'s twin through the ORM (SQLite)."""
-    others = (
-        Entry.objects.filter(challenge_id=challenge)
-        .exclude(player_id=player)
-        .exclude(moves_hash=moves_hash)
-    )
-    above = others.filter(score__gte=score, score__lte=high).order_by("score", "pk")
-    below = others.filter(score__lt=score, score__gte=low).order_by("-score", "-pk")
-    scored = [
-        *above.values_list("pk", "score")[:most],
-        *below.values_list("pk", "score")[:most],
-    ]
-    scored.sort(key=lambda row: (abs(row[1] - score), row[0]))
-    nearest = [entry_id for entry_id, _ in scored[:most]]
-    rows = Entry.objects.filter(pk__in=nearest).values_list(
-        "pk", "placements", "run__log", "run__move_results"
-    )
-    order = {entry_id: place for place, entry_id in enumerate(nearest)}
-    return [
-        (
-            pk,
-            placements,
-            log.get("moves", []) if placements is None and isinstance(log, dict) else None,
-            len(results) if placements is None else None,
-        )
-        for pk, placements, log, results in sorted(rows, key=lambda row: order[row[0]])
-    ]
 
 
 def network_hash(address: str) -> str:

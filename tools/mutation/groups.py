@@ -68,6 +68,7 @@ TRUST = Group(
         "challenges/schedule/par.py",
         "challenges/moderation/entries.py",
         "challenges/moderation/trust.py",
+        "challenges/moderation/near_copy.py",
     ),
     tests=(
         "tests/domain/play/test_batches.py",

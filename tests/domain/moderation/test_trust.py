@@ -10,12 +10,11 @@ import pytest
 
 from challenges.models import Challenge, PlayerForm
 from challenges.moderation.entries import entry_approve, entry_void
+from challenges.moderation.near_copy import _NEAR_COPY_CANDIDATES, near_copy_of
 from challenges.moderation.trust import (
-    _NEAR_COPY_CANDIDATES,
     device_hash,
     form_signup_record,
     form_trust_set,
-    near_copy_of,
     network_hash,
     player_record,
     players_linked,
