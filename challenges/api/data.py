@@ -14,10 +14,11 @@ from datetime import datetime
 from typing import NotRequired, TypedDict
 
 from challenges.api.common import iso
-from challenges.boards.selectors import LeaderboardPage, LeaderboardRow
+from challenges.boards.selectors import LeaderboardPage, LeaderboardRow, PlayerRank
 from challenges.engine import RULESET
 from challenges.fault_words import ineligible_json, rejection_json
-from challenges.models import Challenge, Run, RunFault
+from challenges.models import Challenge, Entry, Run, RunFault
+from challenges.moderation.selectors import entry_review_class, review_sentence
 from challenges.play.outcomes import ChallengeStanding, RunPlayed, standing_best_score
 
 
@@ -218,4 +219,57 @@ def leaderboard_page_data(
         "next_cursor": board.next_cursor,
         "previous_cursor": board.previous_cursor,
         "results": [leaderboard_row_data(row) for row in board.results],
+    }
+
+
+class EntryReviewData(TypedDict):
+    code: str
+    detail: str
+
+
+def entry_review_data(entry: Entry) -> EntryReviewData | None:
+    """What the owner of a held entry reads of its review: one plain class of why, in
+    their language; never a measure, a threshold or the rank it would have."""
+    if not entry.is_held:
+        return None
+    code = entry_review_class(hold_reasons=entry.hold_reasons)
+    return {"code": code, "detail": review_sentence(code)}
+
+
+class EntrySubmittedData(TypedDict):
+    id: int
+    status: str
+    challenge: int
+    run: str
+    player: str
+    score: int
+    submitted_at: str
+    count: int
+    reasons: list[str]
+    review: EntryReviewData | None
+    rank: int | None
+    percentile: float | None
+    page: int | None
+
+
+def entry_submitted_data(standing: PlayerRank) -> EntrySubmittedData:
+    """A submit's answer (``standing``: the new entry's), as ``EntrySubmittedSerializer``
+    documents it. A held entry's place is not told."""
+    entry = standing.entry
+    review = entry_review_data(entry)
+    held = review is not None
+    return {
+        "id": entry.pk,
+        "status": entry.status,
+        "challenge": entry.challenge_id,
+        "run": str(entry.run_id),
+        "player": entry.player.get_username(),
+        "score": entry.score,
+        "submitted_at": iso(entry.submitted_at),
+        "count": standing.count,
+        "reasons": [review["code"]] if review else [],
+        "review": review,
+        "rank": None if held else standing.rank,
+        "percentile": None if held else standing.percentile,
+        "page": None if held else standing.page,
     }

@@ -26,7 +26,12 @@ from challenges.api.common import (
     iso,
     player_of,
 )
-from challenges.api.data import moves_received_data, run_finished_data, run_started_data
+from challenges.api.data import (
+    entry_submitted_data,
+    moves_received_data,
+    run_finished_data,
+    run_started_data,
+)
 from challenges.api.errors import PayloadTooLarge
 from challenges.api.guests import WITH_GUESTS
 from challenges.boards.selectors import ScoreField, leaderboard_field, leaderboard_rank
@@ -303,20 +308,14 @@ class RunSubmitView(APIView):
         entry = entry_submit(run_id=run_id, player_id=player_of(request).pk)
         entry.player = player_of(request)  # at hand: the answer names them, no query
         standing = leaderboard_rank(
-            challenge=entry.challenge, player=request.user, size=LEADERBOARD_PAGE_SIZE, entry=entry
+            challenge=entry.challenge,
+            player=request.user,
+            size=LEADERBOARD_PAGE_SIZE,
+            entry=entry,
+            just_submitted=True,
         )
         assert standing is not None
-        data = s.EntrySubmittedSerializer(
-            {
-                "entry": entry,
-                "score": entry.score,
-                "rank": standing.rank,
-                "percentile": standing.percentile,
-                "count": standing.count,
-                "page": standing.page,
-            }
-        ).data
-        return Response(data, status=status.HTTP_201_CREATED)
+        return Response(entry_submitted_data(standing), status=status.HTTP_201_CREATED)
 
 
 class RunDetailView(APIView):

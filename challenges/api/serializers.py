@@ -13,7 +13,7 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from challenges.api.data import challenge_data
+from challenges.api.data import EntryReviewData, challenge_data, entry_review_data
 from challenges.api.reason_serializers import (
     IneligibleSerializer,
     RunErrorSerializer,
@@ -21,7 +21,7 @@ from challenges.api.reason_serializers import (
 )
 from challenges.engine import BONUSES, RULESET, TILE_IDS
 from challenges.models import Challenge, Entry, EntryReport, Run
-from challenges.moderation.selectors import REVIEW_CLASSES, entry_review_class, review_sentence
+from challenges.moderation.selectors import REVIEW_CLASSES
 
 
 class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
@@ -297,11 +297,8 @@ class _HeldEntryWordsMixin(serializers.Serializer[Any]):
         return [review["code"]] if review else []
 
     @extend_schema_field(EntryReviewSerializer(allow_null=True))
-    def get_review(self, data: Any) -> dict[str, str] | None:
-        if not self._held(data):
-            return None
-        code = entry_review_class(hold_reasons=self._get(data, "entry").hold_reasons)
-        return {"code": code, "detail": review_sentence(code)}
+    def get_review(self, data: Any) -> EntryReviewData | None:
+        return entry_review_data(self._get(data, "entry"))
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_rank(self, data: Any) -> int | None:

@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db import connections
 from django.db.models import Q, QuerySet
 from django.utils.translation import ngettext
 
@@ -41,7 +42,7 @@ from challenges.boards.score_table import histogram_bin_count as histogram_bin_c
 from challenges.boards.score_table import histogram_of
 from challenges.boards.score_table import leaderboard_score_table as leaderboard_score_table
 from challenges.compiled_queries import CompiledQuery
-from challenges.models import Challenge, Entry
+from challenges.models import Challenge, Entry, ScoreCount
 
 
 class PageOutOfRange(LookupError):
@@ -222,6 +223,13 @@ def _position_of(challenge: Challenge, table: ScoreTable, key: BoardKey) -> int:
     return table.rank_of(score) - 1 + ties_before
 
 
+def _ties_before(entry: Entry) -> int:
+    """Live entries of ``entry``'s score ahead of it on the board."""
+    return _TIES_BEFORE.count(
+        challenge_id=entry.challenge_id, score=entry.score, at=entry.submitted_at, entry_id=entry.pk
+    )
+
+
 def _page_compute(
     challenge: Challenge, table: ScoreTable, page: int, cursor: str | None, size: int
 ) -> LeaderboardPage:
@@ -332,33 +340,89 @@ def entry_get(*, challenge: Challenge, player: User | AnonymousUser) -> Entry | 
     return entry
 
 
+@dataclass(frozen=True)
+class _Standing:
+    """What a rank is made of: live entries scoring higher, all live entries, those of
+    the same score, and those of the same score ahead on the board."""
+
+    higher: int
+    live: int
+    same_score: int
+    ties_before: int
+
+
+def _standing_read(entry: Entry) -> _Standing:
+    """``entry``'s standing, counted in one statement from the score counts and its
+    tie group (the board's own order: submitted first, then lower id)."""
+    counts, entries = ScoreCount._meta.db_table, Entry._meta.db_table
+    connection = connections[Entry.objects.db]
+    at = connection.ops.adapt_datetimefield_value(entry.submitted_at)
+    sql = f"""
+        SELECT
+            COALESCE(SUM(entries) FILTER (WHERE score > %s), 0),
+            COALESCE(SUM(entries), 0),
+            COALESCE(SUM(entries) FILTER (WHERE score = %s), 0),
+            (SELECT COUNT(*) FROM {entries}
+              WHERE challenge_id = %s AND status = %s AND score = %s
+                AND (submitted_at < %s OR (submitted_at = %s AND id < %s)))
+        FROM {counts} WHERE challenge_id = %s"""
+    params = [
+        entry.score,
+        entry.score,
+        entry.challenge_id,
+        Entry.Status.LIVE.value,
+        entry.score,
+        at,
+        at,
+        entry.pk,
+        entry.challenge_id,
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        higher, live, same_score, ties_before = cursor.fetchone()
+    return _Standing(
+        higher=int(higher), live=int(live), same_score=int(same_score), ties_before=int(ties_before)
+    )
+
+
 def leaderboard_rank(
     *,
     challenge: Challenge,
     player: User | AnonymousUser,
     size: int = 50,
     entry: Entry | None = None,
+    just_submitted: bool = False,
 ) -> PlayerRank | None:
     """Where the player's entry stands: a live one's rank, a held one's rank once
     approved (API.md); None without an entry, or for a void one. ``entry``: the
-    player's entry when the caller has it at hand (a submit has just made it)."""
+    player's entry when the caller has it at hand; ``just_submitted``: this request
+    has just made it (and so changed the board)."""
     if entry is None:
         entry = entry_get(challenge=challenge, player=player)
     if entry is None or entry.is_voided:
         return None
-    # The cached score table answers "how many score higher" without counting rows;
-    # every submit and void replaces it, so it agrees with the database.
-    table = leaderboard_score_table(challenge=challenge)
-    higher = table.rank_of(entry.score) - 1
+    if just_submitted:
+        # The version this request just made is in no cache yet: one statement counts
+        # what the cached table and the ties' count would give.
+        standing = _standing_read(entry)
+    else:
+        # The cached score table answers "how many score higher" without counting rows;
+        # every submit and void replaces it, so it agrees with the database.
+        table = leaderboard_score_table(challenge=challenge)
+        standing = _Standing(
+            higher=table.rank_of(entry.score) - 1,
+            live=table.count,
+            same_score=table.count_of(entry.score),
+            ties_before=0 if entry.is_held else _ties_before(entry),
+        )
+    higher = standing.higher
     if entry.is_held:
         # Not on the board: placed as if approved now, after the live entries of its score.
-        count = table.count + 1
-        position = higher + sum(
-            n for score, n in zip(table.scores, table.counts, strict=True) if score == entry.score
-        )
+        count = standing.live + 1
+        position = higher + standing.same_score
     else:
-        count = max(table.count, higher + 1)
-        position = _position_of(challenge, table, (entry.score, entry.submitted_at, entry.pk))
+        count = max(standing.live, higher + 1)
+        position = higher + standing.ties_before
     return PlayerRank(
         rank=higher + 1,
         score=entry.score,

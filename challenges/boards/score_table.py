@@ -39,6 +39,12 @@ class ScoreTable:
     def _negated(self) -> tuple[int, ...]:
         return tuple(-s for s in self.scores)
 
+    def count_of(self, score: int) -> int:
+        """How many entries hold exactly ``score``."""
+        index = bisect.bisect_left(self._negated, -score)
+        found = index < len(self.scores) and self.scores[index] == score
+        return self.counts[index] if found else 0
+
     def rank_of(self, score: int) -> int:
         """Competition rank of ``score``: 1 + the entries scoring strictly higher."""
         # scores descend, so their negations ascend: find the first score <= score.

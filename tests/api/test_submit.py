@@ -135,3 +135,28 @@ def test_fifty_concurrent_submits_make_exactly_one_entry(postgres: None) -> None
     assert Counter(statuses) == {201: 1, 409: threads_count - 1}
     assert all(body["code"] == "already_submitted" for body in bodies if "code" in body)
     assert Entry.objects.filter(challenge=challenge, player=player).count() == 1
+
+
+@pytest.mark.django_db
+def test_the_submits_standing_is_the_one_the_board_then_gives(
+    player_client: APIClient, player: Any, challenge: Challenge
+) -> None:
+    # Ties the run joins after 60 others of its score, behind 3 higher: the answer's
+    # rank, count and page are those "me" reads from the cached board afterwards.
+    run = RunFactory(player=player, challenge=challenge, finished=True)
+    for score in (run.score + 5, run.score + 1, run.score + 1):
+        EntryFactory(challenge=challenge, score=score)
+    for _ in range(60):
+        EntryFactory(challenge=challenge, score=run.score)
+    EntryFactory(challenge=challenge, score=run.score - 1)
+    body = _submit(player_client, run).json()
+    assert (body["rank"], body["count"], body["page"]) == (4, 65, 2)
+    me = player_client.get(f"/api/challenges/{challenge.pk}/leaderboard/me/").json()
+    assert (me["rank"], me["count"], me["page"], me["percentile"]) == (
+        body["rank"],
+        body["count"],
+        body["page"],
+        body["percentile"],
+    )
+    board = APIClient().get(f"/api/challenges/{challenge.pk}/leaderboard/?page=2").json()
+    assert board["results"][-2]["player"] == player.username
