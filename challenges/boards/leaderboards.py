@@ -366,7 +366,7 @@ def _standing_read(entry: Entry) -> _Standing:
               WHERE challenge_id = %s AND status = %s AND score = %s
                 AND (submitted_at < %s OR (submitted_at = %s AND id < %s)))
         FROM {counts} WHERE challenge_id = %s"""
-    params = [
+    params: list[Any] = [
         entry.score,
         entry.score,
         entry.challenge_id,
