@@ -87,9 +87,11 @@ class ScoreTable:
         for score in scores:
             above.append(total)
             total += counts[score]
-        return cls(
+        table = cls(
             scores=tuple(scores), counts=tuple(counts[s] for s in scores), above=tuple(above)
         )
+        table._negated  # noqa: B018 -- made now, it is cached with the table, not per read
+        return table
 
     def field_of(self, score: int) -> ScoreField | None:
         """Where ``score`` stands among these entries, for a beginner; None without any."""

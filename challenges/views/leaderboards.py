@@ -107,6 +107,18 @@ def board_shared_page(
     return SharedBoardPage(key=key, etag=shared_page_etag(key) if results_out else None)
 
 
+@dataclass(frozen=True)
+class _LaneMissed:
+    """What the fast lane read before it found no kept page: the view, next in the same
+    request, uses the challenge and does not look for that page again."""
+
+    challenge: Challenge
+    key: str | None
+
+
+_LANE_MISSED = "board_lane_missed"
+
+
 def board_shared_answer(request: HttpRequest, challenge_id: int) -> HttpResponseBase | None:
     """The page a reader not logged in sees, if it is cached; else None."""
     now = timezone.now()
@@ -115,12 +127,19 @@ def board_shared_answer(request: HttpRequest, challenge_id: int) -> HttpResponse
     except Http404:
         return None
     shared = board_shared_page(request, challenge=challenge, now=now)
-    return shared_page_cached(request, key=shared.key, etag=shared.etag) if shared else None
+    answer = shared_page_cached(request, key=shared.key, etag=shared.etag) if shared else None
+    if answer is None:
+        setattr(request, _LANE_MISSED, _LaneMissed(challenge, shared.key if shared else None))
+    return answer
 
 
 def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBase:
     now = timezone.now()
-    challenge = _board_shown(challenge_id=challenge_id, now=now)
+    missed: _LaneMissed | None = getattr(request, _LANE_MISSED, None)
+    if missed is not None and missed.challenge.pk == challenge_id:
+        challenge = missed.challenge
+    else:
+        missed, challenge = None, _board_shown(challenge_id=challenge_id, now=now)
     viewer = request.user if request.user.is_authenticated else None
     here = reverse("challenges:leaderboard", args=[challenge.pk])
     tab = tab_of(request.GET.get("board"))
@@ -130,7 +149,7 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
     # then on only a moderator changes the board, and its page gets an ETag.
     results_out = challenge.results_out(now)
     shared = board_shared_page(request, challenge=challenge, now=now)
-    if shared is not None:
+    if shared is not None and not (missed and missed.key == shared.key):
         answer = shared_page_cached(request, key=shared.key, etag=shared.etag)
         if answer is not None:
             return answer
@@ -163,12 +182,20 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
         challenge=challenge,
         parts=["chart", username if you else "", challenge.par, get_language()],
     )
+    # The page's head and stats are the same on every page of the board for everyone
+    # (the count, top score and par are the version's; the countdown's words, the minute's).
+    countdown = timeuntil(challenge.closes_at, now) if is_open else ""
+    head_key = leaderboard_fragment_key(
+        challenge=challenge, parts=["head", is_open, closed, challenge.par, countdown, get_language()]
+    )
     rows = _OnFirstUse(
         lambda: [_row(row, username=row_viewer, public=results_out) for row in board.results]
     )
     context: dict[str, Any] = {
         "fragment_key": fragment_key,
         "chart_key": chart_key,
+        "head_key": head_key,
+        "countdown": countdown,
         "fragment_seconds": settings.LEADERBOARD_CACHE_SECONDS,
         "challenge": challenge,
         "is_open": is_open,
