@@ -8,6 +8,7 @@ per page, not once per row (they were most of a fresh page's CPU).
 
 from __future__ import annotations
 
+import html as html_module
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from functools import lru_cache
@@ -43,14 +44,14 @@ def board_rows_html(rows: Iterable[dict[str, Any]]) -> SafeString:
     you_row = ' id="you" class="is-you" aria-current="true"'
     html = []
     for row in rows:
-        player = escape(row["player"])
+        player = _escaped(row["player"])
         is_you = row["is_you"]
         at = row["submitted_at"].astimezone(zone)
-        score = escape(row["score"])
+        score = _escaped(str(row["score"]))
         rank_class = "n rank rank--1" if row["rank"] == 1 else "n rank"
-        profile = escape(profile_of.replace(_PLAYER, quote(row["player"], safe=_PATH_SAFE)))
+        profile = _escaped(profile_of.replace(_PLAYER, quote(row["player"], safe=_PATH_SAFE)))
         if row["replay_visible"]:
-            href = replay.replace(_RUN, escape(row["run_id"]))
+            href = replay.replace(_RUN, _escaped(str(row["run_id"])))
             hidden = points % {"player": player}
             shown = (
                 f'<a class="score-link" href="{href}">{score}'
@@ -71,6 +72,12 @@ def board_rows_html(rows: Iterable[dict[str, Any]]) -> SafeString:
     return mark_safe("\n".join(html))  # every value above is escaped
 
 
+def _escaped(text: str) -> str:
+    """``escape`` without its lazy-text wrapper (a third of its cost, 200 calls a page):
+    the same characters, the same entities."""
+    return html_module.escape(text, quote=True)
+
+
 def rank_formatter() -> Callable[[int], str]:
     """A rank grouped by thousands in the active language, as ``floatformat:"g"`` says
     it, with the language's separators read once."""
@@ -81,6 +88,8 @@ def rank_formatter() -> Callable[[int], str]:
     def rank_of(rank: int) -> str:
         if rank < 1000:
             return str(rank)
+        if grouping == 3:  # every language of the site: Python's own grouping is the same
+            return format(rank, ",").replace(",", thousands)
         return numberformat.format(
             rank, decimal, grouping=grouping, thousand_sep=thousands, force_grouping=True
         )
