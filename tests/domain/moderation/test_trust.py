@@ -10,7 +10,7 @@ import pytest
 
 from challenges.models import Challenge, PlayerForm
 from challenges.moderation.entries import entry_approve, entry_void
-from challenges.moderation.near_copy import _NEAR_COPY_CANDIDATES, near_copy_of
+from challenges.moderation.near_copy import _NEAR_COPY_CANDIDATES, near_copy_band, near_copy_of
 from challenges.moderation.trust import (
     device_hash,
     form_signup_record,
@@ -127,3 +127,29 @@ def test_a_moderator_sets_a_players_trust_and_only_a_known_one() -> None:
     with pytest.raises(ValueError, match=r"^not a trust: 'trusted'$"):
         form_trust_set(player_id=player.pk, trust="trusted")
     assert PlayerForm.objects.get(player=player).trust == "granted"
+
+
+def test_the_near_copy_band_runs_a_fifth_below_to_a_quarter_and_10_above() -> None:
+    assert near_copy_band(100) == (80, 135)
+    assert near_copy_band(7) == (6, 18)  # 5.6 and 18.75: whole scores within
+    assert near_copy_band(0) == (0, 10)
+    # Below zero, the band is around the score too (it was above it, and empty below).
+    assert near_copy_band(-31) == (-37, -14)
+
+
+@pytest.mark.parametrize("score", [-31, 100])
+def test_a_near_copy_is_found_just_below_its_score_and_not_beyond_the_band(
+    challenge: Challenge, score: int
+) -> None:
+    low, high = near_copy_band(score)
+    original_run = RunFactory(challenge=challenge, finished=True, variant=0)
+    original = EntryFactory(challenge=challenge, run=original_run, player=original_run.player,
+                            score=score - 2, moves_hash="original")  # fmt: skip
+    copier = RunFactory(challenge=challenge, finished=True, variant=0)
+    assert near_copy_of(run=copier, score=score, moves_hash="the copy") == (1.0, original.pk)
+    # The band's ends are in it; a point beyond either is not.
+    for edge, inside in ((low, True), (high, True), (low - 1, False), (high + 1, False)):
+        original.score = edge
+        original.save(update_fields=["score"])
+        found = near_copy_of(run=copier, score=score, moves_hash="the copy")
+        assert found == ((1.0, original.pk) if inside else (0.0, None)), edge
