@@ -185,9 +185,8 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
     # The page's head and stats are the same on every page of the board for everyone
     # (the count, top score and par are the version's; the countdown's words, the minute's).
     countdown = timeuntil(challenge.closes_at, now) if is_open else ""
-    head_key = leaderboard_fragment_key(
-        challenge=challenge, parts=["head", is_open, closed, challenge.par, countdown, get_language()]
-    )
+    head_parts = ["head", is_open, closed, challenge.par, countdown, get_language()]
+    head_key = leaderboard_fragment_key(challenge=challenge, parts=head_parts)
     rows = _OnFirstUse(
         lambda: [_row(row, username=row_viewer, public=results_out) for row in board.results]
     )
