@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from challenges.models import Challenge, PlayerForm
-from challenges.moderation.entries import entry_approve, entry_void
-from challenges.moderation.near_copy import _NEAR_COPY_CANDIDATES, near_copy_band, near_copy_of
+from challenges.models import Challenge, Entry, PlayerForm
+from challenges.moderation.entries import entry_approve, entry_submit, entry_void
+from challenges.moderation.near_copy import _NEAR_COPY_CANDIDATES, near_copy_of
 from challenges.moderation.trust import (
     device_hash,
     form_signup_record,
@@ -20,7 +20,15 @@ from challenges.moderation.trust import (
     players_linked,
     runs_overlapping,
 )
-from tests.factories import EntryFactory, RunFactory, UserFactory, player_history
+from challenges.play.services import run_start
+from tests.factories import (
+    ChallengeFactory,
+    EntryFactory,     RunFactory,
+    UserFactory,
+    challenge_log,
+    player_history,
+)
+from tests.playing import run_played
 
 pytestmark = pytest.mark.django_db
 
@@ -32,6 +40,30 @@ def test_a_network_is_an_ipv4_address_or_an_ipv6_64_hashed() -> None:
     assert network_hash("::ffff:192.0.2.1") == network_hash("192.0.2.1")
     assert network_hash("not an address") == "" and device_hash("") == ""
     assert "192.0.2.1" not in network_hash("192.0.2.1") and len(network_hash("192.0.2.1")) == 32
+
+
+def test_hashes_stored_before_an_upgrade_still_link(settings: Any) -> None:
+    """The forms keep hashes, never addresses: a hash taken today must equal the one a
+    sign-up stored long ago under the same key, or old accounts link to no new one."""
+    settings.SECRET_KEY = "a fixed key for the stored hashes"
+    assert network_hash("192.0.2.1") == "45469fcca8e35ba9acadb28d76b68d38"
+    assert network_hash("2001:db8:1:2::7") == "c539713697c57fe6ebf515d24773c4d5"
+    assert device_hash("a" * 32) == "69fc3933dcff162c10243343279c368a"
+    old_network, old_device, new = UserFactory(), UserFactory(), UserFactory()
+    PlayerForm.objects.create(player=old_network, signup_network="45469fcca8e35ba9acadb28d76b68d38")
+    PlayerForm.objects.create(player=old_device, device="69fc3933dcff162c10243343279c368a")
+    form_signup_record(player_id=new.pk, address="192.0.2.1", device_id="a" * 32)
+    assert players_linked(player_id=new.pk, among=[old_network.pk, old_device.pk]) == sorted(
+        [old_network.pk, old_device.pk]
+    )
+
+
+def test_a_sign_up_whose_address_was_unreadable_is_still_recorded_once() -> None:
+    player = UserFactory()
+    form_signup_record(player_id=player.pk, address="unknown", device_id="a" * 32)
+    form_signup_record(player_id=player.pk, address="192.0.2.1", device_id="b" * 32)
+    form = PlayerForm.objects.get(player=player)
+    assert (form.signup_network, form.device) == ("", device_hash("a" * 32))
 
 
 def test_a_sign_up_is_recorded_once_and_links_by_network_or_device() -> None:
@@ -68,6 +100,49 @@ def test_an_approved_entry_counts_and_vouches_a_voided_one_never_counts(
     form.refresh_from_db()
     assert (form.challenges, form.voided) == (3, 1)  # no form point: it never counted
     assert player_record(player_id=player.pk).voided == 1
+
+
+def test_every_void_counts_against_the_players_record(challenge: Challenge) -> None:
+    player = UserFactory()
+    player_history(player, [0.4, 0.5])
+    for earlier in (1, 2):
+        past = ChallengeFactory(number=challenge.number - earlier)
+        held = EntryFactory(challenge=past, player=player, status="held", score=300)
+        entry_void(entry_id=held.pk, reason="a script")
+    assert PlayerForm.objects.get(player=player).voided == 2
+    assert player_record(player_id=player.pk).voided == 2
+
+
+def test_a_linked_account_below_the_guarded_top_or_voided_is_left_as_it_is(
+    settings: Any, challenge: Challenge
+) -> None:
+    """Linked accounts are looked for among the entries at or above the guarded places'
+    scores, void ones left out: a linked account's entry lower down, or voided, neither
+    holds the submit nor is held (or brought back) itself."""
+    settings.TRUST_TOP, settings.TRUST_TOP_SHARE, settings.TRUST_PROVISIONAL_CHALLENGES = 3, 0.01, 5
+    now = challenge.opens_at + timedelta(minutes=1)
+    player, linked_low, linked_void = UserFactory(), UserFactory(), UserFactory()
+    for user in (player, linked_low, linked_void):
+        form_signup_record(player_id=user.pk, address="192.0.2.1", device_id="")
+    player_history(player, [0.5] * 6)
+    run = run_played(
+        run_start(player_id=player.pk, challenge_id=challenge.pk, now=now),
+        challenge_log(challenge, moves=6, start_ms=1800, step_ms=1100),
+    )
+    score = run.score
+    assert score is not None and score > 30
+    # Three strangers hold the guarded top (TRUST_TOP=3); the submit ranks second.
+    for above in (20, -5, -10):
+        EntryFactory(challenge=challenge, score=score + above)
+    low = EntryFactory(challenge=challenge, player=linked_low, score=score - 25)
+    void = EntryFactory(challenge=challenge, player=linked_void, score=score + 10, voided_at=now)
+
+    entry = entry_submit(run_id=run.pk, player_id=player.pk, now=now + timedelta(minutes=2))
+    assert (entry.status, entry.hold_reasons) == ("live", [])
+    low.refresh_from_db()
+    void.refresh_from_db()
+    assert (low.status, low.hold_reasons) == ("live", [])
+    assert (void.status, void.hold_reasons) == (Entry.Status.VOID, [])
 
 
 def test_overlapping_runs_are_those_with_moves_arriving_meanwhile(challenge: Challenge) -> None:
