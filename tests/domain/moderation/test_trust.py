@@ -49,13 +49,14 @@ def test_hashes_stored_before_an_upgrade_still_link(settings: Any) -> None:
     assert network_hash("192.0.2.1") == "45469fcca8e35ba9acadb28d76b68d38"
     assert network_hash("2001:db8:1:2::7") == "c539713697c57fe6ebf515d24773c4d5"
     assert device_hash("a" * 32) == "69fc3933dcff162c10243343279c368a"
-    old_network, old_device, new = UserFactory(), UserFactory(), UserFactory()
+    old_network, old_device, new, elsewhere = (UserFactory() for _ in range(4))
+    # Forms made in another order than their players: links name players, not forms.
+    form_signup_record(player_id=elsewhere.pk, address="203.0.113.9", device_id="c" * 32)
     PlayerForm.objects.create(player=old_network, signup_network="45469fcca8e35ba9acadb28d76b68d38")
     PlayerForm.objects.create(player=old_device, device="69fc3933dcff162c10243343279c368a")
     form_signup_record(player_id=new.pk, address="192.0.2.1", device_id="a" * 32)
-    assert players_linked(player_id=new.pk, among=[old_network.pk, old_device.pk]) == sorted(
-        [old_network.pk, old_device.pk]
-    )
+    among = [old_network.pk, old_device.pk, elsewhere.pk]
+    assert players_linked(player_id=new.pk, among=among) == sorted([old_network.pk, old_device.pk])
 
 
 def test_a_sign_up_whose_address_was_unreadable_is_still_recorded_once() -> None:
@@ -167,6 +168,37 @@ def test_overlapping_runs_are_those_with_moves_arriving_meanwhile(challenge: Cha
     found = {run.pk for run in runs_overlapping(run=played)}
     assert found == {meanwhile.pk}
     assert abandoned.pk not in found and before.pk not in found and other_player.pk not in found
+
+
+def test_runs_that_only_touch_this_one_did_not_overlap_it(challenge: Challenge) -> None:
+    """Overlapping is moves arriving while this run was in play, from its start to its
+    finish (not its deadline): a run whose moves came only before or only after, even
+    by a millisecond's touch, did not overlap; one a millisecond inside did."""
+    player = UserFactory()
+    start = challenge.opens_at + timedelta(minutes=5)
+    finished = start + timedelta(seconds=60)
+    played = RunFactory(
+        player=player, challenge=challenge, started_at=start, finished_at=finished,
+        arrivals=[3000, 59000],
+    )  # fmt: skip
+
+    def other(started_after_ms: int, arrivals: list[int]) -> object:
+        started = start + timedelta(milliseconds=started_after_ms)
+        made = RunFactory(player=player, challenge=challenge, started_at=started, arrivals=arrivals)
+        return made.pk
+
+    # Started before this one finished, its first move arriving as it finished.
+    first_at_finish = other(50_000, [10_000, 20_000])
+    # Its last move arriving as this one started.
+    last_at_start = other(-100_000, [1_000, 100_000])
+    # Started and played after this one finished, before its deadline.
+    after = other(70_000, [1_000, 5_000])
+    # A millisecond inside at either end.
+    inside_end = other(50_000, [9_999, 20_000])
+    inside_start = other(-100_000, [1_000, 100_001])
+    found = {run.pk for run in runs_overlapping(run=played)}
+    assert found == {inside_end, inside_start}
+    assert not {first_at_finish, last_at_start, after} & found
 
 
 def test_a_near_copy_is_compared_with_the_entries_nearest_its_score(challenge: Challenge) -> None:
