@@ -11,7 +11,9 @@ import pytest
 from challenges.models import Challenge, Entry, PlayerForm
 from challenges.moderation.entries import entry_approve, entry_submit, entry_void
 from challenges.moderation.near_copy import _NEAR_COPY_CANDIDATES, near_copy_of
+from challenges import engine
 from challenges.moderation.trust import (
+    board_rank,
     device_hash,
     form_signup_record,
     form_trust_set,
@@ -19,6 +21,7 @@ from challenges.moderation.trust import (
     player_record,
     players_linked,
     runs_overlapping,
+    trust_thresholds,
 )
 from challenges.play.services import run_start
 from tests.factories import (
@@ -112,6 +115,80 @@ def test_every_void_counts_against_the_players_record(challenge: Challenge) -> N
         entry_void(entry_id=held.pk, reason="a script")
     assert PlayerForm.objects.get(player=player).voided == 2
     assert player_record(player_id=player.pk).voided == 2
+
+
+def test_the_rules_read_the_operators_settings(settings: Any) -> None:
+    settings.TRUST_TOP, settings.TRUST_TOP_SHARE, settings.TRUST_GUARD_SHARE = 7, 0.03, 0.9
+    settings.TRUST_PROVISIONAL_CHALLENGES, settings.TRUST_FORM_MARGIN = 3, 0.15
+    settings.TRUST_FORM_WINDOW, settings.TRUST_TRUSTED_CHALLENGES = 12, 8
+    assert trust_thresholds() == engine.TrustThresholds(
+        top=7,
+        top_share=0.03,
+        guard_share=0.9,
+        provisional_challenges=3,
+        form_margin=0.15,
+        form_window=12,
+        trusted_challenges=8,
+    )
+
+
+def test_a_rank_counts_the_live_entries_above_on_its_own_board(challenge: Challenge) -> None:
+    for score in (500, 400, 400, 300):
+        EntryFactory(challenge=challenge, score=score)
+    EntryFactory(challenge=challenge, score=450, status="held")
+    EntryFactory(challenge=ChallengeFactory(number=challenge.number + 1), score=900)
+    ranks = [board_rank(challenge_id=challenge.pk, score=s) for s in (600, 500, 450, 400, 350, 300)]
+    assert ranks == [1, 1, 2, 2, 4, 4]
+
+
+def _played(challenge: Challenge, player: Any, now: Any, variant: int = 0) -> Any:
+    return run_played(
+        run_start(player_id=player.pk, challenge_id=challenge.pk, now=now),
+        challenge_log(challenge, moves=6, start_ms=1800, step_ms=1100, variant=variant),
+    )
+
+
+def test_a_new_account_is_held_in_the_guarded_top_and_live_below_it(
+    settings: Any, challenge: Challenge
+) -> None:
+    settings.TRUST_TOP, settings.TRUST_TOP_SHARE, settings.TRUST_PROVISIONAL_CHALLENGES = 3, 0.01, 5
+    now = challenge.opens_at + timedelta(minutes=1)
+    # Two new accounts; the lower scoring submits first.
+    below, within = sorted(
+        (_played(challenge, UserFactory(), now, variant) for variant in (0, 1)),
+        key=lambda run: run.score,
+    )
+    top = within.score + 10
+    for above in (20, 10, 0):
+        EntryFactory(challenge=challenge, score=top + above)
+    entry = entry_submit(run_id=below.pk, player_id=below.player_id, now=now + timedelta(minutes=2))
+    assert (entry.status, entry.hold_reasons) == ("live", [])
+    # Third once the first is voided: in the top, and new.
+    entry_void(entry_id=Entry.objects.get(score=top + 20).pk, reason="a script")
+    entry = entry_submit(
+        run_id=within.pk, player_id=within.player_id, now=now + timedelta(minutes=3)
+    )
+    assert (entry.status, entry.hold_reasons) == ("held", ["provisional"])
+
+
+def test_a_players_pace_is_the_gaps_between_their_placements(challenge: Challenge) -> None:
+    """Draws are no placements: a run placing every 1.1 s, drawing in between at other
+    moments, has a pace of 1.1 s at every quartile."""
+    log = challenge_log(challenge, moves=24)
+    t, moves = 2000, []
+    for move in log["moves"]:
+        if move["type"] == "place":
+            t += 1100
+            moves.append({**move, "t": t})
+        else:
+            moves.append({**move, "t": t + 300})
+    assert sum(move["type"] == "draw" for move in moves) >= 2
+    player = UserFactory()
+    now = challenge.opens_at + timedelta(minutes=1)
+    run = run_played(run_start(player_id=player.pk, challenge_id=challenge.pk, now=now), {"moves": moves})
+    entry_submit(run_id=run.pk, player_id=player.pk, now=now + timedelta(minutes=2))
+    form = PlayerForm.objects.get(player=player)
+    assert (form.pace, form.pace_entries) == ([1100.0, 1100.0, 1100.0], 1)
 
 
 def test_a_linked_account_below_the_guarded_top_or_voided_is_left_as_it_is(
