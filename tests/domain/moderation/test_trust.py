@@ -171,6 +171,26 @@ def test_a_new_account_is_held_in_the_guarded_top_and_live_below_it(
     assert (entry.status, entry.hold_reasons) == ("held", ["provisional"])
 
 
+def test_a_vouched_players_run_above_their_form_keeps_its_single_run_reasons(
+    settings: Any, challenge: Challenge
+) -> None:
+    """Waiving the single-run measures (near par, the solver's) is for a run within the
+    player's form; the desk reads the form the entry was judged against."""
+    settings.TRUST_TOP, settings.TRUST_TOP_SHARE, settings.TRUST_GUARD_SHARE = 10, 0.01, 0.70
+    settings.TRUST_PROVISIONAL_CHALLENGES, settings.TRUST_FORM_MARGIN = 5, 0.20
+    settings.TRUST_FORM_WINDOW, settings.REVIEW_PAR_RATIO = 20, 0.85
+    now = challenge.opens_at + timedelta(minutes=1)
+    player = UserFactory()
+    player_history(player, [0.5, 0.45, 0.5, 0.4, 0.5, 0.5])
+    PlayerForm.objects.filter(player=player).update(vouched=True)
+    run = _played(challenge, player, now)
+    Challenge.objects.filter(pk=challenge.pk).update(par=run.score)  # the run at par
+    entry = entry_submit(run_id=run.pk, player_id=player.pk, now=now + timedelta(minutes=2))
+    assert entry.status == "held"
+    assert {"above_form", "near_par"} <= set(entry.hold_reasons)
+    assert (entry.features["form"], entry.features["counted_challenges"]) == (0.5, 6)
+
+
 def test_a_players_pace_is_the_gaps_between_their_placements(challenge: Challenge) -> None:
     """Draws are no placements: a run placing every 1.1 s, drawing in between at other
     moments, has a pace of 1.1 s at every quartile."""
