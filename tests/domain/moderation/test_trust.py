@@ -191,24 +191,37 @@ def test_a_vouched_players_run_above_their_form_keeps_its_single_run_reasons(
     assert (entry.features["form"], entry.features["counted_challenges"]) == (0.5, 6)
 
 
-def test_a_players_pace_is_the_gaps_between_their_placements(challenge: Challenge) -> None:
-    """Draws are no placements: a run placing every 1.1 s, drawing in between at other
-    moments, has a pace of 1.1 s at every quartile."""
-    log = challenge_log(challenge, moves=24)
+def _steady(challenge: Challenge, every_ms: int) -> dict[str, Any]:
+    """A log placing every ``every_ms``, its draws in between at other moments."""
     t, moves = 2000, []
-    for move in log["moves"]:
+    for move in challenge_log(challenge, moves=24)["moves"]:
         if move["type"] == "place":
-            t += 1100
+            t += every_ms
             moves.append({**move, "t": t})
         else:
             moves.append({**move, "t": t + 300})
     assert sum(move["type"] == "draw" for move in moves) >= 2
+    return {"moves": moves}
+
+
+def test_a_players_pace_is_the_mean_gaps_between_their_placements(challenge: Challenge) -> None:
+    """Draws are no placements: a run placing every 1.1 s, drawing in between at other
+    moments, has a pace of 1.1 s at every quartile; the next, every 1.5 s, makes the
+    player's pace their mean."""
     player = UserFactory()
-    now = challenge.opens_at + timedelta(minutes=1)
-    run = run_played(run_start(player_id=player.pk, challenge_id=challenge.pk, now=now), {"moves": moves})
-    entry_submit(run_id=run.pk, player_id=player.pk, now=now + timedelta(minutes=2))
+    for number, every_ms in ((challenge.number, 1100), (challenge.number + 1, 1500)):
+        played = ChallengeFactory(number=number)
+        now = played.opens_at + timedelta(minutes=1)
+        run = run_played(
+            run_start(player_id=player.pk, challenge_id=played.pk, now=now),
+            _steady(played, every_ms),
+        )
+        entry_submit(run_id=run.pk, player_id=player.pk, now=now + timedelta(minutes=2))
+        if every_ms == 1100:
+            form = PlayerForm.objects.get(player=player)
+            assert (form.pace, form.pace_entries) == ([1100.0, 1100.0, 1100.0], 1)
     form = PlayerForm.objects.get(player=player)
-    assert (form.pace, form.pace_entries) == ([1100.0, 1100.0, 1100.0], 1)
+    assert (form.pace, form.pace_entries, form.challenges) == ([1300.0, 1300.0, 1300.0], 2, 2)
 
 
 def test_a_linked_account_below_the_guarded_top_or_voided_is_left_as_it_is(
