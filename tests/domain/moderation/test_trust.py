@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from challenges import engine
 from challenges.models import Challenge, Entry, PlayerForm
 from challenges.moderation.entries import entry_approve, entry_submit, entry_void
 from challenges.moderation.near_copy import _NEAR_COPY_CANDIDATES, near_copy_of, run_placements
-from challenges import engine
 from challenges.moderation.trust import (
     board_rank,
     device_hash,
