@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from challenges import engine
-from challenges.models import Challenge, Entry, PlayerForm
+from challenges.models import Challenge, Entry, FormPoint, PlayerForm
 from challenges.moderation.entries import entry_approve, entry_submit, entry_void
 from challenges.moderation.near_copy import _NEAR_COPY_CANDIDATES, near_copy_of, run_placements
 from challenges.moderation.trust import (
@@ -263,6 +263,31 @@ def test_a_linked_account_below_the_guarded_top_or_voided_is_left_as_it_is(
     void.refresh_from_db()
     assert (low.status, low.hold_reasons) == ("live", [])
     assert (void.status, void.hold_reasons) == (Entry.Status.VOID, [])
+
+
+def test_a_players_record_reads_their_counted_shares_by_time_and_their_trust(
+    challenge: Challenge,
+) -> None:
+    """Oldest first by submit time (the form window keeps the last ones), whatever order
+    the points were written in; a held entry's point and another player's are left out."""
+    player, other = UserFactory(), UserFactory()
+    start = challenge.opens_at
+    points = [
+        (player, 0.3, True, 2),
+        (player, 0.4, True, 1),
+        (player, 0.9, False, 3),
+        (other, 0.7, True, 0),
+    ]
+    for n, (user, share, counted, minutes) in enumerate(points, start=1):
+        played = ChallengeFactory(number=challenge.number - n)
+        entry = EntryFactory(challenge=played, player=user, score=300)
+        FormPoint.objects.create(
+            player=user, challenge=played, entry=entry, share=share, counted=counted,
+            at=start + timedelta(minutes=minutes),
+        )  # fmt: skip
+    form_trust_set(player_id=player.pk, trust="granted")
+    record = player_record(player_id=player.pk)
+    assert (record.shares, record.trust) == ((0.4, 0.3), "granted")
 
 
 def test_overlapping_runs_are_those_with_moves_arriving_meanwhile(challenge: Challenge) -> None:
