@@ -11,7 +11,7 @@ import pytest
 from challenges import engine
 from challenges.models import Challenge, Entry, FormPoint, PlayerForm
 from challenges.moderation.entries import entry_approve, entry_submit, entry_void
-from challenges.moderation.near_copy import _NEAR_COPY_CANDIDATES, near_copy_of
+from challenges.moderation.near_copy import _NEAR_COPY_CANDIDATES, near_copy_of, run_placements
 from challenges.moderation.trust import (
     board_rank,
     device_hash,
@@ -87,6 +87,7 @@ def test_paces_link_only_with_enough_entries_each(settings: Any) -> None:
     PlayerForm.objects.create(player=one, pace=[1500, 2000, 2500], pace_entries=5)
     PlayerForm.objects.create(player=two, pace=[1540, 1970, 2530], pace_entries=4)
     assert players_linked(player_id=one.pk, among=[two.pk]) == []
+    assert players_linked(player_id=two.pk, among=[one.pk]) == []
     PlayerForm.objects.filter(player=two).update(pace_entries=5)
     assert players_linked(player_id=one.pk, among=[two.pk]) == [two.pk]
     assert players_linked(player_id=one.pk, among=[two.pk], pace_among=[]) == []
@@ -231,6 +232,104 @@ def test_a_players_pace_is_the_mean_gaps_between_their_placements(challenge: Cha
     ]
     assert player_record(player_id=player.pk).shares == tuple(shares)
     assert 0 < shares[0] < 1
+
+
+@pytest.mark.parametrize(("kept", "threshold", "held"), [(4, 0.8, False), (3, 0.5, True)])
+def test_a_near_copys_share_is_shown_to_three_places_and_holds_from_its_threshold(
+    settings: Any, challenge: Challenge, kept: int, threshold: float, held: bool
+) -> None:
+    """The desk reads the share of placements another entry made in the same order,
+    rounded to 0.001; a share at the threshold holds the entry."""
+    settings.TRUST_NEAR_COPY_SHARE = threshold
+    now = challenge.opens_at + timedelta(minutes=1)
+    player = UserFactory()
+    run = _played(challenge, player, now)
+    placements = run_placements(run=run)
+    assert len(placements) == 6
+    original = EntryFactory(
+        challenge=challenge,
+        score=run.score,
+        moves_hash="another",
+        placements=";".join(placements[:kept]),
+    )
+    entry = entry_submit(run_id=run.pk, player_id=player.pk, now=now + timedelta(minutes=2))
+    assert (entry.features["near_copy_share"], entry.features["near_copy_of"]) == (
+        round(kept / 6, 3),
+        original.pk,
+    )
+    assert entry.features["near_copy_share"] in (0.667, 0.5)
+    assert (entry.hold_reasons, entry.status) == ((["near_copy"], "held") if held else ([], "live"))
+
+
+def test_a_run_at_070_of_par_below_the_top_is_checked_for_linked_accounts(
+    settings: Any, challenge: Challenge
+) -> None:
+    """From 0.70 of par an entry is guarded wherever it ranks: an account made on the
+    same network with an entry in the top holds it."""
+    settings.TRUST_TOP, settings.TRUST_TOP_SHARE, settings.TRUST_GUARD_SHARE = 3, 0.01, 0.70
+    now = challenge.opens_at + timedelta(minutes=1)
+    player, same_network = UserFactory(), UserFactory()
+    for user in (player, same_network):
+        form_signup_record(player_id=user.pk, address="192.0.2.1", device_id="")
+    run = _played(challenge, player, now)
+    for above in (30, 20):
+        EntryFactory(challenge=challenge, score=run.score + above)
+    EntryFactory(challenge=challenge, player=same_network, score=run.score + 10)
+    Challenge.objects.filter(pk=challenge.pk).update(par=run.score * 10 // 7)  # 0.7 and more
+    entry = entry_submit(run_id=run.pk, player_id=player.pk, now=now + timedelta(minutes=2))
+    assert entry.status == "held" and "linked_accounts" in entry.hold_reasons
+
+
+PACE = [1500, 2000, 2500]
+
+
+@pytest.mark.parametrize(
+    ("rank", "twin_place", "top_share", "linked"),
+    [
+        (3, 1, 0.01, True),  # ranked third of a top of three: the twin at first links
+        (4, 1, 0.01, False),  # fourth (guarded for its share of par): no pace link
+        (1, 4, 0.5, False),  # first, the twin fourth of a guarded top of four
+    ],
+)
+def test_a_pace_links_only_within_the_first_trust_top_places(
+    settings: Any,
+    challenge: Challenge,
+    rank: int,
+    twin_place: int,
+    top_share: float,
+    linked: bool,
+) -> None:
+    """A pace is weak evidence: it links two accounts only when the entry ranks within
+    the first TRUST_TOP places, and only with an account there."""
+    settings.TRUST_TOP, settings.TRUST_TOP_SHARE, settings.TRUST_GUARD_SHARE = 3, top_share, 0.70
+    settings.TRUST_LINK_PACE_MS, settings.TRUST_LINK_PACE_ENTRIES = 60, 5
+    now = challenge.opens_at + timedelta(minutes=1)
+    player, twin = UserFactory(), UserFactory()
+    run = _played(challenge, player, now)
+    score = run.score
+    # The places above the entry, and two more below it: eight live entries in all.
+    scores = [score + 10 * (rank - place) for place in range(1, rank)] + [
+        score - 10 * n for n in range(1, 9 - rank)
+    ]
+    ordered = sorted(scores, reverse=True)
+    twin_entry = None
+    # Submitted lowest first: the places are the scores', not the submits' order.
+    for place, other in reversed(list(enumerate(ordered, start=1))):
+        made = EntryFactory(
+            challenge=challenge, score=other, **({"player": twin} if place == twin_place else {})
+        )
+        twin_entry = made if place == twin_place else twin_entry
+    assert twin_entry is not None
+    for user in (player, twin):
+        PlayerForm.objects.update_or_create(
+            player=user, defaults={"pace": PACE, "pace_entries": 5, "challenges": 20}
+        )
+    if rank > 3:
+        Challenge.objects.filter(pk=challenge.pk).update(par=round(score / 0.72))
+    entry = entry_submit(run_id=run.pk, player_id=player.pk, now=now + timedelta(minutes=2))
+    twin_entry.refresh_from_db()
+    assert ("linked_accounts" in entry.hold_reasons) is linked
+    assert twin_entry.status == ("held" if linked else "live")
 
 
 def test_a_linked_account_below_the_guarded_top_or_voided_is_left_as_it_is(
