@@ -11,7 +11,12 @@ import pytest
 from challenges import engine
 from challenges.models import Challenge, Entry, FormPoint, PlayerForm
 from challenges.moderation.entries import entry_approve, entry_submit, entry_void
-from challenges.moderation.near_copy import _NEAR_COPY_CANDIDATES, near_copy_of, run_placements
+from challenges.moderation.near_copy import (
+    _NEAR_COPY_CANDIDATES,
+    near_copy_band,
+    near_copy_of,
+    run_placements,
+)
 from challenges.moderation.trust import (
     board_rank,
     device_hash,
