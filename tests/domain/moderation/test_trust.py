@@ -468,6 +468,49 @@ def test_a_near_copy_is_compared_with_the_entries_nearest_its_score(challenge: C
     assert (share, entry_id) == (1.0, original.pk)
 
 
+@pytest.mark.parametrize(("side", "near_first"), [(1, False), (-1, True)])
+def test_a_near_copy_is_compared_with_the_nearest_scores_not_by_age(
+    challenge: Challenge, side: int, near_first: bool
+) -> None:
+    """Each walk from the score takes the nearest entries first, whatever their age: an
+    original made after (or before) sixty others a little farther away, above (or
+    below), is found; one farther than sixty others is not compared."""
+    copier = RunFactory(challenge=challenge, finished=True, log=challenge_log(challenge, moves=6))
+    score = copier.score
+    assert score is not None and score > 15  # the band reaches 3 below
+    placements = ";".join(run_placements(run=copier))
+
+    def the_near_one() -> Any:
+        return EntryFactory(challenge=challenge, score=score + side, placements=placements)
+
+    near = the_near_one() if near_first else None
+    for _ in range(_NEAR_COPY_CANDIDATES + 5):
+        EntryFactory(challenge=challenge, score=score + side * 2, placements="")
+    near = near or the_near_one()
+    assert near_copy_of(run=copier, score=score, moves_hash="the copy") == (1.0, near.pk)
+    near.score = score + side * 3
+    near.save(update_fields=["score"])
+    assert near_copy_of(run=copier, score=score, moves_hash="the copy") == (0.0, None)
+
+
+def test_of_two_copies_the_nearest_in_score_is_named_and_no_copy_names_none(
+    challenge: Challenge,
+) -> None:
+    copier = RunFactory(challenge=challenge, finished=True, variant=0)
+    score = copier.score
+    assert score is not None and score > 5
+    stranger = EntryFactory(challenge=challenge, score=score, placements="0,0,0;1,1,1")
+    # Made before entries kept their placements, of a run that never got a log.
+    empty = RunFactory(challenge=challenge, status="finished", log=None, score=score)
+    EntryFactory(challenge=challenge, run=empty, player=empty.player, score=score)
+    assert near_copy_of(run=copier, score=score, moves_hash="the copy") == (0.0, None)
+    placements = ";".join(run_placements(run=copier))
+    nearest = EntryFactory(challenge=challenge, score=score + 1, placements=placements)
+    EntryFactory(challenge=challenge, score=score + 3, placements=placements)
+    assert near_copy_of(run=copier, score=score, moves_hash="the copy") == (1.0, nearest.pk)
+    assert stranger.pk != nearest.pk
+
+
 def test_a_moderator_sets_a_players_trust_and_only_a_known_one() -> None:
     player, other = UserFactory(), UserFactory()
     PlayerForm.objects.create(player=player, signup_network="kept")
