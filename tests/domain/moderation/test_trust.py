@@ -493,22 +493,27 @@ def test_a_near_copy_is_compared_with_the_nearest_scores_not_by_age(
     assert near_copy_of(run=copier, score=score, moves_hash="the copy") == (0.0, None)
 
 
-def test_of_two_copies_the_nearest_in_score_is_named_and_no_copy_names_none(
+def test_of_copies_the_nearest_in_score_then_the_first_made_is_named(
     challenge: Challenge,
 ) -> None:
+    """The desk is pointed at the nearest copy in score, the first made among equally
+    near ones; with no copy, at none."""
     copier = RunFactory(challenge=challenge, finished=True, variant=0)
     score = copier.score
     assert score is not None and score > 5
-    stranger = EntryFactory(challenge=challenge, score=score, placements="0,0,0;1,1,1")
-    # Made before entries kept their placements, of a run that never got a log.
-    empty = RunFactory(challenge=challenge, status="finished", log=None, score=score)
-    EntryFactory(challenge=challenge, run=empty, player=empty.player, score=score)
+    EntryFactory(challenge=challenge, score=score, placements="0,0,0;1,1,1")
+    # Runs that never got a log: one entry made before placements were kept, one after.
+    for kept in (None, ""):
+        empty = RunFactory(challenge=challenge, status="finished", log=None, score=score)
+        EntryFactory(challenge=challenge, run=empty, player=empty.player, score=score,
+                     placements=kept)  # fmt: skip
     assert near_copy_of(run=copier, score=score, moves_hash="the copy") == (0.0, None)
     placements = ";".join(run_placements(run=copier))
-    nearest = EntryFactory(challenge=challenge, score=score + 1, placements=placements)
     EntryFactory(challenge=challenge, score=score + 3, placements=placements)
+    nearest = EntryFactory(challenge=challenge, score=score + 1, placements=placements)
     assert near_copy_of(run=copier, score=score, moves_hash="the copy") == (1.0, nearest.pk)
-    assert stranger.pk != nearest.pk
+    EntryFactory(challenge=challenge, score=score - 1, placements=placements)
+    assert near_copy_of(run=copier, score=score, moves_hash="the copy") == (1.0, nearest.pk)
 
 
 def test_a_moderator_sets_a_players_trust_and_only_a_known_one() -> None:
