@@ -337,6 +337,83 @@ def test_a_pace_links_only_within_the_first_trust_top_places(
     assert twin_entry.status == ("held" if linked else "live")
 
 
+def _defaults(settings: Any) -> None:
+    settings.TRUST_TOP, settings.TRUST_TOP_SHARE, settings.TRUST_GUARD_SHARE = 10, 0.01, 0.70
+    settings.TRUST_PROVISIONAL_CHALLENGES, settings.TRUST_FORM_MARGIN = 5, 0.20
+    settings.TRUST_FORM_WINDOW, settings.TRUST_TRUSTED_CHALLENGES = 20, 10
+    settings.REVIEW_PAR_RATIO = 0.85
+
+
+def test_a_run_too_short_for_a_pace_adds_no_pace(challenge: Challenge) -> None:
+    player = UserFactory()
+    now = challenge.opens_at + timedelta(minutes=1)
+    run = run_played(
+        run_start(player_id=player.pk, challenge_id=challenge.pk, now=now),
+        challenge_log(challenge, moves=4, start_ms=1800, step_ms=1100),
+    )
+    entry_submit(run_id=run.pk, player_id=player.pk, now=now + timedelta(minutes=2))
+    form = PlayerForm.objects.get(player=player)
+    assert (form.pace, form.pace_entries, form.challenges) == (None, 0, 1)
+
+
+def test_the_first_entry_on_an_empty_board_is_first_and_guarded(
+    settings: Any, challenge: Challenge
+) -> None:
+    _defaults(settings)
+    settings.TRUST_TOP = 1
+    now = challenge.opens_at + timedelta(minutes=1)
+    player = UserFactory()
+    run = _played(challenge, player, now)
+    entry = entry_submit(run_id=run.pk, player_id=player.pk, now=now + timedelta(minutes=2))
+    assert (entry.status, entry.hold_reasons) == ("held", ["provisional"])
+
+
+def test_a_withdrawn_trust_makes_a_regular_provisional_again(
+    settings: Any, challenge: Challenge
+) -> None:
+    _defaults(settings)
+    now = challenge.opens_at + timedelta(minutes=1)
+    player = UserFactory()
+    player_history(player, [0.5] * 6)
+    form_trust_set(player_id=player.pk, trust="withdrawn")
+    run = _played(challenge, player, now)
+    entry = entry_submit(run_id=run.pk, player_id=player.pk, now=now + timedelta(minutes=2))
+    assert (entry.status, entry.hold_reasons) == ("held", ["provisional"])
+
+
+@pytest.mark.parametrize(("voided", "reasons"), [(0, []), (1, ["near_par"])])
+def test_a_void_takes_a_regulars_trust_near_par(
+    settings: Any, challenge: Challenge, voided: int, reasons: list[str]
+) -> None:
+    """Twelve challenges at 0.9 of par: trusted, so a run at 0.95 of par, within that
+    form, is not held as near par; once one entry was voided, it is."""
+    _defaults(settings)
+    now = challenge.opens_at + timedelta(minutes=1)
+    player = UserFactory()
+    player_history(player, [0.9] * 12)
+    PlayerForm.objects.filter(player=player).update(voided=voided)
+    run = _played(challenge, player, now)
+    Challenge.objects.filter(pk=challenge.pk).update(par=round(run.score / 0.95))
+    entry = entry_submit(run_id=run.pk, player_id=player.pk, now=now + timedelta(minutes=2))
+    assert entry.hold_reasons == reasons
+
+
+def test_a_run_started_after_this_one_finished_does_not_overlap_at_submit(
+    settings: Any, challenge: Challenge
+) -> None:
+    settings.TRUST_OVERLAPPING_RUNS = True
+    now = challenge.opens_at + timedelta(minutes=1)
+    player = UserFactory()
+    run = _played(challenge, player, now)
+    assert run.finished_at is not None and run.finished_at < run.finish_by
+    RunFactory(
+        player=player, challenge=challenge, started_at=run.finished_at + timedelta(seconds=10),
+        arrivals=[1000, 5000],
+    )  # fmt: skip
+    entry = entry_submit(run_id=run.pk, player_id=player.pk, now=now + timedelta(minutes=2))
+    assert (entry.status, entry.hold_reasons) == ("live", [])
+
+
 def test_a_linked_account_below_the_guarded_top_or_voided_is_left_as_it_is(
     settings: Any, challenge: Challenge
 ) -> None:
