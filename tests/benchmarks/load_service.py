@@ -8,12 +8,15 @@ PostgreSQL, Redis) on a loopback port, fills a dedicated database with one open
 challenge of ``--entries`` entries (and a closed one), and drives every phase with
 ``wrk`` (tests/benchmarks/load_wrk.py). The floor (load_floor.py: a one-file Django app,
 one JSON view answering the same 50 rows, the same gunicorn settings) is measured
-first and last. Each phase prints a row: requests per second, latency p50 and p99, the
-web tier's CPU per request (gunicorn's processes, from /proc), that CPU as a multiple of
-the floor's, PostgreSQL's CPU per request (the backends of the load's database), a
-write's SQL statements (load_queries.py), the errors (any answer of 400 and up but an
-expected 404) and the load average. The table is printed again against the mean of
-the two floors, then each write's statements.
+first and last, and for ``--floor-seconds`` after every phase. Each phase prints a row:
+requests per second, latency p50 and p99, the web tier's CPU per request (gunicorn's
+processes, from /proc), that CPU as a multiple of the floor's, PostgreSQL's CPU per
+request (the backends of the load's database), a write's SQL statements
+(load_queries.py), the errors (any answer of 400 and up but an expected 404) and the
+load average. The table is printed again with each row against the mean of the floors
+measured just before and just after it (the floor's own CPU drifts by a third within
+a run on this machine: the first floor, right after the fixture's bulk writes, ran at
+half the rate of the last), then the floors' spread and each write's statements.
 
 The CPU per request is the figure to compare: requests per second move with whatever
 else the machine is running, the CPU a request costs much less; the load average
@@ -37,6 +40,7 @@ import http.client
 import os
 import random
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -430,6 +434,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--burst-connections", type=int, default=64)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--floor-seconds", type=float, default=4.0)
     parser.add_argument("--entries", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--burst", type=int, default=10_000)
@@ -482,18 +487,29 @@ def main(argv: list[str] | None = None) -> None:
         first = floor_measure(floor, connections=args.connections, seconds=args.seconds)
         load.floor_ms = first.floor_ms
         print(first.line(), flush=True)
+        floors = [first.web_cpu_ms]
+        bracketed: list[tuple[Result, float]] = []
         for phase in args.only or PHASES:
             load.phase = phase
+            made = len(load.results)
             getattr(load, phase.replace("-", "_"))()
+            after = floor_measure(floor, connections=args.connections, seconds=args.floor_seconds)
+            for result in load.results[made:]:
+                bracketed.append((result, (floors[-1] + after.web_cpu_ms) / 2))
+            floors.append(after.web_cpu_ms)
+            load.floor_ms = after.web_cpu_ms
         last = floor_measure(floor, connections=args.connections, seconds=args.seconds)
+        floors.append(last.web_cpu_ms)
         print(last.line().replace("floor:", "floor again:", 1), flush=True)
-        # The table again, each row against the mean of the two floors.
-        mean = (first.web_cpu_ms + last.web_cpu_ms) / 2
-        print(f"\nthe same, against the mean floor ({mean:.3f} ms of web CPU a request):\n")
+        print("\nthe same, each row against the floors measured just before and after it:\n")
         print(TABLE_HEAD)
-        for result in [first, *load.results, last]:
-            result.floor_ms = mean
+        for result, around in [(first, first.web_cpu_ms), *bracketed, (last, last.web_cpu_ms)]:
+            result.floor_ms = around
             print(result.line())
+        print(
+            f"\nthe floor, {len(floors)} times: {min(floors):.3f} to {max(floors):.3f} ms of web"
+            f" CPU a request, median {statistics.median(floors):.3f}"
+        )
         queries_print(load.queries)
     finally:
         for process in reversed(processes):
