@@ -18,14 +18,16 @@ from challenges.boards.leaderboards import (
     LeaderboardPage,
     LeaderboardRow,
     PageOutOfRange,
-    PlayerRank,
-    entry_get,
-    leaderboard_histogram,
     leaderboard_page,
-    leaderboard_rank,
 )
 from challenges.boards.periods import PERIODS, period_board, period_explained
 from challenges.boards.score_table import ScoreField, leaderboard_field
+from challenges.boards.standing import (
+    PlayerRank,
+    entry_get,
+    leaderboard_histogram,
+    leaderboard_rank,
+)
 
 __all__ = [
     "PERIODS",

@@ -16,7 +16,8 @@ from django.contrib.auth.models import User
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from challenges.boards.leaderboards import PlayerRank, leaderboard_rank, leaderboard_score_table
+from challenges.boards.score_table import leaderboard_score_table
+from challenges.boards.standing import PlayerRank, leaderboard_rank
 from challenges.models import Challenge, Entry, Run
 
 

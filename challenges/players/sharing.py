@@ -16,7 +16,7 @@ from datetime import UTC, datetime, tzinfo
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from challenges.boards.leaderboards import leaderboard_rank
+from challenges.boards.standing import leaderboard_rank
 from challenges.bonus_words import BONUS_WORDS
 from challenges.engine import RULESET, PlacedTile, log_placed_tiles
 from challenges.errors import RunNotFound

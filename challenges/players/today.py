@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from challenges import engine
 from challenges.boards import leaderboards
+from challenges.boards.standing import PlayerRank, entry_get, leaderboard_rank
 from challenges.models import Challenge, Run
 from challenges.play import selectors as runs
 from challenges.play.examples import BoardPicture, board_picture, example_sample_run
@@ -69,7 +70,7 @@ class PlayerToday:
     played: bool
     best_score: int | None
     submitted: bool
-    standing: leaderboards.PlayerRank | None
+    standing: PlayerRank | None
     # The entry's status (live, held or void) and score, when there is one: a held entry
     # is not on the board yet, and a voided one never will be.
     entry_status: str | None = None
@@ -131,8 +132,8 @@ def player_today(*, challenge: Challenge, player: User | AnonymousUser) -> Playe
         return None
     best = runs.run_best_score(challenge_id=challenge.pk, player_id=player.pk)
     played = best is not None or Run.objects.filter(challenge=challenge, player=player).exists()
-    entry = leaderboards.entry_get(challenge=challenge, player=player)
-    standing = leaderboards.leaderboard_rank(challenge=challenge, player=player)
+    entry = entry_get(challenge=challenge, player=player)
+    standing = leaderboard_rank(challenge=challenge, player=player)
     return PlayerToday(
         played=played,
         best_score=best,

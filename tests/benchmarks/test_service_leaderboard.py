@@ -25,12 +25,8 @@ from django.db import connection
 from django.utils import timezone
 
 from challenges.boards.cache import leaderboard_cache_bump
-from challenges.boards.leaderboards import (
-    LeaderboardPage,
-    PlayerRank,
-    leaderboard_page,
-    leaderboard_rank,
-)
+from challenges.boards.leaderboards import LeaderboardPage, leaderboard_page
+from challenges.boards.standing import PlayerRank, leaderboard_rank
 from challenges.models import Challenge, Entry, Run
 from challenges.moderation.entries import challenge_entry_stats_refresh, entry_submit
 from tests.conftest import service_missing

@@ -9,7 +9,8 @@ from django.db.models import Q, Value
 from django.db.models.functions import Coalesce
 
 from challenges.boards.history import _rank_subquery, player_history
-from challenges.boards.leaderboards import _TIES_BEFORE, _rows_forward, entry_get
+from challenges.boards.leaderboards import _TIES_BEFORE, _rows_forward
+from challenges.boards.standing import entry_get
 from challenges.compiled_queries import CompiledQuery
 from challenges.models import Challenge, Entry
 from challenges.moderation.entries import challenge_entry_stats_refresh

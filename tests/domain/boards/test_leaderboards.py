@@ -13,10 +13,9 @@ from challenges.boards.leaderboards import (
     PageOutOfRange,
     challenge_stats,
     histogram_bin_count,
-    leaderboard_histogram,
     leaderboard_page,
-    leaderboard_rank,
 )
+from challenges.boards.standing import leaderboard_histogram, leaderboard_rank
 from challenges.models import Challenge, Entry
 from challenges.moderation.entries import entry_submit, entry_void
 from tests.factories import (
