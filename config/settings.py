@@ -381,6 +381,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["config.json_api.OrjsonRenderer"],
     "DEFAULT_PARSER_CLASSES": ["config.json_api.OrjsonParser"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.json_api.JsonFirstNegotiation",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "challenges.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {

@@ -95,3 +95,41 @@ class BoardSearch:
         for tile_rotation in cells.values():
             fitting &= ~(1 << (tile_rotation // 3))
         return fitting
+
+    def points_range(self, tiles: Iterable[Tile]) -> tuple[int, int] | None:
+        """The fewest and the most points a legal placement of ``tiles`` scores here
+        (the clear bonus aside); None if none fits. The review asks it at every
+        placement of a run, so it reads masks and builds no :class:`Placement`."""
+        cells = self._cells
+        hand = 0
+        for tile in tiles:
+            hand |= 1 << tile.index
+        for tile_rotation in cells.values():
+            hand &= ~(1 << (tile_rotation // 3))
+        if not hand:
+            return None
+        points = self._points
+        extra = self.bonus_points
+        lowest, highest = 1 << 30, -1
+        for packed in self._reach.difference(cells):
+            o0, o1, o2 = CELL_CORNER_OFFSETS[packed & 1]
+            v0 = points.get(packed + o0, 0)
+            v1 = points.get(packed + o1, 0)
+            v2 = points.get(packed + o2, 0)
+            key = ((v0 & 7 if v0 else FREE) * 7 + (v1 & 7 if v1 else FREE)) * 7 + (
+                v2 & 7 if v2 else FREE
+            )
+            fitting = hand & FIT_MASKS[key]
+            if not fitting:
+                continue
+            hexagons = (v0 >= FIVE_AROUND) + (v1 >= FIVE_AROUND) + (v2 >= FIVE_AROUND)
+            bonus = extra[hexagons + 1 if hexagons else (1 if v0 and v1 and v2 else 0)]
+            while fitting:
+                low = fitting & -fitting
+                fitting ^= low
+                worth = TILE_VALUES[low.bit_length() - 1] + bonus
+                if worth < lowest:
+                    lowest = worth
+                if worth > highest:
+                    highest = worth
+        return None if highest < 0 else (lowest, highest)

@@ -140,22 +140,20 @@ def run_features(
     remaining = [tile_parse(tile_id) for tile_id in well]
     times: list[int] = []
     choices = matches = 0
-    for raw, played in zip(log["moves"], result.moves, strict=True):
+    for raw in log["moves"]:
         if raw["type"] == "draw":
             hand.append(remaining.pop(0))
             continue
         times.append(int(raw["t"]))
-        options = {board.outcome(placement).points for placement in board.legal_placements(hand)}
-        # The clear bonus would be on every option alike, so it changes no comparison.
-        completes = len(board) == ruleset.tile_count - 1
-        made = played.points - (ruleset.clear_bonus if completes else 0)
-        if len(options) > 1:
-            choices += 1
-            matches += made == max(options)
+        # The clear bonus would be on every option alike: the range leaves it out.
+        span = board.points_range(hand)
         row, col = raw["cell"]
         tile = tile_parse(raw["tile"])
         # Legal: the replay above accepted it, so the unchecked push is safe.
-        board.push(Placement(tile, Cell(row, col), raw["rotation"]))
+        made = board.push(Placement(tile, Cell(row, col), raw["rotation"])).points
+        if span is not None and span[0] != span[1]:
+            choices += 1
+            matches += made == span[1]
         hand.remove(tile)
     gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
     return RunFeatures(

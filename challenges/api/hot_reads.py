@@ -24,7 +24,6 @@ and a conditional GET gets a 304; open challenges' reads say ``private, no-cache
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -46,6 +45,7 @@ from challenges.parsing import whole_number
 from challenges.schedule.selectors import challenge_row
 from challenges.schedule.services import challenge_current_ensure, challenge_par_request
 from challenges.slots import slot_number
+from config.json_api import plain_json_accepted
 
 # DRF's answer to an APIView's GET names the methods it takes.
 ALLOW = "GET, HEAD, OPTIONS"
@@ -55,21 +55,13 @@ ALLOW = "GET, HEAD, OPTIONS"
 CLOSED_BOARD_MAX_AGE = 300
 OPEN_CACHE_CONTROL = "private, no-cache"
 
-# An Accept header DRF's negotiation would answer with plain JSON (anything else, a
-# refused type or ``indent=``, goes to DRF to be negotiated).
-_ACCEPT_JSON = re.compile(r"\A(?:|\*/\*|application/json|application/\*)\Z")
-_ACCEPT_ZERO = re.compile(r"q=0(?:\.0*)?(?![.\d])")
-
 
 def plain_read(request: HttpRequest) -> bool:
     """A GET that DRF would answer the same for anyone: no ``Authorization`` to check
     (a bad token is a 401), and an ``Accept`` that negotiates to plain JSON."""
     if request.method != "GET" or "HTTP_AUTHORIZATION" in request.META:
         return False
-    accept = request.META.get("HTTP_ACCEPT", "")
-    if _ACCEPT_JSON.match(accept):
-        return True
-    return "*/*" in accept and "indent" not in accept and not _ACCEPT_ZERO.search(accept)
+    return plain_json_accepted(request.META.get("HTTP_ACCEPT", ""))
 
 
 def json_answer(body: bytes, *, status: int = 200) -> HttpResponse:

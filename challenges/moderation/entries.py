@@ -46,6 +46,7 @@ from challenges.moderation.trust import (
     form_point_add_params,
     form_point_decide,
     reasons_waived,
+    submit_standing_columns,
     submit_trust_check,
 )
 from challenges.play.selectors import run_for_submit
@@ -82,7 +83,7 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
     """
     now = service_now(now)
     # The run, and whether its player is a guest or has an entry: one query.
-    submitting = run_for_submit(run_id=run_id, player_id=player_id)
+    submitting = run_for_submit(run_id=run_id, player_id=player_id, also=submit_standing_columns())
     if submitting is None:
         raise RunNotFound(gettext("You have no run with this id."))
     run = submitting.run
@@ -116,7 +117,11 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
     moves_hash, placements = _moves_hash_placements(run=run)
     review = run_review(run=run)
     trust = submit_trust_check(
-        run=run, score=run.score, moves_hash=moves_hash, placements=placements
+        run=run,
+        score=run.score,
+        moves_hash=moves_hash,
+        placements=placements,
+        standing=submitting.also,
     )
     single_run = reasons_waived(review.reasons) if trust.waived else list(review.reasons)
     try:

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import connection
 from django.db.models import Q, Sum
 
 from challenges import engine
 from challenges.models import Entry, FormPoint, PlayerForm, Run, ScoreCount
 from challenges.moderation.near_copy import near_copy_of
+from challenges.play.outcomes import RunColumns
 from challenges.play.selectors import run_valid_log
 
 # The single-run measures a trusted player's entry within their form is not held for.
@@ -187,38 +187,33 @@ class _Standing:
     overlapping: bool
 
 
-def _submit_standing(*, run: Run, score: int) -> _Standing:
-    """The player's record, the score's rank and the overlapping runs: one statement on
-    PostgreSQL (``_STANDING_SQL``), where the ORM makes three or four."""
-    overlapping_checked = settings.TRUST_OVERLAPPING_RUNS
-    if connection.vendor != "postgresql":
+def submit_standing_columns() -> RunColumns:
+    """What ``submit_trust_check`` reads, as columns of the submit's read of the run
+    (``run_for_submit``): one statement for both on PostgreSQL."""
+    return RunColumns(_STANDING_COLUMNS, (settings.TRUST_OVERLAPPING_RUNS,))
+
+
+def _submit_standing(*, run: Run, score: int, read: tuple[object, ...] | None) -> _Standing:
+    """The player's record, the score's rank and the overlapping runs: ``read`` (the
+    values of ``submit_standing_columns``), or where the run was read by the ORM, three
+    or four queries."""
+    if read is None:
         return _Standing(
             record=player_record(player_id=run.player_id),
             rank=board_rank(challenge_id=run.challenge_id, score=score),
-            overlapping=overlapping_checked and bool(runs_overlapping(run=run)),
+            overlapping=settings.TRUST_OVERLAPPING_RUNS and bool(runs_overlapping(run=run)),
         )
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _STANDING_SQL,
-            {
-                "player": run.player_id,
-                "challenge": run.challenge_id,
-                "score": score,
-                "checked": overlapping_checked,
-                "run": run.pk,
-                "started": run.started_at,
-                "since": run.started_at - _OVERLAP_SPAN,
-                "end": run.finished_at or run.finish_by,
-            },
+    formed, voided, vouched, trust, shares, above, overlapping = read
+    assert isinstance(shares, list) and isinstance(above, int | None)
+    record = engine.PlayerRecord(shares=tuple(shares))
+    if formed:
+        assert isinstance(voided, int) and isinstance(vouched, bool)
+        record = engine.PlayerRecord(
+            shares=record.shares,
+            voided=voided,
+            vouched=vouched,
+            trust=trust,  # type: ignore[arg-type]
         )
-        row = cursor.fetchone()
-    assert row is not None
-    formed, voided, vouched, trust, shares, above, overlapping = row
-    record = (
-        engine.PlayerRecord(shares=tuple(shares), voided=voided, vouched=vouched, trust=trust)
-        if formed
-        else engine.PlayerRecord(shares=tuple(shares))
-    )
     return _Standing(record=record, rank=1 + (above or 0), overlapping=bool(overlapping))
 
 
@@ -226,41 +221,53 @@ def _submit_standing(*, run: Run, score: int) -> _Standing:
 _OVERLAP_SPAN = timedelta(
     milliseconds=engine.RULESET.time_limit_ms + engine.RULESET.finish_grace_ms
 )
-# player_record, board_rank and runs_overlapping (as a yes or no) in one statement.
-_STANDING_SQL = f"""
-SELECT form.id IS NOT NULL, form.voided, form.vouched, form.trust,
-    ARRAY(SELECT share FROM {FormPoint._meta.db_table}
-          WHERE player_id = %(player)s AND counted ORDER BY at, id),
-    (SELECT sum(entries) FROM {ScoreCount._meta.db_table}
-     WHERE challenge_id = %(challenge)s AND score > %(score)s),
-    %(checked)s AND EXISTS (
+_SPAN = f"interval '{int(_OVERLAP_SPAN.total_seconds() * 1000)} milliseconds'"
+# player_record, board_rank and runs_overlapping (as a yes or no), over the run ``r``;
+# the one parameter says whether overlapping runs are looked for. A run's end is its
+# finish, or the last moment one is taken (``Run.finish_by``).
+_STANDING_COLUMNS = (
+    f"EXISTS (SELECT 1 FROM {_FORM} WHERE player_id = r.player_id)",
+    *(
+        f"(SELECT {name} FROM {_FORM} WHERE player_id = r.player_id)"
+        for name in ("voided", "vouched", "trust")
+    ),
+    f"""ARRAY(SELECT share FROM {FormPoint._meta.db_table}
+          WHERE player_id = r.player_id AND counted ORDER BY at, id)""",
+    f"""(SELECT sum(entries)::bigint FROM {ScoreCount._meta.db_table}
+     WHERE challenge_id = r.challenge_id AND score > r.score)""",
+    f"""%s AND EXISTS (
         SELECT 1 FROM {Run._meta.db_table} AS other,
         LATERAL (
             SELECT min(arrival::float8) AS first, max(arrival::float8) AS last
             FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(other.arrivals) = 'array'
                                            THEN other.arrivals ELSE '[]' END) AS arrival
-        ) AS played
-        WHERE other.player_id = %(player)s AND other.id <> %(run)s
-          AND other.started_at > %(since)s AND other.started_at < %(end)s
-          AND other.started_at + played.first * interval '1 millisecond' < %(end)s
-          AND other.started_at + played.last * interval '1 millisecond' > %(started)s
-    )
-FROM (SELECT 1) AS one
-LEFT JOIN {_FORM} AS form ON form.player_id = %(player)s
-"""
+        ) AS played,
+        LATERAL (SELECT coalesce(r.finished_at, r.started_at + {_SPAN}) AS at) AS ended
+        WHERE other.player_id = r.player_id AND other.id <> r.id
+          AND other.started_at > r.started_at - {_SPAN} AND other.started_at < ended.at
+          AND other.started_at + played.first * interval '1 millisecond' < ended.at
+          AND other.started_at + played.last * interval '1 millisecond' > r.started_at
+    )""",
+)
 
 
 def submit_trust_check(
-    *, run: Run, score: int, moves_hash: str, placements: Sequence[str] | None = None
+    *,
+    run: Run,
+    score: int,
+    moves_hash: str,
+    placements: Sequence[str] | None = None,
+    standing: tuple[object, ...] | None = None,
 ) -> TrustCheck:
     """Every trust reason for the submit of ``run`` (before its entry exists);
-    ``placements``: the run's own, when the caller has them."""
+    ``placements``: the run's own, when the caller has them; ``standing``: the values of
+    ``submit_standing_columns`` read with the run, where they were."""
     challenge = run.challenge
     thresholds = trust_thresholds()
     check = TrustCheck()
     share = score / challenge.par if challenge.par else None
-    standing = _submit_standing(run=run, score=score)
-    record, rank = standing.record, standing.rank
+    read = _submit_standing(run=run, score=score, read=standing)
+    record, rank = read.record, read.rank
     entries = challenge.entry_count
     check.reasons += engine.form_reasons(
         record, share=share, rank=rank, entries=entries, thresholds=thresholds
@@ -268,7 +275,7 @@ def submit_trust_check(
     check.waived = engine.single_run_waived(record, share=share, thresholds=thresholds)
     form = engine.form_of(record, window=thresholds.form_window)
     check.features.update({"form": form, "counted_challenges": record.challenges})
-    if standing.overlapping:
+    if read.overlapping:
         check.reasons.append(Entry.HoldReason.OVERLAPPING_RUNS.value)
     if settings.TRUST_NEAR_COPY_SHARE > 0:
         shared, source = near_copy_of(

@@ -43,6 +43,18 @@ class RunSubmitting:
     """Whether its player is a guest (who may not submit)."""
     submitted: bool
     """Whether its player already has an entry for its challenge."""
+    also: tuple[object, ...] | None = None
+    """The values of the caller's :class:`RunColumns`, read in the same query (None
+    where the run is read by the ORM)."""
+
+
+@dataclass(frozen=True)
+class RunColumns:
+    """Further columns a caller reads with the run, in the same query: SQL expressions
+    over the run's row ``r``, and the positional parameters they take, in order."""
+
+    expressions: tuple[str, ...] = ()
+    params: tuple[object, ...] = ()
 
 
 def standing_best_score(*, run: Run, standing: ChallengeStanding) -> int | None:

@@ -22,7 +22,7 @@ from django.db import connection
 from django.db.models import Exists, Field, Max, OuterRef, Subquery
 
 from challenges.models import Challenge, Entry, Guest, Run
-from challenges.play.outcomes import ChallengeStanding, RunSubmitting
+from challenges.play.outcomes import ChallengeStanding, RunColumns, RunSubmitting
 
 # What the services read of the run's challenge; the rest loads if ever used.
 _CHALLENGE_READ = ("number", "opens_at", "closes_at", "ruleset", "rules_version", "tray", "well",
@@ -43,9 +43,14 @@ def _run_fields() -> list[Field[Any, Any]]:
     return list(Run._meta.concrete_fields)
 
 
-def _challenge_fields() -> list[Field[Any, Any]]:
+# A submit also compares with par and counts the board; never the par's log (the
+# largest column, decoded for nothing).
+_CHALLENGE_SUBMIT_READ = (*_CHALLENGE_READ, "par", "entry_count", "top_score")
+
+
+def _challenge_fields(read: tuple[str, ...] = _CHALLENGE_READ) -> list[Field[Any, Any]]:
     key = Challenge._meta.pk
-    return [f for f in Challenge._meta.concrete_fields if f.attname in _CHALLENGE_READ or f is key]
+    return [f for f in Challenge._meta.concrete_fields if f.attname in read or f is key]
 
 
 @cache
@@ -95,11 +100,19 @@ def entry_exists_sql() -> str:
 
 
 def run_row_fetch(
-    sql: str, *, run_id: UUID, player_id: int, standing: bool = False
+    sql: str,
+    *,
+    run_id: UUID,
+    player_id: int,
+    standing: bool = False,
+    first: tuple[object, ...] = (),
 ) -> tuple[Any, ...] | None:
     """The one row of ``sql`` (a :func:`run_with_challenge_sql`) for the player's run;
-    ``standing`` passes the status of :func:`best_before_sql` first."""
-    params: list[Any] = [Run.Status.FINISHED.value] if standing else []
+    ``first``: the parameters of columns before the run's; ``standing`` passes the
+    status of :func:`best_before_sql` next."""
+    params: list[Any] = [*first]
+    if standing:
+        params.append(Run.Status.FINISHED.value)
     params += [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -258,20 +271,24 @@ def run_row_start(*, run: Run, limit: int) -> int:
 
 
 @cache
-def _submit_sql() -> str:
+def _submit_sql(also: tuple[str, ...]) -> str:
     q = connection.ops.quote_name
-    columns = [f"r.{q(str(f.column))}" for f in _run_fields()]
-    columns += [f"c.{q(str(f.column))}" for f in Challenge._meta.concrete_fields]
+    columns = [*also]
+    columns += [f"r.{q(str(f.column))}" for f in _run_fields()]
+    columns += [f"c.{q(str(f.column))}" for f in _challenge_fields(_CHALLENGE_SUBMIT_READ)]
     player = run_column("player")
     columns.append(f"EXISTS (SELECT 1 FROM {Guest._meta.db_table} g WHERE g.user_id = r.{player})")
     columns.append(entry_exists_sql())
     return run_with_challenge_sql(columns)
 
 
-def run_row_submitting(*, run_id: UUID, player_id: int) -> RunSubmitting | None:
+def run_row_submitting(
+    *, run_id: UUID, player_id: int, also: RunColumns | None = None
+) -> RunSubmitting | None:
     """The player's run ``run_id`` with its challenge, and what a submit asks first:
-    whether the player is a guest and whether they have an entry for the challenge.
-    One query (on PostgreSQL; elsewhere by the ORM)."""
+    whether the player is a guest and whether they have an entry for the challenge,
+    and the caller's columns ``also``. One query (on PostgreSQL; elsewhere by the ORM,
+    without ``also``)."""
     if connection.vendor != "postgresql":
         found = Run.objects.select_related("challenge").filter(pk=run_id, player_id=player_id)
         read = found.first()
@@ -284,8 +301,17 @@ def run_row_submitting(*, run_id: UUID, player_id: int) -> RunSubmitting | None:
                 challenge_id=read.challenge_id, player_id=player_id
             ).exists(),
         )
-    row = run_row_fetch(_submit_sql(), run_id=run_id, player_id=player_id)
+    also = also or RunColumns()
+    row = run_row_fetch(
+        _submit_sql(also.expressions), run_id=run_id, player_id=player_id, first=also.params
+    )
     if row is None:
         return None
-    run, end = _run_from_row(row, list(Challenge._meta.concrete_fields))
-    return RunSubmitting(run=run, guest=bool(row[end]), submitted=bool(row[end + 1]))
+    taken = len(also.expressions)
+    run, end = _run_from_row(row[taken:], _challenge_fields(_CHALLENGE_SUBMIT_READ))
+    return RunSubmitting(
+        run=run,
+        guest=bool(row[taken + end]),
+        submitted=bool(row[taken + end + 1]),
+        also=tuple(row[:taken]),
+    )

@@ -18,7 +18,7 @@ from challenges.models import Challenge, Entry, Guest, Run
 
 # Re-exported: the room's door for the faces.
 from challenges.play.examples import how_to_play_pictures as how_to_play_pictures
-from challenges.play.outcomes import ChallengeStanding, RunSubmitting
+from challenges.play.outcomes import ChallengeStanding, RunColumns, RunSubmitting
 from challenges.play.run_sql import run_row_submitting
 
 # --- runs ------------------------------------------------------------------------------
@@ -51,11 +51,13 @@ def challenge_standing(
     return ChallengeStanding(best_before=best, submitted=submitted)
 
 
-def run_for_submit(*, run_id: uuid.UUID, player_id: int) -> RunSubmitting | None:
+def run_for_submit(
+    *, run_id: uuid.UUID, player_id: int, also: RunColumns | None = None
+) -> RunSubmitting | None:
     """The player's run ``run_id`` with its challenge, and whether they are a guest and
-    already have an entry (what ``entry_submit`` asks first), in one query; None if
-    they have no such run."""
-    return run_row_submitting(run_id=run_id, player_id=player_id)
+    already have an entry (what ``entry_submit`` asks first), and the caller's columns
+    ``also`` (on PostgreSQL), in one query; None if they have no such run."""
+    return run_row_submitting(run_id=run_id, player_id=player_id, also=also)
 
 
 def run_keepable(
