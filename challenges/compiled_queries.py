@@ -31,6 +31,9 @@ class _Statement:
     constants: tuple[Any, ...]
     attnames: tuple[str, ...]
     converters: dict[int, tuple[list[Any], Any]]
+    annotations: tuple[tuple[int, str], ...] = ()
+    """Each annotation's column and name: ``first()`` sets it on the instance, as the
+    ORM's ``first()`` does."""
 
 
 class CompiledQuery:
@@ -53,13 +56,20 @@ class CompiledQuery:
                 self._statements[alias] = None  # the ORM's path, every time
                 return None
             columns = [column for column, _, _ in compiler.select]
+            attnames = tuple(getattr(getattr(c, "target", c), "attname", "") for c in columns)
             statement = _Statement(
                 sql=sql,
                 params=names,
                 constants=tuple(params),
-                # An annotation has no field name (it is read by rows(), not first()).
-                attnames=tuple(getattr(getattr(c, "target", c), "attname", "") for c in columns),
+                attnames=attnames,
                 converters=compiler.get_converters(columns),
+                annotations=tuple(
+                    (position, alias)
+                    for position, ((_, _, alias), attname) in enumerate(
+                        zip(compiler.select, attnames, strict=True)
+                    )
+                    if not attname and alias
+                ),
             )
             self._statements[alias] = statement
         return self._statements[alias]
@@ -97,7 +107,15 @@ class CompiledQuery:
         if row is None:
             return None
         values = _converted(row, statement, connections[using])
-        return model.from_db(using, list(statement.attnames), values)
+        if not statement.annotations:
+            return model.from_db(using, list(statement.attnames), values)
+        fields = [n for n, name in enumerate(statement.attnames) if name]
+        instance = model.from_db(
+            using, [statement.attnames[n] for n in fields], [values[n] for n in fields]
+        )
+        for position, name in statement.annotations:
+            setattr(instance, name, values[position])
+        return instance
 
     def rows(
         self, *, limit: int, offset: int = 0, using: str = "default", **arguments: Any

@@ -236,11 +236,10 @@ def entry_review_data(entry: Entry) -> EntryReviewData | None:
     return {"code": code, "detail": review_sentence(code)}
 
 
-class EntrySubmittedData(TypedDict):
-    id: int
-    status: str
+class PlayerRankData(TypedDict):
     challenge: int
     run: str
+    status: str
     player: str
     score: int
     submitted_at: str
@@ -252,17 +251,16 @@ class EntrySubmittedData(TypedDict):
     page: int | None
 
 
-def entry_submitted_data(standing: PlayerRank) -> EntrySubmittedData:
-    """A submit's answer (``standing``: the new entry's), as ``EntrySubmittedSerializer``
-    documents it. A held entry's place is not told."""
+def player_rank_data(standing: PlayerRank) -> PlayerRankData:
+    """A player's entry and place (``PlayerRankSerializer``), as "me" answers it. A
+    held entry's place is not told."""
     entry = standing.entry
     review = entry_review_data(entry)
     held = review is not None
     return {
-        "id": entry.pk,
-        "status": entry.status,
         "challenge": entry.challenge_id,
         "run": str(entry.run_id),
+        "status": entry.status,
         "player": entry.player.get_username(),
         "score": entry.score,
         "submitted_at": iso(entry.submitted_at),
@@ -273,3 +271,13 @@ def entry_submitted_data(standing: PlayerRank) -> EntrySubmittedData:
         "percentile": None if held else standing.percentile,
         "page": None if held else standing.page,
     }
+
+
+class EntrySubmittedData(PlayerRankData):
+    id: int
+
+
+def entry_submitted_data(standing: PlayerRank) -> EntrySubmittedData:
+    """A submit's answer (``standing``: the new entry's), as ``EntrySubmittedSerializer``
+    documents it: the entry's place, and its id."""
+    return {"id": standing.entry.pk, **player_rank_data(standing)}

@@ -33,6 +33,7 @@ from challenges.api.data import (
     LeaderboardPageData,
     challenge_data,
     leaderboard_page_data,
+    player_rank_data,
 )
 from challenges.boards.selectors import (
     challenge_history,
@@ -199,7 +200,7 @@ class LeaderboardMeView(APIView):
                 gettext("You have no entry for challenge #%(number)s.")
                 % {"number": challenge.number}
             )
-        return Response(s.PlayerRankSerializer(standing).data)
+        return Response(player_rank_data(standing))
 
 
 class HistogramView(APIView):

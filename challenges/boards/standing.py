@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connections
+from django.db.models import F, Func, OuterRef, Q, Subquery
 
 from challenges.boards.cache import leaderboard_cache_version, leaderboard_cached
 from challenges.boards.leaderboards import ties_before
@@ -16,6 +17,27 @@ from challenges.boards.score_table import Histogram, histogram_of, leaderboard_s
 from challenges.compiled_queries import CompiledQuery
 from challenges.models import Challenge, Entry, ScoreCount
 
+# The player's entry and, in the same statement, the live entries of its score ahead of
+# it on the board (submitted first, then lower id): the rank's one row read.
+_ENTRY_PLACED = CompiledQuery(
+    lambda challenge_id, player_id: Entry.objects.filter(
+        challenge_id=challenge_id, player_id=player_id
+    ).annotate(
+        ties_ahead=Subquery(
+            Entry.objects.live()
+            .filter(challenge_id=OuterRef("challenge_id"), score=OuterRef("score"))
+            .filter(
+                Q(submitted_at__lt=OuterRef("submitted_at"))
+                | Q(submitted_at=OuterRef("submitted_at"), id__lt=OuterRef("id"))
+            )
+            .order_by()
+            .annotate(ahead=Func(F("id"), function="COUNT"))
+            .values("ahead")
+        )
+    ),
+    challenge_id=-7_000_106,
+    player_id=-7_000_107,
+)
 _ENTRY_OF = CompiledQuery(
     lambda challenge_id, player_id: Entry.objects.filter(
         challenge_id=challenge_id, player_id=player_id
@@ -47,6 +69,16 @@ def entry_get(*, challenge: Challenge, player: User | AnonymousUser) -> Entry | 
     if not player.is_authenticated:
         return None
     entry: Entry | None = _ENTRY_OF.first(Entry, challenge_id=challenge.pk, player_id=player.pk)
+    if entry is not None and isinstance(player, User):
+        entry.player = player  # the player asked for, already at hand: no query for it
+    return entry
+
+
+def _entry_placed(*, challenge_id: int, player: User | AnonymousUser) -> Entry | None:
+    """The player's entry with ``ties_ahead`` (``_ENTRY_PLACED``), or None."""
+    if not player.is_authenticated:
+        return None
+    entry: Entry | None = _ENTRY_PLACED.first(Entry, challenge_id=challenge_id, player_id=player.pk)
     if entry is not None and isinstance(player, User):
         entry.player = player  # the player asked for, already at hand: no query for it
     return entry
@@ -109,8 +141,10 @@ def leaderboard_rank(
     approved (API.md); None without an entry, or for a void one. ``entry``: the
     player's entry when the caller has it at hand; ``just_submitted``: this request
     has just made it (and so changed the board)."""
+    ahead: int | None = None  # its live ties ahead of it, when read with the entry
     if entry is None:
-        entry = entry_get(challenge=challenge, player=player)
+        entry = _entry_placed(challenge_id=challenge.pk, player=player)
+        ahead = getattr(entry, "ties_ahead", None)
     if entry is None or entry.is_voided:
         return None
     if just_submitted:
@@ -121,12 +155,16 @@ def leaderboard_rank(
         # The cached score table answers "how many score higher" without counting rows;
         # every submit and void replaces it, so it agrees with the database.
         table = leaderboard_score_table(challenge=challenge)
-        key = (entry.score, entry.submitted_at, entry.pk)
+        if entry.is_held:
+            ahead = 0
+        elif ahead is None:
+            key = (entry.score, entry.submitted_at, entry.pk)
+            ahead = ties_before(challenge_id=challenge.pk, key=key)
         standing = _Standing(
             higher=table.rank_of(entry.score) - 1,
             live=table.count,
             same_score=table.count_of(entry.score),
-            ties_before=0 if entry.is_held else ties_before(challenge_id=challenge.pk, key=key),
+            ties_before=ahead,
         )
     higher = standing.higher
     if entry.is_held:

@@ -256,11 +256,11 @@ def submit_trust_check(
     run: Run,
     score: int,
     moves_hash: str,
-    placements: Sequence[str] | None = None,
+    placements: Sequence[str],
     standing: tuple[object, ...] | None = None,
 ) -> TrustCheck:
-    """Every trust reason for the submit of ``run`` (before its entry exists);
-    ``placements``: the run's own, when the caller has them; ``standing``: the values of
+    """Every trust reason for the submit of ``run`` (before its entry exists), whose
+    placements are ``placements``; ``standing``: the values of
     ``submit_standing_columns`` read with the run, where they were."""
     challenge = run.challenge
     thresholds = trust_thresholds()

@@ -1,13 +1,18 @@
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
 from rest_framework.test import APIClient
+from rest_framework.utils.encoders import JSONEncoder
 
-from challenges.models import Challenge
+from challenges.api.data import player_rank_data
+from challenges.api.serializers import PlayerRankSerializer
+from challenges.boards.selectors import leaderboard_rank
+from challenges.models import Challenge, Entry
 from challenges.moderation.entries import entry_void
 from tests.factories import EntryFactory, UserFactory, at
 
@@ -135,3 +140,19 @@ def test_histogram_endpoint(api_client: APIClient, challenge: Challenge) -> None
     assert sum(body["counts"]) == 5
     assert body["player_score"] == 20
     assert body["edges"][body["player_bin"]] <= 20 < body["edges"][body["player_bin"] + 1]
+
+
+@pytest.mark.parametrize("held", [False, True], ids=["live", "held"])
+def test_me_answers_what_its_serializer_documents(challenge: Challenge, held: bool) -> None:
+    entries = _fill(challenge, [50, 40, 30])
+    if held:
+        entries[1].status = Entry.Status.HELD
+        entries[1].hold_reasons = [Entry.HoldReason.NEAR_PAR.value]
+        entries[1].save(update_fields=["status", "hold_reasons"])
+    standing = leaderboard_rank(challenge=challenge, player=entries[1].player)
+    assert standing is not None
+    plain = player_rank_data(standing)
+    assert json.loads(json.dumps(plain)) == json.loads(
+        json.dumps(PlayerRankSerializer(standing).data, cls=JSONEncoder)
+    )
+    assert (plain["rank"] is None) is held and bool(plain["reasons"]) is held

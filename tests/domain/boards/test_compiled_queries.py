@@ -10,7 +10,7 @@ from django.db.models.functions import Coalesce
 
 from challenges.boards.history import _rank_subquery, player_history
 from challenges.boards.leaderboards import _TIES_BEFORE, _rows_forward
-from challenges.boards.standing import entry_get
+from challenges.boards.standing import _ENTRY_PLACED, entry_get
 from challenges.compiled_queries import CompiledQuery
 from challenges.models import Challenge, Entry
 from challenges.moderation.entries import challenge_entry_stats_refresh
@@ -137,3 +137,26 @@ def test_a_players_history_reads_as_the_orm() -> None:
     assert [row[1] for row in read] == [901, 902, 903]
     assert [row[4] for row in read] == [2, 2, 2]
     assert player_history(player_id=UserFactory().pk) == []
+
+
+def test_the_placed_entry_reads_as_the_orm_with_its_ties_ahead(challenge: Challenge) -> None:
+    entries = [
+        EntryFactory(challenge=challenge, score=score, submitted_at=T0 + timedelta(seconds=s))
+        for score, s in [(50, 3), (50, 1), (50, 1), (50, 2), (70, 0), (50, 5)]
+    ]
+    Entry.objects.filter(pk=entries[3].pk).update(status="void")
+    Entry.objects.filter(pk=entries[5].pk).update(status="held")
+    fields = [f.attname for f in Entry._meta.concrete_fields]
+    for entry in Entry.objects.filter(challenge=challenge):
+        arguments = {"challenge_id": challenge.pk, "player_id": entry.player_id}
+        compiled = _ENTRY_PLACED.first(Entry, **arguments)
+        orm = _ENTRY_PLACED.build(**arguments).first()
+        assert [getattr(compiled, f) for f in fields] == [getattr(orm, f) for f in fields]
+        assert compiled.ties_ahead == orm.ties_ahead == _ties_before_orm(entry)
+    # Every count of the group is met: the read does count, and in the board's order.
+    placed = [
+        _ENTRY_PLACED.first(Entry, challenge_id=challenge.pk, player_id=e.player_id)
+        for e in entries
+    ]
+    assert [e.ties_ahead for e in placed] == [2, 0, 1, 2, 0, 3]
+    assert _ENTRY_PLACED.first(Entry, challenge_id=challenge.pk, player_id=-1) is None
