@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
+from functools import cached_property
 
 from django.utils import timezone
 
@@ -61,11 +62,26 @@ class Calendar:
 
     first: date
     last: date
-    days: tuple[CalendarDay, ...]
+    counts: dict[date, int]
+    """The entries of each day with any, within ``first`` to ``last``: all the calendar
+    says, without a year of days built (the days are built only to be drawn)."""
+
+    @cached_property
+    def days(self) -> tuple[CalendarDay, ...]:
+        counts, first = self.counts, self.first
+        return tuple(
+            CalendarDay(day=day, entries=counts.get(day, 0))
+            for day in (first + timedelta(days=offset) for offset in range(self.span))
+        )
+
+    @property
+    def span(self) -> int:
+        """How many days it shows."""
+        return (self.last - self.first).days + 1
 
     @property
     def played(self) -> int:
-        return sum(1 for day in self.days if day.entries)
+        return len(self.counts)
 
 
 def streak_of(steps: Iterable[int], *, now: int) -> Streak:
@@ -114,14 +130,8 @@ def calendar_compute(
     last = local_day(now, tz)
     first = last - timedelta(days=last.weekday() + 7 * (weeks - 1))
     per_day = Counter(local_day(at, tz) for at in submitted)
-    days = tuple(
-        CalendarDay(
-            day=first + timedelta(days=offset),
-            entries=per_day.get(first + timedelta(days=offset), 0),
-        )
-        for offset in range((last - first).days + 1)
-    )
-    return Calendar(first=first, last=last, days=days)
+    counts = {day: n for day, n in sorted(per_day.items()) if first <= day <= last}
+    return Calendar(first=first, last=last, counts=counts)
 
 
 # --- the database's side -----------------------------------------------------------------

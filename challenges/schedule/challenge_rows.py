@@ -11,10 +11,15 @@ from __future__ import annotations
 from challenges.compiled_queries import CompiledQuery
 from challenges.models import Challenge
 
-_BY_NUMBER = CompiledQuery(lambda number: Challenge.objects.filter(pk=number), number=-7_000_001)
+# Without the par's log: the row's largest column, which only the par's replay reads
+# (and a read of it loads it); every board read decoded it for nothing.
+_BY_NUMBER = CompiledQuery(
+    lambda number: Challenge.objects.filter(pk=number).defer("par_log"), number=-7_000_001
+)
 
 
 def challenge_row(*, number: int, using: str = "default") -> Challenge | None:
-    """The challenge numbered ``number``, as ``Challenge.objects.filter(pk=number).first()``."""
+    """The challenge numbered ``number``, as ``Challenge.objects.filter(pk=number).first()``
+    with its par's log deferred."""
     challenge: Challenge | None = _BY_NUMBER.first(Challenge, using=using, number=number)
     return challenge

@@ -44,14 +44,14 @@ def board_rows_html(rows: Iterable[dict[str, Any]]) -> SafeString:
     you_row = ' id="you" class="is-you" aria-current="true"'
     html = []
     for row in rows:
-        player = _escaped(row["player"])
+        player = escaped(row["player"])
         is_you = row["is_you"]
         at = row["submitted_at"].astimezone(zone)
-        score = _escaped(str(row["score"]))
+        score = escaped(str(row["score"]))
         rank_class = "n rank rank--1" if row["rank"] == 1 else "n rank"
-        profile = _escaped(profile_of.replace(_PLAYER, quote(row["player"], safe=_PATH_SAFE)))
+        profile = escaped(profile_of.replace(_PLAYER, quote(row["player"], safe=_PATH_SAFE)))
         if row["replay_visible"]:
-            href = replay.replace(_RUN, _escaped(str(row["run_id"])))
+            href = replay.replace(_RUN, escaped(str(row["run_id"])))
             hidden = points % {"player": player}
             shown = (
                 f'<a class="score-link" href="{href}">{score}'
@@ -72,7 +72,7 @@ def board_rows_html(rows: Iterable[dict[str, Any]]) -> SafeString:
     return mark_safe("\n".join(html))  # every value above is escaped
 
 
-def _escaped(text: str) -> str:
+def escaped(text: str) -> str:
     """``escape`` without its lazy-text wrapper (a third of its cost, 200 calls a page):
     the same characters, the same entities."""
     return html_module.escape(text, quote=True)

@@ -53,6 +53,7 @@ from challenges.players.selectors import (
 from challenges.players.services import follow_add, follow_remove
 from challenges.slots import slot_number
 from challenges.views import page_number_parse, page_window, standing_phrase, top_percent
+from challenges.views.player_parts import line_chart_svg, standing_rows_html
 from challenges.views.shared_pages import (
     shared_page_cached,
     shared_page_keep,
@@ -136,8 +137,8 @@ class _Shown:
         # lookups. Cached under a digest of what it draws (its days and their counts,
         # in the reader's language; the drawing follows from them), so it can never be
         # stale, and players whose years look alike share it.
-        days = self.calendar.days
-        drawn = (days[0].day, [day.entries for day in days], get_language())
+        calendar = self.calendar
+        drawn = (calendar.first, calendar.span, sorted(calendar.counts.items()), get_language())
         return hashlib.sha256(repr(drawn).encode()).hexdigest()
 
     def best_ranks(self) -> list[PlayerHistoryRow]:
@@ -148,6 +149,18 @@ class _Shown:
         return [standing.row for standing in self.standings[-CHART_POINTS:]]
 
     def charts(self) -> list[dict[str, Any]]:
+        charted = len(self.recent())
+        return [
+            {
+                "id": item["id"],
+                "title": item["title"],
+                "svg": line_chart_svg(item["chart"], chart_id=item["id"], charted=charted),
+            }
+            for item in self._charts()
+            if item["chart"] is not None
+        ]
+
+    def _charts(self) -> list[dict[str, Any]]:
         recent = self.recent()
         return [
             {
@@ -242,6 +255,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         "charts": shown.charts,
         "charted": lambda: len(shown.recent()),
         "table_page": lambda: table()[0],
+        "table_rows": lambda: standing_rows_html(table()[0]),
         "table_window": lambda: table()[1],
     }
     response = render(request, "challenges/player.html", context)

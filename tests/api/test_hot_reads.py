@@ -144,6 +144,8 @@ def test_challenge_row_reads_what_the_orm_reads() -> None:
     Challenge.objects.filter(pk=challenge.pk).update(par=77, par_log={"moves": []})
     row, orm = challenge_row(number=challenge.pk), Challenge.objects.get(pk=challenge.pk)
     assert row is not None
+    # The par's log is left out of the read (no board shows it) and loads if asked for.
+    assert row.get_deferred_fields() == {"par_log"}
     fields = [f.attname for f in Challenge._meta.concrete_fields]
     assert [getattr(row, f) for f in fields] == [getattr(orm, f) for f in fields]
     assert challenge_row(number=challenge.pk + 1000) is None
