@@ -113,7 +113,7 @@ class _LaneMissed:
     request, uses the challenge and does not look for that page again."""
 
     challenge: Challenge
-    key: str | None
+    shared: SharedBoardPage | None
 
 
 _LANE_MISSED = "board_lane_missed"
@@ -129,7 +129,7 @@ def board_shared_answer(request: HttpRequest, challenge_id: int) -> HttpResponse
     shared = board_shared_page(request, challenge=challenge, now=now)
     answer = shared_page_cached(request, key=shared.key, etag=shared.etag) if shared else None
     if answer is None:
-        setattr(request, _LANE_MISSED, _LaneMissed(challenge, shared.key if shared else None))
+        setattr(request, _LANE_MISSED, _LaneMissed(challenge, shared))
     return answer
 
 
@@ -148,11 +148,15 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
     # Runs (logs, replays) are public only once no run can be submitted any more: from
     # then on only a moderator changes the board, and its page gets an ETag.
     results_out = challenge.results_out(now)
-    shared = board_shared_page(request, challenge=challenge, now=now)
-    if shared is not None and not (missed and missed.key == shared.key):
-        answer = shared_page_cached(request, key=shared.key, etag=shared.etag)
-        if answer is not None:
-            return answer
+    if missed is not None:
+        # The key the lane looked for a moment ago, in this request: not made again.
+        shared = missed.shared
+    else:
+        shared = board_shared_page(request, challenge=challenge, now=now)
+        if shared is not None:
+            answer = shared_page_cached(request, key=shared.key, etag=shared.etag)
+            if answer is not None:
+                return answer
     you = boards.leaderboard_rank(challenge=challenge, player=viewer) if viewer else None
     if request.GET.get("page") == MY_PAGE:
         return HttpResponseRedirect(f"{here}?page={you.page}#you" if you else here)
