@@ -17,7 +17,6 @@ from django.contrib.auth.models import AbstractBaseUser, User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.functional import Promise
@@ -26,6 +25,7 @@ from django.utils.translation import gettext, gettext_lazy
 from accounts.confusables import is_allowed, is_ignorable, name_key_digest
 from accounts.models import ApiToken, UsernameKey
 from accounts.token_cache import token_cached, token_keep, token_touched
+from accounts.token_sql import token_touch, tokens_by_prefix
 
 logger = logging.getLogger(__name__)
 
@@ -303,18 +303,20 @@ def api_token_authenticate(*, secret: str) -> ApiToken | None:
         return None
     digest = _digest(secret)
     match = token_cached(digest=digest)
+    missed = match is None
     if match is None:
-        for candidate in ApiToken.objects.select_related("user").filter(prefix=_prefix(secret)):
+        for candidate in tokens_by_prefix(prefix=_prefix(secret)):
             if hmac.compare_digest(candidate.digest, digest):
                 match = candidate
         if match is None:
             return None
-        token_keep(match)
     now = timezone.now()
     if match.last_used_at is not None and match.last_used_at >= now - TOKEN_TOUCH_INTERVAL:
-        return match  # written less than a minute ago (as this process or the cache saw)
-    stale = Q(last_used_at__isnull=True) | Q(last_used_at__lt=now - TOKEN_TOUCH_INTERVAL)
-    ApiToken.objects.filter(stale, pk=match.pk).update(last_used_at=now)
+        # Written less than a minute ago (as this process or the cache saw).
+        if missed:
+            token_keep(match)
+        return match
+    token_touch(token_id=match.pk, now=now, interval=TOKEN_TOUCH_INTERVAL)
     # Written now, or by another request within the minute: either way not again soon.
     token_touched(match, at=now)
     return match

@@ -23,10 +23,10 @@ from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS
 
 from accounts.models import ApiToken
+from accounts.token_sql import USER_FIELDS
 
 TOKEN_CACHE_SECONDS = 60
 _TOKEN_FIELDS = ("id", "user_id", "prefix", "name", "origin", "created_at", "last_used_at")
-_USER_FIELDS = ("id", "username", "is_active", "is_staff", "is_superuser")
 
 
 def _key(digest: str) -> str:
@@ -55,7 +55,7 @@ def token_keep(token: ApiToken) -> None:
     user: AbstractBaseUser = token.user
     kept: dict[str, Any] = {
         "token": [getattr(token, name) for name in _TOKEN_FIELDS],
-        "user": {name: getattr(user, name) for name in _USER_FIELDS},
+        "user": {name: getattr(user, name) for name in USER_FIELDS},
     }
     cache.set(_key(token.digest), kept, TOKEN_CACHE_SECONDS)
 

@@ -89,3 +89,33 @@ def test_a_renamed_player_is_seen_at_once(player: User) -> None:
     player.username = "renamed"
     player.save()
     assert client.get("/api/challenges/").wsgi_request.user.username == "renamed"
+
+
+def test_a_missed_token_reads_as_the_orm_and_is_touched_once_a_minute(player: User) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from accounts.token_sql import USER_FIELDS, token_touch, tokens_by_prefix
+
+    issued = [api_token_create(user=player) for _ in range(2)]
+    prefix = issued[0].token.prefix
+    read = {token.pk: token for token in tokens_by_prefix(prefix=prefix)}
+    orm = {
+        token.pk: token for token in ApiToken.objects.select_related("user").filter(prefix=prefix)
+    }
+    assert read.keys() == orm.keys() and issued[0].token.pk in read
+    fields = [f.attname for f in ApiToken._meta.concrete_fields]
+    for pk, token in read.items():
+        assert [getattr(token, f) for f in fields] == [getattr(orm[pk], f) for f in fields]
+        assert [getattr(token.user, f) for f in USER_FIELDS] == [
+            getattr(orm[pk].user, f) for f in USER_FIELDS
+        ]
+    minute = timedelta(minutes=1)
+    now = timezone.now()
+    token_id = issued[0].token.pk
+    token_touch(token_id=token_id, now=now, interval=minute)
+    token_touch(token_id=token_id, now=now + timedelta(seconds=30), interval=minute)
+    assert ApiToken.objects.get(pk=token_id).last_used_at == now  # not again within it
+    token_touch(token_id=token_id, now=now + timedelta(seconds=61), interval=minute)
+    assert ApiToken.objects.get(pk=token_id).last_used_at == now + timedelta(seconds=61)
