@@ -170,6 +170,8 @@ def fixture_make(*, entries: int, players: int, newcomers: int, moves: int) -> F
         # As autovacuum does after bulk inserts, before the phases: else its vacuum of the
         # new rows runs during them, its CPU counted as theirs.
         cursor.execute("VACUUM ANALYZE")
+        # And the writes' dirty pages flushed now, not by the checkpointer during them.
+        cursor.execute("CHECKPOINT")
     return Fixture(
         challenge_id=challenge.pk,
         entries=entries,

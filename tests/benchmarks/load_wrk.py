@@ -149,6 +149,29 @@ def load_average() -> str:
     return " / ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
+def _cpu_ticks() -> tuple[int, int]:
+    """The machine's CPU ticks since boot: busy, and in all (/proc/stat)."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return sum(fields) - idle, sum(fields)
+
+
+def machine_settle(*, busy_below: float = 0.1, window: float = 0.5, most: float = 20.0) -> float:
+    """Wait until the machine is quiet: two windows in a row with less than
+    ``busy_below`` of its CPU busy, at most ``most`` seconds. What a phase leaves running
+    (PostgreSQL's writer and vacuum, workers' garbage) then weighs on no row but its own.
+    Returns the seconds waited."""
+    began = time.perf_counter()
+    quiet = 0
+    while quiet < 2 and time.perf_counter() - began < most:
+        busy, total = _cpu_ticks()
+        time.sleep(window)
+        busy_after, total_after = _cpu_ticks()
+        share = (busy_after - busy) / max(1, total_after - total)
+        quiet = quiet + 1 if share < busy_below else 0
+    return time.perf_counter() - began
+
+
 def wrk_run(
     name: str,
     url: str,
@@ -178,6 +201,8 @@ def wrk_run(
     script = Path(f"/tmp/tod-load-{os.getpid()}.lua")
     script.write_text(_SCRIPT.format(requests=_lua(per_thread), once=_lua(once)))
     duration = f"{600 if once else seconds:.0f}s"
+    if web_pids:
+        machine_settle()  # a measured run starts on a quiet machine (not a warm-up)
     web_before, db_before = cpu_seconds(web_pids), cpu_seconds(db_pids())
     began = time.perf_counter()
     wrk = subprocess.Popen(
