@@ -66,6 +66,12 @@ class _OnFirstUse:
         return self.value
 
 
+def _minutes_left(challenge: Challenge, now: datetime) -> int:
+    """The whole minutes until ``challenge`` closes: what the countdown's words say
+    (``timeuntil`` shows no finer unit), without writing them."""
+    return int((challenge.closes_at - now).total_seconds() // 60)
+
+
 @dataclass(frozen=True)
 class SharedBoardPage:
     """Where the page every reader not logged in sees is cached, and its ETag once the
@@ -95,13 +101,13 @@ def board_shared_page(
     is_open = challenge.is_open(now)
     results_out = challenge.results_out(now)
     # Everything the page shows besides its address and language: the board's version,
-    # and the countdown's words (they change by the minute).
+    # and the countdown (its words change with the minutes left).
     key = shared_page_key(
         request,
         name="board",
         parts=[leaderboard_fragment_key(challenge=challenge, parts=[
             is_open, challenge.is_closed(now), results_out, challenge.par,
-            timeuntil(challenge.closes_at, now) if is_open else "",
+            _minutes_left(challenge, now) if is_open else "",
         ])],
     )  # fmt: skip
     return SharedBoardPage(key=key, etag=shared_page_etag(key) if results_out else None)
@@ -188,8 +194,8 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
     )
     # The page's head and stats are the same on every page of the board for everyone
     # (the count, top score and par are the version's; the countdown's words, the minute's).
-    countdown = timeuntil(challenge.closes_at, now) if is_open else ""
-    head_parts = ["head", is_open, closed, challenge.par, countdown, get_language()]
+    minutes_left = _minutes_left(challenge, now) if is_open else ""
+    head_parts = ["head", is_open, closed, challenge.par, minutes_left, get_language()]
     head_key = leaderboard_fragment_key(challenge=challenge, parts=head_parts)
     rows = _OnFirstUse(
         lambda: [_row(row, username=row_viewer, public=results_out) for row in board.results]
@@ -198,7 +204,7 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
         "fragment_key": fragment_key,
         "chart_key": chart_key,
         "head_key": head_key,
-        "countdown": countdown,
+        "countdown": _OnFirstUse(lambda: timeuntil(challenge.closes_at, now) if is_open else ""),
         "fragment_seconds": settings.LEADERBOARD_CACHE_SECONDS,
         "challenge": challenge,
         "is_open": is_open,

@@ -13,6 +13,7 @@ from django.test import Client
 from challenges.models import Challenge
 from challenges.views import leaderboards as page_view
 from tests.factories import ChallengeFactory, EntryFactory
+from tests.languages import LANGUAGES
 
 pytestmark = pytest.mark.django_db
 
@@ -147,3 +148,24 @@ def test_the_rows_written_in_python_are_escaped_and_translated(challenge: Challe
     replay = f"/runs/{entry.run_id}/replay/"
     assert f'<a href="{replay}" aria-hidden="true" tabindex="-1">Revoir</a>' in body
     assert "points : revoir la partie de o+b@x" in body
+
+
+def test_the_minutes_left_that_key_a_page_say_its_countdown_words() -> None:
+    # Two moments with the same whole minutes left show the same words, in every
+    # language: a page kept under the minutes is never kept with other words.
+    from datetime import timedelta
+
+    from django.utils import translation
+    from django.utils.timesince import timeuntil
+
+    challenge = ChallengeFactory()
+    closes = challenge.closes_at
+    for language in LANGUAGES:
+        with translation.override(language):
+            words: dict[int, str] = {}
+            for seconds in range(0, 8 * 3600, 7):
+                now = closes - timedelta(seconds=seconds, microseconds=seconds % 1000)
+                minutes = page_view._minutes_left(challenge, now)
+                said = timeuntil(closes, now)
+                assert words.setdefault(minutes, said) == said, (language, seconds)
+            assert len(words) > 400
