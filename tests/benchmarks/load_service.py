@@ -508,7 +508,8 @@ def main(argv: list[str] | None = None) -> None:
             print(result.line())
         print(
             f"\nthe floor, {len(floors)} times: {min(floors):.3f} to {max(floors):.3f} ms of web"
-            f" CPU a request, median {statistics.median(floors):.3f}"
+            f" CPU a request, median {statistics.median(floors):.3f}; in order:"
+            f" {', '.join(f'{floor:.3f}' for floor in floors)}"
         )
         queries_print(load.queries)
     finally:
