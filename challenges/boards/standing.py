@@ -97,7 +97,10 @@ class _Standing:
 
 def _standing_read(entry: Entry) -> _Standing:
     """``entry``'s standing, counted in one statement from the score counts and its
-    tie group (the board's own order: submitted first, then lower id)."""
+    tie group (the board's own order: submitted first, then lower id). The ties ahead
+    of a live entry are its score's live count less itself and the ties behind it: an
+    entry just submitted has next to none behind it, where a million-entry board puts
+    thousands ahead of it (one snapshot: the three agree)."""
     counts, entries = ScoreCount._meta.db_table, Entry._meta.db_table
     connection = connections[Entry.objects.db]
     at = connection.ops.adapt_datetimefield_value(entry.submitted_at)
@@ -108,7 +111,7 @@ def _standing_read(entry: Entry) -> _Standing:
             COALESCE(SUM(entries) FILTER (WHERE score = %s), 0),
             (SELECT COUNT(*) FROM {entries}
               WHERE challenge_id = %s AND status = %s AND score = %s
-                AND (submitted_at < %s OR (submitted_at = %s AND id < %s)))
+                AND (submitted_at > %s OR (submitted_at = %s AND id > %s)))
         FROM {counts} WHERE challenge_id = %s"""
     params: list[Any] = [
         entry.score,
@@ -123,9 +126,10 @@ def _standing_read(entry: Entry) -> _Standing:
     ]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        higher, live, same_score, ties_before = cursor.fetchone()
+        higher, live, same_score, behind = cursor.fetchone()
+    ahead = int(same_score) - 1 - int(behind) if entry.is_live else 0
     return _Standing(
-        higher=int(higher), live=int(live), same_score=int(same_score), ties_before=int(ties_before)
+        higher=int(higher), live=int(live), same_score=int(same_score), ties_before=ahead
     )
 
 

@@ -160,3 +160,32 @@ def test_the_submits_standing_is_the_one_the_board_then_gives(
     )
     board = APIClient().get(f"/api/challenges/{challenge.pk}/leaderboard/?page=2").json()
     assert board["results"][-2]["player"] == player.username
+
+
+@pytest.mark.django_db
+def test_the_submits_place_counts_the_ties_behind_it_too(
+    player_client: APIClient, player: Any, challenge: Challenge
+) -> None:
+    # Ties ahead (submitted before) and behind (stamped later: a clock ahead, or a submit
+    # a moment later that committed first): the answer's page is where the board has it.
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    run = RunFactory(player=player, challenge=challenge, finished=True)
+    for score in (run.score + 5, run.score + 1, run.score + 1):
+        EntryFactory(challenge=challenge, score=score)
+    for _ in range(45):
+        EntryFactory(challenge=challenge, score=run.score)
+    later = timezone.now() + timedelta(minutes=5)
+    for n in range(5):
+        EntryFactory(
+            challenge=challenge, score=run.score, submitted_at=later + timedelta(seconds=n)
+        )
+    body = _submit(player_client, run).json()
+    # 3 higher and 45 ties ahead: position 48, the 49th row of page 1, 5 ties behind.
+    assert (body["rank"], body["count"], body["page"]) == (4, 54, 1)
+    me = player_client.get(f"/api/challenges/{challenge.pk}/leaderboard/me/").json()
+    assert (me["rank"], me["count"], me["page"]) == (4, 54, 1)
+    board = APIClient().get(f"/api/challenges/{challenge.pk}/leaderboard/?page=1").json()
+    assert board["results"][48]["player"] == player.username
