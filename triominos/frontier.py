@@ -126,6 +126,24 @@ class Frontier:
             return None
         return best_packed, best_index * 3 + FITS[best_index][best_key][0], best_points
 
+    def points_range(self, hand: int) -> tuple[int, int] | None:
+        """The fewest and the most points a placement of the tiles in ``hand`` (a mask)
+        scores here, the clear bonus aside; None if none fits. The review asks it at
+        every placement of a run."""
+        hand &= ~self.on_board
+        lowest, highest = 1 << 30, -1
+        for mask, bonus, _ in self._demands.values():
+            fitting = hand & mask
+            while fitting:
+                low = fitting & -fitting
+                fitting ^= low
+                points = TILE_VALUES[low.bit_length() - 1] + bonus
+                if points < lowest:
+                    lowest = points
+                if points > highest:
+                    highest = points
+        return None if highest < 0 else (lowest, highest)
+
     def push(self, packed: int, tile_rotation: int) -> None:
         """Put a tile down (trusted, as :meth:`Board.push`): its corners' points, then
         the open cells around them read again, its edge neighbours opened."""

@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from triominos.board import Board
-from triominos.geometry import Cell
+from triominos.frontier import Frontier, tiles_mask
+from triominos.geometry import Cell, cell_pack
 from triominos.moves import Placement
 from triominos.replay import replay_challenge
 from triominos.ruleset import DEFAULT_RULESET, Ruleset
@@ -136,6 +137,7 @@ def run_features(
         raise ValueError(f"not a valid run: {error.detail if error else 'refused'}")
     assert isinstance(log, dict)
     board = Board(ruleset)
+    frontier = Frontier.of(board)
     hand = [tile_parse(tile_id) for tile_id in tray]
     remaining = [tile_parse(tile_id) for tile_id in well]
     times: list[int] = []
@@ -146,11 +148,12 @@ def run_features(
             continue
         times.append(int(raw["t"]))
         # The clear bonus would be on every option alike: the range leaves it out.
-        span = board.points_range(hand)
+        span = frontier.points_range(tiles_mask(hand))
         row, col = raw["cell"]
         tile = tile_parse(raw["tile"])
-        # Legal: the replay above accepted it, so the unchecked push is safe.
+        # Legal: the replay above accepted it, so the unchecked pushes are safe.
         made = board.push(Placement(tile, Cell(row, col), raw["rotation"])).points
+        frontier.push(cell_pack(row, col), tile.index * 3 + raw["rotation"])
         if span is not None and span[0] != span[1]:
             choices += 1
             matches += made == span[1]

@@ -138,36 +138,27 @@ def test_fifty_concurrent_submits_make_exactly_one_entry(postgres: None) -> None
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("ahead", "behind", "placed", "row"),
+    [
+        # 60 ties before it, one score below: the 64th row, on page 2.
+        (60, 0, (4, 65, 2), (2, -2)),
+        # Ties behind it too (stamped later: a clock ahead, or a submit a moment later
+        # that committed first): the 49th row, on page 1.
+        (45, 5, (4, 54, 1), (1, 48)),
+    ],
+)
 def test_the_submits_standing_is_the_one_the_board_then_gives(
-    player_client: APIClient, player: Any, challenge: Challenge
+    player_client: APIClient,
+    player: Any,
+    challenge: Challenge,
+    ahead: int,
+    behind: int,
+    placed: tuple[int, int, int],
+    row: tuple[int, int],
 ) -> None:
-    # Ties the run joins after 60 others of its score, behind 3 higher: the answer's
-    # rank, count and page are those "me" reads from the cached board afterwards.
-    run = RunFactory(player=player, challenge=challenge, finished=True)
-    for score in (run.score + 5, run.score + 1, run.score + 1):
-        EntryFactory(challenge=challenge, score=score)
-    for _ in range(60):
-        EntryFactory(challenge=challenge, score=run.score)
-    EntryFactory(challenge=challenge, score=run.score - 1)
-    body = _submit(player_client, run).json()
-    assert (body["rank"], body["count"], body["page"]) == (4, 65, 2)
-    me = player_client.get(f"/api/challenges/{challenge.pk}/leaderboard/me/").json()
-    assert (me["rank"], me["count"], me["page"], me["percentile"]) == (
-        body["rank"],
-        body["count"],
-        body["page"],
-        body["percentile"],
-    )
-    board = APIClient().get(f"/api/challenges/{challenge.pk}/leaderboard/?page=2").json()
-    assert board["results"][-2]["player"] == player.username
-
-
-@pytest.mark.django_db
-def test_the_submits_place_counts_the_ties_behind_it_too(
-    player_client: APIClient, player: Any, challenge: Challenge
-) -> None:
-    # Ties ahead (submitted before) and behind (stamped later: a clock ahead, or a submit
-    # a moment later that committed first): the answer's page is where the board has it.
+    # The run joins a tie group behind 3 higher scores: the answer's rank, count and
+    # page are those "me" reads from the cached board afterwards, and the board's own.
     from datetime import timedelta
 
     from django.utils import timezone
@@ -175,17 +166,24 @@ def test_the_submits_place_counts_the_ties_behind_it_too(
     run = RunFactory(player=player, challenge=challenge, finished=True)
     for score in (run.score + 5, run.score + 1, run.score + 1):
         EntryFactory(challenge=challenge, score=score)
-    for _ in range(45):
+    for _ in range(ahead):
         EntryFactory(challenge=challenge, score=run.score)
     later = timezone.now() + timedelta(minutes=5)
-    for n in range(5):
+    for n in range(behind):
         EntryFactory(
             challenge=challenge, score=run.score, submitted_at=later + timedelta(seconds=n)
         )
+    if not behind:
+        EntryFactory(challenge=challenge, score=run.score - 1)
     body = _submit(player_client, run).json()
-    # 3 higher and 45 ties ahead: position 48, the 49th row of page 1, 5 ties behind.
-    assert (body["rank"], body["count"], body["page"]) == (4, 54, 1)
+    assert (body["rank"], body["count"], body["page"]) == placed
     me = player_client.get(f"/api/challenges/{challenge.pk}/leaderboard/me/").json()
-    assert (me["rank"], me["count"], me["page"]) == (4, 54, 1)
-    board = APIClient().get(f"/api/challenges/{challenge.pk}/leaderboard/?page=1").json()
-    assert board["results"][48]["player"] == player.username
+    assert (me["rank"], me["count"], me["page"], me["percentile"]) == (
+        body["rank"],
+        body["count"],
+        body["page"],
+        body["percentile"],
+    )
+    page, index = row
+    board = APIClient().get(f"/api/challenges/{challenge.pk}/leaderboard/?page={page}").json()
+    assert board["results"][index]["player"] == player.username

@@ -3,19 +3,10 @@ the frontier, and what a position tells about its cells and points."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from tests.engine.reference import ReferenceBoard
-from tests.engine.shapes import (
-    BRIDGE_THREE_EDGES,
-    DOUBLE_HEXAGON,
-    HEXAGON,
-    TRIPLE_HEXAGON,
-    board_before_last,
-    fill,
-)
+from tests.engine.shapes import BRIDGE_THREE_EDGES, fill
 from triominos import (
     BOARD_ERROR_CODES,
     ORIGIN,
@@ -25,7 +16,6 @@ from triominos import (
     Placement,
     PlacementError,
     Point,
-    Tile,
     cell_neighbours,
     placement_parse,
     tile_parse,
@@ -353,41 +343,3 @@ def test_legal_placements_at_a_cell_are_the_full_listing_restricted_to_it() -> N
     assert Board().legal_placements_at(ORIGIN, [tile_parse("1-2-3")]) == [
         Placement(tile_parse("1-2-3"), ORIGIN, rotation) for rotation in (0, 1, 2)
     ]
-
-
-def _points_range_listed(board: Board, tiles: list[Tile]) -> tuple[int, int] | None:
-    """The definition: the points of every legal placement, listed one by one."""
-    points = [board.outcome(placement).points for placement in board.legal_placements(tiles)]
-    return (min(points), max(points)) if points else None
-
-
-@pytest.mark.parametrize(
-    "shape", [HEXAGON, DOUBLE_HEXAGON, TRIPLE_HEXAGON, BRIDGE_THREE_EDGES], ids=str
-)
-def test_the_points_range_counts_the_bonus_of_the_closing_placement(
-    shape: list[tuple[int, int]],
-) -> None:
-    placements = fill(shape)
-    board = board_before_last(placements)
-    last = placements[-1].tile
-    span = board.points_range([last])
-    assert span is not None and span[1] == board.outcome(placements[-1]).points > last.value
-    assert span == _points_range_listed(board, [last])
-
-
-def test_the_points_range_is_the_listed_placements_range_through_whole_games() -> None:
-    rng = random.Random(11)
-    for _ in range(40):
-        board = Board()
-        free = list(TILES)
-        rng.shuffle(free)
-        while True:
-            hand = rng.sample(free, min(rng.randint(1, 12), len(free)))
-            assert board.points_range(hand) == _points_range_listed(board, hand)
-            options = board.legal_placements(free)
-            if not options:
-                break
-            placement = rng.choice(options)
-            board.push(placement)
-            free.remove(placement.tile)
-    assert board.points_range([]) is None
