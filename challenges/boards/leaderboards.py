@@ -164,13 +164,18 @@ def _rows_forward(
     return rows
 
 
+def ahead_in_tie(*, at: Any, entry_id: Any) -> Q:
+    """The entries of a score ahead of the row submitted at ``at`` with id ``entry_id``
+    (values, or ``OuterRef``s), in the board's order: submitted first, then lower id."""
+    return Q(submitted_at__lt=at) | Q(submitted_at=at, id__lt=entry_id)
+
+
 def _rows_backward(challenge: Challenge, key: BoardKey, size: int) -> list[dict[str, Any]]:
     """The ``size`` rows just before ``key``, in board order."""
     score, submitted_at, entry_id = key
     live = _live_entries(challenge)
-    before_in_tie = Q(submitted_at__lt=submitted_at) | Q(submitted_at=submitted_at, id__lt=entry_id)
     rows = list(
-        live.filter(before_in_tie, score=score)
+        live.filter(ahead_in_tie(at=submitted_at, entry_id=entry_id), score=score)
         .order_by("-submitted_at", "-id")
         .values(*_ROW_FIELDS)[:size]
     )
@@ -194,7 +199,7 @@ _TIES_BEFORE = CompiledQuery(
     lambda challenge_id, score, at, entry_id: (
         Entry.objects.live()
         .filter(challenge_id=challenge_id, score=score)
-        .filter(Q(submitted_at__lt=at) | Q(submitted_at=at, id__lt=entry_id))
+        .filter(ahead_in_tie(at=at, entry_id=entry_id))
         .values("id")
     ),
     challenge_id=-7_000_101,

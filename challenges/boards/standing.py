@@ -9,10 +9,10 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connections
-from django.db.models import F, Func, OuterRef, Q, Subquery
+from django.db.models import F, Func, OuterRef, Subquery
 
 from challenges.boards.cache import leaderboard_cache_version, leaderboard_cached
-from challenges.boards.leaderboards import ties_before
+from challenges.boards.leaderboards import ahead_in_tie, ties_before
 from challenges.boards.score_table import Histogram, histogram_of, leaderboard_score_table
 from challenges.compiled_queries import CompiledQuery
 from challenges.models import Challenge, Entry, ScoreCount
@@ -26,10 +26,7 @@ _ENTRY_PLACED = CompiledQuery(
         ties_ahead=Subquery(
             Entry.objects.live()
             .filter(challenge_id=OuterRef("challenge_id"), score=OuterRef("score"))
-            .filter(
-                Q(submitted_at__lt=OuterRef("submitted_at"))
-                | Q(submitted_at=OuterRef("submitted_at"), id__lt=OuterRef("id"))
-            )
+            .filter(ahead_in_tie(at=OuterRef("submitted_at"), entry_id=OuterRef("id")))
             .order_by()
             .annotate(ahead=Func(F("id"), function="COUNT"))
             .values("ahead")
@@ -66,19 +63,16 @@ class PlayerRank:
 
 def entry_get(*, challenge: Challenge, player: User | AnonymousUser) -> Entry | None:
     """The player's entry for the challenge, voided or not."""
-    if not player.is_authenticated:
-        return None
-    entry: Entry | None = _ENTRY_OF.first(Entry, challenge_id=challenge.pk, player_id=player.pk)
-    if entry is not None and isinstance(player, User):
-        entry.player = player  # the player asked for, already at hand: no query for it
-    return entry
+    return _player_entry(_ENTRY_OF, challenge_id=challenge.pk, player=player)
 
 
-def _entry_placed(*, challenge_id: int, player: User | AnonymousUser) -> Entry | None:
-    """The player's entry with ``ties_ahead`` (``_ENTRY_PLACED``), or None."""
+def _player_entry(
+    query: CompiledQuery, *, challenge_id: int, player: User | AnonymousUser
+) -> Entry | None:
+    """The player's entry by ``query`` (``_ENTRY_OF``, ``_ENTRY_PLACED``), or None."""
     if not player.is_authenticated:
         return None
-    entry: Entry | None = _ENTRY_PLACED.first(Entry, challenge_id=challenge_id, player_id=player.pk)
+    entry: Entry | None = query.first(Entry, challenge_id=challenge_id, player_id=player.pk)
     if entry is not None and isinstance(player, User):
         entry.player = player  # the player asked for, already at hand: no query for it
     return entry
@@ -147,7 +141,7 @@ def leaderboard_rank(
     has just made it (and so changed the board)."""
     ahead: int | None = None  # its live ties ahead of it, when read with the entry
     if entry is None:
-        entry = _entry_placed(challenge_id=challenge.pk, player=player)
+        entry = _player_entry(_ENTRY_PLACED, challenge_id=challenge.pk, player=player)
         ahead = getattr(entry, "ties_ahead", None)
     if entry is None or entry.is_voided:
         return None
