@@ -17,13 +17,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS
 
 from accounts.models import ApiToken
-from accounts.token_sql import USER_FIELDS
+from accounts.token_sql import USER_FIELDS, user_loaded
 
 TOKEN_CACHE_SECONDS = 60
 _TOKEN_FIELDS = ("id", "user_id", "prefix", "name", "origin", "created_at", "last_used_at")
@@ -39,12 +38,7 @@ def token_cached(*, digest: str) -> ApiToken | None:
     if not isinstance(kept, dict) or not isinstance(kept.get("user"), dict):
         return None
     token = ApiToken(digest=digest, **dict(zip(_TOKEN_FIELDS, kept["token"], strict=True)))
-    user_model = get_user_model()
-    # from_db: a user as loaded with only these fields (given in the model's order);
-    # any other is read from the database when used.
-    values = kept["user"]
-    names = [f.attname for f in user_model._meta.concrete_fields if f.attname in values]
-    token.user = user_model.from_db(DEFAULT_DB_ALIAS, names, [values[n] for n in names])
+    token.user = user_loaded(kept["user"])
     token._state.adding = False
     token._state.db = DEFAULT_DB_ALIAS
     return token

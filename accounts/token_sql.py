@@ -7,10 +7,13 @@ runs) take the ORM: the same statements.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 from functools import cache
+from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import DEFAULT_DB_ALIAS, connection
 from django.db.models import Q
 
@@ -18,6 +21,14 @@ from accounts.models import ApiToken
 
 # What a request needs of the token's user (as token_cache keeps); the rest loads if read.
 USER_FIELDS = ("id", "username", "is_active", "is_staff", "is_superuser")
+
+
+def user_loaded(values: Mapping[str, Any]) -> User:
+    """The user as loaded with only ``values`` (of ``USER_FIELDS``, given in the model's
+    order); any other field is read from the database when used."""
+    user_model = get_user_model()
+    names = [f.attname for f in user_model._meta.concrete_fields if f.attname in values]
+    return user_model.from_db(DEFAULT_DB_ALIAS, names, [values[name] for name in names])
 
 
 @cache
@@ -42,15 +53,10 @@ def tokens_by_prefix(*, prefix: str) -> list[ApiToken]:
         cursor.execute(_select_sql(), [prefix])
         rows = cursor.fetchall()
     token_names = [f.attname for f in ApiToken._meta.concrete_fields]
-    user_model = get_user_model()
-    user_names = [f.attname for f in user_model._meta.concrete_fields if f.attname in USER_FIELDS]
     found = []
     for row in rows:
         token = ApiToken.from_db(DEFAULT_DB_ALIAS, token_names, row[: len(token_names)])
-        values = dict(zip(USER_FIELDS, row[len(token_names) :], strict=True))
-        token.user = user_model.from_db(
-            DEFAULT_DB_ALIAS, user_names, [values[name] for name in user_names]
-        )
+        token.user = user_loaded(dict(zip(USER_FIELDS, row[len(token_names) :], strict=True)))
         found.append(token)
     return found
 
