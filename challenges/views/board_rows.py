@@ -30,13 +30,26 @@ _PLAYER = "player-name-placeholder"
 _PATH_SAFE = RFC3986_SUBDELIMS + "/~:@"
 
 
+def address_maker(viewname: str, stand_in: object) -> Callable[[object], str]:
+    """``reverse(viewname, args=[value])``, escaped, for many values at the cost of one
+    ``reverse``: each value goes where ``stand_in`` (which ``reverse`` writes as it is)
+    came out."""
+    address, shown = reverse(viewname, args=[stand_in]), str(stand_in)
+    return lambda value: escaped(address.replace(shown, str(value)))
+
+
+def replay_addresses() -> Callable[[object], str]:
+    """A run's replay address, by its id."""
+    return address_maker("challenges:replay", _RUN)
+
+
 def board_rows_html(rows: Iterable[dict[str, Any]]) -> SafeString:
     """The ``<tr>`` of each row (``leaderboards._row``'s dictionaries)."""
     you_tag = f'<span class="you-tag">{escape(gettext("you"))}</span>'
     watch = escape(gettext("Watch"))
     points = gettext("points: watch %(player)s's run")
-    replay = reverse("challenges:replay", args=[_RUN])
-    profile_of = reverse("challenges:player", args=[_PLAYER])
+    replay_of = replay_addresses()
+    profile_of = address_maker("challenges:player", _PLAYER)
     rank_of = rank_formatter()
     stamp = get_format("SHORT_DATETIME_FORMAT")
     language = get_language()
@@ -49,9 +62,9 @@ def board_rows_html(rows: Iterable[dict[str, Any]]) -> SafeString:
         at = row["submitted_at"].astimezone(zone)
         score = escaped(str(row["score"]))
         rank_class = "n rank rank--1" if row["rank"] == 1 else "n rank"
-        profile = escaped(profile_of.replace(_PLAYER, quote(row["player"], safe=_PATH_SAFE)))
+        profile = profile_of(quote(row["player"], safe=_PATH_SAFE))
         if row["replay_visible"]:
-            href = replay.replace(_RUN, escaped(str(row["run_id"])))
+            href = replay_of(row["run_id"])
             hidden = points % {"player": player}
             shown = (
                 f'<a class="score-link" href="{href}">{score}'

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.urls import reverse
 from django.utils import dateformat
 from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
@@ -20,21 +19,22 @@ from django.utils.timezone import get_current_timezone
 from django.utils.translation import gettext, ngettext
 
 from challenges.charts import LineChart
-from challenges.views.board_rows import escaped, rank_formatter
+from challenges.views.board_rows import (
+    address_maker,
+    escaped,
+    rank_formatter,
+    replay_addresses,
+)
 
-_ID = 2_147_483_647
-_RUN = "00000000-0000-0000-0000-000000000000"
-
-
-def svg_number(value: float) -> str:
-    """A coordinate as the template wrote it with ``localize off``: Python's own form."""
-    return str(value)
+# A challenge number ``reverse`` writes as it is, for its addresses.
+_NUMBER = 2_147_483_647
 
 
 def line_chart_svg(chart: LineChart, *, chart_id: str, charted: int) -> SafeString:
     """The ``<svg>`` of ``chart``, labelled by the heading ``{chart_id}-title``;
-    ``charted``: how many challenges it shows (its dots shrink beyond 30)."""
-    n = svg_number
+    ``charted``: how many challenges it shows (its dots shrink beyond 30). Its
+    coordinates are Python's own numbers, as the template wrote them (``localize
+    off``), never the reader's decimal comma."""
     name = escaped(chart_id)
     desc = ngettext(
         "%(charted)s challenge, oldest on the left; the table below lists every one.",
@@ -48,24 +48,24 @@ def line_chart_svg(chart: LineChart, *, chart_id: str, charted: int) -> SafeStri
     ]
     for y, text in chart.y_ticks:
         parts.append(
-            f'<line class="grid" x1="{chart.left}" x2="{chart.right}" y1="{n(y)}" y2="{n(y)}"/>'
-            f'<text class="tick" x="{chart.left - 6}" y="{n(y)}" text-anchor="end"'
+            f'<line class="grid" x1="{chart.left}" x2="{chart.right}" y1="{y}" y2="{y}"/>'
+            f'<text class="tick" x="{chart.left - 6}" y="{y}" text-anchor="end"'
             f' dominant-baseline="middle">{escaped(text)}</text>'
         )
     last = len(chart.x_ticks) - 1
     for index, (x, text) in enumerate(chart.x_ticks):
         anchor = "start" if index == 0 < last else "end" if index == last > 0 else "middle"
         parts.append(
-            f'<text class="tick" x="{n(x)}" y="{chart.height - 8}"'
+            f'<text class="tick" x="{x}" y="{chart.height - 8}"'
             f' text-anchor="{anchor}">{escaped(text)}</text>'
         )
     parts.append(f'<path class="line" d="{escaped(chart.path)}"/>')
     radius = 3 if charted > 30 else 5
-    board = reverse("challenges:leaderboard", args=[_ID])
+    board_of = address_maker("challenges:leaderboard", _NUMBER)
     for point in chart.points:
-        href = board.replace(str(_ID), str(point.challenge_id))
+        href = board_of(point.challenge_id)
         parts.append(
-            f'<circle class="dot" cx="{n(point.x)}" cy="{n(point.y)}" r="{radius}"'
+            f'<circle class="dot" cx="{point.x}" cy="{point.y}" r="{radius}"'
             f' data-href="{href}"><title>{escaped(point.label)}</title></circle>'
         )
     parts.append("</svg>")
@@ -74,8 +74,8 @@ def line_chart_svg(chart: LineChart, *, chart_id: str, charted: int) -> SafeStri
 
 def standing_rows_html(standings: Iterable[Any]) -> SafeString:
     """The ``<tr>`` of each standing of the history table (``players.Standing``)."""
-    board = reverse("challenges:leaderboard", args=[_ID])
-    replay = reverse("challenges:replay", args=[_RUN])
+    board_of = address_maker("challenges:leaderboard", _NUMBER)
+    replay_of = replay_addresses()
     watch = escaped(gettext("Watch"))
     of_entries = gettext("of %(entries)s")
     the_run_on = gettext("the run on #%(number)s")
@@ -90,14 +90,14 @@ def standing_rows_html(standings: Iterable[Any]) -> SafeString:
         hidden = escaped(the_run_on % {"number": row.number})
         html.append(
             "<tr>"
-            f'<th scope="row"><a href="{board.replace(str(_ID), str(row.challenge_id))}">'
+            f'<th scope="row"><a href="{board_of(row.challenge_id)}">'
             f"#{row.number}</a></th>"
             f'<td class="hide-narrow"><time datetime="{opened.isoformat()}" data-local>'
             f"{escaped(dateformat.format(opened, stamp))}</time></td>"
             f'<td class="n"><strong>{row.score}</strong></td>'
             f'<td class="n">{grouped(row.rank)} <span class="muted">{entries}</span></td>'
             f'<td class="n hide-narrow">{escaped(standing.phrase)}</td>'
-            f'<td><a href="{replay.replace(_RUN, escaped(str(row.run_id)))}">{watch}'
+            f'<td><a href="{replay_of(row.run_id)}">{watch}'
             f'<span class="visually-hidden"> {hidden}</span></a></td>'
             "</tr>"
         )
