@@ -205,15 +205,16 @@ def _submit_standing(*, run: Run, score: int, read: tuple[object, ...] | None) -
         )
     formed, voided, vouched, trust, shares, above, overlapping = read
     assert isinstance(shares, list) and isinstance(above, int | None)
-    record = engine.PlayerRecord(shares=tuple(shares))
     if formed:
         assert isinstance(voided, int) and isinstance(vouched, bool)
         record = engine.PlayerRecord(
-            shares=record.shares,
+            shares=tuple(shares),
             voided=voided,
             vouched=vouched,
             trust=trust,  # type: ignore[arg-type]
         )
+    else:
+        record = engine.PlayerRecord(shares=tuple(shares))
     return _Standing(record=record, rank=1 + (above or 0), overlapping=bool(overlapping))
 
 

@@ -130,7 +130,7 @@ def calendar_compute(
     last = local_day(now, tz)
     first = last - timedelta(days=last.weekday() + 7 * (weeks - 1))
     per_day = Counter(local_day(at, tz) for at in submitted)
-    counts = {day: n for day, n in sorted(per_day.items()) if first <= day <= last}
+    counts = {day: n for day, n in per_day.items() if first <= day <= last}
     return Calendar(first=first, last=last, counts=counts)
 
 
