@@ -3,7 +3,6 @@ record across challenges (their page and its charts)."""
 
 from __future__ import annotations
 
-import math
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -14,7 +13,7 @@ from django.db.models import IntegerField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from challenges.boards.leaderboards import PageOutOfRange
+from challenges.boards.leaderboards import PageOutOfRange, pages_of
 from challenges.compiled_queries import CompiledQuery
 from challenges.models import Challenge, Entry, EntryQuerySet, ScoreCount
 
@@ -87,7 +86,7 @@ def challenge_history(
     now = now or timezone.now()
     opened = Challenge.objects.filter(opens_at__lte=now)
     count = opened.count()
-    num_pages = max(1, math.ceil(count / size))
+    num_pages = pages_of(count=count, size=size)
     if page > num_pages:
         raise PageOutOfRange(page=page, num_pages=num_pages)
     challenges = list(opened.order_by("-number")[(page - 1) * size : page * size])

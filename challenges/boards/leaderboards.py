@@ -217,6 +217,12 @@ def ties_before(*, challenge_id: int, key: BoardKey) -> int:
     )
 
 
+def pages_of(*, count: int, size: int) -> int:
+    """How many pages of ``size`` rows a board of ``count`` entries fills (an empty
+    board has its one empty page)."""
+    return max(1, math.ceil(count / size))
+
+
 def _position_of(challenge: Challenge, table: ScoreTable, key: BoardKey) -> int:
     """0-based board position of the row with ``key`` (counts only its tie group)."""
     return table.rank_of(key[0]) - 1 + ties_before(challenge_id=challenge.pk, key=key)
@@ -226,7 +232,7 @@ def _page_compute(
     challenge: Challenge, table: ScoreTable, page: int, cursor: str | None, size: int
 ) -> LeaderboardPage:
     count = table.count
-    num_pages = max(1, math.ceil(count / size))
+    num_pages = pages_of(count=count, size=size)
     if cursor is not None:
         direction, key = cursor_decode(cursor)
         if direction == "n":
@@ -300,3 +306,42 @@ def leaderboard_page(
         return _page_compute(challenge, table, page, cursor, size)
 
     return leaderboard_cached(challenge, name, compute, version) if cached else compute()
+
+
+@dataclass(frozen=True)
+class LeaderboardPageFrame:
+    """Page ``page`` of a board before its rows are read: its place among the board's
+    pages, from the board's cached score table. The rows are read by ``rows()``, for a
+    caller that keeps what it makes of them (the page's cached fragment): a page asked
+    for the first time costs the one read of its rows and no cache entry of its own."""
+
+    challenge: Challenge
+    table: ScoreTable
+    page: int
+    size: int
+
+    @property
+    def count(self) -> int:
+        return self.table.count
+
+    @property
+    def num_pages(self) -> int:
+        return pages_of(count=self.table.count, size=self.size)
+
+    def rows(self) -> tuple[LeaderboardRow, ...]:
+        return _page_compute(self.challenge, self.table, self.page, None, self.size).results
+
+
+def leaderboard_page_frame(*, challenge: Challenge, page: int, size: int) -> LeaderboardPageFrame:
+    """Page ``page`` of the board without its rows; ``PageOutOfRange`` past the last."""
+    if page < 1 or size < 1:
+        raise ValueError("page and size start at 1")
+    frame = LeaderboardPageFrame(
+        challenge=challenge,
+        table=leaderboard_score_table(challenge=challenge),
+        page=page,
+        size=size,
+    )
+    if page > frame.num_pages:
+        raise PageOutOfRange(page=page, num_pages=frame.num_pages)
+    return frame

@@ -16,9 +16,11 @@ from challenges.boards.history import (
 from challenges.boards.leaderboards import (
     CursorInvalid,
     LeaderboardPage,
+    LeaderboardPageFrame,
     LeaderboardRow,
     PageOutOfRange,
     leaderboard_page,
+    leaderboard_page_frame,
 )
 from challenges.boards.periods import PERIODS, period_board, period_explained
 from challenges.boards.score_table import ScoreField, leaderboard_field
@@ -33,6 +35,7 @@ __all__ = [
     "PERIODS",
     "CursorInvalid",
     "LeaderboardPage",
+    "LeaderboardPageFrame",
     "LeaderboardRow",
     "PageOutOfRange",
     "PlayerHistoryRow",
@@ -49,6 +52,7 @@ __all__ = [
     "leaderboard_field",
     "leaderboard_histogram",
     "leaderboard_page",
+    "leaderboard_page_frame",
     "leaderboard_rank",
     "period_board",
     "period_explained",

@@ -44,13 +44,16 @@ def site_header(context: Context) -> SafeString:
 
 @register.simple_tag(takes_context=True)
 def site_footer(context: Context) -> SafeString:
+    # A page every reader shares sets no CSRF cookie (views/shared_pages.py): a token in
+    # it would be no one's, and making one is a tenth of the page's own work.
+    shared = bool(context.get("shared_page"))
     if _renders_live(context):
-        return _render(context, FOOTER)
+        return _render(context, FOOTER, **({"csrf_token": ""} if shared else {}))
     key = (FOOTER, get_language())
     made = _made.get(key)
     if made is None:
         made = _made[key] = _render(context, FOOTER, csrf_token=_TOKEN)
-    token = context.get("csrf_token")
+    token = None if shared else context.get("csrf_token")
     field = (
         _TOKEN_INPUT.replace(_TOKEN, conditional_escape(str(token)))
         if token and token != "NOTPROVIDED"

@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from challenges.boards.selectors import PERIODS, following_board, period_board, period_explained
 from challenges.models import Challenge
+from challenges.views.board_rows import escaped
 
 EVERYONE = "everyone"
 FOLLOWING = "following"
@@ -44,10 +46,26 @@ def tab_of(raw: str | None) -> str:
     return raw if raw in names else EVERYONE
 
 
+def board_tabs_html(tab: str) -> SafeString:
+    """The tab links, ``tab`` marked as the one shown: written in Python, as five links
+    through the template engine cost a tenth of a fresh board page."""
+    current = ' aria-current="page"'
+    links = "".join(
+        f'<a href="?board={name}" class="board-tabs__tab"{current if name == tab else ""}'
+        f' data-board="{name}">{escaped(str(label))}</a>'
+        for name, label in TABS
+    )
+    label = escaped(gettext("Boards"))
+    return mark_safe(  # the names are ours, the words escaped
+        f'<nav class="board-tabs section" aria-label="{label}"'
+        f' data-testid="board-tabs">\n  {links}\n</nav>'
+    )
+
+
 def tab_context(*, challenge: Challenge, viewer: User | AnonymousUser, tab: str) -> dict[str, Any]:
     """What the page needs for ``tab``: the tab list, and the rows of any tab but everyone."""
     context: dict[str, Any] = {
-        "tabs": TABS,
+        "tabs_html": board_tabs_html(tab),
         "tab": tab,
         "tab_explained": FOLLOWING_EXPLAINED if tab == FOLLOWING else "",
         "tab_rows": [],

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from challenges.boards.selectors import (
     PageOutOfRange,
@@ -17,7 +18,8 @@ from challenges.boards.selectors import (
 )
 from challenges.schedule.services import challenges_par_request
 from challenges.slots import slot_number
-from challenges.views import page_number_parse, page_window
+from challenges.views import page_number_parse
+from challenges.views.pagination import pagination_html
 from challenges.views.shared_pages import (
     shared_page_cached,
     shared_page_keep,
@@ -65,8 +67,15 @@ def history_page(request: HttpRequest) -> HttpResponseBase:
         {
             "history": shown,
             "rows": rows,
-            "pages": page_window(page=shown.page, num_pages=shown.num_pages),
+            "pagination": pagination_html(
+                page=shown.page,
+                num_pages=shown.num_pages,
+                label=gettext("Challenge pages"),
+                newer=gettext("Newer challenges"),
+                older=gettext("Older challenges"),
+            ),
             "signed_in": viewer_id is not None,
+            "shared_page": key is not None,
         },
     )
     if key is not None:

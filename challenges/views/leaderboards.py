@@ -12,8 +12,9 @@ from django.http import Http404, HttpRequest, HttpResponseBase, HttpResponseRedi
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from challenges.boards import selectors as boards
 from challenges.boards.selectors import LeaderboardRow
@@ -24,9 +25,10 @@ from challenges.models import Challenge
 from challenges.moderation.selectors import entry_review_class, review_sentence
 from challenges.schedule.selectors import challenge_row
 from challenges.schedule.services import challenge_par_request
-from challenges.views import page_number_parse, page_window, top_percent_shown
+from challenges.views import page_number_parse, top_percent_shown
 from challenges.views.board_rows import board_rows_html
 from challenges.views.board_tabs import EVERYONE, tab_context, tab_of
+from challenges.views.pagination import pagination_html
 from challenges.views.shared_pages import (
     shared_page_cached,
     shared_page_etag,
@@ -168,7 +170,8 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
         return HttpResponseRedirect(f"{here}?page={you.page}#you" if you else here)
 
     try:
-        board = boards.leaderboard_page(
+        # The rows are read only where they are rendered: in their fragment, on a miss.
+        board = boards.leaderboard_page_frame(
             challenge=challenge, page=page_number_parse(request), size=PAGE_SIZE
         )
     except boards.PageOutOfRange as beyond:
@@ -195,10 +198,14 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
     # The page's head and stats are the same on every page of the board for everyone
     # (the count, top score and par are the version's; the countdown's words, the minute's).
     minutes_left = _minutes_left(challenge, now) if is_open else ""
-    head_parts = ["head", is_open, closed, challenge.par, minutes_left, get_language()]
+    voided_entry = own_entry if own_entry and own_entry.is_voided else None
+    # The invitation to play, to a reader with no entry on an open board, closes the head.
+    invitation = is_open and not you and not voided_entry
+    head_parts = ["head", is_open, closed, challenge.par, minutes_left, get_language(),
+                  invitation, viewer is not None]  # fmt: skip
     head_key = leaderboard_fragment_key(challenge=challenge, parts=head_parts)
     rows = _OnFirstUse(
-        lambda: [_row(row, username=row_viewer, public=results_out) for row in board.results]
+        lambda: [_row(row, username=row_viewer, public=results_out) for row in board.rows()]
     )
     context: dict[str, Any] = {
         "fragment_key": fragment_key,
@@ -219,15 +226,17 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
         else "",
         # Kept on the row by every submit and void, and the row was just read.
         "top_score": challenge.top_score,
-        "pages": page_window(page=board.page, num_pages=board.num_pages),
+        "pagination": _OnFirstUse(lambda: _pagination(board)),
         "you": you,
-        "voided_entry": own_entry if own_entry and own_entry.is_voided else None,
+        "voided_entry": voided_entry,
+        "invitation": invitation,
         "you_top_percent": top_percent_shown(rank=you.rank, entries=you.count) if you else None,
         "you_on_this_page": you_on_this_page,
         "chart": _OnFirstUse(lambda: _chart(challenge, chart_viewer)),
         # The solver's run, beside the top runs, once every run is public.
         "par_run_visible": results_out and challenge.par is not None,
         **tab_context(challenge=challenge, viewer=request.user, tab=tab),
+        "shared_page": shared is not None,
         "tray": _tiles(challenge.tray) if closed else [],
         "well": _tiles(challenge.well) if closed else [],
     }
@@ -239,6 +248,13 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
             request, response, key=shared.key, etag=shared.etag, seconds=seconds
         )
     return response
+
+
+def _pagination(board: boards.LeaderboardPageFrame) -> SafeString:
+    return pagination_html(
+        page=board.page, num_pages=board.num_pages, label=gettext("Leaderboard pages"),
+        newer=gettext("Previous page"), older=gettext("Next page"),
+    )  # fmt: skip
 
 
 def _chart(challenge: Challenge, viewer: Any) -> Any:

@@ -26,6 +26,7 @@ from django.http import (
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
@@ -52,7 +53,8 @@ from challenges.players.selectors import (
 )
 from challenges.players.services import follow_add, follow_remove
 from challenges.slots import slot_number
-from challenges.views import page_number_parse, page_window, standing_phrase, top_percent
+from challenges.views import page_number_parse, standing_phrase, top_percent
+from challenges.views.pagination import pagination_html
 from challenges.views.player_parts import line_chart_svg, standing_rows_html
 from challenges.views.shared_pages import (
     shared_page_cached,
@@ -229,10 +231,14 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
 
     # Built once, when the template first asks (a cached fragment never does).
     @functools.cache
-    def table() -> tuple[Any, list[int | None]]:
+    def table() -> tuple[Any, SafeString]:
         paginator = Paginator(list(reversed(shown.standings)), TABLE_PAGE_SIZE)
         page = paginator.get_page(page_number_parse(request))
-        return page, page_window(page=page.number, num_pages=paginator.num_pages)
+        links = pagination_html(
+            page=page.number, num_pages=paginator.num_pages,
+            label=gettext("History pages"), newer=gettext("Newer"), older=gettext("Older"),
+        )  # fmt: skip
+        return page, links
 
     context: dict[str, Any] = {
         "player": player,
@@ -256,7 +262,8 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         "charted": lambda: len(shown.recent()),
         "table_page": lambda: table()[0],
         "table_rows": lambda: standing_rows_html(table()[0]),
-        "table_window": lambda: table()[1],
+        "table_pagination": lambda: table()[1],
+        "shared_page": shared,
     }
     response = render(request, "challenges/player.html", context)
     if shared:

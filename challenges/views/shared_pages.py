@@ -3,9 +3,10 @@ and, once they can no longer change but by a moderator, given an ``ETag`` and a 
 ``max-age`` so that nginx (deploy/nginx/triominos-cache.conf) answers repeated reads and
 revalidations without Django.
 
-Such an answer carries no cookie: the CSRF token its footer form renders is never set as
-a cookie (the language switcher it posts to needs none, config/urls.py), so one reader's
-answer can be served to the next.
+Such an answer carries no cookie, so one reader's answer can be served to the next. Its
+footer form renders no CSRF token (its view says ``shared_page`` to the template): the
+language switcher it posts to needs none (config/urls.py), and a page's scripts that
+post get their cookie from a page of their own.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from django.test import Client
 
 from challenges.models import Challenge
 from challenges.views import leaderboards as page_view
-from tests.factories import ChallengeFactory, EntryFactory
+from tests.factories import ChallengeFactory, EntryFactory, UserFactory
 from tests.languages import LANGUAGES
 
 pytestmark = pytest.mark.django_db
@@ -71,8 +71,12 @@ def test_the_shared_page_is_answered_whole_and_sets_no_cookie(challenge: Challen
     again = Client().get(url)
     assert first.context is not None and again.context is None  # not rendered again
     assert _csrf_free(again.content.decode()) == _csrf_free(first.content.decode())
-    # Nothing of one reader's goes to the next: no CSRF cookie, no session.
+    # Nothing of one reader's goes to the next: no CSRF cookie, no session, no token.
     assert not first.cookies and not again.cookies
+    assert "csrfmiddlewaretoken" not in first.content.decode()
+    reader = Client()
+    reader.force_login(UserFactory())
+    assert 'name="csrfmiddlewaretoken"' in reader.get(url).content.decode()
     # The language switcher still works without a token of the reader's.
     strict = Client(enforce_csrf_checks=True)
     assert strict.post("/i18n/setlang/", {"language": "fr"}).status_code == 302

@@ -14,6 +14,7 @@ from challenges.boards.leaderboards import (
     challenge_stats,
     histogram_bin_count,
     leaderboard_page,
+    leaderboard_page_frame,
 )
 from challenges.boards.standing import leaderboard_histogram, leaderboard_rank
 from challenges.models import Challenge, Entry
@@ -103,6 +104,28 @@ def test_a_page_past_the_end_is_out_of_range(challenge: Challenge) -> None:
     with pytest.raises(PageOutOfRange) as missing:
         leaderboard_page(challenge=challenge, page=3, size=2)
     assert missing.value.num_pages == 2
+
+
+@pytest.mark.parametrize("size", [1, 3, 4, 50])
+def test_a_pages_frame_places_it_as_the_page_does(challenge: Challenge, size: int) -> None:
+    entries = _board(challenge, [50, 80, 80, 80, 20, 80, 50, 10, 80, 50, 50, 90, -5, 80])
+    entry_void(entry_id=entries[3].pk, reason="cheating")
+    first = leaderboard_page(challenge=challenge, size=size, cached=False)
+    for number in range(1, first.num_pages + 1):
+        frame = leaderboard_page_frame(challenge=challenge, page=number, size=size)
+        page = leaderboard_page(challenge=challenge, page=number, size=size, cached=False)
+        assert (frame.count, frame.page, frame.num_pages) == (13, page.page, page.num_pages)
+        assert frame.rows() == page.results
+    with pytest.raises(PageOutOfRange) as beyond:
+        leaderboard_page_frame(challenge=challenge, page=first.num_pages + 1, size=size)
+    assert beyond.value.num_pages == first.num_pages
+
+
+def test_an_empty_boards_frame_is_its_one_empty_page(challenge: Challenge) -> None:
+    frame = leaderboard_page_frame(challenge=challenge, page=1, size=50)
+    assert (frame.count, frame.num_pages, frame.rows()) == (0, 1, ())
+    with pytest.raises(PageOutOfRange):
+        leaderboard_page_frame(challenge=challenge, page=2, size=50)
 
 
 def test_an_empty_board_has_one_empty_page(challenge: Challenge) -> None:
