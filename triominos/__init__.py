@@ -130,6 +130,7 @@ from triominos.tiles import TILE_IDS, TILES, Tile, tile_format, tile_parse
 from triominos.trust import (
     FORM_REASONS,
     FormReason,
+    PlacementOrder,
     PlayerRecord,
     TrustThresholds,
     form_of,
@@ -188,6 +189,7 @@ __all__ = [
     "Pass",
     "Placement",
     "PlacementError",
+    "PlacementOrder",
     "PlayerRecord",
     "Point",
     "ReplayError",

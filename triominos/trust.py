@@ -158,28 +158,44 @@ def single_run_waived(
     return vouched and _within_form(record, share, thresholds)
 
 
+class PlacementOrder:
+    """A log's placements, indexed once, to be set against many other logs (a submit
+    compares its run with the entries nearest in score)."""
+
+    def __init__(self, placements: Sequence[str]) -> None:
+        self.placements = tuple(placements)
+        self._where = {placement: index for index, placement in enumerate(self.placements)}
+        self._distinct = len(self._where) == len(self.placements)
+
+    def shared_with(self, theirs: Sequence[str]) -> float:
+        """The share of placements this log and ``theirs`` make in the same order: their
+        longest common subsequence over the longer log (1.0 for a copy with draws
+        added, ~0 for strangers)."""
+        ours = self.placements
+        if not ours or not theirs:
+            return 0.0
+        longer = max(len(ours), len(theirs))
+        if self._distinct and len(set(theirs)) == len(theirs):
+            # No placement twice in either log (a tile is placed once): the common
+            # subsequence is the longest increasing run of where theirs sit in ours,
+            # found in n log n rather than the table's n * m.
+            where = self._where
+            return _longest_increasing([where[p] for p in theirs if p in where]) / longer
+        previous = [0] * (len(theirs) + 1)
+        for mine in ours:
+            current = [0]
+            for index, other in enumerate(theirs):
+                if mine == other:
+                    current.append(previous[index] + 1)
+                else:
+                    current.append(max(previous[index + 1], current[index]))
+            previous = current
+        return previous[-1] / longer
+
+
 def placements_shared(ours: Sequence[str], theirs: Sequence[str]) -> float:
-    """The share of placements two logs make in the same order: their longest common
-    subsequence over the longer log (1.0 for a copy with draws added, ~0 for strangers)."""
-    if not ours or not theirs:
-        return 0.0
-    longer = max(len(ours), len(theirs))
-    where = {placement: index for index, placement in enumerate(theirs)}
-    if len(where) == len(theirs) and len(set(ours)) == len(ours):
-        # No placement twice in either log (a tile is placed once): the common
-        # subsequence is the longest increasing run of where ours sit in theirs,
-        # found in n log n rather than the table's n * m.
-        return _longest_increasing([where[p] for p in ours if p in where]) / longer
-    previous = [0] * (len(theirs) + 1)
-    for mine in ours:
-        current = [0]
-        for index, other in enumerate(theirs):
-            if mine == other:
-                current.append(previous[index] + 1)
-            else:
-                current.append(max(previous[index + 1], current[index]))
-        previous = current
-    return previous[-1] / longer
+    """``PlacementOrder(ours).shared_with(theirs)``, for one comparison."""
+    return PlacementOrder(ours).shared_with(theirs)
 
 
 def _longest_increasing(values: Sequence[int]) -> int:

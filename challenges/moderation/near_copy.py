@@ -43,9 +43,9 @@ def near_copy_of(
     ``placements``: the run's own (``run_placements``), when the caller has them."""
     if placements is None:
         placements = run_placements(run=run)
-    best, best_id = 0.0, None
+    best, best_id, ours = 0.0, None, engine.PlacementOrder(placements)
     for entry_id, theirs in _entries_nearest_in_score(run=run, score=score, moves_hash=moves_hash):
-        shared = engine.placements_shared(placements, theirs)
+        shared = ours.shared_with(theirs)
         if shared > best:
             best, best_id = shared, entry_id
     return best, best_id
