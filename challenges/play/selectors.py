@@ -175,8 +175,13 @@ def challenge_players_count(*, challenge_id: int) -> int:
     key = _players_key(challenge_id)
     players = cache.get(key)
     if players is None:
+        # Guests left out by their ids, not by a join through every user: PostgreSQL
+        # misjudged that join's anti-join (minutes at a million runs); this walks the
+        # (challenge, player) index alone (0.16 s there).
         players = (
-            Run.objects.filter(challenge_id=challenge_id, player__guest__isnull=True)
+            Run.objects.filter(challenge_id=challenge_id)
+            .exclude(player_id__in=Guest.objects.values("user_id"))
+            .order_by()
             .values("player_id")
             .distinct()
             .count()

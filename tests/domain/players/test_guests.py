@@ -101,3 +101,10 @@ def test_guests_are_not_players_anywhere_a_list_shows_them(challenge: Challenge)
     run_start(player_id=player.pk, challenge_id=challenge.pk)
     assert list(guests.players_only()) == [player]
     assert challenge_today(challenge=challenge).players == 1, "guests are not counted"
+
+
+def test_a_player_with_many_runs_is_one_player(challenge: Challenge) -> None:
+    players = [UserFactory(), UserFactory()]
+    for player in [*players, players[0], players[0], players[1]]:
+        run_start(player_id=player.pk, challenge_id=challenge.pk)
+    assert challenge_today(challenge=challenge).players == 2
