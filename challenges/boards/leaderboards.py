@@ -260,6 +260,30 @@ def _position_of(challenge: Challenge, table: ScoreTable, key: BoardKey) -> int:
     return table.rank_of(key[0]) - 1 + ties_before(challenge_id=challenge.pk, key=key)
 
 
+def _rows_from(
+    challenge: Challenge, table: ScoreTable, first: int, size: int
+) -> list[dict[str, Any]]:
+    """The ``size`` rows from the board's ``first``-th (0-based) on."""
+    if first >= table.count:
+        return []
+    score, skip = table.locate(first)
+    return _rows_forward(challenge, score, Q(), skip, size)
+
+
+def _results(table: ScoreTable, rows: list[dict[str, Any]]) -> tuple[LeaderboardRow, ...]:
+    return tuple(
+        LeaderboardRow(
+            rank=table.rank_of(row["score"]),
+            player=row["player__username"],
+            score=row["score"],
+            submitted_at=row["submitted_at"],
+            run_id=row["run_id"],
+            entry_id=row["id"],
+        )
+        for row in rows
+    )
+
+
 def _page_compute(
     challenge: Challenge, table: ScoreTable, page: int, cursor: str | None, size: int
 ) -> LeaderboardPage:
@@ -280,22 +304,8 @@ def _page_compute(
         if page > num_pages:
             raise PageOutOfRange(page=page, num_pages=num_pages)
         first = (page - 1) * size
-        if first < count:
-            score, skip = table.locate(first)
-            rows = _rows_forward(challenge, score, Q(), skip, size)
-        else:
-            rows = []
-    results = tuple(
-        LeaderboardRow(
-            rank=table.rank_of(row["score"]),
-            player=row["player__username"],
-            score=row["score"],
-            submitted_at=row["submitted_at"],
-            run_id=row["run_id"],
-            entry_id=row["id"],
-        )
-        for row in rows
-    )
+        rows = _rows_from(challenge, table, first, size)
+    results = _results(table, rows)
     has_next = bool(rows) and first + len(rows) < count
     has_previous = bool(rows) and first > 0
     return LeaderboardPage(
@@ -361,7 +371,8 @@ class LeaderboardPageFrame:
         return pages_of(count=self.table.count, size=self.size)
 
     def rows(self) -> tuple[LeaderboardRow, ...]:
-        return _page_compute(self.challenge, self.table, self.page, None, self.size).results
+        first = (self.page - 1) * self.size
+        return _results(self.table, _rows_from(self.challenge, self.table, first, self.size))
 
 
 def leaderboard_page_frame(*, challenge: Challenge, page: int, size: int) -> LeaderboardPageFrame:

@@ -181,7 +181,6 @@ def challenge_players_count(*, challenge_id: int) -> int:
         players = (
             Run.objects.filter(challenge_id=challenge_id)
             .exclude(player_id__in=Guest.objects.values("user_id"))
-            .order_by()
             .values("player_id")
             .distinct()
             .count()
