@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from challenges.models import Run
+from challenges.models import Challenge, Run
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,18 @@ class RunPlayed:
     held moves are not read back)."""
     standing: ChallengeStanding | None = None
     """A finish's, read with the run: what the finish answer tells the player."""
+
+
+@dataclass(frozen=True)
+class RunStarting:
+    """What a run's start found, read and written in one statement."""
+
+    challenge: Challenge | None
+    """The run's challenge (None: there is no such challenge)."""
+    started_before: int
+    """How many runs of it the player had started before."""
+    inserted: bool
+    """Whether the run was stored: its challenge is open and the player is under the limit."""
 
 
 @dataclass(frozen=True)

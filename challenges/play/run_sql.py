@@ -22,7 +22,8 @@ from django.db import connection
 from django.db.models import Exists, Field, Max, OuterRef, Subquery
 
 from challenges.models import Challenge, Entry, Guest, Run
-from challenges.play.outcomes import ChallengeStanding, RunColumns, RunSubmitting
+from challenges.play.outcomes import ChallengeStanding, RunColumns, RunStarting, RunSubmitting
+from challenges.schedule.selectors import challenge_row
 
 # What the services read of the run's challenge; the rest loads if ever used.
 _CHALLENGE_READ = ("number", "opens_at", "closes_at", "ruleset", "rules_version", "tray", "well",
@@ -226,7 +227,7 @@ def run_row_write(*, run: Run, fields: list[str]) -> None:
         cursor.execute(f"UPDATE {Run._meta.db_table} SET {sets} WHERE {key} = %s", values)
 
 
-# --- a run's start: the player's count of runs and the insert, one statement ---------
+# --- a run's start: its challenge, the player's count of runs and the insert ---------
 
 
 @cache
@@ -236,35 +237,54 @@ def _start_sql() -> str:
     columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
     values = ", ".join("%s" for _ in fields)
     table = Run._meta.db_table
+    read = ", ".join(f"x.{connection.ops.quote_name(str(f.column))}" for f in _challenge_fields())
+    number, opens, closes = (challenge_column(name) for name in ("number", "opens_at", "closes_at"))
     return (
-        f"WITH prior AS (SELECT COUNT(*) AS n FROM {table}"
+        f"WITH ch AS (SELECT {read} FROM {Challenge._meta.db_table} x WHERE x.{number} = %s),"
+        f" prior AS (SELECT COUNT(*) AS n FROM {table}"
         f" WHERE {c('challenge')} = %s AND {c('player')} = %s),"
-        f" made AS (INSERT INTO {table} ({columns}) SELECT {values} FROM prior WHERE n < %s"
-        f" RETURNING 1) SELECT n FROM prior"
+        f" made AS (INSERT INTO {table} ({columns}) SELECT {values} FROM prior, ch"
+        f" WHERE prior.n < %s AND ch.{opens} <= %s AND ch.{closes} > %s RETURNING 1)"
+        f" SELECT prior.n, (SELECT COUNT(*) FROM made), ch.* FROM prior LEFT JOIN ch ON TRUE"
     )
 
 
-def run_row_start(*, run: Run, limit: int) -> int:
-    """Insert ``run`` (a new Run, not saved) unless its player already has ``limit``
-    runs of its challenge; returns how many they had before. One statement, where the
-    ORM took a count and an insert (on PostgreSQL; elsewhere, the same two by the ORM).
-    As before, two starts at the same moment may both see ``limit - 1``."""
+def run_row_start(*, run: Run, limit: int) -> RunStarting:
+    """Insert ``run`` (a new Run, not saved, with its ``started_at``) if its challenge is
+    open then and its player has fewer than ``limit`` runs of it. One statement reads the
+    challenge, counts and inserts (on PostgreSQL; elsewhere the ORM's three). As before,
+    two starts at the same moment may both see ``limit - 1``."""
     if connection.vendor != "postgresql":
-        started = Run.objects.filter(player_id=run.player_id, challenge_id=run.challenge_id).count()
-        if started < limit:
-            run.save(force_insert=True)
-        return started
+        return _run_row_start_orm(run=run, limit=limit)
     values = [
         field.get_db_prep_save(getattr(run, field.attname), connection) for field in _run_fields()
     ]
+    at = run.started_at
+    params = [run.challenge_id, run.challenge_id, run.player_id, *values, limit, at, at]
     with connection.cursor() as cursor:
-        cursor.execute(_start_sql(), [run.challenge_id, run.player_id, *values, limit])
+        cursor.execute(_start_sql(), params)
         row = cursor.fetchone()
-    started = int(row[0]) if row else 0
-    if started < limit:
+    assert row is not None  # the count's row is always there
+    started, made = int(row[0]), bool(row[1])
+    challenge_fields = _challenge_fields()
+    key = [f.attname for f in challenge_fields].index(Challenge._meta.pk.attname)
+    found = row[2 + key] is not None
+    challenge = _from_row(Challenge, challenge_fields, row[2:]) if found else None
+    if made:
         run._state.adding = False
         run._state.db = connection.alias
-    return started
+    return RunStarting(challenge=challenge, started_before=started, inserted=made)
+
+
+def _run_row_start_orm(*, run: Run, limit: int) -> RunStarting:
+    challenge = challenge_row(number=run.challenge_id)
+    if challenge is None:
+        return RunStarting(challenge=None, started_before=0, inserted=False)
+    started = Run.objects.filter(player_id=run.player_id, challenge_id=run.challenge_id).count()
+    made = challenge.is_open(run.started_at) and started < limit
+    if made:
+        run.save(force_insert=True)
+    return RunStarting(challenge=challenge, started_before=started, inserted=made)
 
 
 # --- a submit: the run with its whole challenge, and the player's standing ------------

@@ -55,7 +55,6 @@ from challenges.play.run_sql import (
     run_row_write,
 )
 from challenges.play.selectors import challenge_players_changed
-from challenges.schedule.selectors import challenge_row
 
 _RUN_FIELDS_PLAYED = [
     "finished_at",
@@ -78,7 +77,11 @@ def run_start(*, player_id: int, challenge_id: int, now: datetime | None = None)
     person plays a few dozen in 8 hours, a script filling the disk many thousands.
     """
     now = service_now(now)
-    challenge = challenge_row(number=challenge_id)
+    limit: int = settings.RUNS_PER_CHALLENGE_LIMIT
+    run = Run(player_id=player_id, challenge_id=challenge_id, started_at=now)
+    # One statement: the challenge, the player's count and the insert if both allow.
+    starting = run_row_start(run=run, limit=limit)
+    challenge = starting.challenge
     if challenge is None:
         raise ChallengeNotFound(gettext("There is no challenge #%(id)s.") % {"id": challenge_id})
     if now < challenge.opens_at:
@@ -92,10 +95,7 @@ def run_start(*, player_id: int, challenge_id: int, now: datetime | None = None)
             )
             % {"number": challenge.number, "time": f"{challenge.closes_at:%Y-%m-%d %H:%M}"}
         )
-    limit: int = settings.RUNS_PER_CHALLENGE_LIMIT
-    run = Run(player_id=player_id, challenge=challenge, started_at=now)
-    started = run_row_start(run=run, limit=limit)
-    if started >= limit:
+    if not starting.inserted:
         raise RunsLimitReached(
             gettext(
                 "You have started %(limit)s runs of challenge #%(number)s, as many as a player "
@@ -103,7 +103,8 @@ def run_start(*, player_id: int, challenge_id: int, now: datetime | None = None)
             )
             % {"limit": limit, "number": challenge.number}
         )
-    if started == 0:
+    run.challenge = challenge
+    if starting.started_before == 0:
         challenge_players_changed(challenge_id=challenge.pk)
     return run
 

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from challenges.engine import RULESET
 from challenges.errors import (
@@ -10,6 +13,7 @@ from challenges.errors import (
     ChallengeNotOpen,
     RunAlreadyFinished,
     RunDeadlinePassed,
+    RunsLimitReached,
 )
 from challenges.models import Run
 from challenges.play.outcomes import ChallengeStanding
@@ -56,6 +60,51 @@ def test_run_start_on_no_challenge_is_refused_as_not_found() -> None:
     with pytest.raises(ChallengeNotFound):
         run_start(player_id=UserFactory().pk, challenge_id=slot_number(at=NOON), now=NOON)
     assert not Run.objects.exists()
+
+
+def test_run_start_takes_the_window_as_the_challenge_has_it() -> None:
+    """Open from its first instant, closed at its last: the statement that reads the
+    challenge and stores the run and the service's reasons agree at both edges."""
+    challenge = ChallengeFactory(number=slot_number(at=NOON))
+    player = UserFactory().pk
+    first = run_start(player_id=player, challenge_id=challenge.pk, now=challenge.opens_at)
+    assert first.challenge.tray == challenge.tray and first.started_at == challenge.opens_at
+    with pytest.raises(ChallengeNotOpen, match="closed"):
+        run_start(player_id=player, challenge_id=challenge.pk, now=challenge.closes_at)
+    with pytest.raises(ChallengeNotOpen, match="not opened yet"):
+        run_start(
+            player_id=player,
+            challenge_id=challenge.pk,
+            now=challenge.opens_at - timedelta(microseconds=1),
+        )
+    assert list(Run.objects.values_list("pk", flat=True)) == [first.pk]
+
+
+def test_run_start_stops_at_the_limit_and_stores_nothing_more(settings: Any) -> None:
+    settings.RUNS_PER_CHALLENGE_LIMIT = 2
+    challenge = ChallengeFactory(number=slot_number(at=NOON))
+    player = UserFactory().pk
+    for _ in range(2):
+        run_start(player_id=player, challenge_id=challenge.pk, now=NOON)
+    with pytest.raises(RunsLimitReached):
+        run_start(player_id=player, challenge_id=challenge.pk, now=NOON)
+    assert Run.objects.filter(player_id=player).count() == 2
+    # Another player's runs are theirs to count.
+    run_start(player_id=UserFactory().pk, challenge_id=challenge.pk, now=NOON)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="counts PostgreSQL's round trips")
+def test_run_start_is_one_statement() -> None:
+    """The challenge, the player's count and the insert: one round trip, refused or not."""
+    challenge = ChallengeFactory(number=slot_number(at=NOON))
+    player = UserFactory().pk
+    with CaptureQueriesContext(connection) as started:
+        run = run_start(player_id=player, challenge_id=challenge.pk, now=NOON)
+    assert len(started) == 1, [q["sql"][:60] for q in started]
+    assert Run.objects.get(pk=run.pk).started_at == NOON
+    with CaptureQueriesContext(connection) as refused, pytest.raises(ChallengeNotOpen):
+        run_start(player_id=player, challenge_id=challenge.pk, now=challenge.closes_at)
+    assert len(refused) == 1
 
 
 def test_a_finish_returns_the_players_standing_read_with_the_run() -> None:
