@@ -126,8 +126,7 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
     single_run = reasons_waived(review.reasons) if trust.waived else list(review.reasons)
     try:
         with transaction.atomic():
-            _moves_hash_lock(moves_hash)
-            copied = _moves_hash_entered(challenge=challenge, moves_hash=moves_hash)
+            copied = _moves_hash_entered_locked(challenge=challenge, moves_hash=moves_hash)
             reasons = [Entry.HoldReason.DUPLICATE_LOG.value] if copied else []
             reasons += single_run + trust.reasons
             status = Entry.Status.HELD if reasons else Entry.Status.LIVE
@@ -184,29 +183,27 @@ def _entries_linked_hold(*, entry_ids: list[int]) -> None:
             player_record_rebuild(player_id=other.player_id)
 
 
-def _moves_hash_lock(moves_hash: str) -> None:
-    """Make two submits of the same moves take turns, so the second sees the first.
+def _moves_hash_entered_locked(*, challenge: Challenge, moves_hash: str) -> bool:
+    """Whether an entry of ``challenge`` already played these moves (one indexed read),
+    read once this transaction holds the hash's lock: two submits of the same moves take
+    turns, so the second sees the first.
 
-    PostgreSQL: a transaction-scoped advisory lock on the hash (other submits run on).
-    SQLite writes one transaction at a time already.
+    PostgreSQL: a transaction-scoped advisory lock on the hash (other submits run on),
+    then the read, in one round trip; each statement takes its own snapshot, so the read
+    sees what was committed while it waited. SQLite writes one transaction at a time.
     """
-    if connection.vendor == "postgresql":
-        key = int(moves_hash[:15], 16)  # 60 bits: a bigint
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
-
-
-def _moves_hash_entered(*, challenge: Challenge, moves_hash: str) -> bool:
-    """Whether an entry of ``challenge`` already played these moves (one indexed read)."""
     if connection.vendor != "postgresql":
         return Entry.objects.filter(challenge=challenge, moves_hash=moves_hash).exists()
+    key = int(moves_hash[:15], 16)  # 60 bits: a bigint
     with connection.cursor() as cursor:
-        cursor.execute(_HASH_ENTERED_SQL, [challenge.pk, moves_hash])
+        cursor.execute(_HASH_LOCKED_ENTERED_SQL, [key, challenge.pk, moves_hash])
+        cursor.nextset()  # past the lock's row, to the read's
         return cursor.fetchone() is not None
 
 
-_HASH_ENTERED_SQL = (
-    f"SELECT 1 FROM {Entry._meta.db_table} WHERE challenge_id = %s AND moves_hash = %s LIMIT 1"
+_HASH_LOCKED_ENTERED_SQL = (
+    "SELECT pg_advisory_xact_lock(%s);"
+    f" SELECT 1 FROM {Entry._meta.db_table} WHERE challenge_id = %s AND moves_hash = %s LIMIT 1"
 )
 
 # One statement for all a submit writes (PostgreSQL): the entry; the player's record

@@ -203,6 +203,36 @@ def test_score_counts_follow_submits_and_voids() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
+def test_simultaneous_submits_of_the_same_moves_make_one_live_entry(postgres: None) -> None:
+    """Players who send one log at the same moment take turns on its hash: the first
+    entry is live, every other is held as a copy, however they interleave."""
+    challenge = ChallengeFactory()
+    runs = [RunFactory(challenge=challenge, finished=True, variant=7) for _ in range(8)]
+    barrier = threading.Barrier(len(runs))
+    errors: list[BaseException] = []
+
+    def submit(run: Run) -> None:
+        try:
+            barrier.wait(timeout=30)
+            entry_submit(run_id=run.pk, player_id=run.player_id)
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=submit, args=(run,)) for run in runs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    entries = Entry.objects.filter(challenge=challenge)
+    assert sorted(entries.values_list("status", flat=True)) == ["held"] * 7 + ["live"]
+    for held in entries.filter(status=Entry.Status.HELD):
+        assert Entry.HoldReason.DUPLICATE_LOG.value in held.hold_reasons
+
+
+@pytest.mark.django_db(transaction=True)
 def test_simultaneous_submits_at_one_score_are_all_counted(postgres: None) -> None:
     challenge = ChallengeFactory()
     runs = [RunFactory(challenge=challenge, finished=True) for _ in range(12)]
