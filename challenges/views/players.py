@@ -55,7 +55,7 @@ from challenges.players.services import follow_add, follow_remove
 from challenges.slots import slot_number
 from challenges.views import page_number_parse, standing_phrase, top_percent
 from challenges.views.pagination import pagination_html
-from challenges.views.player_parts import line_chart_svg, standing_rows_html
+from challenges.views.player_parts import calendar_svg, line_chart_svg, standing_rows_html
 from challenges.views.shared_pages import (
     shared_page_cached,
     shared_page_keep,
@@ -252,7 +252,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         "median_top_percent": shown.median_top_percent,
         "streaks": shown.streaks,
         "calendar": lambda: shown.calendar,
-        "calendar_chart": lambda: shown.calendar_chart,
+        "calendar_svg": lambda: calendar_svg(shown.calendar_chart, played=shown.calendar.played),
         "calendar_key": shown.calendar_key,
         "time_zone": str(tz),
         "best_ranks": shown.best_ranks,

@@ -1,4 +1,4 @@
-"""A player page's charts and table rows, written in Python (views/player_parts.py),
+"""A player page's calendar, charts and table rows, written in Python (views/player_parts.py),
 are the markup the template wrote: the template's own loops are kept here as the
 reference, and both are rendered for the same charts and rows, in every language and
 in time zones either side of UTC."""
@@ -16,9 +16,10 @@ from django.template import Context, Template
 from django.utils import timezone, translation
 
 from challenges.boards.history import PlayerHistoryRow
-from challenges.charts import line_chart
+from challenges.charts import calendar_chart, line_chart
+from challenges.players.streaks import calendar_compute
 from challenges.views import standing_phrase, top_percent
-from challenges.views.player_parts import line_chart_svg, standing_rows_html
+from challenges.views.player_parts import calendar_svg, line_chart_svg, standing_rows_html
 from challenges.views.players import Standing
 from tests.languages import LANGUAGES
 
@@ -26,6 +27,7 @@ from tests.languages import LANGUAGES
 REFERENCE = Path(__file__).parent / "reference"
 CHARTS_TEMPLATE = "{% load i18n l10n %}" + (REFERENCE / "player_charts.html").read_text()
 ROWS_TEMPLATE = "{% load i18n %}" + (REFERENCE / "player_rows.html").read_text()
+CALENDAR_TEMPLATE = "{% load i18n %}" + (REFERENCE / "player_calendar.html").read_text()
 
 OPENED = datetime(2026, 11, 26, 23, 30, tzinfo=UTC)
 
@@ -103,3 +105,27 @@ def test_the_table_rows_are_the_templates_markup(language: str, zone: str) -> No
         written = standing_rows_html(standings)
     assert _tags(written) == _tags(expected)
     assert written.count("<tr>") == 12
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("played_days", [0, 1, 40, 366])
+def test_the_calendar_is_the_templates_markup(language: str, played_days: int) -> None:
+    """A year with no day played, one, some (one to three challenges a day) and every
+    day, across a leap day and the turn of a year."""
+    now = datetime(2029, 1, 3, 12, tzinfo=UTC)
+    submitted = [
+        now - timedelta(days=day, hours=8 * slot)
+        for day in range(played_days)
+        for slot in range(1 + day % 3)
+    ]
+    with translation.override(language):
+        calendar = calendar_compute(submitted=submitted, now=now, tz=ZoneInfo("Asia/Tokyo"))
+        chart = calendar_chart(calendar.days)
+        expected = Template(CALENDAR_TEMPLATE).render(
+            Context({"calendar_chart": chart, "calendar": calendar})
+        )
+        written = calendar_svg(chart, played=calendar.played)
+    assert _tags(written) == _tags(expected)
+    assert written.count("<rect") == len(calendar.days)
+    full = sum(1 for day in calendar.days if day.entries >= 3)
+    assert written.count("calendar__day--3") == full > 0 or played_days < 3
