@@ -202,17 +202,15 @@ def test_score_counts_follow_submits_and_voids() -> None:
     assert after == dict(Counter(run.score for run in runs[1:]))
 
 
-@pytest.mark.django_db(transaction=True)
-def test_simultaneous_submits_of_the_same_moves_make_one_live_entry(postgres: None) -> None:
-    """Players who send one log at the same moment take turns on its hash: the first
-    entry is live, every other is held as a copy, however they interleave."""
-    challenge = ChallengeFactory()
-    runs = [RunFactory(challenge=challenge, finished=True, variant=7) for _ in range(8)]
+def _submitted_at_once(runs: list[Run]) -> None:
+    """Each run submitted from a thread of its own, all released at one moment (each
+    thread's connection opened before, so that none lags behind its connecting)."""
     barrier = threading.Barrier(len(runs))
     errors: list[BaseException] = []
 
     def submit(run: Run) -> None:
         try:
+            Run.objects.filter(pk=run.pk).exists()
             barrier.wait(timeout=30)
             entry_submit(run_id=run.pk, player_id=run.player_id)
         except BaseException as error:
@@ -226,6 +224,15 @@ def test_simultaneous_submits_of_the_same_moves_make_one_live_entry(postgres: No
     for thread in threads:
         thread.join()
     assert errors == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_submits_of_the_same_moves_make_one_live_entry(postgres: None) -> None:
+    """Players who send one log at the same moment take turns on its hash: the first
+    entry is live, every other is held as a copy, however they interleave."""
+    challenge = ChallengeFactory()
+    one_log = [RunFactory(challenge=challenge, finished=True, variant=7) for _ in range(8)]
+    _submitted_at_once(one_log)
     entries = Entry.objects.filter(challenge=challenge)
     assert sorted(entries.values_list("status", flat=True)) == ["held"] * 7 + ["live"]
     for held in entries.filter(status=Entry.Status.HELD):
@@ -237,25 +244,7 @@ def test_simultaneous_submits_at_one_score_are_all_counted(postgres: None) -> No
     challenge = ChallengeFactory()
     runs = [RunFactory(challenge=challenge, finished=True) for _ in range(12)]
     Run.objects.filter(pk__in=[r.pk for r in runs]).update(score=77)
-    barrier = threading.Barrier(len(runs))
-    errors: list[BaseException] = []
-
-    def submit(run: Run) -> None:
-        try:
-            fresh = Run.objects.select_related("challenge").get(pk=run.pk)
-            barrier.wait(timeout=30)
-            entry_submit(run_id=fresh.pk, player_id=fresh.player_id)
-        except BaseException as error:
-            errors.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=submit, args=(run,)) for run in runs]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert errors == []
+    _submitted_at_once(runs)
     assert list(ScoreCount.objects.filter(challenge=challenge).values_list("score", "entries")) == [
         (77, 12)
     ]
