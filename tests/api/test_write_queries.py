@@ -63,9 +63,14 @@ def _listing(sql: list[str]) -> str:
 
 def test_a_run_start_is_one_statement(challenge: Challenge, player: User) -> None:
     client = _client(player)
-    client.post(f"/api/challenges/{challenge.pk}/runs/")  # the first read of the row
+    client.post(f"/api/challenges/{challenge.pk}/runs/")  # the first start also forgets the count
     answer, sql = _counted(lambda: client.post(f"/api/challenges/{challenge.pk}/runs/"))
     assert answer.status_code == 201
+    assert len(sql) == RUN_START, _listing(sql)
+    # A refusal is named from the same statement's row.
+    missing = challenge.pk + 1000
+    answer, sql = _counted(lambda: client.post(f"/api/challenges/{missing}/runs/"))
+    assert answer.status_code == 404
     assert len(sql) == RUN_START, _listing(sql)
 
 

@@ -4,8 +4,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from challenges.engine import RULESET
 from challenges.errors import (
@@ -91,20 +89,6 @@ def test_run_start_stops_at_the_limit_and_stores_nothing_more(settings: Any) -> 
     assert Run.objects.filter(player_id=player).count() == 2
     # Another player's runs are theirs to count.
     run_start(player_id=UserFactory().pk, challenge_id=challenge.pk, now=NOON)
-
-
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="counts PostgreSQL's round trips")
-def test_run_start_is_one_statement() -> None:
-    """The challenge, the player's count and the insert: one round trip, refused or not."""
-    challenge = ChallengeFactory(number=slot_number(at=NOON))
-    player = UserFactory().pk
-    with CaptureQueriesContext(connection) as started:
-        run = run_start(player_id=player, challenge_id=challenge.pk, now=NOON)
-    assert len(started) == 1, [q["sql"][:60] for q in started]
-    assert Run.objects.get(pk=run.pk).started_at == NOON
-    with CaptureQueriesContext(connection) as refused, pytest.raises(ChallengeNotOpen):
-        run_start(player_id=player, challenge_id=challenge.pk, now=challenge.closes_at)
-    assert len(refused) == 1
 
 
 def test_a_finish_returns_the_players_standing_read_with_the_run() -> None:
