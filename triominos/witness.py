@@ -37,6 +37,8 @@ _MOVE_FIELDS = ("t", "type", "tile", "cell", "rotation")
 _TEXT_KEPT = 40
 """Characters of a string field kept in a stored move: a tile id needs 5; a bad move's
 junk is kept only enough to show what it was."""
+_NUMBER_BOUND = 10**15
+_NUMBER_TYPES = frozenset((int, float, bool))
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,18 +146,20 @@ def move_trimmed(raw: object) -> object:
 
 
 def _value_trimmed(value: object) -> object:
-    if isinstance(value, str):
-        return value[:_TEXT_KEPT]
-    if isinstance(value, list | tuple):
+    # Exact types (a JSON value's): every field of every move received comes through here.
+    kind = type(value)
+    if kind is str:
+        return value[:_TEXT_KEPT]  # type: ignore[index]
+    if kind is list or kind is tuple:
         # A cell is two integers; a third item or a nested list is already wrong.
-        return [item if _scalar(item) else None for item in list(value)[:3]]
-    if _scalar(value):
-        return value
-    return None
+        return [item if _scalar(item) else None for item in value[:3]]  # type: ignore[index]
+    return value if _scalar(value) else None
 
 
 def _scalar(value: object) -> bool:
-    return value is None or (isinstance(value, bool | int | float) and abs(value) < 10**15)
+    return value is None or (
+        type(value) in _NUMBER_TYPES and -_NUMBER_BOUND < value < _NUMBER_BOUND  # type: ignore[operator]
+    )
 
 
 def moves_sequence(moves: Sequence[dict[str, Any]]) -> str:
