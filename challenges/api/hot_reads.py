@@ -26,10 +26,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 import orjson
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
 
@@ -42,7 +43,7 @@ from challenges.boards.services import (
 )
 from challenges.models import Challenge
 from challenges.parsing import whole_number
-from challenges.schedule.selectors import challenge_row
+from challenges.schedule.selectors import challenge_board_head, challenge_row
 from challenges.schedule.services import challenge_current_ensure, challenge_par_request
 from challenges.slots import slot_number
 from config.json_api import plain_json_accepted
@@ -81,15 +82,22 @@ BOARD_QUERY = ("page", "cursor", "size")
 def board_page_name(request: HttpRequest) -> str:
     """The cache name of an API board page: all its bytes depend on (the parameters it
     knows, and the host its links name) besides the board's version."""
+    return _board_page_name(request.build_absolute_uri("/"), request.META.get("QUERY_STRING", ""))
+
+
+@lru_cache(maxsize=4096)
+def _board_page_name(root: str, query_string: str) -> str:
+    # A board page is read thousands of times a minute by the same few URLs.
+    query = QueryDict(query_string)
     # Numbers as numbers ("01" is 1, "" the default), so spellings make no new keys.
-    page, size = (request.GET.get(name) or "" for name in ("page", "size"))
+    page, size = (query.get(name) or "" for name in ("page", "size"))
     asked = [
         whole_number(page) or page or 1,
-        request.GET.get("cursor") or "",
+        query.get("cursor") or "",
         whole_number(size) or size or LEADERBOARD_PAGE_SIZE,
     ]
-    query = hashlib.sha256(repr((request.build_absolute_uri("/"), asked)).encode())
-    return f"api-page:{query.hexdigest()[:32]}"
+    digest = hashlib.sha256(repr((root, asked)).encode())
+    return f"api-page:{digest.hexdigest()[:32]}"
 
 
 def board_freshness(
@@ -119,15 +127,19 @@ def board_cached_answer(
     challenge's row when it was read (a miss renders from it)."""
     if not plain_read(request):
         return None, None
-    challenge = challenge_row(number=challenge_id)
-    if challenge is None:
+    head = challenge_board_head(number=challenge_id)
+    if head is None:
         return None, None
-    leaderboard_version_loaded(challenge=challenge)
+    leaderboard_version_loaded(challenge=head)
     name = board_page_name(request)
-    body = leaderboard_cache_peek(challenge=challenge, name=name)
-    if body is None:
-        return None, challenge
-    return board_freshness(request, json_answer(body), challenge=challenge, name=name), challenge
+    body = leaderboard_cache_peek(challenge=head, name=name)
+    if body is not None:
+        return board_freshness(request, json_answer(body), challenge=head, name=name), head
+    # A miss renders the page from the whole row, read again (so as fresh as the head).
+    challenge = challenge_row(number=challenge_id)
+    if challenge is not None:
+        leaderboard_version_loaded(challenge=challenge)
+    return None, challenge
 
 
 def board_front(drf_view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -16,9 +16,10 @@ from challenges.api import hot_reads, views
 from challenges.api.data import challenge_data
 from challenges.api.serializers import ChallengeSerializer
 from challenges.boards.leaderboards import challenge_stats
+from challenges.boards.services import leaderboard_cache_key
 from challenges.models import Challenge
 from challenges.moderation.entries import entry_void
-from challenges.schedule.challenge_rows import challenge_row
+from challenges.schedule.challenge_rows import challenge_board_head, challenge_row
 from challenges.slots import slot_number
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory
 
@@ -149,6 +150,22 @@ def test_challenge_row_reads_what_the_orm_reads() -> None:
     fields = [f.attname for f in Challenge._meta.concrete_fields]
     assert [getattr(row, f) for f in fields] == [getattr(orm, f) for f in fields]
     assert challenge_row(number=challenge.pk + 1000) is None
+
+
+def test_a_board_head_keys_the_cache_and_dates_the_results_as_the_whole_row() -> None:
+    for challenge in (_closed_challenge(), ChallengeFactory()):
+        Challenge.objects.filter(pk=challenge.pk).update(board_version=41)
+        head, row = challenge_board_head(number=challenge.pk), challenge_row(number=challenge.pk)
+        assert head is not None and row is not None
+        assert leaderboard_cache_key(challenge=head, name="p") == leaderboard_cache_key(
+            challenge=row, name="p"
+        )
+        assert "v41" in leaderboard_cache_key(challenge=head, name="p")
+        now = timezone.now()
+        assert head.results_out(now) is row.results_out(now)
+        # Only those fields are read; another loads when asked for, as the ORM's.
+        assert "tray" in head.get_deferred_fields() and head.tray == row.tray
+    assert challenge_board_head(number=10**12) is None
 
 
 # --- ETag and Cache-Control ------------------------------------------------------------
