@@ -201,6 +201,55 @@ def runs_start(fixture: Fixture, players: list[Player], *, ago_seconds: float) -
     return [str(run.pk) for run in made]
 
 
+def runs_played_to_the_end(
+    fixture: Fixture, players: list[Player], *, left: int
+) -> tuple[list[str], int]:
+    """For each player, a run of the fixture's log whose moves but the last ``left``
+    reached the server in witnessed batches, as a browser sends them; the rest is for
+    the finish. The runs' clocks are set by :func:`runs_clock_set`. Returns the runs'
+    ids and the index of the first move left."""
+    from challenges.models import Run
+    from challenges.play.services import run_moves_add
+    from tests.playing import LATENCY_MS, log_batches
+
+    moves = fixture.log["moves"]
+    sent = moves[:-left]
+    # Every 9 s (fewer batches to make than a browser's 3 s, each move still within
+    # the witness's 10 s), then one with what was played since, just before the end.
+    batches, tail = log_batches(sent, batch_every_ms=9_000)
+    if tail < len(sent):
+        batches.append((tail, sent[tail:], sent[-1]["t"]))
+    started = _now() - timedelta(milliseconds=moves[-1]["t"] + 1_000)
+    challenge_id = fixture.challenge_id
+    runs = Run.objects.bulk_create(
+        [Run(player_id=p.id, challenge_id=challenge_id, started_at=started) for p in players]
+    )
+    for run in runs:
+        for start, batch, sent_at in batches:
+            arrival = started + timedelta(milliseconds=sent_at + LATENCY_MS)
+            played = run_moves_add(
+                run_id=run.pk, player_id=run.player_id, start=start, moves=batch, now=arrival
+            ).run
+            assert played.status == Run.Status.STARTED and played.ineligible is None
+    return [str(run.pk) for run in runs], len(sent)
+
+
+def runs_clock_set(run_ids: list[str], *, ago_ms: int) -> None:
+    """The runs started ``ago_ms`` ago (their moves' arrivals count from the start)."""
+    from challenges.models import Run
+
+    Run.objects.filter(pk__in=run_ids).update(started_at=_now() - timedelta(milliseconds=ago_ms))
+
+
+def runs_eligible(run_ids: list[str]) -> int:
+    """How many of the runs are finished, valid and eligible."""
+    from challenges.models import Run
+
+    return Run.objects.filter(
+        pk__in=run_ids, status=Run.Status.FINISHED, ineligible__isnull=True
+    ).count()
+
+
 def runs_to_submit(fixture: Fixture, players: list[Player], *, moves: int) -> list[str]:
     """A finished, eligible run for each player, played through the services as a
     browser would (batches every 3 s), each with its own moves (``variant``), so that

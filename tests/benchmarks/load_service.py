@@ -320,15 +320,31 @@ class Load:
         self.run(f"moves batch (3 moves, {len(bodies)} a run)", requests, once=True)
 
     def finish(self) -> None:
-        """Finish runs of ``--moves`` moves (started 70 s ago: every move in reach)."""
+        """A player's finish: the run's last 3 moves, the others having arrived in
+        batches while it was played, all witnessed (the run is eligible). Then a
+        client's finish of the whole log at once, which no batch preceded (its run is
+        never witnessed, and the reason is formatted in the answer)."""
         count = 1200
         players = (self.fixture.players * (count // len(self.fixture.players) + 1))[:count]
-        runs = fx.runs_start(self.fixture, players, ago_seconds=70)
-        body = fx.log_json(self.fixture.log)
+        moves = self.fixture.log["moves"]
+        runs, rest = fx.runs_played_to_the_end(self.fixture, players, left=3)
+        body = fx.log_json({"from": rest, "moves": moves[rest:]})
         self.run(
-            f"finish ({len(self.fixture.log['moves'])} moves: replay + store)",
+            f"finish (the last {len(moves) - rest} moves, after batches: a player's)",
             [("POST", f"/api/runs/{r}/finish/", _json(p), body)
              for r, p in zip(runs, players, strict=True)],
+            once=True,
+            # Started as the last move was made, as the phase begins: each of the 3 is
+            # in reach, and reaches the server within the witness's 10 s.
+            just_before=lambda: fx.runs_clock_set(runs, ago_ms=moves[-1]["t"] + 500),
+        )  # fmt: skip
+        print(f"  {fx.runs_eligible(runs)} of {len(runs)} finished runs eligible", flush=True)
+        whole = fx.runs_start(self.fixture, players, ago_seconds=70)
+        body = fx.log_json(self.fixture.log)
+        self.run(
+            f"finish ({len(moves)} moves at once: replay + store; never witnessed)",
+            [("POST", f"/api/runs/{r}/finish/", _json(p), body)
+             for r, p in zip(whole, players, strict=True)],
             once=True,
         )  # fmt: skip
 

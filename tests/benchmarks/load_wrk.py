@@ -183,8 +183,10 @@ def wrk_run(
     threads: int = 2,
     seconds: float = 10.0,
     once: bool = False,
+    just_before: Callable[[], None] | None = None,
 ) -> Result:
-    """Send ``requests`` with wrk and return what it measured."""
+    """Send ``requests`` with wrk and return what it measured; ``just_before`` is called
+    as the last thing before they are sent (once the machine has settled)."""
     if once:
         # One connection a thread: a thread that has sent its share stops at once,
         # with no other connection of its own still asking for more.
@@ -203,6 +205,8 @@ def wrk_run(
     duration = f"{600 if once else seconds:.0f}s"
     if web_pids:
         machine_settle()  # a measured run starts on a quiet machine (not a warm-up)
+    if just_before is not None:
+        just_before()
     web_before, db_before = cpu_seconds(web_pids), cpu_seconds(db_pids())
     began = time.perf_counter()
     wrk = subprocess.Popen(
