@@ -26,15 +26,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
-from django.core.exceptions import DisallowedHost
+from django.core.exceptions import DisallowedHost, MiddlewareNotUsed
 from django.core.handlers.base import BaseHandler
+from django.core.handlers.exception import convert_exception_to_response
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.urls import Resolver404, ResolverMatch, resolve
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.module_loading import import_string
 
 from challenges.api import hot_reads
 from challenges.views import history, leaderboards
@@ -88,14 +91,31 @@ class _ShortChain(BaseHandler):
 
     def __init__(self) -> None:
         super().__init__()
-        whole = settings.MIDDLEWARE
+        whole = list(settings.MIDDLEWARE)
         inside = whole[whole.index(_THIS) + 1 :] if _THIS in whole else []
-        # load_middleware reads the setting; it is read at start-up, on one thread.
-        settings.MIDDLEWARE = [name for name in inside if name not in BROWSER_ONLY]
-        try:
-            self.load_middleware()
-        finally:
-            settings.MIDDLEWARE = whole
+        self.load_middleware_of([name for name in inside if name not in BROWSER_ONLY])
+
+    def load_middleware_of(self, paths: list[str]) -> None:
+        """``load_middleware`` for ``paths`` rather than the setting (changing the setting
+        for a moment would race with another thread's handler being built), and
+        synchronous only, as every middleware of the site is (WSGI)."""
+        self._view_middleware: list[Any] = []
+        self._template_response_middleware: list[Any] = []
+        self._exception_middleware: list[Any] = []
+        handler = convert_exception_to_response(self._get_response)  # type: ignore[attr-defined]
+        for path in reversed(paths):
+            try:
+                middleware = import_string(path)(handler)
+            except MiddlewareNotUsed:
+                continue
+            if hasattr(middleware, "process_view"):
+                self._view_middleware.insert(0, middleware.process_view)
+            if hasattr(middleware, "process_template_response"):
+                self._template_response_middleware.append(middleware.process_template_response)
+            if hasattr(middleware, "process_exception"):
+                self._exception_middleware.append(middleware.process_exception)
+            handler = convert_exception_to_response(middleware)
+        self._middleware_chain = handler
 
     def resolve_request(self, request: HttpRequest) -> ResolverMatch:
         # The lane resolved it to choose this chain.

@@ -216,3 +216,8 @@ def test_a_token_write_with_the_database_away_is_the_outage_answer(
 def _token_client(player: Any) -> Client:
     secret = api_token_create(user=player).secret
     return Client(HTTP_AUTHORIZATION=f"Token {secret}")
+
+
+def test_the_middleware_the_short_chain_leaves_out_are_the_sites(settings: Any) -> None:
+    # A name that no longer matches would stay in the short chain unnoticed.
+    assert lanes.BROWSER_ONLY <= set(settings.MIDDLEWARE)
