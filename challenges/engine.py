@@ -204,11 +204,17 @@ def log_analysis(
 
 
 def log_features(
-    *, tray: Sequence[str], well: Sequence[str], log: object, rules_version: int = RULES_VERSION
+    *,
+    tray: Sequence[str],
+    well: Sequence[str],
+    log: object,
+    rules_version: int = RULES_VERSION,
+    points: Sequence[int] | None = None,
 ) -> RunFeatures:
-    """What the review of runs measures of a valid run (triominos/review.py)."""
+    """What the review of runs measures of a valid run (triominos/review.py); ``points``:
+    each move's points as the witness kept them, which spare a replay."""
     return run_features(
-        tray=list(tray), well=list(well), log=log, ruleset=ruleset_of(rules_version)
+        tray=list(tray), well=list(well), log=log, ruleset=ruleset_of(rules_version), points=points
     )
 
 

@@ -39,8 +39,8 @@ def tray_log(
     variant: int = 0,
 ) -> dict[str, Any]:
     """A valid log of up to ``moves`` moves on this tray and well: the first legal
-    placement, else a draw. ``variant`` picks other placements for the first three
-    moves, so runs of different variants play different moves."""
+    placement, else a draw. ``variant`` picks other placements, from the first move on
+    until it is spent, so runs of different variants play different moves."""
     board = Board()
     hand = [tile_parse(tile_id) for tile_id in tray]
     pile = [tile_parse(tile_id) for tile_id in well]
@@ -49,10 +49,8 @@ def tray_log(
     while len(log) < moves:
         legal = board.legal_placements(hand)
         if legal:
-            choice = 0
-            if len(log) < 3:
-                choice = variant % len(legal)
-                variant //= len(legal)
+            choice = variant % len(legal)
+            variant //= len(legal)
             placement = legal[choice]
             board.play(placement)
             hand.remove(placement.tile)

@@ -34,8 +34,7 @@ from typing import Literal
 
 from triominos.board import Board
 from triominos.frontier import Frontier, tiles_mask
-from triominos.geometry import Cell, cell_pack
-from triominos.moves import Placement
+from triominos.geometry import cell_pack
 from triominos.replay import replay_challenge
 from triominos.ruleset import DEFAULT_RULESET, Ruleset
 from triominos.tiles import tile_parse
@@ -127,32 +126,40 @@ def run_features(
     well: Sequence[str],
     log: object,
     ruleset: Ruleset = DEFAULT_RULESET,
+    points: Sequence[int] | None = None,
 ) -> RunFeatures:
     """Measure the valid run ``log`` of the challenge ``tray`` + ``well``.
 
-    ValueError when the run does not replay valid (only valid runs are entries)."""
-    result = replay_challenge(tray=tray, well=well, log=log, ruleset=ruleset)
-    if not result.valid:
-        error = result.error
-        raise ValueError(f"not a valid run: {error.detail if error else 'refused'}")
+    ``points``: each move's points as the witness scored it, where the caller keeps
+    them (a finished run's record): the log is then taken as the valid run that scored
+    them, not replayed again. Without them, ValueError when the run does not replay
+    valid (only valid runs are entries)."""
+    if points is None:
+        result = replay_challenge(tray=tray, well=well, log=log, ruleset=ruleset)
+        if not result.valid:
+            error = result.error
+            raise ValueError(f"not a valid run: {error.detail if error else 'refused'}")
+        points = [outcome.points for outcome in result.moves]
     assert isinstance(log, dict)
-    board = Board(ruleset)
-    frontier = Frontier.of(board)
+    frontier = Frontier.of(Board(ruleset))
     hand = [tile_parse(tile_id) for tile_id in tray]
     remaining = [tile_parse(tile_id) for tile_id in well]
+    # The placement that puts the last tile down scores the clear bonus besides.
+    to_place = len(hand) + len(remaining)
     times: list[int] = []
     choices = matches = 0
-    for raw in log["moves"]:
+    for raw, scored in zip(log["moves"], points, strict=True):
         if raw["type"] == "draw":
             hand.append(remaining.pop(0))
             continue
         times.append(int(raw["t"]))
+        to_place -= 1
+        made = scored if to_place else scored - ruleset.clear_bonus
         # The clear bonus would be on every option alike: the range leaves it out.
         span = frontier.points_range(tiles_mask(hand))
         row, col = raw["cell"]
         tile = tile_parse(raw["tile"])
-        # Legal: the replay above accepted it, so the unchecked pushes are safe.
-        made = board.push(Placement(tile, Cell(row, col), raw["rotation"])).points
+        # Legal: the run is valid, so the unchecked push is safe.
         frontier.push(cell_pack(row, col), tile.index * 3 + raw["rotation"])
         if span is not None and span[0] != span[1]:
             choices += 1
@@ -160,7 +167,7 @@ def run_features(
         hand.remove(tile)
     gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
     return RunFeatures(
-        score=result.score,
+        score=sum(points),
         placements=len(times),
         median_gap_ms=round(statistics.median(gaps)) if gaps else None,
         min_gap_ms=min(gaps) if gaps else None,

@@ -165,7 +165,16 @@ class PlacementOrder:
     def __init__(self, placements: Sequence[str]) -> None:
         self.placements = tuple(placements)
         self._where = {placement: index for index, placement in enumerate(self.placements)}
+        self._made = frozenset(self._where)
         self._distinct = len(self._where) == len(self.placements)
+
+    def shared_at_most(self, theirs: Sequence[str]) -> float:
+        """An upper bound of :meth:`shared_with`, cheaper: the placements both logs
+        make, in whatever order, over the longer log (1.0 where a placement repeats)."""
+        if not self._distinct:
+            return 1.0
+        longer = max(len(self.placements), len(theirs))
+        return len(self._made.intersection(theirs)) / longer if longer else 0.0
 
     def shared_with(self, theirs: Sequence[str]) -> float:
         """The share of placements this log and ``theirs`` make in the same order: their

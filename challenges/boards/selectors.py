@@ -25,7 +25,9 @@ from challenges.boards.leaderboards import (
 from challenges.boards.periods import PERIODS, period_board, period_explained
 from challenges.boards.score_table import ScoreField, leaderboard_field
 from challenges.boards.standing import (
+    SUBMIT_COUNTS_SQL,
     PlayerRank,
+    SubmitCounts,
     entry_get,
     leaderboard_histogram,
     leaderboard_rank,
@@ -33,6 +35,7 @@ from challenges.boards.standing import (
 
 __all__ = [
     "PERIODS",
+    "SUBMIT_COUNTS_SQL",
     "CursorInvalid",
     "LeaderboardPage",
     "LeaderboardPageFrame",
@@ -41,6 +44,7 @@ __all__ = [
     "PlayerHistoryRow",
     "PlayerRank",
     "ScoreField",
+    "SubmitCounts",
     "challenge_history",
     "challenge_history_version",
     "entry_get",

@@ -89,6 +89,45 @@ class _Standing:
     ties_before: int
 
 
+@dataclass(frozen=True)
+class SubmitCounts:
+    """The live entries of a challenge as a submit's own statement counts them, its
+    entry not among them (``SUBMIT_COUNTS_SQL``): those scoring higher, all of them,
+    those of its score, and those of its score stamped later (behind it on the board)."""
+
+    higher: int
+    live: int
+    same_score: int
+    behind: int
+
+
+# The board's counts, for a submit's own statement (moderation/entries.py, whose
+# parameters name the entry's challenge, score and time): the statement's snapshot was
+# taken before its insert, so its entry is not counted. One round trip fewer than a
+# count after the commit (_standing_read).
+SUBMIT_COUNTS_SQL = f"""
+    SELECT ARRAY[
+        COALESCE(SUM(entries) FILTER (WHERE score > %(score)s), 0),
+        COALESCE(SUM(entries), 0),
+        COALESCE(SUM(entries) FILTER (WHERE score = %(score)s), 0),
+        (SELECT COUNT(*) FROM {Entry._meta.db_table}
+          WHERE challenge_id = %(challenge)s AND status = '{Entry.Status.LIVE.value}'
+            AND score = %(score)s AND submitted_at > %(at)s)]
+    FROM {ScoreCount._meta.db_table} WHERE challenge_id = %(challenge)s"""
+
+
+def _standing_submitted(entry: Entry, counts: SubmitCounts) -> _Standing:
+    """The standing of an entry its submit counted, the entry added (a held one is in
+    no count): every tie not stamped later is ahead of it, having been in before."""
+    own = 1 if entry.is_live else 0
+    return _Standing(
+        higher=counts.higher,
+        live=counts.live + own,
+        same_score=counts.same_score + own,
+        ties_before=counts.same_score - counts.behind if own else 0,
+    )
+
+
 def _standing_read(entry: Entry) -> _Standing:
     """``entry``'s standing, counted in one statement from the score counts and its
     tie group (the board's own order: submitted first, then lower id). The ties ahead
@@ -134,18 +173,22 @@ def leaderboard_rank(
     size: int = 50,
     entry: Entry | None = None,
     just_submitted: bool = False,
+    counted: SubmitCounts | None = None,
 ) -> PlayerRank | None:
     """Where the player's entry stands: a live one's rank, a held one's rank once
     approved (API.md); None without an entry, or for a void one. ``entry``: the
     player's entry when the caller has it at hand; ``just_submitted``: this request
-    has just made it (and so changed the board)."""
+    has just made it (and so changed the board), and ``counted``: what the submit
+    counted of the board then, if it did."""
     ahead: int | None = None  # its live ties ahead of it, when read with the entry
     if entry is None:
         entry = _player_entry(_ENTRY_PLACED, challenge_id=challenge.pk, player=player)
         ahead = getattr(entry, "ties_ahead", None)
     if entry is None or entry.is_voided:
         return None
-    if just_submitted:
+    if just_submitted and counted is not None:
+        standing = _standing_submitted(entry, counted)
+    elif just_submitted:
         # The version this request just made is in no cache yet: one statement counts
         # what the cached table and the ties' count would give.
         standing = _standing_read(entry)

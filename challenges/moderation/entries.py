@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import nullcontext
 from datetime import datetime
 from uuid import UUID
 
@@ -18,6 +19,7 @@ from challenges.boards.cache import (
     leaderboard_version_loaded,
     leaderboard_versions_forget,
 )
+from challenges.boards.selectors import SUBMIT_COUNTS_SQL, SubmitCounts
 from challenges.engine import moves_sequence
 from challenges.errors import (
     EntriesClosed,
@@ -69,6 +71,13 @@ def _moves_hash_placements(*, run: Run) -> tuple[str, list[str]]:
 
 
 def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -> Entry:
+    """:func:`entry_submit_counted`'s entry."""
+    return entry_submit_counted(run_id=run_id, player_id=player_id, now=now)[0]
+
+
+def entry_submit_counted(
+    *, run_id: UUID, player_id: int, now: datetime | None = None
+) -> tuple[Entry, SubmitCounts | None]:
     """Make the player's run ``run_id``, finished, valid and eligible, their one entry
     for its challenge (``RunNotFound`` if they have no such run). The entry returned
     holds its challenge (``entry.challenge``).
@@ -80,6 +89,9 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
     (``GuestRunNotSubmittable``) until an account claims it.
     ``UNIQUE(challenge, player)`` decides between simultaneous submits: exactly one
     insert wins, the others get ``EntryAlreadySubmitted``.
+
+    Also what the submit counted of the board, its entry aside (PostgreSQL; ``None``
+    elsewhere), for the answer's rank (``leaderboard_rank``).
     """
     now = service_now(now)
     # The run, and whether its player is a guest or has an entry: one query.
@@ -124,29 +136,45 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
         standing=submitting.also,
     )
     single_run = reasons_waived(review.reasons) if trust.waived else list(review.reasons)
+
+    score = run.score  # an int: asserted above, for the closure
+
+    def made(*, copied: bool) -> Entry:
+        reasons = [Entry.HoldReason.DUPLICATE_LOG.value] if copied else []
+        reasons += single_run + trust.reasons
+        return Entry(
+            challenge=challenge,
+            player_id=run.player_id,
+            run=run,
+            score=score,
+            submitted_at=now,
+            moves_hash=moves_hash,
+            status=Entry.Status.HELD if reasons else Entry.Status.LIVE,
+            hold_reasons=reasons,
+            features={**review.features, **trust.features},
+            placements=";".join(placements),
+        )
+
+    postgresql = connection.vendor == "postgresql"
+    # PostgreSQL's submit is one message, a transaction of its own (_SUBMIT_SQL): a
+    # transaction around it is needed only to hold linked entries with it.
+    together = trust.linked_entries or not postgresql
     try:
-        with transaction.atomic():
-            copied = _moves_hash_entered_locked(challenge=challenge, moves_hash=moves_hash)
-            reasons = [Entry.HoldReason.DUPLICATE_LOG.value] if copied else []
-            reasons += single_run + trust.reasons
-            status = Entry.Status.HELD if reasons else Entry.Status.LIVE
-            made = Entry(
-                challenge=challenge,
-                player_id=run.player_id,
-                run=run,
-                score=run.score,
-                submitted_at=now,
-                moves_hash=moves_hash,
-                status=status,
-                hold_reasons=reasons,
-                features={**review.features, **trust.features},
-                placements=";".join(placements),
-            )
-            if connection.vendor == "postgresql":
-                entry = _entry_insert_counted(entry=made, challenge=challenge, run=run)
+        with transaction.atomic() if together else nullcontext():
+            if postgresql:
+                # Most logs are no copy: written as one, unless an entry of the same
+                # moves came first; then written again, held as its copy.
+                written = _entry_insert_counted(
+                    entry=made(copied=False), challenge=challenge, run=run, copied=False
+                ) or _entry_insert_counted(
+                    entry=made(copied=True), challenge=challenge, run=run, copied=True
+                )
+                assert written is not None
+                entry, counts = written
             else:
-                made.save(force_insert=True)
-                entry = made
+                copied = Entry.objects.filter(challenge=challenge, moves_hash=moves_hash).exists()
+                entry, counts = made(copied=copied), None
+                entry.save(force_insert=True)
                 player_record_submitted(
                     player_id=run.player_id,
                     number=challenge.pk,
@@ -164,7 +192,7 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
         # Only the entry's UNIQUE(challenge, player) can fail here; the stats absorb
         # their own races.
         raise EntryAlreadySubmitted() from error
-    return entry
+    return entry, counts
 
 
 def _entries_linked_hold(*, entry_ids: list[int]) -> None:
@@ -183,41 +211,31 @@ def _entries_linked_hold(*, entry_ids: list[int]) -> None:
             player_record_rebuild(player_id=other.player_id)
 
 
-def _moves_hash_entered_locked(*, challenge: Challenge, moves_hash: str) -> bool:
-    """Whether an entry of ``challenge`` already played these moves (one indexed read),
-    read once this transaction holds the hash's lock: two submits of the same moves take
-    turns, so the second sees the first.
-
-    PostgreSQL: a transaction-scoped advisory lock on the hash (other submits run on),
-    then the read, in one round trip; each statement takes its own snapshot, so the read
-    sees what was committed while it waited. SQLite writes one transaction at a time.
-    """
-    if connection.vendor != "postgresql":
-        return Entry.objects.filter(challenge=challenge, moves_hash=moves_hash).exists()
-    key = int(moves_hash[:15], 16)  # 60 bits: a bigint
-    with connection.cursor() as cursor:
-        cursor.execute(_HASH_LOCKED_ENTERED_SQL, [key, challenge.pk, moves_hash])
-        cursor.nextset()  # past the lock's row, to the read's
-        return cursor.fetchone() is not None
-
-
-_HASH_LOCKED_ENTERED_SQL = (
-    "SELECT pg_advisory_xact_lock(%s);"
-    f" SELECT 1 FROM {Entry._meta.db_table} WHERE challenge_id = %s AND moves_hash = %s LIMIT 1"
-)
-
-# One statement for all a submit writes (PostgreSQL): the entry; the player's record
-# (record_book); their form point and form (trust's FORM_POINT_ADD_SQL); and, for a live
-# entry, its challenge's live count, top score and board version (every cached read
-# goes stale: leaderboard_cache_bump) and the count of its score. One round trip where
-# the ORM took eleven or twelve, each compiled on every submit.
+# One message for all a submit writes (PostgreSQL), which runs as one transaction.
+# First a transaction-scoped advisory lock on the moves' hash: two submits of the same
+# moves take turns. Then one statement, whose snapshot is taken once the lock is held,
+# so that it sees an entry of these moves committed while it waited; unless the caller
+# knows the log is a copy, it writes nothing when there is one. It writes the entry; the
+# player's record (record_book); their form point and form (trust's FORM_POINT_ADD_SQL);
+# and, for a live entry, its challenge's live count, top score and board version (every
+# cached read goes stale: leaderboard_cache_bump) and the count of its score. It also
+# counts the board as it was, for the answer's rank (SUBMIT_COUNTS_SQL). One round trip
+# where a transaction and the count after it took five, and the ORM fifteen.
 _SUBMIT_SQL = f"""
-WITH entry AS (
+SELECT pg_advisory_xact_lock(%(lock)s);
+WITH first AS (
+    SELECT %(copied)s OR NOT EXISTS (
+        SELECT 1 FROM {Entry._meta.db_table}
+        WHERE challenge_id = %(challenge)s AND moves_hash = %(hash)s
+    ) AS written
+),
+entry AS (
     INSERT INTO {Entry._meta.db_table}
         (challenge_id, player_id, run_id, score, submitted_at, status, hold_reasons,
          moves_hash, voided_at, void_reason, features, placements)
-    VALUES (%(challenge)s, %(player)s, %(run)s, %(score)s, %(at)s, %(status)s,
-            %(reasons)s::jsonb, %(hash)s, NULL, '', %(features)s::jsonb, %(placements)s)
+    SELECT %(challenge)s, %(player)s, %(run)s, %(score)s, %(at)s, %(status)s,
+           %(reasons)s::jsonb, %(hash)s, NULL, '', %(features)s::jsonb, %(placements)s
+    FROM first WHERE written
     RETURNING id
 ),
 record AS ({PLAYER_RECORD_SUBMITTED_SQL} RETURNING 1),{FORM_POINT_ADD_SQL},
@@ -226,7 +244,7 @@ challenge AS (
     SET entry_count = entry_count + 1,
         top_score = GREATEST(COALESCE(top_score, %(score)s), %(score)s),
         board_version = board_version + 1
-    WHERE number = %(challenge)s AND %(live)s
+    WHERE number = %(challenge)s AND %(live)s AND EXISTS (SELECT FROM entry)
     RETURNING number, board_version
 ),
 counted AS (
@@ -238,18 +256,24 @@ counted AS (
 )
 SELECT (SELECT id FROM entry), (SELECT board_version FROM challenge),
        (SELECT count(*) FROM record) + (SELECT count(*) FROM counted)
-       + (SELECT count(*) FROM point) + (SELECT count(*) FROM form)
+       + (SELECT count(*) FROM point) + (SELECT count(*) FROM form),
+       ({SUBMIT_COUNTS_SQL})
 """
 
 
-def _entry_insert_counted(*, entry: Entry, challenge: Challenge, run: Run) -> Entry:
-    """Insert ``entry``, count it and add it to its player's form, in one statement
-    (``_SUBMIT_SQL``)."""
+def _entry_insert_counted(
+    *, entry: Entry, challenge: Challenge, run: Run, copied: bool
+) -> tuple[Entry, SubmitCounts] | None:
+    """Insert ``entry``, count it and add it to its player's form (``_SUBMIT_SQL``),
+    with the board's counts before it; ``None``, having written nothing, when an entry
+    of the same moves is in and the caller did not know it (``copied``)."""
     live = entry.status == Entry.Status.LIVE
     with connection.cursor() as cursor:
         cursor.execute(
             _SUBMIT_SQL,
             {
+                "lock": int(entry.moves_hash[:15], 16),  # 60 bits: a bigint
+                "copied": copied,
                 "challenge": challenge.pk,
                 "player": entry.player_id,
                 "run": entry.run_id,
@@ -271,8 +295,11 @@ def _entry_insert_counted(*, entry: Entry, challenge: Challenge, run: Run) -> En
                 ),
             },
         )
+        cursor.nextset()  # past the lock's row, to the statement's
         row = cursor.fetchone()
     assert row is not None
+    if row[0] is None:
+        return None
     entry.pk = row[0]
     entry._state.adding = False
     entry._state.db = connection.alias
@@ -281,7 +308,9 @@ def _entry_insert_counted(*, entry: Entry, challenge: Challenge, run: Run) -> En
         # The version this transaction commits: the request's next board read uses it.
         challenge.board_version = row[1]
         leaderboard_version_loaded(challenge=challenge)
-    return entry
+    higher, live_entries, same_score, behind = (int(count) for count in row[3])
+    counts = SubmitCounts(higher=higher, live=live_entries, same_score=same_score, behind=behind)
+    return entry, counts
 
 
 def _challenge_entry_stats_add(*, challenge: Challenge, score: int) -> None:

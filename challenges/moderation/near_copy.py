@@ -45,6 +45,8 @@ def near_copy_of(
         placements = run_placements(run=run)
     best, best_id, ours = 0.0, None, engine.PlacementOrder(placements)
     for entry_id, theirs in _entries_nearest_in_score(run=run, score=score, moves_hash=moves_hash):
+        if ours.shared_at_most(theirs) <= best:
+            continue  # too few placements in common to come first, whatever their order
         shared = ours.shared_with(theirs)
         if shared > best:
             best, best_id = shared, entry_id

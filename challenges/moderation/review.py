@@ -56,6 +56,8 @@ def run_review(*, run: Run) -> RunReview:
         well=challenge.well,
         log=run_valid_log(run=run),
         rules_version=challenge.rules_version,
+        # The witness scored each valid move as it came: the log is not replayed again.
+        points=[result["points"] for result in run.move_results],
     )
     return _reviewed(features, par=challenge.par)
 

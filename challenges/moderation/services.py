@@ -4,6 +4,7 @@ from challenges.moderation.entries import (
     entries_void,
     entry_approve,
     entry_submit,
+    entry_submit_counted,
     entry_void,
 )
 from challenges.moderation.reports import entry_report, entry_reports_dismiss
@@ -15,6 +16,7 @@ __all__ = [
     "entry_report",
     "entry_reports_dismiss",
     "entry_submit",
+    "entry_submit_counted",
     "entry_void",
     "form_signup_record",
     "form_trust_set",

@@ -358,8 +358,8 @@ form AS (
     INSERT INTO {_FORM} AS form
         (player_id, challenges, voided, vouched, trust, signup_network, device, pace,
          pace_entries)
-    VALUES (%(player)s, %(live)s::int, 0, false, 'auto', '', '', %(pace)s::jsonb,
-            %(pace_added)s)
+    SELECT %(player)s, %(live)s::int, 0, false, 'auto', '', '', %(pace)s::jsonb,
+           %(pace_added)s FROM entry
     ON CONFLICT (player_id) DO UPDATE SET
         challenges = form.challenges + EXCLUDED.challenges,
         pace = CASE WHEN EXCLUDED.pace IS NULL THEN form.pace ELSE (

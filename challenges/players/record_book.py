@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Count, Max, Q
 
 from challenges.compiled_queries import CompiledQuery
@@ -33,12 +33,12 @@ def submissions_of(record: PlayerRecord, *, own: bool = False) -> list[tuple[int
     ]
 
 
-# One statement, in the submit's transaction: the row made or added to. The submit
-# sends it within its own statement (moderation/entries.py), with these parameters.
+# The row made or added to, for the submit's own statement (moderation/entries.py),
+# which names its inserted entry ``entry``: no entry written, no record either.
 PLAYER_RECORD_SUBMITTED_SQL = f"""
 INSERT INTO {PlayerRecord._meta.db_table} AS r
     (player_id, submissions, played, best_score, version)
-VALUES (%(player)s, %(record_pair)s::jsonb, %(record_played)s, %(record_best)s, 1)
+SELECT %(player)s, %(record_pair)s::jsonb, %(record_played)s, %(record_best)s, 1 FROM entry
 ON CONFLICT (player_id) DO UPDATE SET
     submissions = r.submissions || EXCLUDED.submissions,
     played = r.played + EXCLUDED.played,
@@ -61,16 +61,10 @@ def player_record_submitted_params(
 def player_record_submitted(
     *, player_id: int, number: int, submitted_at: datetime, score: int, live: bool
 ) -> None:
-    """A new entry of ``player_id`` on challenge ``number`` (live, or held for review).
-    Call it inside the submit's transaction."""
+    """A new entry of ``player_id`` on challenge ``number`` (live, or held for review),
+    inside the submit's transaction: the ORM's twin of ``PLAYER_RECORD_SUBMITTED_SQL``,
+    which PostgreSQL's submit runs in its own statement."""
     pair = [[number, _millis(submitted_at), int(live)]]
-    if connection.vendor == "postgresql":
-        params = player_record_submitted_params(
-            player_id=player_id, number=number, submitted_at=submitted_at, score=score, live=live
-        )
-        with connection.cursor() as cursor:
-            cursor.execute(PLAYER_RECORD_SUBMITTED_SQL, params)
-        return
     record, _ = PlayerRecord.objects.select_for_update().get_or_create(player_id=player_id)
     record.submissions = [*record.submissions, *pair]
     if live:

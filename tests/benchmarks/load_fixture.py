@@ -10,8 +10,10 @@ they are what a player's would be.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -250,20 +252,48 @@ def runs_eligible(run_ids: list[str]) -> int:
     ).count()
 
 
-def runs_to_submit(fixture: Fixture, players: list[Player], *, moves: int) -> list[str]:
-    """A finished, eligible run for each player, played through the services as a
-    browser would (batches every 3 s), each with its own moves (``variant``), so that
-    no submit is held as a copy. Returns the runs' ids."""
-    from challenges.models import Challenge, Run
+def logs_distinct(challenge_id: int, *, moves: int) -> Iterator[dict[str, Any]]:
+    """Valid logs of ``challenge_id``, each playing moves that no other of them and no
+    entry of the challenge played (a log's ``variant`` repeats another's when the log
+    ends before the variant is spent)."""
+    from challenges.engine import moves_sequence
+    from challenges.models import Challenge, Entry
     from tests.factories import challenge_log
+
+    challenge = Challenge.objects.get(pk=challenge_id)
+    played: set[str] = set()
+    for variant in itertools.count():
+        log = challenge_log(challenge, moves=moves, start_ms=300, step_ms=900, variant=variant)
+        # An entry's hash: of the sequence of its valid moves, all of this log's.
+        moves_hash = digest(moves_sequence(log["moves"]))
+        entered = Entry.objects.filter(challenge_id=challenge_id, moves_hash=moves_hash)
+        if moves_hash not in played and not entered.exists():
+            played.add(moves_hash)
+            yield log
+
+
+def runs_to_submit(
+    fixture: Fixture,
+    players: list[Player],
+    *,
+    moves: int,
+    logs: Iterator[dict[str, Any]] | None = None,
+) -> list[str]:
+    """A finished, eligible run for each player, played through the services as a
+    browser would (batches every 3 s), each with moves no other played (``logs``, by
+    default ``logs_distinct``), so that no submit is held as a copy. Returns the runs'
+    ids."""
+    from challenges.models import Run
     from tests.playing import run_played
 
-    challenge = Challenge.objects.get(pk=fixture.challenge_id)
+    if logs is None:
+        logs = logs_distinct(fixture.challenge_id, moves=moves)
     ids = []
-    for n, player in enumerate(players):
-        log = challenge_log(challenge, moves=moves, start_ms=300, step_ms=900, variant=n)
+    for player, log in zip(players, logs, strict=False):
         span = timedelta(milliseconds=log["moves"][-1]["t"] + 5_000)
-        run = Run.objects.create(player_id=player.id, challenge=challenge, started_at=_now() - span)
+        run = Run.objects.create(
+            player_id=player.id, challenge_id=fixture.challenge_id, started_at=_now() - span
+        )
         played = run_played(run, log)
         assert played.status == Run.Status.FINISHED and played.is_eligible, played.error
         ids.append(str(run.pk))

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.benchmarks import load_fixture as fx
-from tests.benchmarks.profile_writes import _call, _last_body, _runs_to_submit
+from tests.benchmarks.profile_writes import _call, _last_body
 
 
 def write_queries(fixture: fx.Fixture) -> dict[str, list[str]]:
@@ -29,7 +29,6 @@ def write_queries(fixture: fx.Fixture) -> dict[str, list[str]]:
         _call(app, "GET", "/api/challenges/current/", player.token)
     moves = [{**m, "t": 200 * n} for n, m in enumerate(fixture.log["moves"])]
     batch = fx.log_json({"from": 0, "moves": moves[:3]})
-    variants = iter(range(900_000, 10**6))
 
     def counted(calls: list[Callable[[], int]], expect: int) -> list[str]:
         for n, call in enumerate(calls):
@@ -63,7 +62,7 @@ def write_queries(fixture: fx.Fixture) -> dict[str, list[str]]:
     submitters = fx.tokens_issue(fx.users_make(f"qsubmit{time.monotonic_ns()}", 2))
     for player in submitters:
         _call(app, "GET", "/api/challenges/current/", player.token)
-    runs = _runs_to_submit(fixture.challenge_id, [p.id for p in submitters], variants)
+    runs = fx.runs_to_submit(fixture, submitters, moves=30)
     found["submit"] = counted(
         [lambda r=r, p=p: _call(app, "POST", f"/api/runs/{r}/submit/", p.token)
          for r, p in zip(runs, submitters, strict=True)],

@@ -71,29 +71,6 @@ def _call(app: Any, method: str, path: str, token: str | None, body: str = "") -
     return int(status[0].split()[0])
 
 
-def _runs_to_submit(challenge_id: int, player_ids: list[int], variants: Any) -> list[str]:
-    """A finished, eligible run for each player, played in batches through the
-    services, each with moves no earlier entry played (so that each goes live)."""
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from challenges.models import Challenge, Run
-    from tests.factories import challenge_log
-    from tests.playing import run_played
-
-    challenge = Challenge.objects.get(pk=challenge_id)
-    ids = []
-    for player_id in player_ids:
-        log = challenge_log(challenge, moves=30, start_ms=300, step_ms=900, variant=next(variants))
-        span = timedelta(milliseconds=log["moves"][-1]["t"] + 5_000)
-        started = timezone.now() - span
-        run = Run.objects.create(player_id=player_id, challenge=challenge, started_at=started)
-        assert run_played(run, log).is_eligible
-        ids.append(str(run.pk))
-    return ids
-
-
 def _fixture_kept(*, moves: int) -> Any:
     """The board a previous run built, for the submit phase (which makes its own players)."""
     from challenges.models import Challenge
@@ -182,11 +159,11 @@ def main() -> None:
             for r, p in zip(runs, chosen, strict=True)
         ]
 
-    variants = iter(range(10**6))
+    logs = fx.logs_distinct(fixture.challenge_id, moves=30)
 
     def submits() -> list[Callable[[], int]]:
         users = fx.tokens_issue(fx.users_make(f"sub{time.monotonic_ns()}", 40))
-        runs = _runs_to_submit(fixture.challenge_id, [u.id for u in users], variants)
+        runs = fx.runs_to_submit(fixture, users, moves=30, logs=logs)
         for user in users:  # the token played the run: its first use is not the submit's
             _call(app, "GET", "/api/challenges/current/", user.token)
         return [

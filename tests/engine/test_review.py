@@ -9,13 +9,14 @@ from dataclasses import replace
 import pytest
 
 from tests.engine.humans import HUMANS, human_run
-from tests.engine.players import clearing_run, random_run
+from tests.engine.players import RecordedRun, clearing_run, random_run
 from triominos import (
     Board,
     ReviewThresholds,
     RunFeatures,
     analysis_run,
     deal_shuffle,
+    replay_challenge,
     review_reasons,
     run_features,
     solver_greedy,
@@ -105,6 +106,24 @@ def test_the_clear_bonus_does_not_hide_a_match() -> None:
     features = run_features(tray=run.tray, well=run.well, log=run.log())
     assert features.placements == 56
     assert features.score == run.score
+
+
+@pytest.mark.parametrize(
+    ("run", "cleared"),
+    [(clearing_run(3), True), (random_run(4), False), (random_run(11), False)],
+    ids=["clearing", "random4", "random11"],
+)
+def test_a_runs_witnessed_points_measure_it_as_its_replay_does(
+    run: RecordedRun, cleared: bool
+) -> None:
+    """A finished run's kept points stand for its replay: the same features, the
+    clearing placement's bonus left out of its match as the replay's board leaves it."""
+    log = run.log()
+    replayed = replay_challenge(tray=run.tray, well=run.well, log=log)
+    assert replayed.board_cleared is cleared
+    points = [outcome.points for outcome in replayed.moves]
+    witnessed = run_features(tray=run.tray, well=run.well, log=log, points=points)
+    assert witnessed == run_features(tray=run.tray, well=run.well, log=log)
 
 
 def test_an_invalid_run_is_refused() -> None:

@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from triominos import (
+    PlacementOrder,
     PlayerRecord,
     TrustThresholds,
     form_of,
@@ -96,6 +97,26 @@ def test_placements_shared_is_the_longest_common_subsequence(
         a, b = [str(n) for n in mine], [str(n) for n in other]
         expected = _common_subsequence(a, b) / max(len(a), len(b)) if a and b else 0.0
         assert placements_shared(a, b) == expected
+
+
+@given(
+    st.lists(st.integers(0, 40), max_size=30, unique=True),
+    st.lists(st.integers(0, 40), max_size=30, unique=True),
+    st.lists(st.integers(0, 5), max_size=12),
+)
+def test_shared_at_most_bounds_shared_with(
+    ours: list[int], theirs: list[int], repeated: list[int]
+) -> None:
+    """The bound a submit skips entries by is never below the share: a skipped entry
+    could not have come first. Logs without a repeat are bounded by what they have in
+    common, in whatever order."""
+    for mine, other in [(ours, theirs), (ours, repeated), (repeated, theirs)]:
+        order = PlacementOrder([str(n) for n in mine])
+        b = [str(n) for n in other]
+        assert order.shared_with(b) <= order.shared_at_most(b)
+    order = PlacementOrder([str(n) for n in ours])
+    reversed_theirs = [str(n) for n in reversed(ours)] + ["x"]
+    assert order.shared_at_most(reversed_theirs) == (len(ours) / (len(ours) + 1))
 
 
 def test_pace_fingerprint_and_links() -> None:
