@@ -72,6 +72,22 @@ def test_placements_shared_in_order() -> None:
     assert placements_shared([], ours) == 0.0
 
 
+# Two logs without a repeated placement, and one with repeats.
+_THREE_LOGS = (
+    st.lists(st.integers(0, 40), max_size=30, unique=True),
+    st.lists(st.integers(0, 40), max_size=30, unique=True),
+    st.lists(st.integers(0, 5), max_size=12),
+)
+
+
+def _log_pairs(
+    ours: list[int], theirs: list[int], repeated: list[int]
+) -> list[tuple[list[str], list[str]]]:
+    """The pairs to compare, as placements: distinct with distinct, and with repeats."""
+    pairs = [(ours, theirs), (ours, repeated), (repeated, theirs)]
+    return [([str(n) for n in mine], [str(n) for n in other]) for mine, other in pairs]
+
+
 def _common_subsequence(ours: list[str], theirs: list[str]) -> int:
     """The longest common subsequence by the whole table: what the quick path must equal."""
     table = [[0] * (len(theirs) + 1) for _ in range(len(ours) + 1)]
@@ -83,36 +99,26 @@ def _common_subsequence(ours: list[str], theirs: list[str]) -> int:
     return table[-1][-1]
 
 
-@given(
-    st.lists(st.integers(0, 40), max_size=30, unique=True),
-    st.lists(st.integers(0, 40), max_size=30, unique=True),
-    st.lists(st.integers(0, 5), max_size=12),
-)
+@given(*_THREE_LOGS)
 def test_placements_shared_is_the_longest_common_subsequence(
     ours: list[int], theirs: list[int], repeated: list[int]
 ) -> None:
     """Distinct placements take the quick path, repeated ones the table: both are the
     longest common subsequence over the longer log."""
-    for mine, other in [(ours, theirs), (ours, repeated), (repeated, theirs)]:
-        a, b = [str(n) for n in mine], [str(n) for n in other]
+    for a, b in _log_pairs(ours, theirs, repeated):
         expected = _common_subsequence(a, b) / max(len(a), len(b)) if a and b else 0.0
         assert placements_shared(a, b) == expected
 
 
-@given(
-    st.lists(st.integers(0, 40), max_size=30, unique=True),
-    st.lists(st.integers(0, 40), max_size=30, unique=True),
-    st.lists(st.integers(0, 5), max_size=12),
-)
+@given(*_THREE_LOGS)
 def test_shared_at_most_bounds_shared_with(
     ours: list[int], theirs: list[int], repeated: list[int]
 ) -> None:
     """The bound a submit skips entries by is never below the share: a skipped entry
     could not have come first. Logs without a repeat are bounded by what they have in
     common, in whatever order."""
-    for mine, other in [(ours, theirs), (ours, repeated), (repeated, theirs)]:
-        order = PlacementOrder([str(n) for n in mine])
-        b = [str(n) for n in other]
+    for a, b in _log_pairs(ours, theirs, repeated):
+        order = PlacementOrder(a)
         assert order.shared_with(b) <= order.shared_at_most(b)
     order = PlacementOrder([str(n) for n in ours])
     reversed_theirs = [str(n) for n in reversed(ours)] + ["x"]
