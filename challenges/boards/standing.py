@@ -5,7 +5,6 @@ the one rank function, and the tie group's count (leaderboards.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connections
@@ -93,7 +92,7 @@ class _Standing:
 class SubmitCounts:
     """The live entries of a challenge as a submit's own statement counts them, its
     entry not among them (``SUBMIT_COUNTS_SQL``): those scoring higher, all of them,
-    those of its score, and those of its score stamped later (behind it on the board)."""
+    those of its score, and those of its score behind it on the board."""
 
     higher: int
     live: int
@@ -101,24 +100,35 @@ class SubmitCounts:
     behind: int
 
 
-# The board's counts, for a submit's own statement (moderation/entries.py, whose
-# parameters name the entry's challenge, score and time): the statement's snapshot was
-# taken before its insert, so its entry is not counted. One round trip fewer than a
-# count after the commit (_standing_read).
-SUBMIT_COUNTS_SQL = f"""
-    SELECT ARRAY[
+def _standing_counts_sql(*, as_array: bool) -> str:
+    """The one statement that counts an entry's standing from the score counts and its
+    tie group: live entries scoring higher, all of them, those of its score, and those
+    of its score behind it on the board (submitted later, or at the same moment with a
+    higher id). Parameters: ``challenge``, ``score``, ``at`` and ``entry_id``.
+    ``as_array``: the four as one array, for a column of a submit's own statement."""
+    counts, entries = ScoreCount._meta.db_table, Entry._meta.db_table
+    columns = f"""
         COALESCE(SUM(entries) FILTER (WHERE score > %(score)s), 0),
         COALESCE(SUM(entries), 0),
         COALESCE(SUM(entries) FILTER (WHERE score = %(score)s), 0),
-        (SELECT COUNT(*) FROM {Entry._meta.db_table}
+        (SELECT COUNT(*) FROM {entries}
           WHERE challenge_id = %(challenge)s AND status = '{Entry.Status.LIVE.value}'
-            AND score = %(score)s AND submitted_at > %(at)s)]
-    FROM {ScoreCount._meta.db_table} WHERE challenge_id = %(challenge)s"""
+            AND score = %(score)s
+            AND (submitted_at > %(at)s OR (submitted_at = %(at)s AND id > %(entry_id)s)))"""
+    selected = f"ARRAY[{columns}]" if as_array else columns
+    return f"SELECT {selected} FROM {counts} WHERE challenge_id = %(challenge)s"
+
+
+# For a submit's own statement (moderation/entries.py), whose snapshot was taken before
+# its insert: its entry is not counted, and with no id yet (``entry_id`` NULL) every
+# tie of its moment is ahead of it. One round trip fewer than a count after the commit.
+SUBMIT_COUNTS_SQL = _standing_counts_sql(as_array=True)
+_STANDING_READ_SQL = _standing_counts_sql(as_array=False)
 
 
 def _standing_submitted(entry: Entry, counts: SubmitCounts) -> _Standing:
     """The standing of an entry its submit counted, the entry added (a held one is in
-    no count): every tie not stamped later is ahead of it, having been in before."""
+    no count): every tie not behind it is ahead of it, having been in before."""
     own = 1 if entry.is_live else 0
     return _Standing(
         higher=counts.higher,
@@ -129,36 +139,19 @@ def _standing_submitted(entry: Entry, counts: SubmitCounts) -> _Standing:
 
 
 def _standing_read(entry: Entry) -> _Standing:
-    """``entry``'s standing, counted in one statement from the score counts and its
-    tie group (the board's own order: submitted first, then lower id). The ties ahead
-    of a live entry are its score's live count less itself and the ties behind it: an
-    entry just submitted has next to none behind it, where a million-entry board puts
-    thousands ahead of it (one snapshot: the three agree)."""
-    counts, entries = ScoreCount._meta.db_table, Entry._meta.db_table
+    """``entry``'s standing after its commit, in one statement. The ties ahead of a
+    live entry are its score's live count less itself and the ties behind it: an entry
+    just submitted has next to none behind it, where a million-entry board puts
+    thousands ahead of it (one snapshot: the counts agree)."""
     connection = connections[Entry.objects.db]
-    at = connection.ops.adapt_datetimefield_value(entry.submitted_at)
-    sql = f"""
-        SELECT
-            COALESCE(SUM(entries) FILTER (WHERE score > %s), 0),
-            COALESCE(SUM(entries), 0),
-            COALESCE(SUM(entries) FILTER (WHERE score = %s), 0),
-            (SELECT COUNT(*) FROM {entries}
-              WHERE challenge_id = %s AND status = %s AND score = %s
-                AND (submitted_at > %s OR (submitted_at = %s AND id > %s)))
-        FROM {counts} WHERE challenge_id = %s"""
-    params: list[Any] = [
-        entry.score,
-        entry.score,
-        entry.challenge_id,
-        Entry.Status.LIVE.value,
-        entry.score,
-        at,
-        at,
-        entry.pk,
-        entry.challenge_id,
-    ]
+    params = {
+        "challenge": entry.challenge_id,
+        "score": entry.score,
+        "at": connection.ops.adapt_datetimefield_value(entry.submitted_at),
+        "entry_id": entry.pk,
+    }
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(_STANDING_READ_SQL, params)
         higher, live, same_score, behind = cursor.fetchone()
     ahead = int(same_score) - 1 - int(behind) if entry.is_live else 0
     return _Standing(

@@ -279,6 +279,7 @@ def _entry_insert_counted(
                 "run": entry.run_id,
                 "score": entry.score,
                 "at": entry.submitted_at,
+                "entry_id": None,  # not drawn yet: no tie of its moment is behind it
                 "status": entry.status,
                 "reasons": json.dumps(entry.hold_reasons),
                 "hash": entry.moves_hash,
