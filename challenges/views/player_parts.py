@@ -54,16 +54,26 @@ def calendar_svg(chart: CalendarChart, *, played: int) -> SafeString:
     ]
     # The translations of a day's title, by its count of challenges (0 to 3).
     titles: dict[int, str] = {}
+    # A day's date as dateformat's "D j N" writes it, its weekday's and month's names
+    # looked up once: 365 calls of dateformat were most of a fresh page's time.
+    weekdays: dict[int, str] = {}
+    months: dict[int, str] = {}
     for cell in chart.cells:
         words = titles.get(cell.entries)
         if words is None:
             words = titles[cell.entries] = ngettext(
                 "%(day)s: %(entries)s challenge", "%(day)s: %(entries)s challenges", cell.entries
             )
-        day = escaped(dateformat.format(cell.day, "D j N"))
+        weekday = weekdays.get(cell.day.weekday())
+        if weekday is None:
+            weekday = weekdays[cell.day.weekday()] = escaped(dateformat.format(cell.day, "D"))
+        month = months.get(cell.day.month)
+        if month is None:
+            month = months[cell.day.month] = escaped(dateformat.format(cell.day, "N"))
+        day = f"{weekday} {cell.day.day} {month}"
         parts.append(
             f'<rect class="calendar__day calendar__day--{cell.level}" x="{cell.x}" y="{cell.y}"'
-            f' width="11" height="11" rx="2" data-day="{cell.day:%Y-%m-%d}"'
+            f' width="11" height="11" rx="2" data-day="{cell.day.isoformat()}"'
             f' data-entries="{cell.entries}"><title>'
             + words % {"day": day, "entries": cell.entries}
             + "</title></rect>"
