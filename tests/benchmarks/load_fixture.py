@@ -60,6 +60,33 @@ FROM challenges_run AS r WHERE r.challenge_id = %(closed)s;
 """
 
 
+# The past of the players the phases use: each played about 60% of the challenges of
+# the weeks before (``challenges`` of them), so that each page's calendar, charts and
+# table are their own, and a fresh player page costs what a real player's does.
+_PAST_SQL = """
+INSERT INTO challenges_run (id, player_id, challenge_id, started_at, finished_at, log,
+                            status, score, move_results, arrivals)
+SELECT gen_random_uuid(), u.id, c.number, c.opens_at + interval '1 hour',
+       c.opens_at + interval '1 hour', '{"moves": []}', 'finished',
+       (u.id::bigint * 7919 + c.number * 104729) %% 400, '[]', '[]'
+FROM (SELECT id FROM auth_user WHERE username LIKE 'board-%%' ORDER BY id
+      LIMIT %(players)s) AS u
+CROSS JOIN challenges_challenge AS c
+WHERE c.number >= %(first)s AND c.number < %(last)s AND c.number <> %(closed)s
+  AND abs(hashtext(u.id || ':' || c.number)) %% 10 < 6;
+
+INSERT INTO challenges_entry (challenge_id, player_id, run_id, score, submitted_at,
+                              void_reason, hold_reasons, moves_hash, status, features,
+                              placements)
+SELECT r.challenge_id, r.player_id, r.id, r.score,
+       r.started_at + (r.player_id %% 100000) * interval '1 millisecond',
+       '', '[]', md5(r.id::text), 'live', '{}', ''
+FROM challenges_run AS r
+WHERE r.challenge_id >= %(first)s AND r.challenge_id < %(last)s
+  AND r.challenge_id <> %(closed)s;
+"""
+
+
 @dataclass
 class Player:
     id: int
@@ -126,7 +153,9 @@ def users_make(prefix: str, count: int) -> list[tuple[int, str]]:
     return [(u.pk, u.username) for u in made]
 
 
-def fixture_make(*, entries: int, players: int, newcomers: int, moves: int) -> Fixture:
+def fixture_make(
+    *, entries: int, players: int, newcomers: int, moves: int, history: int = 120
+) -> Fixture:
     from django.core.cache import cache
     from django.db import connection
     from django.utils import timezone
@@ -164,8 +193,15 @@ def fixture_make(*, entries: int, players: int, newcomers: int, moves: int) -> F
             {"closed": closed.pk, "at": closed.opens_at + timedelta(hours=1),
              "count": min(entries, 10_000)},
         )  # fmt: skip
-    challenge_entry_stats_refresh(challenge=challenge)  # the inserts skip it
-    challenge_entry_stats_refresh(challenge=closed)
+    past = [challenge_ensure(number=n) for n in range(challenge.pk - history, challenge.pk)]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _PAST_SQL,
+            {"players": players, "first": challenge.pk - history, "last": challenge.pk,
+             "closed": closed.pk},
+        )  # fmt: skip
+    for board in [challenge, *past]:
+        challenge_entry_stats_refresh(challenge=board)  # the inserts skip it
     with connection.cursor() as cursor:
         cursor.execute(_RECORDS_SQL)  # as the migration's backfill makes them
     with connection.cursor() as cursor:

@@ -456,6 +456,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--burst", type=int, default=10_000)
     parser.add_argument("--submits", type=int, default=300)
     parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument(
+        "--history", type=int, default=120,
+        help="Challenges before the open one, of which each of --players played about 60%%.",
+    )  # fmt: skip
     parser.add_argument("--only", nargs="*", choices=PHASES, default=None)
     parser.add_argument("--nginx", action="store_true", help="Two instances behind nginx.")
     args = parser.parse_args(argv)
@@ -465,10 +469,12 @@ def main(argv: list[str] | None = None) -> None:
     django_setup()
     began = time.perf_counter()
     fixture = fx.fixture_make(
-        entries=args.entries, players=args.players, newcomers=args.burst, moves=args.moves
-    )
+        entries=args.entries, players=args.players, newcomers=args.burst, moves=args.moves,
+        history=args.history,
+    )  # fmt: skip
     print(
         f"fixture: challenge #{fixture.challenge_id}, {args.entries:,} entries,"
+        f" {args.players} players with {args.history} challenges of past,"
         f" {time.perf_counter() - began:.0f} s; {os.cpu_count()} cores;"
         f" {Path('/proc/cpuinfo').read_text().split('model name')[1].split(chr(10))[0][3:]}",
         flush=True,

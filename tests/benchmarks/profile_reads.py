@@ -12,7 +12,8 @@ A path may carry a header: ``"/api/...|Authorization=Token abc"``; in a path,
 ``{token}`` is replaced by a fresh token of a player with an entry on the challenge
 (``--challenge``), a different player for each request (``--players`` of them), and
 ``{page}`` by a page number not asked before (an uncached page), and ``{player}`` by
-the name of a player with an entry not asked before (a player page built).
+the name of a player with an entry not asked before, the longest pasts first (a
+player page built).
 """
 
 from __future__ import annotations
@@ -105,11 +106,15 @@ def tokens_make(challenge: int, players: int) -> None:
 
 
 def names_find(challenge: int) -> None:
+    """The names of the players on the board, those with the longest past first (the
+    load's players: their pages are a real player's)."""
     from challenges.models import Entry
 
     entries = Entry.objects.filter(challenge_id=challenge).select_related("player")
     global NAMES
-    NAMES = iter([e.player.username for e in entries.order_by("?")])
+    NAMES = iter(
+        [e.player.username for e in entries.order_by("-player__record__played", "?")[:5000]]
+    )
 
 
 def main() -> None:
