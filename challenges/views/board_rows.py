@@ -79,7 +79,7 @@ def board_rows_html(rows: Iterable[dict[str, Any]]) -> SafeString:
             f'<th scope="row"><a href="{profile}">{player}</a>{you_tag if is_you else ""}</th>'
             f'<td class="n"><strong>{shown}</strong></td>'
             f'<td class="hide-narrow nowrap"><time datetime="{at.isoformat()}"'
-            f' data-local="short">{_minute_stamp(at, stamp, language)}</time></td>'
+            f' data-local="short">{minute_stamp(at, stamp, language)}</time></td>'
             f'<td class="hide-narrow">{watch_cell}</td></tr>'
         )
     return mark_safe("\n".join(html))  # every value above is escaped
@@ -115,10 +115,11 @@ def rank_formatter() -> Callable[[int], str]:
 _BELOW_MINUTE = frozenset("sucrU")
 
 
-def _minute_stamp(at: datetime, stamp: str, language: str) -> str:
-    """``date_format(at, "SHORT_DATETIME_FORMAT")``, escaped. A board's entries fall in
-    its 8 hours: the same few hundred minutes come back on every page, so a stamp that
-    shows minutes at most is written once per minute (the language says its words)."""
+def minute_stamp(at: datetime, stamp: str, language: str) -> str:
+    """``dateformat.format(at, stamp)``, escaped. A board's entries fall in its 8 hours,
+    and every player's history in the same slots' openings: the same minutes come back
+    on every page, so a stamp that shows minutes at most is written once per minute
+    (the language says its words)."""
     if _BELOW_MINUTE.intersection(stamp):
         return escape(dateformat.format(at, stamp))
     return _stamp_of_minute(at.replace(second=0, microsecond=0), at.tzinfo, stamp, language)

@@ -17,12 +17,13 @@ from django.utils import dateformat
 from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import get_current_timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from challenges.charts import CalendarChart, LineChart
 from challenges.views.board_rows import (
     address_maker,
     escaped,
+    minute_stamp,
     rank_formatter,
     replay_addresses,
 )
@@ -135,6 +136,7 @@ def standing_rows_html(standings: Iterable[Any]) -> SafeString:
     the_run_on = gettext("the run on #%(number)s")
     grouped = rank_formatter()
     stamp = get_format("DATETIME_FORMAT")
+    language = get_language()
     zone = get_current_timezone()
     html = []
     for standing in standings:
@@ -147,7 +149,7 @@ def standing_rows_html(standings: Iterable[Any]) -> SafeString:
             f'<th scope="row"><a href="{board_of(row.challenge_id)}">'
             f"#{row.number}</a></th>"
             f'<td class="hide-narrow"><time datetime="{opened.isoformat()}" data-local>'
-            f"{escaped(dateformat.format(opened, stamp))}</time></td>"
+            f"{minute_stamp(opened, stamp, language)}</time></td>"
             f'<td class="n"><strong>{row.score}</strong></td>'
             f'<td class="n">{grouped(row.rank)} <span class="muted">{entries}</span></td>'
             f'<td class="n hide-narrow">{escaped(standing.phrase)}</td>'

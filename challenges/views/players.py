@@ -164,6 +164,9 @@ class _Shown:
 
     def _charts(self) -> list[dict[str, Any]]:
         recent = self.recent()
+        # Each dot's label, its words looked up once for the chart's 60 dots.
+        scored = gettext("#%(number)s: %(score)s points")
+        ranked = gettext("#%(number)s: rank %(rank)s of %(entries)s, top %(percent)s%%")
         return [
             {
                 "id": "score",
@@ -171,10 +174,7 @@ class _Shown:
                 "chart": line_chart(
                     recent,
                     value=lambda row: row.score,
-                    label=lambda row: (
-                        gettext("#%(number)s: %(score)s points")
-                        % {"number": row.number, "score": row.score}
-                    ),
+                    label=lambda row: scored % {"number": row.number, "score": row.score},
                 ),
             },
             {
@@ -184,7 +184,7 @@ class _Shown:
                     recent,
                     value=lambda row: -top_percent(rank=row.rank, entries=row.entries),
                     label=lambda row: (
-                        gettext("#%(number)s: rank %(rank)s of %(entries)s, top %(percent)s%%")
+                        ranked
                         % {
                             "number": row.number,
                             "rank": row.rank,
