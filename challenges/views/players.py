@@ -83,7 +83,8 @@ class Standing:
 
 class _Shown:
     """What the page's cached part shows, built only when that part is rendered: the
-    template calls the callables it is given, and a cached fragment renders none."""
+    template calls the callables it is given, and a cached fragment renders none. Each
+    is computed once: the template looks some up several times (a streak four)."""
 
     def __init__(
         self, player: User, record: PlayerRecord, tz: tzinfo, now: datetime, *, own: bool
@@ -121,15 +122,19 @@ class _Shown:
     def calendar_chart(self) -> Any:
         return calendar_chart(self.calendar.days)
 
+    @cached_property
     def streaks(self) -> Streaks:
         return streaks_compute(submissions=self.submissions, now=self.now, tz=self.tz)
 
+    @cached_property
     def best_rank(self) -> int | None:
         return min((row.rank for row in self.history), default=None)
 
+    @cached_property
     def wins(self) -> int:
         return sum(1 for row in self.history if row.rank == 1)
 
+    @cached_property
     def median_top_percent(self) -> float | None:
         median = _median([standing.top_percent for standing in self.standings])
         return median if median is not None and median <= 50 else None
@@ -143,6 +148,7 @@ class _Shown:
         drawn = (calendar.first, calendar.span, sorted(calendar.counts.items()), get_language())
         return hashlib.sha256(repr(drawn).encode()).hexdigest()
 
+    @cached_property
     def best_ranks(self) -> list[PlayerHistoryRow]:
         ordered = sorted(self.history, key=lambda row: (row.rank, -row.score, row.number))
         return ordered[:BEST_RANKS]
@@ -247,15 +253,15 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         "record_seconds": _RECORD_SECONDS,
         "played": record.played,
         "best_score": record.best_score,
-        "best_rank": shown.best_rank,
-        "wins": shown.wins,
-        "median_top_percent": shown.median_top_percent,
-        "streaks": shown.streaks,
+        "best_rank": lambda: shown.best_rank,
+        "wins": lambda: shown.wins,
+        "median_top_percent": lambda: shown.median_top_percent,
+        "streaks": lambda: shown.streaks,
         "calendar": lambda: shown.calendar,
         "calendar_svg": lambda: calendar_svg(shown.calendar_chart, played=shown.calendar.played),
         "calendar_key": shown.calendar_key,
         "time_zone": str(tz),
-        "best_ranks": shown.best_ranks,
+        "best_ranks": lambda: shown.best_ranks,
         "followers": followers,
         "followed_by_you": is_following(follower_id=request.user.pk, followed_id=player.pk),
         "charts": shown.charts,
