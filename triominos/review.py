@@ -136,9 +136,8 @@ def run_features(
     valid (only valid runs are entries)."""
     if points is None:
         result = replay_challenge(tray=tray, well=well, log=log, ruleset=ruleset)
-        if not result.valid:
-            error = result.error
-            raise ValueError(f"not a valid run: {error.detail if error else 'refused'}")
+        if result.error is not None:  # a replay is valid exactly when it has no error
+            raise ValueError(f"not a valid run: {result.error.detail}")
         points = [outcome.points for outcome in result.moves]
     assert isinstance(log, dict)
     frontier = Frontier.of(Board(ruleset))

@@ -11,6 +11,7 @@ import pytest
 from tests.engine.humans import HUMANS, human_run
 from tests.engine.players import RecordedRun, clearing_run, random_run
 from triominos import (
+    DEFAULT_RULESET,
     Board,
     ReviewThresholds,
     RunFeatures,
@@ -133,6 +134,28 @@ def test_an_invalid_run_is_refused() -> None:
     why = f"tile {well[0]} is not in the tray: it is still in the well (1 draw away)"
     with pytest.raises(ValueError, match=f"^{re.escape(f'not a valid run: {why}')}$"):
         run_features(tray=tray, well=well, log=bad)
+
+
+def test_a_run_is_replayed_by_the_rules_it_is_measured_by() -> None:
+    """A run of two minutes is valid by the default rules, and refused by rules whose
+    clock is a second long: the replay that checks it reads the same rules."""
+    run = random_run(4)
+    log = run.log()
+    assert run_features(tray=run.tray, well=run.well, log=log).placements > 0
+    short = replace(DEFAULT_RULESET, time_limit_ms=1_000)
+    with pytest.raises(ValueError, match=r"^not a valid run: t=\d+ ms is past the 1000 ms"):
+        run_features(tray=run.tray, well=run.well, log=log, ruleset=short)
+
+
+def test_witnessed_points_are_one_for_each_move() -> None:
+    """Points kept for fewer or more moves than the log has are not that run's."""
+    run = random_run(4)
+    log = run.log()
+    points = [outcome.points for outcome in replay_challenge(
+        tray=run.tray, well=run.well, log=log).moves]  # fmt: skip
+    for wrong in (points[:-1], [*points, 0]):
+        with pytest.raises(ValueError):
+            run_features(tray=run.tray, well=run.well, log=log, points=wrong)
 
 
 def test_the_json_form_rounds_and_names_par() -> None:
