@@ -7,9 +7,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 
 from challenges.errors import EntryNotHeld
-from challenges.models import Entry, EntryDecision, EntryReport, ScoreCount
+from challenges.models import Entry, EntryDecision, EntryReport, PlayerRecord, ScoreCount
 from challenges.moderation.entries import (
     entries_void,
     entry_approve,
@@ -126,3 +127,26 @@ def test_score_counts_add_up_per_challenge_at_a_shared_score() -> None:
         for row in ScoreCount.objects.filter(challenge__in=[challenge, other])
     }
     assert counts == {(other.pk, 300): 1, (challenge.pk, 300): 2, (challenge.pk, 250): 1}
+
+
+@pytest.mark.skipif(
+    connection.vendor == "postgresql",
+    reason="the ORM path's transaction: PostgreSQL's submit is one statement, its own",
+)
+def test_a_submit_that_fails_part_way_writes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ORM path's writes (the entry, the player's record, the counts, the form
+    point) are one transaction: the last of them failing takes the others with it."""
+    challenge = ChallengeFactory(number=slot_number(at=NOON))
+    run = RunFactory(challenge=challenge, finished=True, score=300)
+
+    def failing(**_: object) -> None:
+        raise RuntimeError("the form point's write failed")
+
+    monkeypatch.setattr("challenges.moderation.entries.form_point_add", failing)
+    with pytest.raises(RuntimeError):
+        entry_submit(run_id=run.pk, player_id=run.player_id, now=NOON)
+    assert not Entry.objects.filter(run=run).exists()
+    assert not PlayerRecord.objects.filter(player_id=run.player_id).exists()
+    assert not ScoreCount.objects.filter(challenge=challenge).exists()
+    challenge.refresh_from_db()
+    assert (challenge.entry_count, challenge.top_score) == (0, None)
