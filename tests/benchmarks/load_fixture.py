@@ -18,9 +18,21 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
+# A live entry of each run the WHERE that follows names, submitted as the run started
+# (a millisecond apart per player, so that ties are as rare as on a real board).
+_ENTRIES_OF_RUNS = """
+INSERT INTO challenges_entry (challenge_id, player_id, run_id, score, submitted_at,
+                              void_reason, hold_reasons, moves_hash, status, features,
+                              placements)
+SELECT r.challenge_id, r.player_id, r.id, r.score,
+       r.started_at + (r.player_id %% 100000) * interval '1 millisecond',
+       '', '[]', md5(r.id::text), 'live', '{}', ''
+FROM challenges_run AS r WHERE """
+
 # Scores spread like the issue's fixtures: every value from 0 to 399. The runs' logs are
 # empty, and so are their entries' placements (kept at submit for the near-copy check).
-_BOARD_SQL = """
+_BOARD_SQL = (
+    """
 INSERT INTO auth_user (password, is_superuser, username, first_name, last_name, email,
                        is_staff, is_active, date_joined)
 SELECT '!', false, 'board-' || n, '', '', '', false, true, %(at)s
@@ -32,38 +44,32 @@ SELECT gen_random_uuid(), u.id, %(challenge)s, %(at)s, %(at)s, '{"moves": []}',
        'finished', (u.id::bigint * 7919) %% 400, '[]', '[]'
 FROM auth_user AS u WHERE u.username LIKE 'board-%%';
 
-INSERT INTO challenges_entry (challenge_id, player_id, run_id, score, submitted_at,
-                              void_reason, hold_reasons, moves_hash, status, features,
-                              placements)
-SELECT r.challenge_id, r.player_id, r.id, r.score,
-       %(at)s + (r.player_id %% 100000) * interval '1 millisecond',
-       '', '[]', md5(r.id::text), 'live', '{}', ''
-FROM challenges_run AS r WHERE r.challenge_id = %(challenge)s;
 """
+    + _ENTRIES_OF_RUNS
+    + "r.challenge_id = %(challenge)s;"
+)
 
 
 # A closed challenge (three slots back) played by the first players of the board.
-_CLOSED_SQL = """
+_CLOSED_SQL = (
+    """
 INSERT INTO challenges_run (id, player_id, challenge_id, started_at, finished_at, log,
                             status, score, move_results, arrivals)
 SELECT gen_random_uuid(), u.id, %(closed)s, %(at)s, %(at)s, '{"moves": []}',
        'finished', (u.id::bigint * 104729) %% 400, '[]', '[]'
 FROM auth_user AS u WHERE u.username LIKE 'board-%%' ORDER BY u.id LIMIT %(count)s;
 
-INSERT INTO challenges_entry (challenge_id, player_id, run_id, score, submitted_at,
-                              void_reason, hold_reasons, moves_hash, status, features,
-                              placements)
-SELECT r.challenge_id, r.player_id, r.id, r.score,
-       %(at)s + (r.player_id %% 100000) * interval '1 millisecond',
-       '', '[]', md5(r.id::text), 'live', '{}', ''
-FROM challenges_run AS r WHERE r.challenge_id = %(closed)s;
 """
+    + _ENTRIES_OF_RUNS
+    + "r.challenge_id = %(closed)s;"
+)
 
 
 # The past of the players the phases use: each played about 60% of the challenges of
 # the weeks before (``challenges`` of them), so that each page's calendar, charts and
 # table are their own, and a fresh player page costs what a real player's does.
-_PAST_SQL = """
+_PAST_SQL = (
+    """
 INSERT INTO challenges_run (id, player_id, challenge_id, started_at, finished_at, log,
                             status, score, move_results, arrivals)
 SELECT gen_random_uuid(), u.id, c.number, c.opens_at + interval '1 hour',
@@ -75,16 +81,11 @@ CROSS JOIN challenges_challenge AS c
 WHERE c.number >= %(first)s AND c.number < %(last)s AND c.number <> %(closed)s
   AND abs(hashtext(u.id || ':' || c.number)) %% 10 < 6;
 
-INSERT INTO challenges_entry (challenge_id, player_id, run_id, score, submitted_at,
-                              void_reason, hold_reasons, moves_hash, status, features,
-                              placements)
-SELECT r.challenge_id, r.player_id, r.id, r.score,
-       r.started_at + (r.player_id %% 100000) * interval '1 millisecond',
-       '', '[]', md5(r.id::text), 'live', '{}', ''
-FROM challenges_run AS r
-WHERE r.challenge_id >= %(first)s AND r.challenge_id < %(last)s
-  AND r.challenge_id <> %(closed)s;
 """
+    + _ENTRIES_OF_RUNS
+    + """r.challenge_id >= %(first)s AND r.challenge_id < %(last)s
+  AND r.challenge_id <> %(closed)s;"""
+)
 
 
 @dataclass
