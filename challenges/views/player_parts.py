@@ -11,7 +11,9 @@ Every value is escaped; the words and the addresses are looked up once per part.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from datetime import date, timedelta
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from django.utils import dateformat
 from django.utils.formats import get_format
@@ -19,7 +21,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import get_current_timezone
 from django.utils.translation import get_language, gettext, ngettext
 
-from challenges.charts import CalendarChart, LineChart
+from challenges.charts import CalendarCell, LineChart, calendar_chart
+from challenges.players.selectors import Calendar
 from challenges.views.board_rows import (
     address_maker,
     escaped,
@@ -32,57 +35,91 @@ from challenges.views.board_rows import (
 _NUMBER = 2_147_483_647
 
 
-def calendar_svg(chart: CalendarChart, *, played: int) -> SafeString:
-    """The ``<svg>`` of the year's calendar (titled ``calendar-title``); ``played``: the
-    days played, as its title says them."""
+def calendar_svg(calendar: Calendar) -> SafeString:
+    """The ``<svg>`` of the year's calendar (titled ``calendar-title``)."""
+    played = calendar.played
     title = ngettext(
         "Days played over the last year: %(days)s day, darker for more challenges that day",
         "Days played over the last year: %(days)s days, darker for more challenges that day",
         played,
     ) % {"days": played}
-    parts = [
-        f'<svg class="calendar" viewBox="0 0 {chart.width} {chart.height}" role="img"'
-        ' aria-labelledby="calendar-title" data-testid="calendar">',
-        f'<title id="calendar-title">{title}</title>',
-    ]
-    parts += [
-        f'<text class="calendar__label" x="{x}" y="9">{escaped(text)}</text>'
-        for x, text in chart.months
-    ]
-    parts += [
-        f'<text class="calendar__label" x="0" y="{y}">{escaped(text)}</text>'
-        for y, text in chart.weekdays
-    ]
-    # The translations of a day's title, by its count of challenges (0 to 3).
-    titles: dict[int, str] = {}
-    # A day's date as dateformat's "D j N" writes it, its weekday's and month's names
-    # looked up once: 365 calls of dateformat were most of a fresh page's time.
-    weekdays: dict[int, str] = {}
-    months: dict[int, str] = {}
-    for cell in chart.cells:
-        words = titles.get(cell.entries)
-        if words is None:
-            words = titles[cell.entries] = ngettext(
-                "%(day)s: %(entries)s challenge", "%(day)s: %(entries)s challenges", cell.entries
-            )
-        weekday = weekdays.get(cell.day.weekday())
-        if weekday is None:
-            weekday = weekdays[cell.day.weekday()] = escaped(dateformat.format(cell.day, "D"))
-        month = months.get(cell.day.month)
-        if month is None:
-            month = months[cell.day.month] = escaped(dateformat.format(cell.day, "N"))
-        day = f"{weekday} {cell.day.day} {month}"
-        parts.append(
-            f'<rect class="calendar__day calendar__day--{cell.level}" x="{cell.x}" y="{cell.y}"'
-            f' width="11" height="11" rx="2" data-day="{cell.day.isoformat()}"'
-            f' data-entries="{cell.entries}"><title>'
-            + words % {"day": day, "entries": cell.entries}
-            + "</title></rect>"
-        )
+    frame = _calendar_frame(calendar.first, calendar.span, get_language())
+    counts = calendar.counts
+    parts = [frame.head, f'<title id="calendar-title">{title}</title>', frame.labels]
+    parts += [frame.square(index, counts.get(day, 0)) for index, day in enumerate(frame.days)]
     parts.append("</svg>")
     # Every value is escaped or a number; the catalog's words go in as blocktranslate
     # wrote them.
     return mark_safe("".join(parts))
+
+
+class _Day(NamedTuple):
+    day: date
+    entries: int
+
+
+class _CalendarFrame:
+    """The squares of one year of days in one language, each written once for each count
+    of challenges it shows: every player's calendar on those days is a choice among
+    them, so a fresh page writes none of its 365 squares."""
+
+    def __init__(self, first: date, span: int) -> None:
+        chart = calendar_chart([_Day(first + timedelta(days=n), 0) for n in range(span)])
+        self.head = (
+            f'<svg class="calendar" viewBox="0 0 {chart.width} {chart.height}" role="img"'
+            ' aria-labelledby="calendar-title" data-testid="calendar">'
+        )
+        self.labels = "".join(
+            [
+                f'<text class="calendar__label" x="{x}" y="9">{escaped(text)}</text>'
+                for x, text in chart.months
+            ]
+            + [
+                f'<text class="calendar__label" x="0" y="{y}">{escaped(text)}</text>'
+                for y, text in chart.weekdays
+            ]
+        )
+        self.cells = chart.cells
+        self.days = [cell.day for cell in chart.cells]
+        self._written: dict[tuple[int, int], str] = {}
+        # A day's title by its count, and its date as dateformat's "D j N" writes it,
+        # the weekdays' and months' names looked up once.
+        self._titles: dict[int, str] = {}
+        self._weekdays: dict[int, str] = {}
+        self._months: dict[int, str] = {}
+
+    def square(self, index: int, entries: int) -> str:
+        written = self._written.get((index, entries))
+        if written is None:
+            written = self._written[(index, entries)] = self._square(self.cells[index], entries)
+        return written
+
+    def _square(self, cell: CalendarCell, entries: int) -> str:
+        words = self._titles.get(entries)
+        if words is None:
+            words = self._titles[entries] = ngettext(
+                "%(day)s: %(entries)s challenge", "%(day)s: %(entries)s challenges", entries
+            )
+        weekday = self._weekdays.get(cell.day.weekday())
+        if weekday is None:
+            weekday = self._weekdays[cell.day.weekday()] = escaped(dateformat.format(cell.day, "D"))
+        month = self._months.get(cell.day.month)
+        if month is None:
+            month = self._months[cell.day.month] = escaped(dateformat.format(cell.day, "N"))
+        day = f"{weekday} {cell.day.day} {month}"
+        return (
+            f'<rect class="calendar__day calendar__day--{min(3, entries)}"'
+            f' x="{cell.x}" y="{cell.y}" width="11" height="11" rx="2"'
+            f' data-day="{cell.day.isoformat()}" data-entries="{entries}"><title>'
+            + words % {"day": day, "entries": entries}
+            + "</title></rect>"
+        )
+
+
+# A frame per window of days and language: readers' time zones give a few windows a day.
+@lru_cache(maxsize=16)
+def _calendar_frame(first: date, span: int, language: str) -> _CalendarFrame:
+    return _CalendarFrame(first, span)
 
 
 def line_chart_svg(chart: LineChart, *, chart_id: str, charted: int) -> SafeString:

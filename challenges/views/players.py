@@ -4,7 +4,6 @@ and standings over time (plotted and listed), and a button to follow them."""
 from __future__ import annotations
 
 import functools
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
@@ -37,7 +36,7 @@ from challenges.boards.selectors import (
     is_following,
     player_history,
 )
-from challenges.charts import calendar_chart, line_chart
+from challenges.charts import line_chart
 from challenges.errors import FollowsLimitReached
 from challenges.models import PlayerRecord
 from challenges.parsing import time_zone
@@ -119,10 +118,6 @@ class _Shown:
         )
 
     @cached_property
-    def calendar_chart(self) -> Any:
-        return calendar_chart(self.calendar.days)
-
-    @cached_property
     def streaks(self) -> Streaks:
         return streaks_compute(submissions=self.submissions, now=self.now, tz=self.tz)
 
@@ -138,15 +133,6 @@ class _Shown:
     def median_top_percent(self) -> float | None:
         median = _median([standing.top_percent for standing in self.standings])
         return median if median is not None and median <= 50 else None
-
-    def calendar_key(self) -> str:
-        # The calendar is a year of squares, each with its date: thousands of template
-        # lookups. Cached under a digest of what it draws (its days and their counts,
-        # in the reader's language; the drawing follows from them), so it can never be
-        # stale, and players whose years look alike share it.
-        calendar = self.calendar
-        drawn = (calendar.first, calendar.span, sorted(calendar.counts.items()), get_language())
-        return hashlib.sha256(repr(drawn).encode()).hexdigest()
 
     @cached_property
     def best_ranks(self) -> list[PlayerHistoryRow]:
@@ -258,8 +244,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         "median_top_percent": lambda: shown.median_top_percent,
         "streaks": lambda: shown.streaks,
         "calendar": lambda: shown.calendar,
-        "calendar_svg": lambda: calendar_svg(shown.calendar_chart, played=shown.calendar.played),
-        "calendar_key": shown.calendar_key,
+        "calendar_svg": lambda: calendar_svg(shown.calendar),
         "time_zone": str(tz),
         "best_ranks": lambda: shown.best_ranks,
         "followers": followers,

@@ -124,8 +124,28 @@ def test_the_calendar_is_the_templates_markup(language: str, played_days: int) -
         expected = Template(CALENDAR_TEMPLATE).render(
             Context({"calendar_chart": chart, "calendar": calendar})
         )
-        written = calendar_svg(chart, played=calendar.played)
+        written = calendar_svg(calendar)
     assert _tags(written) == _tags(expected)
     assert written.count("<rect") == len(calendar.days)
     full = sum(1 for day in calendar.days if day.entries >= 3)
     assert written.count("calendar__day--3") == full > 0 or played_days < 3
+
+
+def test_two_calendars_of_the_same_days_show_each_its_own_counts() -> None:
+    """The squares are written once for everyone who sees those days: a second player's
+    calendar shows their own days, not the first's."""
+    now = datetime(2029, 1, 3, 12, tzinfo=UTC)
+    often = [now - timedelta(days=day, hours=8 * slot) for day in range(30) for slot in range(3)]
+    once = [now - timedelta(days=4)]
+    with translation.override("de"):
+        busy = calendar_compute(submitted=often, now=now, tz=UTC)
+        quiet = calendar_compute(submitted=once, now=now, tz=UTC)
+        assert busy.first == quiet.first
+        for calendar in (busy, quiet, busy):
+            expected = Template(CALENDAR_TEMPLATE).render(
+                Context({"calendar_chart": calendar_chart(calendar.days), "calendar": calendar})
+            )
+            assert _tags(calendar_svg(calendar)) == _tags(expected)
+    assert calendar_svg(quiet).count('data-entries="1"') == 1
+    full = sum(1 for day in busy.days if day.entries == 3)
+    assert calendar_svg(busy).count("calendar__day--3") == full >= 28
