@@ -14,6 +14,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from challenges.boards.leaderboards import PageOutOfRange, pages_of
+from challenges.boards.score_table import score_tables_at
 from challenges.compiled_queries import CompiledQuery
 from challenges.models import Challenge, Entry, EntryQuerySet, ScoreCount
 
@@ -146,35 +147,37 @@ class PlayerHistoryRow:
 def player_history(*, player_id: int) -> list[PlayerHistoryRow]:
     """The player's live entries, oldest challenge first, with rank and field size."""
     rows = _PLAYER_HISTORY.rows(limit=_HISTORY_MOST, player_id=player_id)
+    tables = score_tables_at(boards={(row[0], row[6], row[7]) for row in rows})
     return [
         PlayerHistoryRow(
             challenge_id=challenge_id,
             number=number,
             opens_at=opens_at,
             score=score,
-            rank=higher + 1,
+            rank=tables[challenge_id].rank_of(score),
             entries=entries,
             run_id=run_id,
         )
-        for challenge_id, number, opens_at, score, higher, entries, run_id in rows
+        for challenge_id, number, opens_at, score, entries, run_id, _, _ in rows
     ]
 
 
-# A player page's first read compiled this queryset each time: most of its CPU.
+# A player page's first read compiled this queryset each time: most of its CPU. The
+# ranks come from the boards' score tables, each read once per version.
 _PLAYER_HISTORY = CompiledQuery(
     lambda player_id: (
         Entry.objects.filter(EntryQuerySet.LIVE, player_id=player_id)
-        .annotate(higher=Coalesce(_rank_subquery(), Value(0)))
         .order_by("challenge__number")
         .values_list(
             "challenge_id",
             "challenge__number",
             "challenge__opens_at",
             "score",
-            "higher",
             # The live entries, as every submit and void keeps them on the challenge.
             "challenge__entry_count",
             "run_id",
+            "challenge__created_at",
+            "challenge__board_version",
         )
     ),
     player_id=-7_000_301,

@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import bisect
 import math
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cached_property
 
 from challenges.boards.cache import leaderboard_cached
@@ -122,6 +126,50 @@ def _score_table_compute(challenge: Challenge) -> ScoreTable:
         "score", "entries"
     )
     return ScoreTable.of(dict(grouped))
+
+
+# The tables of boards as they stood at a version, by (challenge, its row's creation
+# stamp, board version): what a version counted never changes, so every process keeps
+# the boards its readers ask for. A player's page ranks each of their entries in its
+# board's table: a dictionary lookup, not a sum over the board's scores per entry.
+_TABLES_KEPT = 2048
+_tables: OrderedDict[tuple[int, datetime | None, int], ScoreTable] = OrderedDict()
+_tables_lock = threading.Lock()
+_EMPTY = ScoreTable(scores=(), counts=(), above=())
+
+
+def score_tables_at(*, boards: Iterable[tuple[int, datetime | None, int]]) -> dict[int, ScoreTable]:
+    """The score table of each board ``(challenge id, created_at, board_version)`` as
+    read together with those versions, by challenge id: the boards not kept yet in one
+    query. A board that moved since its version was read is counted as it stands now,
+    as a read a moment later would see it."""
+    found: dict[int, ScoreTable] = {}
+    missing: dict[int, tuple[int, datetime | None, int]] = {}
+    with _tables_lock:
+        for board in boards:
+            table = _tables.get(board)
+            if table is None:
+                missing[board[0]] = board
+            else:
+                _tables.move_to_end(board)
+                found[board[0]] = table
+    if not missing:
+        return found
+    counts: dict[tuple[int, datetime | None, int], dict[int, int]] = {}
+    rows = ScoreCount.objects.filter(challenge_id__in=missing, entries__gt=0).values_list(
+        "challenge_id", "challenge__created_at", "challenge__board_version", "score", "entries"
+    )
+    for challenge_id, created_at, version, score, entries in rows:
+        counts.setdefault((challenge_id, created_at, version), {})[score] = entries
+    with _tables_lock:
+        for board, by_score in counts.items():
+            table = found[board[0]] = ScoreTable.of(by_score)
+            _tables[board] = table
+            _tables.move_to_end(board)
+        while len(_tables) > _TABLES_KEPT:
+            _tables.popitem(last=False)
+    # A board that lost its last live entry since: nothing to count.
+    return {challenge_id: found.get(challenge_id, _EMPTY) for challenge_id in (*found, *missing)}
 
 
 def leaderboard_score_table(*, challenge: Challenge, version: str | None = None) -> ScoreTable:
