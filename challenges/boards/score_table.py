@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
 
+from django.db import connection
+
 from challenges.boards.cache import leaderboard_cached
 from challenges.models import Challenge, ScoreCount
 
@@ -155,12 +157,7 @@ def score_tables_at(*, boards: Iterable[tuple[int, datetime | None, int]]) -> di
                 found[board[0]] = table
     if not missing:
         return found
-    counts: dict[tuple[int, datetime | None, int], dict[int, int]] = {}
-    rows = ScoreCount.objects.filter(challenge_id__in=missing, entries__gt=0).values_list(
-        "challenge_id", "challenge__created_at", "challenge__board_version", "score", "entries"
-    )
-    for challenge_id, created_at, version, score, entries in rows:
-        counts.setdefault((challenge_id, created_at, version), {})[score] = entries
+    counts = _board_counts(challenge_ids=list(missing))
     with _tables_lock:
         for board, by_score in counts.items():
             table = found[board[0]] = ScoreTable.of(by_score)
@@ -170,6 +167,37 @@ def score_tables_at(*, boards: Iterable[tuple[int, datetime | None, int]]) -> di
             _tables.popitem(last=False)
     # A board that lost its last live entry since: nothing to count.
     return {challenge_id: found.get(challenge_id, _EMPTY) for challenge_id in (*found, *missing)}
+
+
+# A board's counts in one row, arrays of its scores and entries: a page's first read
+# in a new process asks for a hundred boards, and 17,000 rows through the ORM cost
+# 100 ms. (SQLite, the embedded default, has no arrays: its boards are small.)
+_BOARD_COUNTS_SQL = f"""
+SELECT c.number, c.created_at, c.board_version, array_agg(s.score), array_agg(s.entries)
+FROM {ScoreCount._meta.db_table} s JOIN {Challenge._meta.db_table} c ON c.number = s.challenge_id
+WHERE s.challenge_id = ANY(%s) AND s.entries > 0
+GROUP BY c.number"""
+
+
+def _board_counts(
+    *, challenge_ids: list[int]
+) -> dict[tuple[int, datetime | None, int], dict[int, int]]:
+    """Each board's ``{score: entries}`` by (challenge id, created_at, board version),
+    the versions read in the same statement as the counts."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(_BOARD_COUNTS_SQL, [challenge_ids])
+            return {
+                (number, created_at, version): dict(zip(scores, entries, strict=True))
+                for number, created_at, version, scores, entries in cursor.fetchall()
+            }
+    counts: dict[tuple[int, datetime | None, int], dict[int, int]] = {}
+    rows = ScoreCount.objects.filter(challenge_id__in=challenge_ids, entries__gt=0).values_list(
+        "challenge_id", "challenge__created_at", "challenge__board_version", "score", "entries"
+    )
+    for challenge_id, created_at, version, score, entries in rows:
+        counts.setdefault((challenge_id, created_at, version), {})[score] = entries
+    return counts
 
 
 def leaderboard_score_table(*, challenge: Challenge, version: str | None = None) -> ScoreTable:
