@@ -86,16 +86,23 @@ def copy_keep(request: HttpRequest, response: HttpResponse) -> None:
 
 
 def _copy_keep(request: HttpRequest, response: HttpResponse) -> None:
-    key = _copy_key(request)
-    if key is None or response.status_code != 200 or response.streaming:
+    if response.status_code != 200 or response.streaming:
         return
+    # Whether this address was copied a moment ago, asked first: a hot read is copied
+    # once in ten seconds and read thousands of times between, and working out its
+    # copy's key (its parameters, cookies and headers) cost a tenth of a cached read.
+    address = f"{request.path}?{request.META.get('QUERY_STRING', '')}:{get_language()}"
     now = time.monotonic()
     with _copied_lock:
-        if now - _copied_at.get(key, -COPY_EVERY_SECONDS) < COPY_EVERY_SECONDS:
+        if now - _copied_at.get(address, -COPY_EVERY_SECONDS) < COPY_EVERY_SECONDS:
             return
+    key = _copy_key(request)
+    if key is None:
+        return
+    with _copied_lock:
         if len(_copied_at) >= COPIED_KEYS_MAX:
             _copied_at.clear()
-        _copied_at[key] = now
+        _copied_at[address] = now
     match = request.resolver_match
     assert match is not None
     kept = {
