@@ -256,7 +256,7 @@ class CalendarCell:
     y: int
     day: date
     entries: int
-    # 0 (none) to 3 (all three challenges of the day).
+    # 0 (none) to 3 (all three challenges of the day): ``calendar_level``.
     level: int
 
 
@@ -268,6 +268,11 @@ class CalendarChart:
     # (x, text) of the months' first weeks, and (y, text) of Mon/Wed/Fri.
     months: list[tuple[int, str]]
     weekdays: list[tuple[int, str]]
+
+
+def calendar_level(entries: int) -> int:
+    """A day's shade: 0 (none) to 3 (all three challenges of the day, or more)."""
+    return min(3, entries)
 
 
 def calendar_chart(days: Sequence[CalendarDayLike]) -> CalendarChart:
@@ -288,7 +293,7 @@ def calendar_chart(days: Sequence[CalendarDayLike]) -> CalendarChart:
                 y=CALENDAR_TOP + weekday * step,
                 day=day.day,
                 entries=day.entries,
-                level=min(3, day.entries),
+                level=calendar_level(day.entries),
             )
         )
     weeks = (len(days) + 6) // 7

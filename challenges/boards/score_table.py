@@ -146,12 +146,12 @@ def score_tables_at(*, boards: Iterable[tuple[int, datetime | None, int]]) -> di
     query. A board that moved since its version was read is counted as it stands now,
     as a read a moment later would see it."""
     found: dict[int, ScoreTable] = {}
-    missing: dict[int, tuple[int, datetime | None, int]] = {}
+    missing: set[int] = set()
     with _tables_lock:
         for board in boards:
             table = _tables.get(board)
             if table is None:
-                missing[board[0]] = board
+                missing.add(board[0])
             else:
                 _tables.move_to_end(board)
                 found[board[0]] = table

@@ -11,9 +11,9 @@ Every value is escaped; the words and the addresses are looked up once per part.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, timedelta
+from datetime import date
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.utils import dateformat
 from django.utils.formats import get_format
@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import get_current_timezone
 from django.utils.translation import get_language, gettext, ngettext
 
-from challenges.charts import CalendarCell, LineChart, calendar_chart
+from challenges.charts import CalendarCell, LineChart, calendar_chart, calendar_level
 from challenges.players.selectors import Calendar
 from challenges.views.board_rows import (
     address_maker,
@@ -43,19 +43,16 @@ def calendar_svg(calendar: Calendar) -> SafeString:
         "Days played over the last year: %(days)s days, darker for more challenges that day",
         played,
     ) % {"days": played}
-    frame = _calendar_frame(calendar.first, calendar.span, get_language())
+    frame = _calendar_frame(calendar.first, calendar.last, get_language())
     counts = calendar.counts
     parts = [frame.head, f'<title id="calendar-title">{title}</title>', frame.labels]
-    parts += [frame.square(index, counts.get(day, 0)) for index, day in enumerate(frame.days)]
+    parts += [
+        frame.square(index, counts.get(cell.day, 0)) for index, cell in enumerate(frame.cells)
+    ]
     parts.append("</svg>")
     # Every value is escaped or a number; the catalog's words go in as blocktranslate
     # wrote them.
     return mark_safe("".join(parts))
-
-
-class _Day(NamedTuple):
-    day: date
-    entries: int
 
 
 class _CalendarFrame:
@@ -63,8 +60,8 @@ class _CalendarFrame:
     of challenges it shows: every player's calendar on those days is a choice among
     them, so a fresh page writes none of its 365 squares."""
 
-    def __init__(self, first: date, span: int) -> None:
-        chart = calendar_chart([_Day(first + timedelta(days=n), 0) for n in range(span)])
+    def __init__(self, first: date, last: date) -> None:
+        chart = calendar_chart(Calendar(first=first, last=last, counts={}).days)
         self.head = (
             f'<svg class="calendar" viewBox="0 0 {chart.width} {chart.height}" role="img"'
             ' aria-labelledby="calendar-title" data-testid="calendar">'
@@ -80,7 +77,6 @@ class _CalendarFrame:
             ]
         )
         self.cells = chart.cells
-        self.days = [cell.day for cell in chart.cells]
         self._written: dict[tuple[int, int], str] = {}
         # A day's title by its count, and its date as dateformat's "D j N" writes it,
         # the weekdays' and months' names looked up once.
@@ -108,7 +104,7 @@ class _CalendarFrame:
             month = self._months[cell.day.month] = escaped(dateformat.format(cell.day, "N"))
         day = f"{weekday} {cell.day.day} {month}"
         return (
-            f'<rect class="calendar__day calendar__day--{min(3, entries)}"'
+            f'<rect class="calendar__day calendar__day--{calendar_level(entries)}"'
             f' x="{cell.x}" y="{cell.y}" width="11" height="11" rx="2"'
             f' data-day="{cell.day.isoformat()}" data-entries="{entries}"><title>'
             + words % {"day": day, "entries": entries}
@@ -118,8 +114,8 @@ class _CalendarFrame:
 
 # A frame per window of days and language: readers' time zones give a few windows a day.
 @lru_cache(maxsize=16)
-def _calendar_frame(first: date, span: int, language: str) -> _CalendarFrame:
-    return _CalendarFrame(first, span)
+def _calendar_frame(first: date, last: date, language: str) -> _CalendarFrame:
+    return _CalendarFrame(first, last)
 
 
 def line_chart_svg(chart: LineChart, *, chart_id: str, charted: int) -> SafeString:
