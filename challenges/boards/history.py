@@ -6,41 +6,16 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from django.db import connection
-from django.db.models import IntegerField, OuterRef, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from challenges.boards.leaderboards import PageOutOfRange, pages_of
 from challenges.boards.score_table import score_tables_at
 from challenges.compiled_queries import CompiledQuery
-from challenges.models import Challenge, Entry, EntryQuerySet, ScoreCount
+from challenges.models import Challenge, Entry, EntryQuerySet
 
 # --- history ---------------------------------------------------------------------------
-
-
-def annotated(entry: Entry) -> Any:
-    # The annotations of a custom-manager queryset are beyond django-stubs' reach.
-    return entry
-
-
-def _rank_subquery() -> Subquery:
-    """For an Entry queryset: the live entries of the same challenge scoring higher.
-
-    Summed from the challenge's score counts (one row per distinct score, kept by every
-    submit and void in the entry's own transaction), not counted from the entries: a
-    board of a million entries has a few hundred distinct scores.
-    """
-    higher = (
-        ScoreCount.objects.filter(challenge=OuterRef("challenge"), score__gt=OuterRef("score"))
-        .order_by()
-        .values("challenge")
-        .annotate(n=Sum("entries"))
-        .values("n")
-    )
-    return Subquery(higher, output_field=IntegerField())
 
 
 @dataclass(frozen=True)
@@ -95,10 +70,13 @@ def challenge_history(
     if player_id is not None:
         own = {
             e.challenge_id: e
-            for e in Entry.objects.live()
-            .filter(player_id=player_id, challenge__in=[c.pk for c in challenges])
-            .annotate(higher=Coalesce(_rank_subquery(), Value(0)))
+            for e in Entry.objects.live().filter(
+                player_id=player_id, challenge__in=[c.pk for c in challenges]
+            )
         }
+    tables = score_tables_at(
+        boards={(c.pk, c.created_at, c.board_version) for c in challenges if c.pk in own}
+    )
     rows = []
     for challenge in challenges:
         entry = own.get(challenge.pk)
@@ -108,7 +86,7 @@ def challenge_history(
                 entries=challenge.entry_count,
                 top_score=challenge.top_score,
                 own_score=entry.score if entry else None,
-                own_rank=getattr(entry, "higher", 0) + 1 if entry else None,
+                own_rank=tables[challenge.pk].rank_of(entry.score) if entry else None,
                 own_run_id=entry.run_id if entry else None,
             )
         )

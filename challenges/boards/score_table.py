@@ -132,7 +132,7 @@ def _score_table_compute(challenge: Challenge) -> ScoreTable:
 
 # The tables of boards as they stood at a version, by (challenge, its row's creation
 # stamp, board version): what a version counted never changes, so every process keeps
-# the boards its readers ask for. A player's page ranks each of their entries in its
+# the boards its readers ask for. A player's page and the history ranks each entry in its
 # board's table: a dictionary lookup, not a sum over the board's scores per entry.
 _TABLES_KEPT = 2048
 _tables: OrderedDict[tuple[int, datetime | None, int], ScoreTable] = OrderedDict()

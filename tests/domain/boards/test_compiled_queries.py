@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.db.models import Q, Value
+from django.db.models import Count, IntegerField, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 
-from challenges.boards.history import _rank_subquery, player_history
+from challenges.boards.history import player_history
 from challenges.boards.leaderboards import _TIES_BEFORE, _rows_forward
 from challenges.boards.standing import _ENTRY_PLACED, entry_get
 from challenges.compiled_queries import CompiledQuery
@@ -117,10 +117,19 @@ def test_a_players_history_reads_as_the_orm() -> None:
     for challenge in challenges:
         challenge_entry_stats_refresh(challenge=challenge)
 
+    # The rank counted from the entries themselves, not from the boards' score counts.
+    higher = (
+        Entry.objects.live()
+        .filter(challenge=OuterRef("challenge"), score__gt=OuterRef("score"))
+        .order_by()
+        .values("challenge")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
     orm = (
         Entry.objects.live()
         .filter(player=player)
-        .annotate(higher=Coalesce(_rank_subquery(), Value(0)))
+        .annotate(higher=Coalesce(Subquery(higher, output_field=IntegerField()), Value(0)))
         .select_related("challenge")
         .order_by("challenge__number")
     )
