@@ -8,6 +8,8 @@ from django.db import transaction
 
 from challenges.boards.cache import (
     leaderboard_cache_bump,
+    leaderboard_cache_key,
+    leaderboard_cache_peek,
     leaderboard_cache_version,
     leaderboard_cached,
 )
@@ -59,3 +61,28 @@ def test_the_version_survives_losing_the_cache() -> None:
     bumped = leaderboard_cache_version(challenge=challenge)
     cache.clear()
     assert leaderboard_cache_version(challenge=challenge) == bumped
+
+
+def test_a_peeked_page_is_kept_near_under_its_version_only() -> None:
+    # The process keeps what it read, under the same key: the version still read from
+    # the database decides which copy is asked for, so a bump is seen at once.
+    challenge = ChallengeFactory()
+    key = leaderboard_cache_key(challenge=challenge, name="page")
+    cache.set(key, b"the page at v0")
+    assert leaderboard_cache_peek(challenge=challenge, name="page") == b"the page at v0"
+    cache.delete(key)
+    assert leaderboard_cache_peek(challenge=challenge, name="page") == b"the page at v0"
+    leaderboard_cache_bump(challenge=challenge)
+    assert leaderboard_cache_peek(challenge=challenge, name="page") is None
+    cache.set(leaderboard_cache_key(challenge=challenge, name="page"), b"the page at v1")
+    assert leaderboard_cache_peek(challenge=challenge, name="page") == b"the page at v1"
+
+
+def test_only_bytes_are_kept_near() -> None:
+    # Anything else would be one object shared by every reader of the process.
+    challenge = ChallengeFactory()
+    key = leaderboard_cache_key(challenge=challenge, name="rows")
+    cache.set(key, ["a", "list"])
+    assert leaderboard_cache_peek(challenge=challenge, name="rows") == ["a", "list"]
+    cache.delete(key)
+    assert leaderboard_cache_peek(challenge=challenge, name="rows") is None

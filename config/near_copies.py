@@ -1,0 +1,52 @@
+"""The cached bytes this process read last, kept in its own memory for a few seconds.
+
+A cached read whose key names all its bytes depend on (a board page's key holds the
+board's version, which every submit bumps in the database) is the same bytes for as
+long as the key is asked. Fetching them again from Redis was a sixth of a cached board
+read's CPU (docs/performance.md). A near copy is only ever found by its whole key, so
+the caller still reads the version first: it can be no staler than the Redis copy it
+came from, and it lives ``seconds`` past that at most.
+
+Bytes only: they cannot be changed by the code that reads them. The copies are bounded
+by their total size; the oldest go first.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+
+class NearCopies:
+    def __init__(self, *, seconds: float, max_bytes: int) -> None:
+        self.seconds = seconds
+        self.max_bytes = max_bytes
+        self._copies: dict[str, tuple[float, bytes]] = {}
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> bytes | None:
+        copy = self._copies.get(key)
+        if copy is None or copy[0] <= time.monotonic():
+            return None
+        return copy[1]
+
+    def keep(self, key: str, value: bytes) -> None:
+        if len(value) > self.max_bytes:
+            return
+        with self._lock:
+            self._forget(key)
+            self._copies[key] = (time.monotonic() + self.seconds, value)
+            self._bytes += len(value)
+            while self._bytes > self.max_bytes:
+                self._forget(next(iter(self._copies)))  # the oldest kept
+
+    def clear(self) -> None:
+        with self._lock:
+            self._copies.clear()
+            self._bytes = 0
+
+    def _forget(self, key: str) -> None:
+        old = self._copies.pop(key, None)
+        if old is not None:
+            self._bytes -= len(old[1])
