@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
+import weakref
 
 
 class NearCopies:
@@ -24,6 +25,7 @@ class NearCopies:
         self._copies: dict[str, tuple[float, bytes]] = {}
         self._bytes = 0
         self._lock = threading.Lock()
+        _every.add(self)
 
     def get(self, key: str) -> bytes | None:
         copy = self._copies.get(key)
@@ -50,3 +52,13 @@ class NearCopies:
         old = self._copies.pop(key, None)
         if old is not None:
             self._bytes -= len(old[1])
+
+
+_every: weakref.WeakSet[NearCopies] = weakref.WeakSet()
+
+
+def near_copies_clear() -> None:
+    """Forget every near copy of the process: for a cache emptied under a recreated
+    database (a test's), where a new board may have an old one's number and date."""
+    for copies in list(_every):
+        copies.clear()

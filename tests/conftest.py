@@ -63,15 +63,15 @@ def _cache_cleared(request: pytest.FixtureRequest) -> None:
     if request.node.get_closest_marker("django_db") or _DJANGO_FIXTURES & set(request.fixturenames):
         from django.core.cache import cache, caches
 
-        from challenges.boards import cache as board_cache
         from config import database_outage
+        from config.near_copies import near_copies_clear
 
         cache.clear()
         caches["limits"].clear()
         # Its memory of when each read was copied would skip a copy the cache just lost.
         database_outage._copied_at.clear()
         # A test's new board may have the number and creation time of an earlier one's.
-        board_cache._near_pages.clear()
+        near_copies_clear()
 
 
 @pytest.fixture(autouse=True)

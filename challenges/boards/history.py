@@ -111,6 +111,23 @@ _HISTORY_VERSION_SQL = (
 )
 
 
+def player_boards_version(*, player_id: int) -> str:
+    """What a player's page shows of the boards they entered, in one short string: a
+    submit, a void or an approval on any of them moves their rank or its field. The
+    boards they never entered change nothing of their page, so they are not in it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_PLAYER_BOARDS_VERSION_SQL, [player_id])
+        found = cursor.fetchone()
+    return ":".join(str(value) for value in found or ())
+
+
+_PLAYER_BOARDS_VERSION_SQL = (
+    "SELECT COUNT(*), SUM(c.board_version)"
+    f" FROM {Entry._meta.db_table} e JOIN {Challenge._meta.db_table} c"
+    f" ON c.{Challenge._meta.pk.column} = e.challenge_id WHERE e.player_id = %s"
+)
+
+
 @dataclass(frozen=True)
 class PlayerHistoryRow:
     challenge_id: int

@@ -11,6 +11,7 @@ from challenges.boards.history import (
     PlayerHistoryRow,
     challenge_history,
     challenge_history_version,
+    player_boards_version,
     player_history,
 )
 from challenges.boards.leaderboards import (
@@ -60,5 +61,6 @@ __all__ = [
     "leaderboard_rank",
     "period_board",
     "period_explained",
+    "player_boards_version",
     "player_history",
 ]

@@ -31,9 +31,9 @@ from django.views.decorators.http import require_POST
 
 from challenges.boards.selectors import (
     PlayerHistoryRow,
-    challenge_history_version,
     follower_count,
     is_following,
+    player_boards_version,
     player_history,
 )
 from challenges.charts import line_chart
@@ -203,12 +203,13 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
     is_self = request.user.is_authenticated and request.user.pk == player.pk
     followers = follower_count(player_id=player.pk)
     # All the record shows, in one key: the player's record (their submits, approvals,
-    # voids), every board's version (their ranks move with others' entries), the slot
-    # and the reader's day (a streak goes on or ends), their time zone and language.
+    # voids), the versions of the boards they entered (their ranks move with others'
+    # entries), the slot and the reader's day (a streak goes on or ends), their time
+    # zone and language.
     record_key = ":".join(
         str(part)
         for part in (
-            player.pk, record.version, challenge_history_version(now=now),
+            player.pk, record.version, player_boards_version(player_id=player.pk),
             slot_number(at=now), now.astimezone(tz).date(), tz, get_language(),
             request.GET.get("page", ""), is_self,
         )

@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from challenges.models import Challenge
-from tests.factories import EntryFactory, RunFactory, UserFactory
+from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 # A form's CSRF token is masked afresh on each render: not part of what a cache serves.
@@ -247,3 +249,37 @@ def _difference(one: str, other: str) -> str:
     import difflib
 
     return "\n".join(difflib.unified_diff(one.splitlines(), other.splitlines(), lineterm=""))
+
+
+def _player_page(player: Any) -> tuple[str, int]:
+    """A reader not logged in reads ``player``'s page: as text, and the queries it took."""
+    with CaptureQueriesContext(connection) as queries:
+        response = Client().get(f"/players/{player.username}/")
+    assert response.status_code == 200
+    return _COUNTDOWN.sub("", _html(response.content.decode())), len(queries)
+
+
+def test_a_submit_on_a_board_a_player_entered_moves_their_page_at_once(
+    challenge: Challenge,
+) -> None:
+    player = EntryFactory(challenge=challenge, score=50).player
+    before, _ = _player_page(player)
+    assert _player_page(player)[0] == before  # now cached
+    _submit(challenge, UserFactory(username="newcomer"))
+    after, _ = _player_page(player)
+    # Their row's field grew: its rank is out of two entries now.
+    assert '<span class="muted">of 1</span>' in before
+    assert '<span class="muted">of 2</span>' in after
+
+
+def test_a_submit_on_a_board_a_player_never_entered_keeps_their_page(
+    challenge: Challenge,
+) -> None:
+    earlier = ChallengeFactory(number=challenge.number - 2)
+    player = EntryFactory(challenge=earlier, score=50).player
+    built, building = _player_page(player)
+    kept, keeping = _player_page(player)
+    assert kept == built and keeping < building
+    _submit(challenge, UserFactory(username="newcomer"))
+    # Nothing their page shows moved: it is the kept page, read as cheaply.
+    assert _player_page(player) == (kept, keeping)
