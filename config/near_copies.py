@@ -17,9 +17,13 @@ import threading
 import time
 import weakref
 
+# Long enough that the busiest URLs are fetched once a worker and key in a while; short
+# enough that a copy outlives the shared cache's by nothing a reader would notice.
+NEAR_SECONDS = 2.0
+
 
 class NearCopies:
-    def __init__(self, *, seconds: float, max_bytes: int) -> None:
+    def __init__(self, *, max_bytes: int, seconds: float = NEAR_SECONDS) -> None:
         self.seconds = seconds
         self.max_bytes = max_bytes
         self._copies: dict[str, tuple[float, bytes]] = {}

@@ -27,7 +27,7 @@ _MISSING = object()
 
 # The board pages' bytes this process read last: the day's busiest URLs are a handful,
 # read thousands of times a minute, each under its version.
-_near_pages = NearCopies(seconds=2.0, max_bytes=8 * 1024 * 1024)
+_near_pages = NearCopies(max_bytes=8 * 1024 * 1024)
 
 
 def _cache_namespace(challenge: Challenge) -> str:

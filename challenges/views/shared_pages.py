@@ -26,7 +26,7 @@ from config.near_copies import NearCopies
 
 # The pages this process read last: a popular board's page is asked thousands of times
 # a minute, in a few languages, under one key (which names all its bytes depend on).
-_near_pages = NearCopies(seconds=2.0, max_bytes=16 * 1024 * 1024)
+_near_pages = NearCopies(max_bytes=16 * 1024 * 1024)
 
 
 @once
