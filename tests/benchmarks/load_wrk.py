@@ -193,9 +193,8 @@ def machine_settle(*, busy_below: float = 0.1, window: float = 0.5, most: float 
 
 
 # A reading phase is measured again when its least busy gunicorn worker did less than
-# this share of an even split of the work, at most ``_AGAIN_MOST`` times more.
+# this share of an even split of the work (``tries`` times in all, at most).
 _EVEN_ENOUGH = 0.5
-_AGAIN_MOST = 2
 
 
 def wrk_run(
@@ -210,6 +209,7 @@ def wrk_run(
     seconds: float = 10.0,
     once: bool = False,
     just_before: Callable[[], None] | None = None,
+    tries: int = 3,
 ) -> Result:
     """Send ``requests`` with wrk and return what it measured; ``just_before`` is called
     as the last thing before they are sent (once the machine has settled).
@@ -221,12 +221,12 @@ def wrk_run(
     every row were bimodal for it. So a reading phase whose work sat on one worker is
     measured again, on new connections, and says so. A phase that sends each request
     once cannot be sent again: it says how uneven it was."""
-    for attempt in range(_AGAIN_MOST + 1):
+    for attempt in range(tries):
         result, spread = _wrk_measure(
             name, url, requests, web_pids=web_pids, db_pids=db_pids, connections=connections,
             threads=threads, seconds=seconds, once=once, just_before=just_before,
         )  # fmt: skip
-        last = once or attempt == _AGAIN_MOST
+        last = once or attempt == tries - 1
         if spread < _EVEN_ENOUGH:
             then = "sent once: it stays" if once else "it stays" if last else "measured again"
             print(
