@@ -2,10 +2,10 @@
 
 A cached read whose key names all its bytes depend on (a board page's key holds the
 board's version, which every submit bumps in the database) is the same bytes for as
-long as the key is asked. Fetching them again from Redis was a sixth of a cached board
-read's CPU (docs/performance.md). A near copy is only ever found by its whole key, so
-the caller still reads the version first: it can be no staler than the Redis copy it
-came from, and it lives ``seconds`` past that at most.
+long as the key is asked. Fetching them again from Redis on every read was a large part
+of a cached board read's CPU (docs/performance.md). A near copy is only ever found by its
+whole key, so the caller still reads the version first: it can be no staler than the
+Redis copy it came from, and it lives ``seconds`` past that at most.
 
 Bytes only: they cannot be changed by the code that reads them. The copies are bounded
 by their total size; the oldest go first.
