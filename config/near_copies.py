@@ -16,6 +16,9 @@ from __future__ import annotations
 import threading
 import time
 import weakref
+from typing import Any
+
+from django.core.cache import cache
 
 # Long enough that the busiest URLs are fetched once a worker and key in a while; short
 # enough that a copy outlives the shared cache's by nothing a reader would notice.
@@ -36,6 +39,17 @@ class NearCopies:
         if copy is None or copy[0] <= time.monotonic():
             return None
         return copy[1]
+
+    def read(self, key: str) -> Any | None:
+        """The near copy under ``key``, else the shared cache's value (None if absent),
+        kept near when it is bytes."""
+        near = self.get(key)
+        if near is not None:
+            return near
+        value = cache.get(key)
+        if isinstance(value, bytes):
+            self.keep(key, value)
+        return value
 
     def keep(self, key: str, value: bytes) -> None:
         if len(value) > self.max_bytes:

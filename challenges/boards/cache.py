@@ -119,14 +119,7 @@ def leaderboard_cache_key(*, challenge: Challenge, name: str, version: str | Non
 def leaderboard_cache_peek(*, challenge: Challenge, name: str) -> Any | None:
     """The read ``name`` if it is cached at the board's current version, else None
     (nothing cached here is None)."""
-    key = leaderboard_cache_key(challenge=challenge, name=name)
-    near = _near_pages.get(key)
-    if near is not None:
-        return near
-    value = cache.get(key)
-    if isinstance(value, bytes):
-        _near_pages.keep(key, value)
-    return value
+    return _near_pages.read(leaderboard_cache_key(challenge=challenge, name=name))
 
 
 def leaderboard_cached(

@@ -99,10 +99,7 @@ def challenge_history_version(*, now: datetime | None = None) -> str:
     solver sets a par, a slot opens. One aggregate over the challenges' rows (three a
     day), read instead of the page's rows when the page is cached; plain SQL, since the
     ORM's compiling of it cost more than the database's answer."""
-    with connection.cursor() as cursor:
-        cursor.execute(_HISTORY_VERSION_SQL, [now or timezone.now()])
-        found = cursor.fetchone()
-    return ":".join(str(value) for value in found or ())
+    return _stamp(_HISTORY_VERSION_SQL, [now or timezone.now()])
 
 
 _HISTORY_VERSION_SQL = (
@@ -115,8 +112,13 @@ def player_boards_version(*, player_id: int) -> str:
     """What a player's page shows of the boards they entered, in one short string: a
     submit, a void or an approval on any of them moves their rank or its field. The
     boards they never entered change nothing of their page, so they are not in it."""
+    return _stamp(_PLAYER_BOARDS_VERSION_SQL, [player_id])
+
+
+def _stamp(sql: str, params: list[int | datetime]) -> str:
+    """The one row of an aggregate, as one short string."""
     with connection.cursor() as cursor:
-        cursor.execute(_PLAYER_BOARDS_VERSION_SQL, [player_id])
+        cursor.execute(sql, params)
         found = cursor.fetchone()
     return ":".join(str(value) for value in found or ())
 

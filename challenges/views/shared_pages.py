@@ -69,12 +69,9 @@ def shared_page_cached(
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
             return _shared(request, unchanged, etag=etag)
-    body = _near_pages.get(key)
-    if body is None:
-        body = cache.get(key)
-        if not isinstance(body, bytes):
-            return None
-        _near_pages.keep(key, body)
+    body = _near_pages.read(key)
+    if not isinstance(body, bytes):
+        return None
     response = HttpResponse(body, content_type="text/html; charset=utf-8")
     return _shared(request, response, etag=etag)
 
