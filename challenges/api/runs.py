@@ -38,7 +38,7 @@ from challenges.boards.selectors import ScoreField, leaderboard_field, leaderboa
 from challenges.engine import RULESET
 from challenges.fault_words import rejection_reason
 from challenges.models import Entry, Run
-from challenges.moderation.services import entry_report, entry_submit_counted
+from challenges.moderation.services import entry_report, entry_submit
 from challenges.play import selectors as runs
 from challenges.play.outcomes import ChallengeStanding, RunPlayed
 from challenges.play.services import run_clock_start, run_finish, run_moves_add, run_start
@@ -305,7 +305,7 @@ class RunSubmitView(APIView):
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
-        entry, counted = entry_submit_counted(run_id=run_id, player_id=player_of(request).pk)
+        entry = entry_submit(run_id=run_id, player_id=player_of(request).pk)
         entry.player = player_of(request)  # at hand: the answer names them, no query
         standing = leaderboard_rank(
             challenge=entry.challenge,
@@ -313,7 +313,6 @@ class RunSubmitView(APIView):
             size=LEADERBOARD_PAGE_SIZE,
             entry=entry,
             just_submitted=True,
-            counted=counted,
         )
         assert standing is not None
         return Response(entry_submitted_data(standing), status=status.HTTP_201_CREATED)

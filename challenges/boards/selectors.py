@@ -26,9 +26,7 @@ from challenges.boards.leaderboards import (
 from challenges.boards.periods import PERIODS, period_board, period_explained
 from challenges.boards.score_table import ScoreField, leaderboard_field
 from challenges.boards.standing import (
-    SUBMIT_COUNTS_SQL,
     PlayerRank,
-    SubmitCounts,
     entry_get,
     leaderboard_histogram,
     leaderboard_rank,
@@ -36,7 +34,6 @@ from challenges.boards.standing import (
 
 __all__ = [
     "PERIODS",
-    "SUBMIT_COUNTS_SQL",
     "CursorInvalid",
     "LeaderboardPage",
     "LeaderboardPageFrame",
@@ -45,7 +42,6 @@ __all__ = [
     "PlayerHistoryRow",
     "PlayerRank",
     "ScoreField",
-    "SubmitCounts",
     "challenge_history",
     "challenge_history_version",
     "entry_get",

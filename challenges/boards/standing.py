@@ -88,24 +88,11 @@ class _Standing:
     ties_before: int
 
 
-@dataclass(frozen=True)
-class SubmitCounts:
-    """The live entries of a challenge as a submit's own statement counts them, its
-    entry not among them (``SUBMIT_COUNTS_SQL``): those scoring higher, all of them,
-    those of its score, and those of its score behind it on the board."""
-
-    higher: int
-    live: int
-    same_score: int
-    behind: int
-
-
-def _standing_counts_sql(*, as_array: bool) -> str:
+def _standing_counts_sql() -> str:
     """The one statement that counts an entry's standing from the score counts and its
     tie group: live entries scoring higher, all of them, those of its score, and those
     of its score behind it on the board (submitted later, or at the same moment with a
-    higher id). Parameters: ``challenge``, ``score``, ``at`` and ``entry_id``.
-    ``as_array``: the four as one array, for a column of a submit's own statement."""
+    higher id). Parameters: ``challenge``, ``score``, ``at`` and ``entry_id``."""
     counts, entries = ScoreCount._meta.db_table, Entry._meta.db_table
     columns = f"""
         COALESCE(SUM(entries) FILTER (WHERE score > %(score)s), 0),
@@ -115,27 +102,10 @@ def _standing_counts_sql(*, as_array: bool) -> str:
           WHERE challenge_id = %(challenge)s AND status = '{Entry.Status.LIVE.value}'
             AND score = %(score)s
             AND (submitted_at > %(at)s OR (submitted_at = %(at)s AND id > %(entry_id)s)))"""
-    selected = f"ARRAY[{columns}]" if as_array else columns
-    return f"SELECT {selected} FROM {counts} WHERE challenge_id = %(challenge)s"
+    return f"SELECT {columns} FROM {counts} WHERE challenge_id = %(challenge)s"
 
 
-# For a submit's own statement (moderation/entries.py), whose snapshot was taken before
-# its insert: its entry is not counted, and with no id yet (``entry_id`` NULL) every
-# tie of its moment is ahead of it. One round trip fewer than a count after the commit.
-SUBMIT_COUNTS_SQL = _standing_counts_sql(as_array=True)
-_STANDING_READ_SQL = _standing_counts_sql(as_array=False)
-
-
-def _standing_submitted(entry: Entry, counts: SubmitCounts) -> _Standing:
-    """The standing of an entry its submit counted, the entry added (a held one is in
-    no count): every tie not behind it is ahead of it, having been in before."""
-    own = 1 if entry.is_live else 0
-    return _Standing(
-        higher=counts.higher,
-        live=counts.live + own,
-        same_score=counts.same_score + own,
-        ties_before=counts.same_score - counts.behind if own else 0,
-    )
+_STANDING_READ_SQL = _standing_counts_sql()
 
 
 def _standing_read(entry: Entry) -> _Standing:
@@ -166,22 +136,18 @@ def leaderboard_rank(
     size: int = 50,
     entry: Entry | None = None,
     just_submitted: bool = False,
-    counted: SubmitCounts | None = None,
 ) -> PlayerRank | None:
     """Where the player's entry stands: a live one's rank, a held one's rank once
     approved (API.md); None without an entry, or for a void one. ``entry``: the
     player's entry when the caller has it at hand; ``just_submitted``: this request
-    has just made it (and so changed the board), and ``counted``: what the submit
-    counted of the board then, if it did."""
+    has just made it (and so changed the board)."""
     ahead: int | None = None  # its live ties ahead of it, when read with the entry
     if entry is None:
         entry = _player_entry(_ENTRY_PLACED, challenge_id=challenge.pk, player=player)
         ahead = getattr(entry, "ties_ahead", None)
     if entry is None or entry.is_voided:
         return None
-    if just_submitted and counted is not None:
-        standing = _standing_submitted(entry, counted)
-    elif just_submitted:
+    if just_submitted:
         # The version this request just made is in no cache yet: one statement counts
         # what the cached table and the ties' count would give.
         standing = _standing_read(entry)

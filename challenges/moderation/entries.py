@@ -4,8 +4,6 @@ or void, and the challenge's live counts that boards read."""
 from __future__ import annotations
 
 import hashlib
-import json
-from contextlib import nullcontext
 from datetime import datetime
 from uuid import UUID
 
@@ -14,12 +12,7 @@ from django.db.models import Count, F, Max, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.utils.translation import gettext
 
-from challenges.boards.cache import (
-    leaderboard_cache_bump,
-    leaderboard_version_loaded,
-    leaderboard_versions_forget,
-)
-from challenges.boards.selectors import SUBMIT_COUNTS_SQL, SubmitCounts
+from challenges.boards.cache import leaderboard_cache_bump, leaderboard_versions_forget
 from challenges.engine import moves_sequence
 from challenges.errors import (
     EntriesClosed,
@@ -43,21 +36,16 @@ from challenges.models import (
 from challenges.moderation.near_copy import placements_in_sequence
 from challenges.moderation.review import run_review
 from challenges.moderation.trust import (
-    FORM_POINT_ADD_SQL,
     form_point_add,
-    form_point_add_params,
     form_point_decide,
     reasons_waived,
-    submit_standing_columns,
     submit_trust_check,
 )
 from challenges.play.selectors import run_for_submit
 from challenges.players.services import (
-    PLAYER_RECORD_SUBMITTED_SQL,
     player_record_approved,
     player_record_rebuild,
     player_record_submitted,
-    player_record_submitted_params,
 )
 
 
@@ -71,31 +59,24 @@ def _moves_hash_placements(*, run: Run) -> tuple[str, list[str]]:
 
 
 def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -> Entry:
-    """:func:`entry_submit_counted`'s entry."""
-    return entry_submit_counted(run_id=run_id, player_id=player_id, now=now)[0]
-
-
-def entry_submit_counted(
-    *, run_id: UUID, player_id: int, now: datetime | None = None
-) -> tuple[Entry, SubmitCounts | None]:
     """Make the player's run ``run_id``, finished, valid and eligible, their one entry
     for its challenge (``RunNotFound`` if they have no such run). The entry returned
     holds its challenge (``entry.challenge``).
 
     The entry is live, or held for review when an earlier entry of the challenge played
-    the same moves (``duplicate_log``): a copied log never reaches the board unseen; or
-    when the review of runs finds it beyond a threshold (``moderation/review.py``: near
-    par, the solver's moves, a pace no person keeps). A guest's run is refused
-    (``GuestRunNotSubmittable``) until an account claims it.
-    ``UNIQUE(challenge, player)`` decides between simultaneous submits: exactly one
-    insert wins, the others get ``EntryAlreadySubmitted``.
+    the same moves, turned or not (``duplicate_log``): a copied log never reaches the
+    board unseen; when the review of runs finds it beyond a threshold
+    (``moderation/review.py``); or when trust across runs holds it (``trust.py``). A
+    guest's run is refused (``GuestRunNotSubmittable``) until an account claims it.
 
-    Also what the submit counted of the board, its entry aside (PostgreSQL; ``None``
-    elsewhere), for the answer's rank (``leaderboard_rank``).
+    One transaction through the ORM writes the entry, the player's record, their form
+    point, and for a live entry the challenge's counts and board version. Submits of
+    the same moves take turns (``_moves_turn``); ``UNIQUE(challenge, player)`` decides
+    between simultaneous submits of one player: one insert wins, the others get
+    ``EntryAlreadySubmitted``.
     """
     now = service_now(now)
-    # The run, and whether its player is a guest or has an entry: one query.
-    submitting = run_for_submit(run_id=run_id, player_id=player_id, also=submit_standing_columns())
+    submitting = run_for_submit(run_id=run_id, player_id=player_id)
     if submitting is None:
         raise RunNotFound(gettext("You have no run with this id."))
     run = submitting.run
@@ -129,70 +110,45 @@ def entry_submit_counted(
     moves_hash, placements = _moves_hash_placements(run=run)
     review = run_review(run=run)
     trust = submit_trust_check(
-        run=run,
-        score=run.score,
-        moves_hash=moves_hash,
-        placements=placements,
-        standing=submitting.also,
+        run=run, score=run.score, moves_hash=moves_hash, placements=placements
     )
-    single_run = reasons_waived(review.reasons) if trust.waived else list(review.reasons)
-
-    score = run.score  # an int: asserted above, for the closure
-
-    def made(*, copied: bool) -> Entry:
-        reasons = [Entry.HoldReason.DUPLICATE_LOG.value] if copied else []
-        reasons += single_run + trust.reasons
-        return Entry(
-            challenge=challenge,
-            player_id=run.player_id,
-            run=run,
-            score=score,
-            submitted_at=now,
-            moves_hash=moves_hash,
-            status=Entry.Status.HELD if reasons else Entry.Status.LIVE,
-            hold_reasons=reasons,
-            features={**review.features, **trust.features},
-            placements=";".join(placements),
-        )
-
-    postgresql = connection.vendor == "postgresql"
-    # PostgreSQL's submit is one message, a transaction of its own (_SUBMIT_SQL): a
-    # transaction around it is needed only to hold linked entries with it.
-    together = trust.linked_entries or not postgresql
     try:
-        with transaction.atomic() if together else nullcontext():
-            if postgresql:
-                # Most logs are no copy: written as one, unless an entry of the same
-                # moves came first; then written again, held as its copy.
-                written = _entry_insert_counted(
-                    entry=made(copied=False), challenge=challenge, run=run, copied=False
-                ) or _entry_insert_counted(
-                    entry=made(copied=True), challenge=challenge, run=run, copied=True
-                )
-                assert written is not None
-                entry, counts = written
-            else:
-                copied = Entry.objects.filter(challenge=challenge, moves_hash=moves_hash).exists()
-                entry, counts = made(copied=copied), None
-                entry.save(force_insert=True)
-                player_record_submitted(
-                    player_id=run.player_id,
-                    number=challenge.pk,
-                    submitted_at=now,
-                    score=run.score,
-                    live=entry.is_live,
-                )
-                if entry.is_live:
-                    _challenge_entry_stats_add(challenge=challenge, score=run.score)
-                    leaderboard_cache_bump(challenge=challenge)
-                form_point_add(entry=entry, run=run, now=now)
+        with transaction.atomic():
+            _moves_turn(challenge_id=challenge.pk, moves_hash=moves_hash)
+            copied = Entry.objects.filter(challenge=challenge, moves_hash=moves_hash).exists()
+            reasons = [Entry.HoldReason.DUPLICATE_LOG.value] if copied else []
+            reasons += reasons_waived(review.reasons) if trust.waived else list(review.reasons)
+            reasons += trust.reasons
+            entry = Entry(
+                challenge=challenge,
+                player_id=run.player_id,
+                run=run,
+                score=run.score,
+                submitted_at=now,
+                moves_hash=moves_hash,
+                status=Entry.Status.HELD if reasons else Entry.Status.LIVE,
+                hold_reasons=reasons,
+                features={**review.features, **trust.features},
+                placements=";".join(placements),
+            )
+            entry.save(force_insert=True)
+            player_record_submitted(
+                player_id=run.player_id,
+                number=challenge.pk,
+                submitted_at=now,
+                score=run.score,
+                live=entry.is_live,
+            )
+            if entry.is_live:
+                _challenge_entry_stats_add(challenge=challenge, score=run.score)
+            form_point_add(entry=entry, run=run, now=now)
             if trust.linked_entries:
                 _entries_linked_hold(entry_ids=trust.linked_entries)
     except IntegrityError as error:
         # Only the entry's UNIQUE(challenge, player) can fail here; the stats absorb
         # their own races.
         raise EntryAlreadySubmitted() from error
-    return entry, counts
+    return entry
 
 
 def _entries_linked_hold(*, entry_ids: list[int]) -> None:
@@ -211,115 +167,28 @@ def _entries_linked_hold(*, entry_ids: list[int]) -> None:
             player_record_rebuild(player_id=other.player_id)
 
 
-# One message for all a submit writes (PostgreSQL), which runs as one transaction.
-# First a transaction-scoped advisory lock on the moves' hash: two submits of the same
-# moves take turns. Then one statement, whose snapshot is taken once the lock is held,
-# so that it sees an entry of these moves committed while it waited; unless the caller
-# knows the log is a copy, it writes nothing when there is one. It writes the entry; the
-# player's record (record_book); their form point and form (trust's FORM_POINT_ADD_SQL);
-# and, for a live entry, its challenge's live count, top score and board version (every
-# cached read goes stale: leaderboard_cache_bump) and the count of its score. It also
-# counts the board as it was, for the answer's rank (SUBMIT_COUNTS_SQL). One round trip
-# where a transaction and the count after it took five, and the ORM fifteen.
-_SUBMIT_SQL = f"""
-SELECT pg_advisory_xact_lock(%(lock)s);
-WITH first AS (
-    SELECT %(copied)s OR NOT EXISTS (
-        SELECT 1 FROM {Entry._meta.db_table}
-        WHERE challenge_id = %(challenge)s AND moves_hash = %(hash)s
-    ) AS written
-),
-entry AS (
-    INSERT INTO {Entry._meta.db_table}
-        (challenge_id, player_id, run_id, score, submitted_at, status, hold_reasons,
-         moves_hash, voided_at, void_reason, features, placements)
-    SELECT %(challenge)s, %(player)s, %(run)s, %(score)s, %(at)s, %(status)s,
-           %(reasons)s::jsonb, %(hash)s, NULL, '', %(features)s::jsonb, %(placements)s
-    FROM first WHERE written
-    RETURNING id
-),
-record AS ({PLAYER_RECORD_SUBMITTED_SQL} RETURNING 1),{FORM_POINT_ADD_SQL},
-challenge AS (
-    UPDATE {Challenge._meta.db_table}
-    SET entry_count = entry_count + 1,
-        top_score = GREATEST(COALESCE(top_score, %(score)s), %(score)s),
-        board_version = board_version + 1
-    WHERE number = %(challenge)s AND %(live)s AND EXISTS (SELECT FROM entry)
-    RETURNING number, board_version
-),
-counted AS (
-    INSERT INTO {ScoreCount._meta.db_table} (challenge_id, score, entries)
-    SELECT number, %(score)s, 1 FROM challenge
-    ON CONFLICT (challenge_id, score)
-    DO UPDATE SET entries = {ScoreCount._meta.db_table}.entries + 1
-    RETURNING 1
-)
-SELECT (SELECT id FROM entry), (SELECT board_version FROM challenge),
-       (SELECT count(*) FROM record) + (SELECT count(*) FROM counted)
-       + (SELECT count(*) FROM point) + (SELECT count(*) FROM form),
-       ({SUBMIT_COUNTS_SQL})
-"""
-
-
-def _entry_insert_counted(
-    *, entry: Entry, challenge: Challenge, run: Run, copied: bool
-) -> tuple[Entry, SubmitCounts] | None:
-    """Insert ``entry``, count it and add it to its player's form (``_SUBMIT_SQL``),
-    with the board's counts before it; ``None``, having written nothing, when an entry
-    of the same moves is in and the caller did not know it (``copied``)."""
-    live = entry.status == Entry.Status.LIVE
+def _moves_turn(*, challenge_id: int, moves_hash: str) -> None:
+    """Submits of the same moves on one challenge take turns until their transaction
+    ends (PostgreSQL: a transaction-scoped advisory lock on the hash), so that each
+    sees an entry of these moves committed before it and is held as its copy. SQLite
+    writes one transaction at a time already."""
+    if connection.vendor != "postgresql":
+        return
+    key = int(hashlib.sha256(f"{challenge_id}:{moves_hash}".encode()).hexdigest()[:15], 16)
     with connection.cursor() as cursor:
-        cursor.execute(
-            _SUBMIT_SQL,
-            {
-                "lock": int(entry.moves_hash[:15], 16),  # 60 bits: a bigint
-                "copied": copied,
-                "challenge": challenge.pk,
-                "player": entry.player_id,
-                "run": entry.run_id,
-                "score": entry.score,
-                "at": entry.submitted_at,
-                "entry_id": None,  # not drawn yet: no tie of its moment is behind it
-                "status": entry.status,
-                "reasons": json.dumps(entry.hold_reasons),
-                "hash": entry.moves_hash,
-                "features": json.dumps(entry.features),
-                "placements": entry.placements,
-                "live": live,
-                **form_point_add_params(entry=entry, run=run),
-                **player_record_submitted_params(
-                    player_id=entry.player_id,
-                    number=challenge.pk,
-                    submitted_at=entry.submitted_at,
-                    score=entry.score,
-                    live=live,
-                ),
-            },
-        )
-        cursor.nextset()  # past the lock's row, to the statement's
-        row = cursor.fetchone()
-    assert row is not None
-    if row[0] is None:
-        return None
-    entry.pk = row[0]
-    entry._state.adding = False
-    entry._state.db = connection.alias
-    leaderboard_versions_forget()
-    if live and row[1] is not None:
-        # The version this transaction commits: the request's next board read uses it.
-        challenge.board_version = row[1]
-        leaderboard_version_loaded(challenge=challenge)
-    higher, live_entries, same_score, behind = (int(count) for count in row[3])
-    counts = SubmitCounts(higher=higher, live=live_entries, same_score=same_score, behind=behind)
-    return entry, counts
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
 
 
 def _challenge_entry_stats_add(*, challenge: Challenge, score: int) -> None:
-    """Count one more live entry at ``score``: the row's totals and the score count."""
+    """Count one more live entry at ``score``: the row's totals, its board version
+    (every cached read of the board goes stale, as ``leaderboard_cache_bump``), and the
+    score count."""
     Challenge.objects.filter(pk=challenge.pk).update(
         entry_count=F("entry_count") + 1,
         top_score=Greatest(Coalesce(F("top_score"), Value(score)), Value(score)),
+        board_version=F("board_version") + 1,
     )
+    leaderboard_versions_forget()
     same_score = ScoreCount.objects.filter(challenge=challenge, score=score)
     if same_score.update(entries=F("entries") + 1):
         return

@@ -4,7 +4,6 @@ from challenges.moderation.entries import (
     entries_void,
     entry_approve,
     entry_submit,
-    entry_submit_counted,
     entry_void,
 )
 from challenges.moderation.reports import entry_report, entry_reports_dismiss
@@ -16,7 +15,6 @@ __all__ = [
     "entry_report",
     "entry_reports_dismiss",
     "entry_submit",
-    "entry_submit_counted",
     "entry_void",
     "form_signup_record",
     "form_trust_set",

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import ipaddress
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -21,7 +20,6 @@ from django.db.models import Q, Sum
 from challenges import engine
 from challenges.models import Entry, FormPoint, PlayerForm, Run, ScoreCount
 from challenges.moderation.near_copy import near_copy_of
-from challenges.play.outcomes import RunColumns
 from challenges.play.selectors import run_valid_log
 
 # The single-run measures a trusted player's entry within their form is not held for.
@@ -32,7 +30,6 @@ _SINGLE_RUN_SCORE_REASONS = frozenset(
         Entry.HoldReason.SOLVER_LIKE.value,
     }
 )
-_FORM = PlayerForm._meta.db_table
 
 
 def trust_thresholds() -> engine.TrustThresholds:
@@ -177,78 +174,9 @@ class TrustCheck:
     linked_entries: list[int] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class _Standing:
-    """What a submit's trust check reads before it decides: the player's record, the
-    rank the score takes, whether another of the player's runs was played meanwhile."""
-
-    record: engine.PlayerRecord
-    rank: int
-    overlapping: bool
-
-
-def submit_standing_columns() -> RunColumns:
-    """What ``submit_trust_check`` reads, as columns of the submit's read of the run
-    (``run_for_submit``): one statement for both on PostgreSQL."""
-    return RunColumns(_STANDING_COLUMNS, (settings.TRUST_OVERLAPPING_RUNS,))
-
-
-def _submit_standing(*, run: Run, score: int, read: tuple[object, ...] | None) -> _Standing:
-    """The player's record, the score's rank and the overlapping runs: ``read`` (the
-    values of ``submit_standing_columns``), or where the run was read by the ORM, three
-    or four queries."""
-    if read is None:
-        return _Standing(
-            record=player_record(player_id=run.player_id),
-            rank=board_rank(challenge_id=run.challenge_id, score=score),
-            overlapping=settings.TRUST_OVERLAPPING_RUNS and bool(runs_overlapping(run=run)),
-        )
-    formed, voided, vouched, trust, shares, above, overlapping = read
-    assert isinstance(shares, list) and isinstance(above, int | None)
-    if formed:
-        assert isinstance(voided, int) and isinstance(vouched, bool)
-        record = engine.PlayerRecord(
-            shares=tuple(shares),
-            voided=voided,
-            vouched=vouched,
-            trust=trust,  # type: ignore[arg-type]
-        )
-    else:
-        record = engine.PlayerRecord(shares=tuple(shares))
-    return _Standing(record=record, rank=1 + (above or 0), overlapping=bool(overlapping))
-
-
 # How long before a run another may have started and still be in play with it.
 _OVERLAP_SPAN = timedelta(
     milliseconds=engine.RULESET.time_limit_ms + engine.RULESET.finish_grace_ms
-)
-_SPAN = f"interval '{int(_OVERLAP_SPAN.total_seconds() * 1000)} milliseconds'"
-# player_record, board_rank and runs_overlapping (as a yes or no), over the run ``r``;
-# the one parameter says whether overlapping runs are looked for. A run's end is its
-# finish, or the last moment one is taken (``Run.finish_by``).
-_STANDING_COLUMNS = (
-    f"EXISTS (SELECT 1 FROM {_FORM} WHERE player_id = r.player_id)",
-    *(
-        f"(SELECT {name} FROM {_FORM} WHERE player_id = r.player_id)"
-        for name in ("voided", "vouched", "trust")
-    ),
-    f"""ARRAY(SELECT share FROM {FormPoint._meta.db_table}
-          WHERE player_id = r.player_id AND counted ORDER BY at, id)""",
-    f"""(SELECT sum(entries)::bigint FROM {ScoreCount._meta.db_table}
-     WHERE challenge_id = r.challenge_id AND score > r.score)""",
-    f"""%s AND EXISTS (
-        SELECT 1 FROM {Run._meta.db_table} AS other,
-        LATERAL (
-            SELECT min(arrival::float8) AS first, max(arrival::float8) AS last
-            FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(other.arrivals) = 'array'
-                                           THEN other.arrivals ELSE '[]' END) AS arrival
-        ) AS played,
-        LATERAL (SELECT coalesce(r.finished_at, r.started_at + {_SPAN}) AS at) AS ended
-        WHERE other.player_id = r.player_id AND other.id <> r.id
-          AND other.started_at > r.started_at - {_SPAN} AND other.started_at < ended.at
-          AND other.started_at + played.first * interval '1 millisecond' < ended.at
-          AND other.started_at + played.last * interval '1 millisecond' > r.started_at
-    )""",
 )
 
 
@@ -258,17 +186,15 @@ def submit_trust_check(
     score: int,
     moves_hash: str,
     placements: Sequence[str],
-    standing: tuple[object, ...] | None = None,
 ) -> TrustCheck:
     """Every trust reason for the submit of ``run`` (before its entry exists), whose
-    placements are ``placements``; ``standing``: the values of
-    ``submit_standing_columns`` read with the run, where they were."""
+    placements are ``placements``."""
     challenge = run.challenge
     thresholds = trust_thresholds()
     check = TrustCheck()
     share = score / challenge.par if challenge.par else None
-    read = _submit_standing(run=run, score=score, read=standing)
-    record, rank = read.record, read.rank
+    record = player_record(player_id=run.player_id)
+    rank = board_rank(challenge_id=challenge.pk, score=score)
     entries = challenge.entry_count
     check.reasons += engine.form_reasons(
         record, share=share, rank=rank, entries=entries, thresholds=thresholds
@@ -276,7 +202,7 @@ def submit_trust_check(
     check.waived = engine.single_run_waived(record, share=share, thresholds=thresholds)
     form = engine.form_of(record, window=thresholds.form_window)
     check.features.update({"form": form, "counted_challenges": record.challenges})
-    if read.overlapping:
+    if settings.TRUST_OVERLAPPING_RUNS and runs_overlapping(run=run):
         check.reasons.append(Entry.HoldReason.OVERLAPPING_RUNS.value)
     if settings.TRUST_NEAR_COPY_SHARE > 0:
         shared, source = near_copy_of(
@@ -321,8 +247,7 @@ def reasons_waived(reasons: Sequence[str]) -> list[str]:
 
 def form_point_add(*, entry: Entry, run: Run, now: datetime) -> None:
     """A submit adds a challenge to its player's record (counted when live) and the
-    run's gaps to their pace. The ORM's twin of ``FORM_POINT_ADD_SQL``, which the
-    submit's own statement runs on PostgreSQL."""
+    run's gaps to their pace."""
     par = entry.challenge.par
     FormPoint.objects.create(
         player_id=entry.player_id,
@@ -342,46 +267,6 @@ def form_point_add(*, entry: Entry, run: Run, now: datetime) -> None:
         form.pace = [round((o * n + p) / (n + 1), 1) for o, p in zip(old, pace, strict=True)]
         form.pace_entries = n + 1
     form.save()
-
-
-# A submit's form point and its player's form in two common table expressions, for the
-# submit's own statement (which names its inserted entry ``entry``): the form is made
-# or added to by one upsert, where the ORM read it under a lock, made it under a
-# savepoint and wrote it (six round trips). The pace's running mean as form_point_add.
-FORM_POINT_ADD_SQL = f"""
-point AS (
-    INSERT INTO {FormPoint._meta.db_table} (player_id, challenge_id, entry_id, share, counted, at)
-    SELECT %(player)s, %(challenge)s, id, %(share)s::float8, %(live)s, %(at)s FROM entry
-    RETURNING 1
-),
-form AS (
-    INSERT INTO {_FORM} AS form
-        (player_id, challenges, voided, vouched, trust, signup_network, device, pace,
-         pace_entries)
-    SELECT %(player)s, %(live)s::int, 0, false, 'auto', '', '', %(pace)s::jsonb,
-           %(pace_added)s FROM entry
-    ON CONFLICT (player_id) DO UPDATE SET
-        challenges = form.challenges + EXCLUDED.challenges,
-        pace = CASE WHEN EXCLUDED.pace IS NULL THEN form.pace ELSE (
-            SELECT jsonb_agg(round(((
-                coalesce((form.pace ->> i)::float8, 0) * form.pace_entries
-                + (EXCLUDED.pace ->> i)::float8) / (form.pace_entries + 1))::numeric, 1)
-                ORDER BY i)
-            FROM generate_series(0, 2) AS i) END,
-        pace_entries = form.pace_entries + EXCLUDED.pace_entries
-    RETURNING 1
-)"""
-
-
-def form_point_add_params(*, entry: Entry, run: Run) -> dict[str, float | str | int | None]:
-    """``FORM_POINT_ADD_SQL``'s own parameters (the submit's give the rest)."""
-    par = entry.challenge.par
-    pace = run_pace(run=run)
-    return {
-        "share": entry.score / par if par else None,
-        "pace": json.dumps([float(p) for p in pace]) if pace is not None else None,
-        "pace_added": 0 if pace is None else 1,
-    }
 
 
 def form_point_decide(*, entry: Entry, approved: bool, voided: bool = True) -> None:

@@ -9,7 +9,6 @@ years of play), in the reader's time zone.
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 
 from django.db import transaction
@@ -33,37 +32,11 @@ def submissions_of(record: PlayerRecord, *, own: bool = False) -> list[tuple[int
     ]
 
 
-# The row made or added to, for the submit's own statement (moderation/entries.py),
-# which names its inserted entry ``entry``: no entry written, no record either.
-PLAYER_RECORD_SUBMITTED_SQL = f"""
-INSERT INTO {PlayerRecord._meta.db_table} AS r
-    (player_id, submissions, played, best_score, version)
-SELECT %(player)s, %(record_pair)s::jsonb, %(record_played)s, %(record_best)s, 1 FROM entry
-ON CONFLICT (player_id) DO UPDATE SET
-    submissions = r.submissions || EXCLUDED.submissions,
-    played = r.played + EXCLUDED.played,
-    best_score = GREATEST(r.best_score, EXCLUDED.best_score),
-    version = r.version + 1"""
-
-
-def player_record_submitted_params(
-    *, player_id: int, number: int, submitted_at: datetime, score: int, live: bool
-) -> dict[str, int | str | None]:
-    """The parameters of ``PLAYER_RECORD_SUBMITTED_SQL`` (``player`` is the player's id)."""
-    return {
-        "player": player_id,
-        "record_pair": json.dumps([[number, _millis(submitted_at), int(live)]]),
-        "record_played": int(live),
-        "record_best": score if live else None,
-    }
-
-
 def player_record_submitted(
     *, player_id: int, number: int, submitted_at: datetime, score: int, live: bool
 ) -> None:
     """A new entry of ``player_id`` on challenge ``number`` (live, or held for review),
-    inside the submit's transaction: the ORM's twin of ``PLAYER_RECORD_SUBMITTED_SQL``,
-    which PostgreSQL's submit runs in its own statement."""
+    inside the submit's transaction."""
     pair = [[number, _millis(submitted_at), int(live)]]
     record, _ = PlayerRecord.objects.select_for_update().get_or_create(player_id=player_id)
     record.submissions = [*record.submissions, *pair]

@@ -19,15 +19,9 @@ from challenges.models import ClassicSeat, Guest, Run
 from challenges.players.follows import follow_add as follow_add
 from challenges.players.follows import follow_remove as follow_remove
 from challenges.players.guests import GUEST_KEPT, GUEST_NAME_PREFIX
-from challenges.players.record_book import (
-    PLAYER_RECORD_SUBMITTED_SQL as PLAYER_RECORD_SUBMITTED_SQL,
-)
 from challenges.players.record_book import player_record_approved as player_record_approved
 from challenges.players.record_book import player_record_rebuild as player_record_rebuild
 from challenges.players.record_book import player_record_submitted as player_record_submitted
-from challenges.players.record_book import (
-    player_record_submitted_params as player_record_submitted_params,
-)
 from challenges.players.record_book import player_records_backfill as player_records_backfill
 from challenges.puzzles.services import puzzle_progress_claim
 

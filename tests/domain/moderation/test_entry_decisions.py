@@ -7,7 +7,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 
 from challenges.errors import EntryNotHeld
 from challenges.models import Entry, EntryDecision, EntryReport, PlayerRecord, ScoreCount
@@ -129,12 +128,8 @@ def test_score_counts_add_up_per_challenge_at_a_shared_score() -> None:
     assert counts == {(other.pk, 300): 1, (challenge.pk, 300): 2, (challenge.pk, 250): 1}
 
 
-@pytest.mark.skipif(
-    connection.vendor == "postgresql",
-    reason="the ORM path's transaction: PostgreSQL's submit is one statement, its own",
-)
 def test_a_submit_that_fails_part_way_writes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The ORM path's writes (the entry, the player's record, the counts, the form
+    """The submit's writes (the entry, the player's record, the counts, the form
     point) are one transaction: the last of them failing takes the others with it."""
     challenge = ChallengeFactory(number=slot_number(at=NOON))
     run = RunFactory(challenge=challenge, finished=True, score=300)
