@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from celery import shared_task
 
+from challenges.moderation.services import holds_settle
 from challenges.play.services import runs_expire, runs_expired_purge
 from challenges.players.services import guests_unclaimed_purge
 from challenges.puzzles.services import puzzles_daily_ahead
@@ -71,3 +72,10 @@ def puzzles_daily_ensure() -> list[str]:
     """Store today's and tomorrow's puzzles of the day. Idempotent: a stored day's
     puzzle is kept as it is."""
     return [day.isoformat() for day in puzzles_daily_ahead(days=1)]
+
+
+@shared_task(name="challenges.tasks.holds_settle_due", acks_late=True)
+def holds_settle_due() -> int:
+    """Settle the holds no moderator decided by their challenge's results (the policy,
+    docs/trust.md). Idempotent: a settled hold is not settled again."""
+    return holds_settle()

@@ -245,6 +245,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(hours=1),
         "options": {"expires": 3000},
     },
+    # Every hold ends by results_at: the undecided ones are settled by the policy.
+    "holds-settle": {
+        "task": "challenges.tasks.holds_settle_due",
+        "schedule": timedelta(minutes=5),
+        "options": {"expires": 240},
+    },
     # Guests nobody claimed within a week go, with their runs.
     "guests-purge": {
         "task": "challenges.tasks.guests_purge_unclaimed",
@@ -293,12 +299,17 @@ TRUST_TOP_SHARE = env.float("TRUST_TOP_SHARE", default=0.01)
 TRUST_GUARD_SHARE = env.float("TRUST_GUARD_SHARE", default=0.70)
 TRUST_PROVISIONAL_CHALLENGES = env.int("TRUST_PROVISIONAL_CHALLENGES", default=5)
 TRUST_FORM_MARGIN = env.float("TRUST_FORM_MARGIN", default=0.20)
+TRUST_FORM_MARGIN_CAP = env.float("TRUST_FORM_MARGIN_CAP", default=0.25)
+TRUST_FORM_SPREAD_Z = env.float("TRUST_FORM_SPREAD_Z", default=2.5)
 TRUST_FORM_WINDOW = env.int("TRUST_FORM_WINDOW", default=20)
-TRUST_TRUSTED_CHALLENGES = env.int("TRUST_TRUSTED_CHALLENGES", default=10)
-TRUST_NEAR_COPY_SHARE = env.float("TRUST_NEAR_COPY_SHARE", default=0.8)
+TRUST_FORM_STEP = env.float("TRUST_FORM_STEP", default=0.05)
+TRUST_NEAR_COPY_SHARE = env.float("TRUST_NEAR_COPY_SHARE", default=0.7)
 TRUST_OVERLAPPING_RUNS = env.bool("TRUST_OVERLAPPING_RUNS", default=True)
+# A network made more accounts than this is shared (a carrier's CGNAT address): it
+# links no one by itself.
+TRUST_LINK_NETWORK_ACCOUNTS = env.int("TRUST_LINK_NETWORK_ACCOUNTS", default=3)
+# Shown at the desk only: entries' paces this close at every quartile (ms).
 TRUST_LINK_PACE_MS = env.int("TRUST_LINK_PACE_MS", default=60)
-TRUST_LINK_PACE_ENTRIES = env.int("TRUST_LINK_PACE_ENTRIES", default=5)
 
 if DJANGO_ENV == "test":
     # Tests create many users; the real hashers are slow on purpose.

@@ -1,51 +1,57 @@
 """Trust across runs: what a player's record says about a score at the top of a board.
 
 A single run cannot tell a good script from a strong player (``review.py``): both sit
-in the same band of par. A record can. This module holds the rules, pure, so the
-service and the calibration (``tests/benchmarks/trust_calibration.py``) apply the same:
+in the same band of par. A record can, if it cannot be ratcheted. This module holds the
+rules, pure, so the service and the calibration (``tests/benchmarks/trust_calibration.py``)
+apply the same (docs/trust.md has the threat model):
 
-- a player's **form** is the best share of par among their last ``form_window``
-  counted challenges (live, or approved by a moderator): :func:`form_of`;
-- an entry at the guarded top (the first ``top`` places, or the first ``top_share`` of a
-  big board, or ``guard_share`` of par and more: :func:`guarded`) is held
-  ``provisional`` while its player has fewer than ``provisional_challenges`` counted
-  challenges and no moderator has vouched for them, and ``above_form`` when its share of
-  par is more than ``form_margin`` above their form: :func:`form_reasons`;
-- a player with ``trusted_challenges`` counted challenges and none voided (or one a
-  moderator granted trust) is **trusted within their form**: the single-run measures
-  (near par, the solver's moves) do not hold their entries that are within it; nor
-  those of a player a moderator vouched for (approved an entry of) within the form
-  that approval set;
-- ``near_copy``: two logs share most of their placements in order
-  (:func:`placements_shared`);
-- ``linked_accounts``: two accounts place tiles at the same pace
-  (:func:`pace_fingerprint`, :func:`paces_linked`); the service adds a shared sign-up
-  network and device.
+- a player's **form** (:func:`form_of`) is the median share of par of their last
+  ``form_window`` counted challenges, with its spread and the uncertainty of the
+  median. A counted share no moderator reviewed enters it at most ``form_step`` above
+  the level before it: one unreviewed strike cannot lift the level by more;
+- an entry is **guarded** (:func:`guarded`) at ``guard_share`` of par and more, the
+  band where the field's people are rare, whatever the board's size; by its rank only
+  while there is no par to measure it against;
+- a guarded entry is held ``provisional`` while its player has fewer than
+  ``provisional_challenges`` counted challenges and no moderator has vouched for them,
+  and ``above_form`` when it is above the form's **line**: the level, plus the
+  player's own spread times ``form_spread_z`` kept between ``form_margin`` and
+  ``form_margin_cap``, plus the median's uncertainty; or above what a moderator
+  approved, plus a step (:func:`form_reasons`);
+- only ``near_par`` (a score measure) is ever waived, and only within what a moderator
+  approved (:func:`near_par_waived`): the measures of playing like the solver never
+  are;
+- ``near_copy``: two logs share most of their placements as a set, up to the grid's
+  turns about the first cell (:func:`placements_shared`, :func:`placement_turned`).
 
 Pure: no Django, nothing of the project beyond the engine.
 """
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import math
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 __all__ = [
     "FORM_REASONS",
+    "TURNS",
+    "Form",
     "FormReason",
+    "PlacementOrder",
     "PlayerRecord",
     "TrustThresholds",
     "form_of",
     "form_reasons",
     "guarded",
+    "near_par_waived",
     "pace_fingerprint",
     "paces_linked",
+    "placement_turned",
     "placements_shared",
-    "single_run_waived",
     "top_size",
     "trusted",
 ]
@@ -55,30 +61,44 @@ FORM_REASONS: tuple[FormReason, ...] = ("provisional", "above_form")
 
 Trust = Literal["auto", "granted", "withdrawn"]
 
+# The scale that makes a median absolute deviation a standard deviation (normal data),
+# and the standard error of a median as a multiple of sd / sqrt(n).
+_MAD_SD = 1.4826
+_MEDIAN_SE = 1.2533
+
 
 @dataclass(frozen=True, slots=True)
 class TrustThresholds:
-    """The settings of trust (``TRUST_*``); ``top`` 0 turns the top-of-board rules off."""
+    """The settings of trust (``TRUST_*``); ``top`` 0 turns the record's rules off."""
 
     top: int = 10
     top_share: float = 0.01
-    """The guarded top is the first ``top`` entries, or this share of a big board."""
+    """The top of a board a moderator reads first: the first ``top`` entries, or this
+    share of a big board (the desk's order, and where accounts are linked)."""
     guard_share: float = 0.70
-    """An entry at or above this share of par is guarded wherever it ranks: on a busy
-    board a script stays out of the top 1 % and still above nearly every person."""
+    """An entry at or above this share of par is guarded, whatever the board's size:
+    few people reach it (the field's top 1 %), and every script aims above it."""
     provisional_challenges: int = 5
     form_margin: float = 0.20
+    """The least room above the level before ``above_form``."""
+    form_margin_cap: float = 0.25
+    """The most room: a spread made wide on purpose buys no more than this."""
+    form_spread_z: float = 2.5
     form_window: int = 20
-    trusted_challenges: int = 10
+    form_step: float = 0.05
+    """How far above the level before it an unreviewed share enters the form."""
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerRecord:
     """What the rules read of a player: their counted challenges' shares of par (oldest
-    first; ``None`` where the challenge had no par yet), voided entries, whether a
-    moderator approved one of their entries, and a moderator's word on trust."""
+    first; ``None`` where the challenge had no par yet) and, for each, whether a
+    moderator approved it; voided entries; whether a moderator approved one of their
+    entries; and a moderator's word on trust."""
 
     shares: tuple[float | None, ...] = ()
+    reviewed: tuple[bool, ...] = ()
+    """Parallel to ``shares`` (missing: none reviewed)."""
     voided: int = 0
     vouched: bool = False
     trust: Trust = "auto"
@@ -87,40 +107,88 @@ class PlayerRecord:
     def challenges(self) -> int:
         return len(self.shares)
 
+    def reviewed_best(self) -> float | None:
+        """The best share a moderator approved, or ``None``."""
+        approved = [
+            share
+            for share, reviewed in zip(self.shares, self.reviewed, strict=False)
+            if reviewed and share is not None
+        ]
+        return max(approved) if approved else None
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """A player's form: the level (median), the spread (a robust standard deviation),
+    the uncertainty of the level, how many shares it rests on, and the line above which
+    a guarded entry is ``above_form``."""
+
+    level: float
+    spread: float
+    uncertainty: float
+    shares: int
+    line: float
+
 
 def top_size(thresholds: TrustThresholds, *, entries: int) -> int:
-    """How many places at the top of a board of ``entries`` live entries are guarded."""
+    """How many places at the top of a board of ``entries`` live entries a moderator
+    reads first (and where accounts are linked)."""
     if thresholds.top <= 0:
         return 0
     return max(thresholds.top, math.ceil(thresholds.top_share * entries))
 
 
 def guarded(thresholds: TrustThresholds, *, rank: int, entries: int, share: float | None) -> bool:
-    """Whether an entry is at the guarded top: in :func:`top_size`, or at or above
-    ``guard_share`` of par (trust off: ``top`` 0)."""
+    """Whether an entry is guarded: at or above ``guard_share`` of par; without a par,
+    within :func:`top_size` (trust off: ``top`` 0). A small board's first places are
+    not guarded for being first: a newcomer's 0.4 of par leads five entries and is no
+    script's aim."""
     if thresholds.top <= 0:
         return False
-    high = share is not None and thresholds.guard_share > 0 and share >= thresholds.guard_share
-    return high or rank <= top_size(thresholds, entries=entries)
-
-
-def form_of(record: PlayerRecord, *, window: int) -> float | None:
-    """The best share of par of the last ``window`` counted challenges, or ``None``."""
-    recent = [share for share in record.shares[-window:] if share is not None]
-    return max(recent) if recent else None
-
-
-def trusted(record: PlayerRecord, thresholds: TrustThresholds) -> bool:
-    if record.trust != "auto":
-        return record.trust == "granted"
-    return record.voided == 0 and record.challenges >= thresholds.trusted_challenges
-
-
-def _within_form(record: PlayerRecord, share: float | None, thresholds: TrustThresholds) -> bool:
-    form = form_of(record, window=thresholds.form_window)
     if share is None:
-        return True
-    return form is not None and share <= form + thresholds.form_margin
+        return rank <= top_size(thresholds, entries=entries)
+    return share >= thresholds.guard_share
+
+
+def _evidence(record: PlayerRecord, *, thresholds: TrustThresholds) -> list[float]:
+    """The record's shares as the form reads them: each unreviewed one at most
+    ``form_step`` above the level (median of the window) before it."""
+    evidence: list[float] = []
+    reviewed = (*record.reviewed, *([False] * (len(record.shares) - len(record.reviewed))))
+    for share, by_moderator in zip(record.shares, reviewed, strict=True):
+        if share is None:
+            continue
+        if evidence and not by_moderator:
+            level = statistics.median(evidence[-thresholds.form_window :])
+            share = min(share, level + thresholds.form_step)
+        evidence.append(share)
+    return evidence
+
+
+def form_of(record: PlayerRecord, thresholds: TrustThresholds) -> Form | None:
+    """The player's form over their last ``form_window`` counted shares, or ``None``."""
+    recent = _evidence(record, thresholds=thresholds)[-thresholds.form_window :]
+    if not recent:
+        return None
+    level = statistics.median(recent)
+    # The spread is of the shares as played (the step bounds the level, not how much
+    # a person's runs vary); the cap bounds what a spread made wide on purpose buys.
+    played = [share for share in record.shares if share is not None][-thresholds.form_window :]
+    spread = _MAD_SD * statistics.median([abs(share - level) for share in played])
+    uncertainty = _MEDIAN_SE * spread / math.sqrt(len(recent))
+    room = min(
+        thresholds.form_margin_cap, max(thresholds.form_margin, thresholds.form_spread_z * spread)
+    )
+    line = level + room + uncertainty
+    approved = record.reviewed_best()
+    if approved is not None:
+        line = max(line, approved + thresholds.form_step)
+    return Form(level=level, spread=spread, uncertainty=uncertainty, shares=len(recent), line=line)
+
+
+def trusted(record: PlayerRecord) -> bool:
+    """A moderator granted trust: never ``provisional``."""
+    return record.trust == "granted"
 
 
 def form_reasons(
@@ -138,85 +206,121 @@ def form_reasons(
         return ()
     reasons: list[FormReason] = []
     new = record.challenges < thresholds.provisional_challenges and not record.vouched
-    if record.trust == "withdrawn" or (new and record.trust != "granted"):
+    if record.trust == "withdrawn" or (new and not trusted(record)):
         reasons.append("provisional")
-    form = form_of(record, window=thresholds.form_window)
-    if share is not None and form is not None and not _within_form(record, share, thresholds):
+    form = form_of(record, thresholds)
+    if share is not None and form is not None and share > form.line:
         reasons.append("above_form")
     return tuple(reasons)
 
 
-def single_run_waived(
+def near_par_waived(
     record: PlayerRecord, *, share: float | None, thresholds: TrustThresholds
 ) -> bool:
-    """Whether the single-run measures (near par, the solver's moves and score together)
-    are waived: the entry is within the form of a trusted player, or of one a moderator
-    vouched for (approved an entry of: a level a person has looked at)."""
-    if record.trust == "withdrawn" or form_of(record, window=thresholds.form_window) is None:
+    """Whether ``near_par`` is waived: the score is within ``form_step`` of one a
+    moderator approved for this player. The measures of playing like the solver
+    (``solver_moves``, ``solver_like``) are never waived, whatever the record."""
+    approved = record.reviewed_best()
+    if record.trust == "withdrawn" or approved is None or share is None:
         return False
-    vouched = trusted(record, thresholds) or record.vouched
-    return vouched and _within_form(record, share, thresholds)
+    return share <= approved + thresholds.form_step
+
+
+# The turns of the grid that keep a log a log: the first tile's cell [0, 0] stays where
+# it is only under the turns by 0, 120 and 240 degrees about its centre. A turn by 60
+# degrees (or 180, 300) makes it a down cell; a reflection reverses every tile's
+# clockwise order, and a tile of three different numbers is never flipped.
+TURNS = (0, 1, 2)
+_ROW = math.sqrt(3) / 2  # a row's height, an edge being 1
+_CENTRE = (0.5, 2 * _ROW / 3)  # the centroid of the up cell [0, 0]
+
+
+def _centroid(row: int, col: int) -> tuple[float, float]:
+    up = (row + col) % 2 == 0
+    return (col + 1) / 2, (row + (2 / 3 if up else 1 / 3)) * _ROW
+
+
+def _cell_at(x: float, y: float) -> tuple[int, int]:
+    row = math.floor(y / _ROW)
+    return row, round(2 * x - 1)
+
+
+def placement_turned(placement: str, turns: int) -> str:
+    """A placement (``"a-b-c@row,colrR"``, as ``moves_sequence`` writes it) turned by
+    ``turns`` times 120 degrees clockwise about the centre of cell [0, 0]: the same
+    tile, the turned cell, and the rotation that puts its numbers on the same points.
+    A string without a cell is no placement: it is given back as it is."""
+    turns %= 3
+    tile, at, where = placement.partition("@")
+    if turns == 0 or not at:
+        return placement  # unturned, or no placement (kept as it is)
+    cell, _, rotation = where.partition("r")
+    row, col = (int(part) for part in cell.split(","))
+    x, y = _centroid(row, col)
+    angle = 2 * math.pi / 3 * turns
+    dx, dy = x - _CENTRE[0], y - _CENTRE[1]
+    # y grows downward: this turns clockwise as the board is seen.
+    tx = _CENTRE[0] + dx * math.cos(angle) - dy * math.sin(angle)
+    ty = _CENTRE[1] + dx * math.sin(angle) + dy * math.cos(angle)
+    new_row, new_col = _cell_at(tx, ty)
+    # A clockwise turn by 120 degrees moves each corner on by one, clockwise: the corner
+    # numbered i lands where the new cell numbers i + shift. The shift is the same for
+    # every cell of one kind (up or down) as the turn keeps the kind.
+    shift = _corner_shift(row, col, new_row, new_col, turns)
+    return f"{tile}@{new_row},{new_col}r{(int(rotation) - shift) % 3}"
+
+
+def _apex(row: int, col: int) -> tuple[float, float]:
+    """Corner 0 of a cell (RULES.md): the top point of an up cell, the bottom of a down."""
+    if (row + col) % 2 == 0:
+        return (col + 1) / 2, row * _ROW
+    return (col + 1) / 2, (row + 1) * _ROW
+
+
+def _corners(row: int, col: int) -> list[tuple[float, float]]:
+    """A cell's three corners in RULES.md's order (clockwise from the apex)."""
+    if (row + col) % 2 == 0:
+        return [((col + 1) / 2, row * _ROW), ((col + 2) / 2, (row + 1) * _ROW),
+                (col / 2, (row + 1) * _ROW)]  # fmt: skip
+    return [((col + 1) / 2, (row + 1) * _ROW), (col / 2, row * _ROW),
+            ((col + 2) / 2, row * _ROW)]  # fmt: skip
+
+
+def _corner_shift(row: int, col: int, new_row: int, new_col: int, turns: int) -> int:
+    """Which corner of the turned cell corner 0 of the cell lands on."""
+    x, y = _apex(row, col)
+    angle = 2 * math.pi / 3 * turns
+    dx, dy = x - _CENTRE[0], y - _CENTRE[1]
+    tx = _CENTRE[0] + dx * math.cos(angle) - dy * math.sin(angle)
+    ty = _CENTRE[1] + dx * math.sin(angle) + dy * math.cos(angle)
+    corners = _corners(new_row, new_col)
+    return min(range(3), key=lambda i: (corners[i][0] - tx) ** 2 + (corners[i][1] - ty) ** 2)
 
 
 class PlacementOrder:
-    """A log's placements, indexed once, to be set against many other logs (a submit
-    compares its run with the entries nearest in score)."""
+    """A log's placements, indexed once in each of the grid's turns, to be set against
+    many other logs (a submit compares its run with the entries nearest in score)."""
 
     def __init__(self, placements: Sequence[str]) -> None:
         self.placements = tuple(placements)
-        self._where = {placement: index for index, placement in enumerate(self.placements)}
-        self._made = frozenset(self._where)
-        self._distinct = len(self._where) == len(self.placements)
-
-    def shared_at_most(self, theirs: Sequence[str]) -> float:
-        """An upper bound of :meth:`shared_with`, cheaper: the placements both logs
-        make, in whatever order, over the longer log (1.0 where a placement repeats)."""
-        if not self._distinct:
-            return 1.0
-        longer = max(len(self.placements), len(theirs))
-        return len(self._made.intersection(theirs)) / longer if longer else 0.0
+        self._turned = [
+            frozenset(placement_turned(placement, turns) for placement in self.placements)
+            for turns in TURNS
+        ]
 
     def shared_with(self, theirs: Sequence[str]) -> float:
-        """The share of placements this log and ``theirs`` make in the same order: their
-        longest common subsequence over the longer log (1.0 for a copy with draws
-        added, ~0 for strangers)."""
-        ours = self.placements
-        if not ours or not theirs:
+        """The share of placements this log and ``theirs`` both make, in whatever order,
+        with this log turned as best fits (1.0 for a copy, turned or not, with draws
+        added; 0.7 for a copy that kept seven placements of ten): over the longer log."""
+        longer = max(len(self.placements), len(theirs))
+        if not self.placements or not theirs:
             return 0.0
-        longer = max(len(ours), len(theirs))
-        if self._distinct and len(set(theirs)) == len(theirs):
-            # No placement twice in either log (a tile is placed once): the common
-            # subsequence is the longest increasing run of where theirs sit in ours,
-            # found in n log n rather than the table's n * m.
-            where = self._where
-            return _longest_increasing([where[p] for p in theirs if p in where]) / longer
-        previous = [0] * (len(theirs) + 1)
-        for mine in ours:
-            current = [0]
-            for index, other in enumerate(theirs):
-                if mine == other:
-                    current.append(previous[index] + 1)
-                else:
-                    current.append(max(previous[index + 1], current[index]))
-            previous = current
-        return previous[-1] / longer
+        return max(len(turned.intersection(theirs)) for turned in self._turned) / longer
 
 
 def placements_shared(ours: Sequence[str], theirs: Sequence[str]) -> float:
     """``PlacementOrder(ours).shared_with(theirs)``, for one comparison."""
     return PlacementOrder(ours).shared_with(theirs)
-
-
-def _longest_increasing(values: Sequence[int]) -> int:
-    """The length of the longest strictly increasing subsequence (patience sorting)."""
-    tails: list[int] = []
-    for value in values:
-        place = bisect.bisect_left(tails, value)
-        if place == len(tails):
-            tails.append(value)
-        else:
-            tails[place] = value
-    return len(tails)
 
 
 def pace_fingerprint(times_ms: Sequence[int]) -> tuple[int, int, int] | None:
@@ -236,7 +340,8 @@ def pace_fingerprint(times_ms: Sequence[int]) -> tuple[int, int, int] | None:
 
 
 def paces_linked(ours: Sequence[float], theirs: Sequence[float], *, tolerance_ms: float) -> bool:
-    """Two accounts' mean fingerprints within ``tolerance_ms`` at every quartile."""
+    """Two entries' fingerprints within ``tolerance_ms`` at every quartile: shown to a
+    moderator, never a hold (a rival can copy a pace read off public runs)."""
     if tolerance_ms <= 0 or len(ours) != 3 or len(theirs) != 3:
         return False
     return all(abs(a - b) <= tolerance_ms for a, b in zip(ours, theirs, strict=True))

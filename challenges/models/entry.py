@@ -68,6 +68,9 @@ class Entry(models.Model):
     # SHA-256 of the run's places and draws without their times (duplicate_log).
     moves_hash = models.CharField(_("moves hash"), max_length=64, blank=True, editable=False)
     voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
+    # A hold no moderator decided by results_at, settled by the policy: kept off the
+    # final board, not voided (a moderator may still approve it).
+    settled_at = models.DateTimeField(_("settled at"), null=True, blank=True)
     void_reason = models.TextField(_("void reason"), blank=True)
     # What the review of runs measured at submit (rules/review.py RunFeatures.to_json).
     features = models.JSONField(_("measured"), default=dict, blank=True, editable=False)
@@ -141,6 +144,7 @@ class EntryDecision(models.Model):
     class Verdict(models.TextChoices):
         APPROVE = "approve", _("Approved (live)")
         VOID = "void", _("Voided")
+        SETTLE = "settle", _("Not reviewed by the results: kept off the board")
 
     entry = models.ForeignKey(
         Entry, on_delete=models.CASCADE, related_name="decisions", verbose_name=_("entry")

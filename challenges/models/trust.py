@@ -37,9 +37,9 @@ class PlayerForm(models.Model):
     trust = models.CharField(_("trust"), max_length=9, choices=Trust.choices, default=Trust.AUTO)
     signup_network = models.CharField(_("sign-up network (hash)"), max_length=32, blank=True)
     device = models.CharField(_("device (hash)"), max_length=32, blank=True)
-    # The mean quartiles of the gaps between placements over their entries (ms).
-    pace = models.JSONField(_("pace fingerprint"), null=True, blank=True)
-    pace_entries = models.PositiveIntegerField(_("entries in the pace"), default=0)
+    # The [device, network] hashes of the guests whose runs this account claimed: their
+    # other runs, and the guests beside them, stay in its overlap check.
+    claimed = models.JSONField(_("claimed guests' devices"), default=list, blank=True)
 
     class Meta:
         verbose_name = _("player's form")
@@ -71,6 +71,9 @@ class FormPoint(models.Model):
     )
     share = models.FloatField(_("share of par"), null=True, blank=True)
     counted = models.BooleanField(_("counted"), default=False)
+    # A moderator approved it: it enters the form as it is, where an unreviewed share
+    # enters at most a step above the level before it.
+    reviewed = models.BooleanField(_("reviewed"), default=False)
     at = models.DateTimeField(_("submitted at"))
 
     class Meta:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db.models import Q
 from django.utils import timezone
 
 from challenges import engine
@@ -17,6 +16,7 @@ from challenges.models import Entry, EntryDecision, FormPoint, PlayerForm, Run
 from challenges.moderation.trust import (
     board_rank,
     player_record,
+    players_nearby,
     runs_overlapping,
     trust_thresholds,
 )
@@ -35,22 +35,44 @@ class QueueRow:
     """The rank it would have once approved (the desk sees it; its player does not)."""
     impact: int
     """How many places of the top of its board it would take: ``TRUST_TOP + 1 - rank``."""
+    held_hours: float
+    """How long it has been held."""
+    deadline: datetime
+    """Its challenge's ``results_at``: decided by then, or settled by the policy."""
 
 
-def desk_queue(*, limit: int = DESK_QUEUE_SIZE) -> list[QueueRow]:
-    """The held entries, those that change the top of a board most first (then the
-    oldest): approving a would-be first changes more than a would-be 900th."""
+def desk_queue(*, limit: int = DESK_QUEUE_SIZE, now: datetime | None = None) -> list[QueueRow]:
+    """The held entries no policy settled yet, those that change the top of a board
+    most first (then the nearest deadline): approving a would-be first changes more
+    than a would-be 900th."""
+    now = now or timezone.now()
     top = max(settings.TRUST_TOP, 1)
     held = (
-        Entry.objects.filter(status=Entry.Status.HELD)
+        Entry.objects.filter(status=Entry.Status.HELD, settled_at=None)
         .select_related("player", "challenge")
         .order_by("submitted_at")[:limit]
     )
     rows = []
     for entry in held:
         rank = board_rank(challenge_id=entry.challenge_id, score=entry.score)
-        rows.append(QueueRow(entry=entry, rank=rank, impact=max(0, top + 1 - rank)))
-    rows.sort(key=lambda row: (-row.impact, row.rank, -row.entry.score, row.entry.submitted_at))
+        rows.append(
+            QueueRow(
+                entry=entry,
+                rank=rank,
+                impact=max(0, top + 1 - rank),
+                held_hours=_hours(now - entry.submitted_at),
+                deadline=entry.challenge.results_at,
+            )
+        )
+    rows.sort(
+        key=lambda row: (
+            -row.impact,
+            row.deadline,
+            row.rank,
+            -row.entry.score,
+            row.entry.submitted_at,
+        )
+    )
     return rows
 
 
@@ -79,7 +101,7 @@ class DeskEntry:
     rank: int
     analysis: dict[str, object] | None
     form_points: list[FormPointRow]
-    form: float | None
+    form: engine.Form | None
     counted_challenges: int
     trusted: bool
     player_form: PlayerForm | None
@@ -89,6 +111,8 @@ class DeskEntry:
     pace: tuple[int, int, int] | None
     pace_bins: list[int]
     decisions: list[EntryDecision]
+    held_hours: float
+    deadline: datetime
 
 
 def desk_entry(*, entry_id: int, now: datetime | None = None) -> DeskEntry:
@@ -111,9 +135,9 @@ def desk_entry(*, entry_id: int, now: datetime | None = None) -> DeskEntry:
         rank=board_rank(challenge_id=entry.challenge_id, score=entry.score),
         analysis=analysis,
         form_points=_form_points(player_id=entry.player_id),
-        form=engine.form_of(record, window=thresholds.form_window),
+        form=engine.form_of(record, thresholds),
         counted_challenges=record.challenges,
-        trusted=engine.trusted(record, thresholds),
+        trusted=engine.trusted(record),
         player_form=player_form,
         account_age_days=max(0, (now - entry.player.date_joined).days),
         linked=linked_accounts(entry=entry, player_form=player_form),
@@ -121,7 +145,13 @@ def desk_entry(*, entry_id: int, now: datetime | None = None) -> DeskEntry:
         pace=engine.pace_fingerprint(times),
         pace_bins=_pace_bins(times),
         decisions=list(entry.decisions.select_related("decided_by")),
+        held_hours=_hours(now - entry.submitted_at),
+        deadline=challenge.results_at,
     )
+
+
+def _hours(span: timedelta) -> float:
+    return max(0.0, span.total_seconds() / 3600)
 
 
 def _form_points(*, player_id: int) -> list[FormPointRow]:
@@ -156,29 +186,31 @@ def _pace_bins(times: list[int]) -> list[int]:
 
 
 def linked_accounts(*, entry: Entry, player_form: PlayerForm | None) -> list[LinkedAccount]:
-    """The accounts that share the player's sign-up network, device or pace, with their
-    latest entries and their entry on this entry's challenge."""
-    if player_form is None:
-        return []
+    """The accounts that share the player's device or a network few accounts share
+    (theirs or a claimed guest's), and the players whose entry on this challenge has
+    its pace: with their latest entries and their entry here. A pace alone holds no
+    one (a rival can copy it); a moderator reads it beside the rest."""
     ties: dict[int, list[str]] = {}
-    for kind, value in (("network", player_form.signup_network), ("device", player_form.device)):
-        if not value:
-            continue
-        field = "signup_network" if kind == "network" else "device"
-        others = PlayerForm.objects.filter(Q(**{field: value})).exclude(player_id=entry.player_id)
-        for player_id in others.values_list("player_id", flat=True)[:50]:
+    if player_form is not None:
+        devices = {player_form.device, *(device for device, _ in player_form.claimed or [])}
+        for player_id in players_nearby(player_id=entry.player_id)[:50]:
+            other = PlayerForm.objects.filter(player_id=player_id).first()
+            kind = "device" if other is not None and other.device in devices else "network"
             ties.setdefault(player_id, []).append(kind)
-    if player_form.pace and player_form.pace_entries >= settings.TRUST_LINK_PACE_ENTRIES:
-        candidates = (
-            PlayerForm.objects.filter(pace_entries__gte=settings.TRUST_LINK_PACE_ENTRIES)
+    pace = entry.features.get("pace")
+    if isinstance(pace, list) and len(pace) == 3:
+        same_challenge = (
+            Entry.objects.filter(challenge_id=entry.challenge_id)
             .exclude(player_id=entry.player_id)
-            .exclude(pace=None)
+            .order_by("-score")
+            .values_list("player_id", "features")[: settings.TRUST_TOP * 5]
         )
-        for other in candidates.filter(player__entries__challenge_id=entry.challenge_id):
-            if engine.paces_linked(
-                player_form.pace, other.pace or [], tolerance_ms=settings.TRUST_LINK_PACE_MS
+        for player_id, features in same_challenge:
+            theirs = features.get("pace") if isinstance(features, dict) else None
+            if isinstance(theirs, list) and engine.paces_linked(
+                pace, theirs, tolerance_ms=settings.TRUST_LINK_PACE_MS
             ):
-                ties.setdefault(other.player_id, []).append("pace")
+                ties.setdefault(player_id, []).append("pace")
     linked = []
     for player in User.objects.filter(pk__in=ties).order_by("username"):
         entries = list(

@@ -12,6 +12,7 @@ from django.db.models import Count, F, Max, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.utils.translation import gettext
 
+from challenges import engine
 from challenges.boards.cache import leaderboard_cache_bump, leaderboard_versions_forget
 from challenges.engine import moves_sequence
 from challenges.errors import (
@@ -33,7 +34,7 @@ from challenges.models import (
     Run,
     ScoreCount,
 )
-from challenges.moderation.near_copy import placements_in_sequence
+from challenges.moderation.near_copy import placements_in_sequence, sequence_turned
 from challenges.moderation.review import run_review
 from challenges.moderation.trust import (
     form_point_add,
@@ -50,12 +51,17 @@ from challenges.players.services import (
 
 
 def _moves_hash_placements(*, run: Run) -> tuple[str, list[str]]:
-    """The SHA-256 of the run's places and draws without their times (equal for a
-    copy), and its placements in order (``near_copy``), from one pass over its moves."""
+    """The SHA-256 of the run's places and draws without their times, the least of the
+    three the grid's turns give (equal for a copy, turned or not), and its placements in
+    order (``near_copy``), from one pass over its moves."""
     valid = run.held_moves[: len(run.move_results)]
     sequence = moves_sequence(valid)  # type: ignore[arg-type]
     placements = placements_in_sequence(sequence)
-    return hashlib.sha256(sequence.encode()).hexdigest(), placements
+    moves_hash = min(
+        hashlib.sha256(sequence_turned(sequence, turns).encode()).hexdigest()
+        for turns in engine.TURNS
+    )
+    return moves_hash, placements
 
 
 def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -> Entry:
@@ -117,7 +123,7 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
             _moves_turn(challenge_id=challenge.pk, moves_hash=moves_hash)
             copied = Entry.objects.filter(challenge=challenge, moves_hash=moves_hash).exists()
             reasons = [Entry.HoldReason.DUPLICATE_LOG.value] if copied else []
-            reasons += reasons_waived(review.reasons) if trust.waived else list(review.reasons)
+            reasons += reasons_waived(review.reasons, near_par_waived=trust.near_par_waived)
             reasons += trust.reasons
             entry = Entry(
                 challenge=challenge,
@@ -141,30 +147,12 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
             )
             if entry.is_live:
                 _challenge_entry_stats_add(challenge=challenge, score=run.score)
-            form_point_add(entry=entry, run=run, now=now)
-            if trust.linked_entries:
-                _entries_linked_hold(entry_ids=trust.linked_entries)
+            form_point_add(entry=entry, now=now)
     except IntegrityError as error:
         # Only the entry's UNIQUE(challenge, player) can fail here; the stats absorb
         # their own races.
         raise EntryAlreadySubmitted() from error
     return entry
-
-
-def _entries_linked_hold(*, entry_ids: list[int]) -> None:
-    """Linked accounts in one top of a board: their entries wait for a moderator too."""
-    for other in Entry.objects.select_for_update().filter(pk__in=entry_ids):
-        reason = Entry.HoldReason.LINKED_ACCOUNTS.value
-        if reason not in other.hold_reasons:
-            other.hold_reasons = [*other.hold_reasons, reason]
-        was_live = other.is_live
-        if was_live:
-            other.status = Entry.Status.HELD
-        other.save(update_fields=["status", "hold_reasons"])
-        if was_live:
-            form_point_decide(entry=other, approved=False, voided=False)
-            challenge_entry_stats_refresh(challenge=other.challenge)
-            player_record_rebuild(player_id=other.player_id)
 
 
 def _moves_turn(*, challenge_id: int, moves_hash: str) -> None:

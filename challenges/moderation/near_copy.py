@@ -1,5 +1,6 @@
-"""A near copy: how much of a run's placements, in their order, another entry of its
-challenge made, compared with the entries nearest in score (docs/trust.md).
+"""A near copy: how many of a run's placements another entry of its challenge made, in
+any order and up to the grid's turns, compared with the entries nearest in score
+(docs/trust.md).
 
 Each entry keeps its placements at submit; an entry made before they were kept gives
 its run's log instead.
@@ -35,18 +36,25 @@ def placements_in_sequence(sequence: str) -> list[str]:
     return [move for move in sequence.split(";") if move and move != "draw"]
 
 
+def sequence_turned(sequence: str, turns: int) -> str:
+    """A ``moves_sequence`` with every placement turned (``engine.placement_turned``)."""
+    return ";".join(
+        move if move == "draw" or not move else engine.placement_turned(move, turns)
+        for move in sequence.split(";")
+    )
+
+
 def near_copy_of(
     *, run: Run, score: int, moves_hash: str, placements: Sequence[str] | None = None
 ) -> tuple[float, int | None]:
-    """The largest share of placements this run makes in the order another entry of its
-    challenge made them (the entries nearest in score), and that entry's id.
+    """The largest share of placements this run and another entry of its challenge both
+    make (the entries nearest in score), in any order and up to the grid's turns, and
+    that entry's id.
     ``placements``: the run's own (``run_placements``), when the caller has them."""
     if placements is None:
         placements = run_placements(run=run)
     best, best_id, ours = 0.0, None, engine.PlacementOrder(placements)
     for entry_id, theirs in _entries_nearest_in_score(run=run, score=score, moves_hash=moves_hash):
-        if ours.shared_at_most(theirs) <= best:
-            continue  # too few placements in common to come first, whatever their order
         shared = ours.shared_with(theirs)
         if shared > best:
             best, best_id = shared, entry_id

@@ -6,8 +6,9 @@ from challenges.moderation.entries import (
     entry_submit,
     entry_void,
 )
+from challenges.moderation.holds import holds_settle
 from challenges.moderation.reports import entry_report, entry_reports_dismiss
-from challenges.moderation.trust import form_signup_record, form_trust_set
+from challenges.moderation.trust import form_guest_claimed, form_signup_record, form_trust_set
 
 __all__ = [
     "entries_void",
@@ -16,6 +17,8 @@ __all__ = [
     "entry_reports_dismiss",
     "entry_submit",
     "entry_void",
+    "form_guest_claimed",
     "form_signup_record",
     "form_trust_set",
+    "holds_settle",
 ]

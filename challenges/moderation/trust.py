@@ -10,26 +10,22 @@ from __future__ import annotations
 import hashlib
 import hmac
 import ipaddress
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Q, Sum
+from django.db.models import Count, F, Q, Sum
 
 from challenges import engine
-from challenges.models import Entry, FormPoint, PlayerForm, Run, ScoreCount
+from challenges.models import Challenge, Entry, FormPoint, PlayerForm, Run, ScoreCount
 from challenges.moderation.near_copy import near_copy_of
 from challenges.play.selectors import run_valid_log
 
-# The single-run measures a trusted player's entry within their form is not held for.
-_SINGLE_RUN_SCORE_REASONS = frozenset(
-    {
-        Entry.HoldReason.NEAR_PAR.value,
-        Entry.HoldReason.SOLVER_MOVES.value,
-        Entry.HoldReason.SOLVER_LIKE.value,
-    }
-)
+# The one single-run measure the record may waive: a score near par, within what a
+# moderator approved. The measures of playing like the solver are never waived.
+_WAIVABLE = Entry.HoldReason.NEAR_PAR.value
 
 
 def trust_thresholds() -> engine.TrustThresholds:
@@ -39,23 +35,29 @@ def trust_thresholds() -> engine.TrustThresholds:
         guard_share=settings.TRUST_GUARD_SHARE,
         provisional_challenges=settings.TRUST_PROVISIONAL_CHALLENGES,
         form_margin=settings.TRUST_FORM_MARGIN,
+        form_margin_cap=settings.TRUST_FORM_MARGIN_CAP,
+        form_spread_z=settings.TRUST_FORM_SPREAD_Z,
         form_window=settings.TRUST_FORM_WINDOW,
-        trusted_challenges=settings.TRUST_TRUSTED_CHALLENGES,
+        form_step=settings.TRUST_FORM_STEP,
     )
 
 
 def player_record(*, player_id: int) -> engine.PlayerRecord:
-    """What the rules read of a player: their counted shares, oldest first."""
+    """What the rules read of a player: their counted shares, oldest first, and which
+    of them a moderator approved."""
     form = PlayerForm.objects.filter(player_id=player_id).first()
-    shares = tuple(
+    points = list(
         FormPoint.objects.filter(player_id=player_id, counted=True)
         .order_by("at", "id")
-        .values_list("share", flat=True)
+        .values_list("share", "reviewed")
     )
+    shares = tuple(share for share, _ in points)
+    reviewed = tuple(by_moderator for _, by_moderator in points)
     if form is None:
-        return engine.PlayerRecord(shares=shares)
+        return engine.PlayerRecord(shares=shares, reviewed=reviewed)
     return engine.PlayerRecord(
         shares=shares,
+        reviewed=reviewed,
         voided=form.voided,
         vouched=form.vouched,
         trust=form.trust,  # type: ignore[arg-type]
@@ -81,20 +83,74 @@ def run_pace(*, run: Run) -> tuple[int, int, int] | None:
 
 
 def runs_overlapping(*, run: Run) -> list[Run]:
-    """The player's other runs that were in play (moves arriving) while ``run`` was."""
+    """The other runs in play while ``run`` was: the player's own (their claimed guests'
+    among them), and those of the players who share a device with them, or a network
+    few accounts share (``players_nearby``). A run in play is one whose moves arrived
+    meanwhile, or one started meanwhile and never played: a second window reading the
+    deal leaves its start."""
     end = run.finished_at or run.finish_by
+    players = [run.player_id, *players_nearby(player_id=run.player_id)]
     nearby = Run.objects.filter(
-        player_id=run.player_id, started_at__gt=run.started_at - _OVERLAP_SPAN, started_at__lt=end
+        player_id__in=players, started_at__gt=run.started_at - _OVERLAP_SPAN, started_at__lt=end
     ).exclude(pk=run.pk)
     overlapping = []
-    for other in nearby.only("id", "started_at", "arrivals", "challenge_id", "score", "status"):
+    unplayed = (Run.Status.STARTED, Run.Status.EXPIRED)
+    for other in nearby.only(
+        "id", "player_id", "started_at", "arrivals", "challenge_id", "score", "status"
+    ):
+        if other.player_id != run.player_id and other.challenge_id != run.challenge_id:
+            continue  # another player's run on another challenge: not this deal's
         if not other.arrivals:
+            if other.status in unplayed and other.started_at >= run.started_at:
+                overlapping.append(other)  # started during this run, never played
             continue
         first = other.started_at + timedelta(milliseconds=min(other.arrivals))
         last = other.started_at + timedelta(milliseconds=max(other.arrivals))
         if first < end and last > run.started_at:
             overlapping.append(other)
     return overlapping
+
+
+def _ties_of(form: PlayerForm) -> tuple[list[str], list[str]]:
+    """The devices and the networks a player's form knows: its own, and those of the
+    guests it claimed."""
+    devices = [form.device] if form.device else []
+    networks = [form.signup_network] if form.signup_network else []
+    for device, network in form.claimed or []:
+        devices += [device] if device else []
+        networks += [network] if network else []
+    return devices, networks
+
+
+def _networks_few_share(networks: Sequence[str]) -> list[str]:
+    """Of ``networks``, those at most ``TRUST_LINK_NETWORK_ACCOUNTS`` accounts were made
+    on: a household's. A mobile carrier's shared address (CGNAT) joins strangers."""
+    if not networks:
+        return []
+    counts = (
+        PlayerForm.objects.filter(signup_network__in=networks)
+        .values("signup_network")
+        .annotate(n=Count("id"))
+        .values_list("signup_network", "n")
+    )
+    return [network for network, n in counts if n <= settings.TRUST_LINK_NETWORK_ACCOUNTS]
+
+
+def players_nearby(*, player_id: int, among: Sequence[int] | None = None) -> list[int]:
+    """The players (of ``among``, when given) who share a device with ``player_id``, or
+    a network few accounts share, theirs or a claimed guest's. A pace never links: a
+    rival reads it off public runs."""
+    mine = PlayerForm.objects.filter(player_id=player_id).first()
+    if mine is None:
+        return []
+    devices, networks = _ties_of(mine)
+    networks = _networks_few_share(networks)
+    if not devices and not networks:
+        return []
+    found = PlayerForm.objects.filter(Q(device__in=devices) | Q(signup_network__in=networks))
+    if among is not None:
+        found = found.filter(player_id__in=[other for other in among if other != player_id])
+    return sorted(set(found.exclude(player_id=player_id).values_list("player_id", flat=True)))
 
 
 def network_hash(address: str) -> str:
@@ -131,47 +187,28 @@ def form_signup_record(*, player_id: int, address: str, device_id: str) -> None:
     form.save(update_fields=["signup_network", "device"])
 
 
-def players_linked(
-    *, player_id: int, among: Sequence[int], pace_among: Sequence[int] | None = None
-) -> list[int]:
-    """Those of ``among`` that share a sign-up network or a device with the player, and
-    those of ``pace_among`` (``among`` when not given) that share their pace."""
-    others = [other for other in among if other != player_id]
-    if not others:
-        return []
-    mine = PlayerForm.objects.filter(player_id=player_id).first()
-    if mine is None:
-        return []
-    linked = Q(pk__in=[])
-    if mine.signup_network:
-        linked |= Q(signup_network=mine.signup_network)
-    if mine.device:
-        linked |= Q(device=mine.device)
-    found = set(
-        PlayerForm.objects.filter(linked, player_id__in=others).values_list("player_id", flat=True)
-    )
-    if mine.pace and mine.pace_entries >= settings.TRUST_LINK_PACE_ENTRIES:
-        paced = [
-            other for other in (among if pace_among is None else pace_among) if other != player_id
-        ]
-        for other in PlayerForm.objects.filter(
-            player_id__in=paced, pace_entries__gte=settings.TRUST_LINK_PACE_ENTRIES
-        ).exclude(pace=None):
-            if engine.paces_linked(
-                mine.pace, other.pace or [], tolerance_ms=settings.TRUST_LINK_PACE_MS
-            ):
-                found.add(other.player_id)
-    return sorted(found)
+def form_guest_claimed(*, guest_player_id: int, player_id: int) -> None:
+    """An account claims a guest's runs: it keeps where the guest played (device and
+    network hashes), so the guest's other runs, and the guests beside it, stay in its
+    overlap check after the guest is gone."""
+    guest = PlayerForm.objects.filter(player_id=guest_player_id).first()
+    if guest is None or not (guest.device or guest.signup_network):
+        return
+    form, _created = PlayerForm.objects.get_or_create(player_id=player_id)
+    pair = [guest.device, guest.signup_network]
+    if pair not in (form.claimed or []):
+        form.claimed = [*(form.claimed or []), pair]
+        form.save(update_fields=["claimed"])
 
 
 @dataclass
 class TrustCheck:
-    """What trust adds to a submit: reasons, what the desk shows, the linked entries."""
+    """What trust adds to a submit: reasons, whether ``near_par`` is waived, and what
+    the desk shows (the linked entries among it, never held again for this one)."""
 
     reasons: list[str] = field(default_factory=list)
-    waived: bool = False
+    near_par_waived: bool = False
     features: dict[str, object] = field(default_factory=dict)
-    linked_entries: list[int] = field(default_factory=list)
 
 
 # How long before a run another may have started and still be in play with it.
@@ -199,11 +236,26 @@ def submit_trust_check(
     check.reasons += engine.form_reasons(
         record, share=share, rank=rank, entries=entries, thresholds=thresholds
     )
-    check.waived = engine.single_run_waived(record, share=share, thresholds=thresholds)
-    form = engine.form_of(record, window=thresholds.form_window)
-    check.features.update({"form": form, "counted_challenges": record.challenges})
-    if settings.TRUST_OVERLAPPING_RUNS and runs_overlapping(run=run):
-        check.reasons.append(Entry.HoldReason.OVERLAPPING_RUNS.value)
+    check.near_par_waived = thresholds.top > 0 and engine.near_par_waived(
+        record, share=share, thresholds=thresholds
+    )
+    form = engine.form_of(record, thresholds)
+    check.features.update(
+        {
+            "form": None if form is None else round(form.level, 3),
+            "form_spread": None if form is None else round(form.spread, 3),
+            "form_uncertainty": None if form is None else round(form.uncertainty, 3),
+            "counted_challenges": record.challenges,
+            "pace": list(pace) if (pace := run_pace(run=run)) is not None else None,
+        }
+    )
+    at_top = engine.guarded(thresholds, rank=rank, entries=entries, share=share)
+    if settings.TRUST_OVERLAPPING_RUNS:
+        overlapping = runs_overlapping(run=run)
+        # Another player's run beside it (a guest on the same device) weighs at the top.
+        if any(other.player_id == run.player_id or at_top for other in overlapping):
+            check.reasons.append(Entry.HoldReason.OVERLAPPING_RUNS.value)
+        check.features["overlapping_runs"] = [str(other.pk) for other in overlapping]
     if settings.TRUST_NEAR_COPY_SHARE > 0:
         shared, source = near_copy_of(
             run=run, score=score, moves_hash=moves_hash, placements=placements
@@ -211,43 +263,39 @@ def submit_trust_check(
         check.features.update({"near_copy_share": round(shared, 3), "near_copy_of": source})
         if shared >= settings.TRUST_NEAR_COPY_SHARE:
             check.reasons.append(Entry.HoldReason.NEAR_COPY.value)
-    if engine.guarded(thresholds, rank=rank, entries=entries, share=share):
-        size = engine.top_size(thresholds, entries=entries)
-        top = _top_entries(challenge_id=challenge.pk, top=size, score=score)
-        # A pace is weak evidence: it links only within the first TRUST_TOP places.
-        linked = players_linked(
-            player_id=run.player_id,
-            among=[p for _, p, _ in top],
-            pace_among=[p for _, p, _ in top[: thresholds.top]] if rank <= thresholds.top else [],
-        )
+    if at_top:
+        top = _guarded_entries(challenge_id=challenge.pk, thresholds=thresholds)
+        linked = players_nearby(player_id=run.player_id, among=[p for _, p in top])
         if linked:
+            # This entry waits; the others stay as they are (an approved entry never
+            # returns to held without a moderator), shown beside it at the desk.
             check.reasons.append(Entry.HoldReason.LINKED_ACCOUNTS.value)
-            check.linked_entries = [pk for pk, player, _ in top if player in linked]
+            check.features["linked_entries"] = [pk for pk, player in top if player in linked]
     return check
 
 
-def _top_entries(*, challenge_id: int, top: int, score: int) -> list[tuple[int, int, str]]:
-    """The entries (live or held) at or above the top ``top`` live scores, or ``score``."""
-    live_scores = list(
-        Entry.objects.live()
-        .filter(challenge_id=challenge_id)
-        .order_by("-score")
-        .values_list("score", flat=True)[:top]
-    )
+def _guarded_entries(
+    *, challenge_id: int, thresholds: engine.TrustThresholds
+) -> list[tuple[int, int]]:
+    """The challenge's entries (live or held) a link is looked for among: those at the
+    guarded share of par, or (no par) the first ``top`` scores."""
     entries = Entry.objects.filter(challenge_id=challenge_id).exclude(status=Entry.Status.VOID)
-    if len(live_scores) >= top:
-        entries = entries.filter(score__gte=min([*live_scores, score]))
-    return list(entries.order_by("-score", "submitted_at").values_list("pk", "player_id", "status"))
+    par = Challenge.objects.filter(pk=challenge_id).values_list("par", flat=True).first()
+    if par:
+        entries = entries.filter(score__gte=math.ceil(thresholds.guard_share * par))
+    else:
+        entries = entries.order_by("-score")[: thresholds.top]
+    return list(entries.values_list("pk", "player_id"))
 
 
-def reasons_waived(reasons: Sequence[str]) -> list[str]:
-    """The single-run reasons a trusted player's entry within their form drops."""
-    return [reason for reason in reasons if reason not in _SINGLE_RUN_SCORE_REASONS]
+def reasons_waived(reasons: Sequence[str], *, near_par_waived: bool) -> list[str]:
+    """The single-run reasons that hold an entry: all of them, ``near_par`` aside when
+    the record waives it."""
+    return [reason for reason in reasons if not (near_par_waived and reason == _WAIVABLE)]
 
 
-def form_point_add(*, entry: Entry, run: Run, now: datetime) -> None:
-    """A submit adds a challenge to its player's record (counted when live) and the
-    run's gaps to their pace."""
+def form_point_add(*, entry: Entry, now: datetime) -> None:
+    """A submit adds a challenge to its player's record (counted when live)."""
     par = entry.challenge.par
     FormPoint.objects.create(
         player_id=entry.player_id,
@@ -257,28 +305,28 @@ def form_point_add(*, entry: Entry, run: Run, now: datetime) -> None:
         counted=entry.is_live,
         at=now,
     )
-    form, _created = PlayerForm.objects.select_for_update().get_or_create(player_id=entry.player_id)
     if entry.is_live:
-        form.challenges += 1
-    pace = run_pace(run=run)
-    if pace is not None:
-        n = form.pace_entries
-        old = form.pace if form.pace else [0, 0, 0]
-        form.pace = [round((o * n + p) / (n + 1), 1) for o, p in zip(old, pace, strict=True)]
-        form.pace_entries = n + 1
-    form.save()
+        updated = PlayerForm.objects.filter(player_id=entry.player_id).update(
+            challenges=F("challenges") + 1
+        )
+        if not updated:
+            PlayerForm.objects.get_or_create(player_id=entry.player_id)
+            PlayerForm.objects.filter(player_id=entry.player_id).update(
+                challenges=F("challenges") + 1
+            )
 
 
 def form_point_decide(*, entry: Entry, approved: bool, voided: bool = True) -> None:
-    """A moderator's decision on an entry: approved, it counts in its player's form (and
-    the player is no longer provisional); voided, it no longer counts, and trust from
-    the record is gone. ``voided=False``: only held again (a linked account)."""
+    """A moderator's decision on an entry: approved, it counts in its player's form as
+    reviewed (and the player is no longer provisional); voided, it no longer counts.
+    ``voided=False``: only kept off the board (a hold settled at ``results_at``)."""
     form, _created = PlayerForm.objects.select_for_update().get_or_create(player_id=entry.player_id)
     point = FormPoint.objects.filter(entry=entry).first()
     was_counted = point is not None and point.counted
     if point is not None:
         point.counted = approved
-        point.save(update_fields=["counted"])
+        point.reviewed = approved
+        point.save(update_fields=["counted", "reviewed"])
     form.challenges += (1 if approved else 0) - (1 if was_counted else 0)
     if approved:
         form.vouched = True

@@ -1,9 +1,8 @@
-"""What the owner of a held entry is told: "under review" and one plain sentence of why.
+"""What the owner of a held entry is told: "under review" and one plain sentence.
 
-Never a measure, a threshold or the rank the entry would have: each reason a moderator
-sees (``Entry.HoldReason``) falls in one of three plain classes, and every reason that
-would teach an attacker where a line lies (the solver's measures, pace, copies, links)
-says only that a person checks it.
+The same sentence for every hold, whatever its reasons: which evidence held an entry
+(its record, the solver's measures, a copy, a link) would teach an attacker where a
+line lies and which of its accounts are linked. The moderators' desk sees the reasons.
 """
 
 from __future__ import annotations
@@ -12,29 +11,15 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext
 
-NEW_PLAYER = "new_player_top_score"
-BEYOND_FORM = "score_beyond_usual"
 CHECKED = "checked_by_a_person"
-REVIEW_CLASSES = (NEW_PLAYER, BEYOND_FORM, CHECKED)
-
-_FORM_ONLY = {"provisional": NEW_PLAYER, "above_form": BEYOND_FORM}
+REVIEW_CLASSES = (CHECKED,)
 
 
 def entry_review_class(*, hold_reasons: Sequence[str]) -> str:
-    """The one class a held entry's owner is told; reasons beyond the player's record
-    (or a mix) say only that a person checks it."""
-    classes = {_FORM_ONLY.get(reason, CHECKED) for reason in hold_reasons} or {CHECKED}
-    for code in (CHECKED, BEYOND_FORM, NEW_PLAYER):
-        if code in classes:
-            return code
+    """The one class a held entry's owner is told, whatever ``hold_reasons`` are."""
     return CHECKED
 
 
 def review_sentence(code: str) -> str:
     """The class in the reader's language."""
-    sentences = {
-        NEW_PLAYER: gettext("Top scores of new players are checked by a person."),
-        BEYOND_FORM: gettext("Scores well beyond a player's usual are checked by a person."),
-        CHECKED: gettext("Some entries are checked by a person before they go on the board."),
-    }
-    return sentences.get(code, sentences[CHECKED])
+    return gettext("Some entries are checked by a person before they go on the board.")

@@ -76,7 +76,7 @@ def form_chart(desk: DeskEntry) -> FormChart | None:
         baseline=baseline,
         dots=dots,
         path=path,
-        form_y=y_of(desk.form) if desk.form is not None else None,
+        form_y=y_of(desk.form.level) if desk.form is not None else None,
         ticks=[(y_of(share), f"{share:.1f}") for share in (0.0, 0.5, 1.0)],
     )
 

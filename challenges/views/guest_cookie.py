@@ -14,6 +14,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
 from challenges.models import Guest
+from challenges.moderation.services import form_guest_claimed
 from challenges.players.selectors import GUEST_KEPT, guest_of
 from challenges.players.services import guest_runs_claim
 
@@ -61,6 +62,9 @@ def guest_claim_on_login(
         return
     guest = guest_from_request(request)
     if guest is not None and guest.user_id != user.pk:
+        # Where the guest played stays with the account (its overlap check), then the
+        # runs move and the guest goes.
+        form_guest_claimed(guest_player_id=guest.user_id, player_id=user.pk)
         guest_runs_claim(guest_id=guest.pk, player_id=user.pk)
         # The cookie names a guest that is gone: the middleware drops it.
         request._guest_cookie_spent = True  # type: ignore[attr-defined]

@@ -61,7 +61,7 @@ def test_a_held_players_page_and_api_show_no_measure_threshold_or_rank(
     assert not [word for word in LEAKS if word in body.lower()]
 
 
-def test_a_new_players_held_entry_says_new_players_are_checked(challenge: Challenge) -> None:
+def test_every_hold_says_the_same_plain_sentence(challenge: Challenge) -> None:
     player = UserFactory()
     EntryFactory(
         challenge=challenge, player=player, score=420, status="held", hold_reasons=["provisional"]
@@ -70,6 +70,6 @@ def test_a_new_players_held_entry_says_new_players_are_checked(challenge: Challe
     api.force_authenticate(player)
     me = api.get(f"/api/challenges/{challenge.pk}/leaderboard/me/").json()
     assert me["review"] == {
-        "code": "new_player_top_score",
-        "detail": "Top scores of new players are checked by a person.",
+        "code": "checked_by_a_person",
+        "detail": "Some entries are checked by a person before they go on the board.",
     }

@@ -117,13 +117,13 @@ test("the submit's outcome in words", () => {
 test("a held entry is under review: one plain sentence, no rank and no measure", () => {
   const held = submitSentence({
     kind: "entered",
-    entry: { status: "held", rank: null, count: 40, percentile: null, review: { code: "new_player_top_score", detail: "x" } },
+    entry: { status: "held", rank: null, count: 40, percentile: null, review: { code: "checked_by_a_person", detail: "x" } },
   });
   const text = held.map(([piece]) => piece).join("");
-  assert.equal(text, "Submitted: your entry is under review. Top scores of new players are checked by a person.");
+  assert.equal(text, "Submitted: your entry is under review. Some entries are checked by a person before they go on the board.");
   assert.doesNotMatch(text, /#|%|rank|par/);
-  // A class the page does not know says only that a person checks it.
-  const other = submitSentence({ kind: "entered", entry: { status: "held", review: { code: "new_kind" } } });
+  // Without a review, the same sentence.
+  const other = submitSentence({ kind: "entered", entry: { status: "held" } });
   assert.match(other.map(([piece]) => piece).join(""), /checked by a person/);
 });
 

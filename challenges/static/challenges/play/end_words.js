@@ -110,14 +110,11 @@ export function submitSentence(outcome) {
   return [[outcome.message, null]];
 }
 
-/** A held entry's review class (API.md "Submit"), in the page's language. */
+/** A held entry's review (API.md "Submit"), in the page's language: one sentence for
+ * every hold, whatever held it. */
 export function reviewSentence(review) {
-  const sentences = {
-    new_player_top_score: gettext("Top scores of new players are checked by a person."),
-    score_beyond_usual: gettext("Scores well beyond a player's usual are checked by a person."),
-    checked_by_a_person: gettext("Some entries are checked by a person before they go on the board."),
-  };
-  return sentences[review?.code] ?? review?.detail ?? sentences.checked_by_a_person;
+  const checked = gettext("Some entries are checked by a person before they go on the board.");
+  return review?.code === "checked_by_a_person" ? checked : (review?.detail ?? checked);
 }
 
 // ------------------------------------------------- bests, place, runs, share
