@@ -223,10 +223,15 @@ def test_a_valid_move_is_stored_as_itself_without_extra_fields() -> None:
             {"t": 1, "type": "place", "cell": [None, 2, 3]},
         ),
         ({"t": 10**30, "type": {"deep": [1]}}, {"t": None, "type": None}),
-        # The bound of a stored number: 10^15 is dropped, one less is kept.
+        # The bound of a stored number: 10^15 is dropped, one less is kept; so on the
+        # negative side, -10^15 dropped and one more kept.
         (
             {"t": 10**15 - 1, "type": "place", "cell": [10**15, -(10**15) + 1]},
             {"t": 10**15 - 1, "type": "place", "cell": [None, -(10**15) + 1]},
+        ),
+        (
+            {"t": -(10**15), "type": "place", "cell": [-(10**15), 10**15 - 1]},
+            {"t": None, "type": "place", "cell": [None, 10**15 - 1]},
         ),
         ([1, 2, 3, 4, 5], [1, 2, 3]),
         ("y" * 500, "y" * 40),

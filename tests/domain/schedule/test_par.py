@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from challenges.models import Challenge, Entry, EntryDecision, OutboxTask
 from challenges.schedule import par as par_module
-from challenges.schedule.background import background_idle
+from challenges.schedule.background import background_compute, background_idle
 from challenges.schedule.outbox import outbox_drain
 from challenges.schedule.par import (
     PAR_JOB,
@@ -200,6 +200,27 @@ def test_without_a_broker_the_par_is_solved_on_the_background_thread(
     assert background_idle(timeout=60), "the background thread never finished"
     expected = solver_solve(tray=challenge.tray, well=challenge.well, max_nodes=BUDGET)
     assert Challenge.objects.get(pk=challenge.pk).par == expected.score
+
+
+def test_the_par_is_solved_in_a_child_process_not_in_the_web_process(
+    settings: Any, small_budget: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A solve takes seconds of CPU: under PAR_SOLVE=thread it runs in a child process
+    (background_compute), never in the process that serves pages."""
+    from challenges.schedule import par
+
+    settings.PAR_SOLVE = "thread"
+    children: list[str] = []
+
+    def child_compute(function: Any, /, **kwargs: Any) -> Any:
+        children.append(function.__name__)
+        return background_compute(function, **kwargs)
+
+    monkeypatch.setattr(par, "background_compute", child_compute)
+    challenge = ChallengeFactory()
+    solved = par.challenge_par_solve(challenge_id=challenge.pk, max_nodes=BUDGET)
+    assert solved is not None and solved.par is not None
+    assert children == ["par_solve"]
 
 
 def test_the_make_up_solves_the_newest_missing_pars_first(small_budget: None) -> None:
