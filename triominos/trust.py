@@ -18,9 +18,9 @@ apply the same (docs/trust.md has the threat model):
   player's own spread times ``form_spread_z`` kept between ``form_margin`` and
   ``form_margin_cap``, plus the median's uncertainty; or above what a moderator
   approved, plus a step (:func:`form_reasons`);
-- only ``near_par`` (a score measure) is ever waived, and only within what a moderator
-  approved (:func:`near_par_waived`): the measures of playing like the solver never
-  are;
+- the record never waives a single-run measure: a moderator's approval waives a score
+  near par and a score close to the solver's (``solver_like``) within ``form_step`` of
+  the share approved (:func:`approval_waives`); the solver's first choices never;
 - ``near_copy``: two logs share most of their placements as a set, up to the grid's
   turns about the first cell (:func:`placements_shared`, :func:`placement_turned`).
 
@@ -44,10 +44,10 @@ __all__ = [
     "PlacementOrder",
     "PlayerRecord",
     "TrustThresholds",
+    "approval_waives",
     "form_of",
     "form_reasons",
     "guarded",
-    "near_par_waived",
     "pace_fingerprint",
     "paces_linked",
     "placement_turned",
@@ -81,7 +81,7 @@ class TrustThresholds:
     provisional_challenges: int = 5
     form_margin: float = 0.20
     """The least room above the level before ``above_form``."""
-    form_margin_cap: float = 0.25
+    form_margin_cap: float = 0.35
     """The most room: a spread made wide on purpose buys no more than this."""
     form_spread_z: float = 2.5
     form_window: int = 20
@@ -214,12 +214,13 @@ def form_reasons(
     return tuple(reasons)
 
 
-def near_par_waived(
+def approval_waives(
     record: PlayerRecord, *, share: float | None, thresholds: TrustThresholds
 ) -> bool:
-    """Whether ``near_par`` is waived: the score is within ``form_step`` of one a
-    moderator approved for this player. The measures of playing like the solver
-    (``solver_moves``, ``solver_like``) are never waived, whatever the record."""
+    """Whether a moderator's approval waives the score's single-run measures (a score
+    near par; a score and placements close to the solver's together): the score is
+    within ``form_step`` of one a moderator approved for this player. The record alone
+    never waives them, however long; the solver's first choices always hold."""
     approved = record.reviewed_best()
     if record.trust == "withdrawn" or approved is None or share is None:
         return False

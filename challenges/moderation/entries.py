@@ -123,7 +123,7 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
             _moves_turn(challenge_id=challenge.pk, moves_hash=moves_hash)
             copied = Entry.objects.filter(challenge=challenge, moves_hash=moves_hash).exists()
             reasons = [Entry.HoldReason.DUPLICATE_LOG.value] if copied else []
-            reasons += reasons_waived(review.reasons, near_par_waived=trust.near_par_waived)
+            reasons += reasons_waived(review.reasons, check=trust)
             reasons += trust.reasons
             entry = Entry(
                 challenge=challenge,

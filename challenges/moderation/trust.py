@@ -23,9 +23,17 @@ from challenges.models import Challenge, Entry, FormPoint, PlayerForm, Run, Scor
 from challenges.moderation.near_copy import near_copy_of
 from challenges.play.selectors import run_valid_log
 
-# The one single-run measure the record may waive: a score near par, within what a
-# moderator approved. The measures of playing like the solver are never waived.
-_WAIVABLE = Entry.HoldReason.NEAR_PAR.value
+# What a moderator's approval waives, within a step of the share they approved: a score
+# near par, and a score and placements close to the solver's together. The record never
+# waives anything, and the solver's first choices themselves (solver_moves) always hold.
+_WAIVABLE = frozenset({Entry.HoldReason.NEAR_PAR.value, Entry.HoldReason.SOLVER_LIKE.value})
+_SOLVER_MEASURES = frozenset(
+    {
+        Entry.HoldReason.NEAR_PAR.value,
+        Entry.HoldReason.SOLVER_MOVES.value,
+        Entry.HoldReason.SOLVER_LIKE.value,
+    }
+)
 
 
 def trust_thresholds() -> engine.TrustThresholds:
@@ -203,11 +211,15 @@ def form_guest_claimed(*, guest_player_id: int, player_id: int) -> None:
 
 @dataclass
 class TrustCheck:
-    """What trust adds to a submit: reasons, whether ``near_par`` is waived, and what
-    the desk shows (the linked entries among it, never held again for this one)."""
+    """What trust adds to a submit: reasons, whether a moderator's approval waives
+    ``near_par`` and ``solver_like``, and what the desk shows (the linked entries among
+    it, never held again for this one)."""
 
     reasons: list[str] = field(default_factory=list)
-    near_par_waived: bool = False
+    approval_waives: bool = False
+    below_the_guard: bool = False
+    """Trust is on and the entry is not guarded: the solver's measures do not hold it
+    (a score below what scripts aim at is no threat to the top)."""
     features: dict[str, object] = field(default_factory=dict)
 
 
@@ -236,7 +248,7 @@ def submit_trust_check(
     check.reasons += engine.form_reasons(
         record, share=share, rank=rank, entries=entries, thresholds=thresholds
     )
-    check.near_par_waived = thresholds.top > 0 and engine.near_par_waived(
+    check.approval_waives = thresholds.top > 0 and engine.approval_waives(
         record, share=share, thresholds=thresholds
     )
     form = engine.form_of(record, thresholds)
@@ -250,6 +262,7 @@ def submit_trust_check(
         }
     )
     at_top = engine.guarded(thresholds, rank=rank, entries=entries, share=share)
+    check.below_the_guard = thresholds.top > 0 and not at_top
     if settings.TRUST_OVERLAPPING_RUNS:
         overlapping = runs_overlapping(run=run)
         # Another player's run beside it (a guest on the same device) weighs at the top.
@@ -261,7 +274,9 @@ def submit_trust_check(
             run=run, score=score, moves_hash=moves_hash, placements=placements
         )
         check.features.update({"near_copy_share": round(shared, 3), "near_copy_of": source})
-        if shared >= settings.TRUST_NEAR_COPY_SHARE:
+        # Honest strangers at the top share many placements too (docs/trust.md): a
+        # near copy is looked for where a copy gains something, at the guarded top.
+        if shared >= settings.TRUST_NEAR_COPY_SHARE and (at_top or thresholds.top <= 0):
             check.reasons.append(Entry.HoldReason.NEAR_COPY.value)
     if at_top:
         top = _guarded_entries(challenge_id=challenge.pk, thresholds=thresholds)
@@ -288,10 +303,13 @@ def _guarded_entries(
     return list(entries.values_list("pk", "player_id"))
 
 
-def reasons_waived(reasons: Sequence[str], *, near_par_waived: bool) -> list[str]:
-    """The single-run reasons that hold an entry: all of them, ``near_par`` aside when
-    the record waives it."""
-    return [reason for reason in reasons if not (near_par_waived and reason == _WAIVABLE)]
+def reasons_waived(reasons: Sequence[str], *, check: TrustCheck) -> list[str]:
+    """The single-run reasons that hold an entry: all of them, but ``near_par`` and
+    ``solver_like`` within a step of what a moderator approved, and the solver's
+    measures below the guarded top (a pace no person keeps holds wherever it ranks)."""
+    if check.below_the_guard:
+        reasons = [reason for reason in reasons if reason not in _SOLVER_MEASURES]
+    return [reason for reason in reasons if not (check.approval_waives and reason in _WAIVABLE)]
 
 
 def form_point_add(*, entry: Entry, now: datetime) -> None:

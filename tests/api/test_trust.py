@@ -36,7 +36,7 @@ def trust_defaults(settings: Any) -> None:
     settings.TRUST_TOP, settings.TRUST_PROVISIONAL_CHALLENGES = 10, 5
     settings.TRUST_TOP_SHARE, settings.TRUST_GUARD_SHARE = 0.01, 0.70
     settings.TRUST_FORM_MARGIN, settings.TRUST_FORM_WINDOW = 0.20, 20
-    settings.TRUST_FORM_MARGIN_CAP, settings.TRUST_FORM_SPREAD_Z = 0.25, 2.5
+    settings.TRUST_FORM_MARGIN_CAP, settings.TRUST_FORM_SPREAD_Z = 0.35, 2.5
     settings.TRUST_FORM_STEP, settings.TRUST_NEAR_COPY_SHARE = 0.05, 0.7
     settings.TRUST_OVERLAPPING_RUNS, settings.TRUST_LINK_NETWORK_ACCOUNTS = True, 3
     settings.TRUST_LINK_PACE_MS = 60

@@ -1,26 +1,46 @@
-"""The trust calibration, small: it runs, and with the defaults it catches every script
-population and holds few people with a history (the full run: ``make calibrate``)."""
+"""The trust calibration, small: it runs, and with the defaults it holds every strike of
+the attackers the rules are built against and few honest people (the full run:
+``make calibrate``)."""
 
 from __future__ import annotations
 
-import argparse
+from tests.benchmarks.trust_calibration import (
+    EVERY_PERSON,
+    RATCHET_END,
+    copies,
+    parser,
+    simulate,
+    small_boards,
+)
 
-from tests.benchmarks.trust_calibration import WITH_HISTORY, simulate
-from triominos import TrustThresholds
+
+def test_a_small_field_holds_every_attackers_strike_and_few_people() -> None:
+    small = ["--players", "800", "--challenges", "24", "--instances", "10", "--seed", "3"]
+    args = parser().parse_args([*small, "--cgnat", "0"])
+    tallies, loads, field_loads, undecided = simulate(args)
+    # Guests beside each other on a household's network: the overlap holds every one.
+    for attacker in ("evasive script", RATCHET_END, "guest laundering"):
+        assert tallies[attacker].caught == tallies[attacker].strikes > 0, attacker
+    # Ten here: one may escape (the full run's figures are in docs/trust.md).
+    sybils = tallies["aged sybil"]
+    assert sybils.caught >= 0.9 * sybils.strikes > 0
+    people = tallies[EVERY_PERSON]
+    assert people.entries > 15_000 and people.held / people.entries <= 0.02
+    assert len(loads) == len(field_loads) == len(undecided) == 24
+    assert all(field <= load for field, load in zip(field_loads, loads, strict=True))
 
 
-def test_a_small_field_catches_every_script_and_few_people() -> None:
-    defaults = TrustThresholds()
-    args = argparse.Namespace(
-        players=800, challenges=12, instances=10, seed=3, new_accounts=0.01,
-        top=defaults.top, top_share=defaults.top_share, guard_share=defaults.guard_share,
-        provisional=defaults.provisional_challenges, margin=defaults.form_margin,
-        window=defaults.form_window, trusted=defaults.trusted_challenges,
-        pace_ms=60, pace_entries=5,
-    )  # fmt: skip
-    tallies, loads, _field = simulate(args)
-    for scripts in ("evasive script", "patient sybil"):
-        assert tallies[scripts].held == tallies[scripts].entries > 0
-    people = tallies[WITH_HISTORY]
-    assert people.entries > 5_000 and people.held / people.entries <= 0.02
-    assert len(loads) == 12
+def test_a_fresh_sites_small_boards_hold_few_newcomers() -> None:
+    args = parser().parse_args(["--seed", "2"])
+    boards = small_boards(args, (5, 50))
+    assert boards[5].entries == 100 and boards[50].entries == 1_000
+    for board in boards.values():
+        assert board.held / board.entries <= 0.02
+
+
+def test_turned_and_partial_copies_of_real_logs_are_held() -> None:
+    args = parser().parse_args(["--deals", "1", "--runs-per-kind", "2"])
+    measured = copies(args)
+    assert measured.turned == 2 * measured.honest_entries > 0
+    assert measured.turned_caught == measured.turned
+    assert measured.partial_caught == measured.partial == measured.honest_entries

@@ -1,29 +1,45 @@
-"""Calibration of trust across runs: populations with a past, on boards of 10,000.
+"""Calibration of trust across runs: honest people and patient attackers, boards of 5 to
+10,000.
 
     .venv/bin/python tests/benchmarks/trust_calibration.py [--players 10000]
-        [--challenges 60] [--instances 40] [--seed 1] [--top 10] [--top-share 0.01] ...
+        [--challenges 60] [--instances 40] [--seed 1] [--new-accounts 0.01] ...
 
 Every challenge, a field of ``--players`` people plays (the kinds of
-``tests/engine/humans.py``, mixed as a public board is: many novices, few prodigies; 1 %
-of the field are new accounts each challenge, ``--new-accounts``). Each entry's share of
-par and its share of the solver's first choices are drawn around what ``make
-calibrate``'s table (docs/solver.md) measured for its kind, and its pace around the
-kind's. Inside that field play ``--instances`` of each population with a past:
+``tests/engine/humans.py``, mixed as a public board is: many novices, few prodigies;
+``--new-accounts`` of the field are new accounts each challenge). Each entry's share of
+par and its share of the solver's first choices are drawn around what the single-run
+calibration (docs/solver.md) measured for its kind. Beside the field play, each
+``--instances`` times:
 
-- a steady regular: an expert (0.57 of par) with a long record;
-- an improver: from 0.30 to 0.80 of par over six weeks (126 challenges);
-- a strong newcomer: a prodigy (0.75 of par) from their first challenge;
-- patient sybils: groups of five accounts that age with mediocre runs (0.30) for 10 to
-  20 challenges, then strike together at 0.70-0.84 of par, one script's pace;
+- honest people with a past: a steady regular (an expert, 0.57 of par), an improver
+  (0.30 to 0.80 over six weeks), a strong newcomer (a prodigy from day one);
+- **aged sybils**: accounts that age 5-10 challenges inside the people's band
+  (0.45-0.64 of par), then strike at the old rule's line less a hair: their best of 20
+  plus the margin, less 0.005 (0.79-0.84, the attack that beat the old rules); and the
+  **adaptive sybil**, which knows the new rule and strikes at its line less a hair;
+- **the ratchet**: an aged account that strikes just under its line every challenge for
+  ten challenges, then plays 0.99 of par;
+- **guest laundering**: an aged account claims a guest's 0.75-0.84 run, played beside a
+  second guest on the same device or network (``--cgnat``: the share of them behind a
+  carrier's shared address and on two devices, where the network links no one);
+- **pace griefing**: a rival plays a leader's pace into the top;
 - the evasive script: a fresh account at 0.70-0.84 of par, its solver match kept under
-  the single-run thresholds (at most 0.94, and share + match under 1.6).
+  the single-run thresholds.
 
-Every entry is judged as the service judges it (``triominos.trust`` and
-``triominos.review``, thresholds from the flags or the service's defaults), and a
-moderator decides what is held: people's entries are approved (they become form),
-scripts' voided. It prints, per population, the share of entries held (false holds for
-people, catches for scripts) and, for the field, the held entries per challenge: the
-moderators' load. docs/trust.md keeps the table.
+Every script plays the solver's moves kept under the single-run thresholds (match at
+most 0.94, share + match under 1.6). Every entry is judged as the service judges it
+(``triominos.trust``, ``triominos.review``); a moderator decides at most
+``--capacity`` holds a challenge, the would-be first first (people approved: the share
+becomes reviewed form; scripts voided); the rest are settled at ``results_at`` by the
+policy (kept off the final board).
+
+Copies are measured on real logs, not drawn: ``--deals`` deals, on each the runs of
+simulated people of the strong kinds (``tests/engine/humans.py``), and of each a copy
+turned by 120 and by 240 degrees and a copy keeping 70 % of its placements. The share
+of placements two honest strangers make in common is the near copy's false hold.
+
+Then the honest small boards: a fresh site where everyone is new, boards of 5, 50 and
+500 people for 20 challenges: how many of their entries are held.
 
 The draws are models, not people: the normal spread around each kind's mean is the
 spread the 30 deals of the single-run calibration showed (mean to max over two).
@@ -44,22 +60,27 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.engine.humans import HUMANS, PRODIGY, human_run  # noqa: E402
 from triominos import (  # noqa: E402
     PlayerRecord,
     ReviewThresholds,
     RunFeatures,
     TrustThresholds,
+    approval_waives,
+    deal_shuffle,
+    form_of,
     form_reasons,
     guarded,
-    paces_linked,
+    placement_turned,
+    placements_shared,
     review_reasons,
-    single_run_waived,
-    top_size,
 )
 
 PAR = 440
 CHOICES = 12
 PLACEMENTS = 20
+NEAR_COPY_SHARE = 0.7
+"""``TRUST_NEAR_COPY_SHARE``'s default: the line the copies below are measured against."""
 
 
 @dataclass(frozen=True)
@@ -87,10 +108,16 @@ FIELD = (
     Kind("prodigy", (0.75, 0.10), (0.78, 0.085), 1450, 13, 0.005),
 )
 EXPERT = next(kind for kind in FIELD if kind.name == "expert")
-PRODIGY = next(kind for kind in FIELD if kind.name == "prodigy")
-SCRIPT_PACE = (1500.0, 2000.0, 2500.0)
+PRODIGY_KIND = next(kind for kind in FIELD if kind.name == "prodigy")
 NEW_ACCOUNTS = 0.01
-"""The share of a challenge's field that are new accounts (``--new-accounts``)."""
+REVIEW = ReviewThresholds(
+    par_ratio=0.85, solver_match=0.95, solver_match_choices=8, solver_like=1.6,
+    median_gap_ms=800, min_gap_ms=0, pace_placements=10,
+)  # fmt: skip
+OLD_MARGIN = 0.20
+"""The old rule: form was the best of the last 20, and the line that plus 0.20."""
+EPSILON = 0.005
+HISTORY = 60
 
 
 @dataclass
@@ -100,274 +127,443 @@ class Player:
     population: str
     is_script: bool
     kind: Kind | None
-    shares: deque[float] = field(default_factory=lambda: deque(maxlen=200))
-    counted: int = 0
+    shares: deque[float] = field(default_factory=lambda: deque(maxlen=HISTORY))
+    reviewed: deque[bool] = field(default_factory=lambda: deque(maxlen=HISTORY))
     voided: int = 0
     vouched: bool = False
-    pace_sum: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
-    pace_entries: int = 0
-    pace_base: tuple[float, float, float] = SCRIPT_PACE
     start: int = 0
     strike: int | None = None
     improve: tuple[float, float, int] | None = None
+    struck: int = 0
+    overlapped: bool = False
+    """Guest laundering: another guest's run beside the claimed one, linked to it."""
 
     def record(self) -> PlayerRecord:
         return PlayerRecord(
-            shares=tuple(self.shares), voided=self.voided, vouched=self.vouched, trust="auto"
+            shares=tuple(self.shares),
+            reviewed=tuple(self.reviewed),
+            voided=self.voided,
+            vouched=self.vouched,
         )
 
-    def pace(self) -> list[float]:
-        return [total / self.pace_entries for total in self.pace_sum]
+    def count(self, share: float, *, reviewed: bool) -> None:
+        self.shares.append(share)
+        self.reviewed.append(reviewed)
 
 
-def person(population: str, kind: Kind, rng: random.Random) -> Player:
-    base = kind.gap_ms * math.exp(rng.gauss(0, 0.25))
-    shape = 1 + rng.gauss(0, 0.1)
-    pace = (base * 0.72 / shape, base, base * 1.4 * shape)
-    return Player(population, False, kind, pace_base=pace)
+def person(population: str, kind: Kind) -> Player:
+    return Player(population, False, kind)
 
 
 def field_kind(rng: random.Random) -> Kind:
     return rng.choices(FIELD, weights=[kind.weight for kind in FIELD])[0]
 
 
-@dataclass
-class Tally:
-    entries: int = 0
-    held: int = 0
-    top: int = 0
-    held_in_top: int = 0
-    reasons: dict[str, int] = field(default_factory=dict)
-
-
 def clip(value: float, low: float, high: float) -> float:
     return max(low, min(high, value))
 
 
-def play(player: Player, challenge: int, rng: random.Random) -> tuple[float, float] | None:
-    """This challenge's (share of par, solver match), or None when it does not play."""
+def scripted(share: float) -> tuple[float, float]:
+    """A script's share and its solver match, kept under the single-run thresholds."""
+    return share, min(0.94, 1.59 - share)
+
+
+def ageing(rng: random.Random) -> tuple[float, float]:
+    """An attacker's ageing run: inside the people's band, a person's match."""
+    return rng.uniform(0.45, 0.64), clip(rng.gauss(0.7, 0.08), 0, 1)
+
+
+def old_line(player: Player) -> float:
+    recent = list(player.shares)[-20:]
+    return (max(recent) if recent else 0.0) + OLD_MARGIN
+
+
+def new_line(player: Player, trust: TrustThresholds) -> float:
+    form = form_of(player.record(), trust)
+    return form.line if form is not None else trust.guard_share
+
+
+def play(
+    player: Player, challenge: int, rng: random.Random, trust: TrustThresholds
+) -> tuple[float, float, bool] | None:
+    """This challenge's (share of par, solver match, a strike?), or None."""
     if challenge < player.start:
         return None
     age = challenge - player.start
-    if player.population == "evasive script":
-        if age > 0:
-            return None
-        share = rng.uniform(0.70, 0.84)
-        return share, min(0.94, 1.59 - share)
-    if player.population == "patient sybil":
+    population = player.population
+    if population == "evasive script":
+        return (*scripted(rng.uniform(0.70, 0.84)), True) if age == 0 else None
+    if population in ("aged sybil", "adaptive sybil", "guest laundering"):
         assert player.strike is not None
         if challenge < player.strike:
-            return clip(rng.gauss(0.30, 0.05), 0, 1), clip(rng.gauss(0.6, 0.1), 0, 1)
-        if challenge == player.strike:
-            share = rng.uniform(0.70, 0.84)
-            return share, min(0.94, 1.59 - share)
+            return (*ageing(rng), False)
+        if challenge > player.strike:
+            return None
+        if population == "aged sybil":
+            return (*scripted(min(0.84, old_line(player) - EPSILON)), True)
+        if population == "adaptive sybil":
+            return (*scripted(new_line(player, trust) - EPSILON), True)
+        return (*scripted(rng.uniform(0.75, 0.84)), True)
+    if population == "ratchet":
+        assert player.strike is not None
+        if challenge < player.strike:
+            return (*ageing(rng), False)
+        if player.struck < 10:
+            return (*scripted(min(0.99, new_line(player, trust) - EPSILON)), True)
+        if player.struck == 10:
+            return (*scripted(0.99), True)
         return None
     if player.improve is not None:
         low, high, weeks = player.improve
         mean = low + (high - low) * min(1.0, age / weeks)
-        return clip(rng.gauss(mean, 0.08), 0, 1), clip(rng.gauss(0.6 + mean / 3, 0.08), 0, 1)
+        return clip(rng.gauss(mean, 0.08), 0, 1), clip(rng.gauss(0.6 + mean / 3, 0.08), 0, 1), False
     assert player.kind is not None
     share = clip(rng.gauss(*player.kind.share), 0, 1)
-    return share, clip(rng.gauss(*player.kind.match), 0, 1)
+    return share, clip(rng.gauss(*player.kind.match), 0, 1), False
 
 
-def run_gaps(player: Player, rng: random.Random) -> tuple[float, float, float]:
-    noise = 0.05 if player.is_script else 0.08
-    return tuple(q * (1 + rng.gauss(0, noise)) for q in player.pace_base)  # type: ignore[return-value]
-
-
-def simulate(args: argparse.Namespace) -> tuple[dict[str, Tally], list[int], list[int]]:
-    rng = random.Random(args.seed)
-    trust = TrustThresholds(
-        top=args.top,
-        top_share=args.top_share,
-        guard_share=args.guard_share,
-        provisional_challenges=args.provisional,
-        form_margin=args.margin,
-        form_window=args.window,
-        trusted_challenges=args.trusted,
-    )
-    review = ReviewThresholds(
-        par_ratio=0.85, solver_match=0.95, solver_match_choices=8, solver_like=1.6,
-        median_gap_ms=800, min_gap_ms=0, pace_placements=10,
+def judged(
+    player: Player, share: float, match: float, rank: int, entries: int, trust: TrustThresholds
+) -> list[str]:
+    """The reasons the service holds this entry for."""
+    record = player.record()
+    reasons = list(form_reasons(record, share=share, rank=rank, entries=entries, thresholds=trust))
+    choices = player.kind.choices if player.kind is not None else CHOICES
+    features = RunFeatures(
+        score=round(share * PAR), placements=PLACEMENTS, median_gap_ms=2000,
+        min_gap_ms=900, choices=choices, solver_matches=round(match * choices),
     )  # fmt: skip
-    history = args.challenges // 3
+    single = [r for r in review_reasons(features, par=PAR, thresholds=REVIEW) if r != "fast_pace"]
+    if approval_waives(record, share=share, thresholds=trust):
+        single = [reason for reason in single if reason not in ("near_par", "solver_like")]
+    at_top = guarded(trust, rank=rank, entries=entries, share=share)
+    if at_top or trust.top <= 0:
+        reasons += single
+    if player.overlapped and at_top:
+        reasons.append("overlapping_runs")
+    return reasons
+
+
+@dataclass
+class Tally:
+    entries: int = 0
+    held: int = 0
+    strikes: int = 0
+    caught: int = 0
+    reasons: dict[str, int] = field(default_factory=dict)
+    ranks: list[int] = field(default_factory=list)
+    """Where the strikes that went live ranked."""
+
+
+def simulate(
+    args: argparse.Namespace,
+) -> tuple[dict[str, Tally], list[int], list[int], list[int]]:
+    """The big board: the tallies by population, the holds a challenge (all, and the
+    field's alone), and those left undecided at ``results_at`` (beyond the moderators'
+    capacity)."""
+    rng = random.Random(args.seed)
+    trust = thresholds_of(args)
     field_players = []
     for _ in range(args.players):
-        player = person("field", field_kind(rng), rng)
+        player = person("field", field_kind(rng))
         player.start = -rng.randint(0, 200)  # a long record already
         field_players.append(player)
     named: list[Player] = []
+    history = args.challenges // 3
     for _ in range(args.instances):
-        regular = person("steady regular", EXPERT, rng)
+        regular = person("steady regular", EXPERT)
         regular.start = -rng.randint(20, 200)
-        improver = person("improver", EXPERT, rng)
+        improver = person("improver", EXPERT)
         improver.improve = (0.30, 0.80, 126)
         improver.start = rng.randint(0, 10) - 60
-        newcomer = person("strong newcomer", PRODIGY, rng)
+        newcomer = person("strong newcomer", PRODIGY_KIND)
         newcomer.start = rng.randint(history, args.challenges - 3)
         script = Player("evasive script", True, None, start=rng.randint(0, args.challenges - 1))
         named += [regular, improver, newcomer, script]
-    for _ in range(max(1, args.instances // 5)):
-        strike = rng.randint(history, args.challenges - 1)
-        for _ in range(5):
-            sybil = Player("patient sybil", True, None, strike=strike)
-            sybil.start = strike - rng.randint(10, 20)
-            named.append(sybil)
-    # The field's record before the window: their kind's draws, counted.
+        for population in ("aged sybil", "adaptive sybil", "guest laundering", "ratchet"):
+            last = args.challenges - (12 if population == "ratchet" else 1)
+            strike = rng.randint(10, last)
+            attacker = Player(population, True, None, strike=strike)
+            attacker.start = strike - rng.randint(5, 10)
+            attacker.overlapped = population == "guest laundering" and rng.random() >= args.cgnat
+            named.append(attacker)
     for player in [*field_players, *named]:
-        for challenge in range(max(player.start, -args.window), 0):
-            outcome = play(player, challenge, rng)
+        for challenge in range(max(player.start, -20), 0):
+            outcome = play(player, challenge, rng, trust)
             if outcome is not None:
-                player.shares.append(outcome[0])
-                player.counted += 1
+                player.count(outcome[0], reviewed=False)
     tallies: dict[str, Tally] = {}
     loads: list[int] = []
     field_loads: list[int] = []
+    undecided: list[int] = []
     for challenge in range(args.challenges):
-        # New accounts replace some of the field: people with no record yet.
-        for index in rng.sample(
-            range(len(field_players)), int(args.new_accounts * len(field_players))
-        ):
-            newcomer = person("field", field_kind(rng), rng)
+        for index in rng.sample(range(len(field_players)), int(args.new_accounts * args.players)):
+            newcomer = person("field newcomer", field_kind(rng))
             newcomer.start = challenge
             field_players[index] = newcomer
         played = []
         for player in [*field_players, *named]:
-            outcome = play(player, challenge, rng)
+            outcome = play(player, challenge, rng, trust)
             if outcome is not None:
-                played.append((outcome[0], outcome[1], player))
+                played.append((outcome[0], outcome[1], outcome[2], player))
         played.sort(key=lambda item: -item[0])
-        size = top_size(trust, entries=len(played))
-        top_players = [player for _, _, player in played[:size]]
-        held_here = 0
-        field_held = 0
-        for rank, (share, match, player) in enumerate(played, start=1):
-            record = player.record()
-            reasons = list(
-                form_reasons(record, share=share, rank=rank, entries=len(played), thresholds=trust)
-            )
-            choices = player.kind.choices if player.kind is not None else CHOICES
-            features = RunFeatures(
-                score=round(share * PAR), placements=PLACEMENTS, median_gap_ms=2000,
-                min_gap_ms=900, choices=choices, solver_matches=round(match * choices),
-            )  # fmt: skip
-            single = [
-                reason
-                for reason in review_reasons(features, par=PAR, thresholds=review)
-                if reason != "fast_pace"
-            ]
-            # --top 0: today's single-run review alone (no record, no waiver, no links).
-            if (
-                single
-                and trust.top > 0
-                and single_run_waived(record, share=share, thresholds=trust)
-            ):
-                single = []
-            reasons += single
-            at_top = guarded(trust, rank=rank, entries=len(played), share=share)
-            if 0 < rank <= trust.top and player.pace_entries >= args.pace_entries:
-                for other in top_players[: trust.top]:
-                    if other is player or other.pace_entries < args.pace_entries:
-                        continue
-                    if paces_linked(player.pace(), other.pace(), tolerance_ms=args.pace_ms):
-                        reasons.append("linked_accounts")
-                        break
+        held: list[tuple[int, Player, float]] = []
+        for rank, (share, match, strike, player) in enumerate(played, start=1):
+            reasons = judged(player, share, match, rank, len(played), trust)
             names = [player.population]
-            if not player.is_script and player.counted >= trust.provisional_challenges:
+            if player.population == "ratchet" and player.struck == 10:
+                names = [RATCHET_END]
+            if not player.is_script and len(player.shares) >= trust.provisional_challenges:
                 names.append(WITH_HISTORY)
-            striking = player.population == "patient sybil" and challenge == player.strike
-            if player.is_script and player.population == "patient sybil" and not striking:
-                names = ["patient sybil, ageing"]
+            if not player.is_script:
+                names.append(EVERY_PERSON)
             for name in names:
                 tally = tallies.setdefault(name, Tally())
                 tally.entries += 1
-                tally.top += at_top
-                if reasons:
-                    tally.held += 1
-                    tally.held_in_top += at_top
-                    for reason in set(reasons):
-                        tally.reasons[reason] = tally.reasons.get(reason, 0) + 1
+                tally.held += bool(reasons)
+                tally.strikes += strike
+                tally.caught += strike and bool(reasons)
+                if strike and not reasons:
+                    tally.ranks.append(rank)
+                for reason in set(reasons):
+                    tally.reasons[reason] = tally.reasons.get(reason, 0) + 1
+            if player.population == "ratchet" and strike:
+                player.struck += 1
             if reasons:
-                held_here += 1
-                field_held += player.population == "field"
-            # The moderator: people approved (their form), scripts voided.
-            if reasons and player.is_script:
+                held.append((rank, player, share))
+            else:
+                player.count(share, reviewed=False)
+        # The moderators: the would-be first first, up to their capacity; people
+        # approved, scripts voided. The rest: settled by the policy, off the board.
+        held.sort(key=lambda item: item[0])
+        for _rank, player, share in held[: args.capacity]:
+            if player.is_script:
                 player.voided += 1
             else:
-                player.shares.append(share)
-                player.counted += 1
-                player.vouched = player.vouched or bool(reasons)
-            gaps = run_gaps(player, rng)
-            player.pace_sum = [a + b for a, b in zip(player.pace_sum, gaps, strict=True)]
-            player.pace_entries += 1
-        loads.append(held_here)
-        field_loads.append(field_held)
-    return tallies, loads, field_loads
+                player.count(share, reviewed=True)
+                player.vouched = True
+        loads.append(len(held))
+        field_loads.append(sum(p.population.startswith("field") for _, p, _ in held))
+        undecided.append(max(0, len(held) - args.capacity))
+    return tallies, loads, field_loads, undecided
 
 
-WITH_HISTORY = "every person with a history"
-ORDER = (
+def thresholds_of(args: argparse.Namespace) -> TrustThresholds:
+    return TrustThresholds(
+        top=args.top,
+        guard_share=args.guard_share,
+        provisional_challenges=args.provisional,
+        form_margin=args.margin,
+        form_margin_cap=args.margin_cap,
+        form_spread_z=args.spread_z,
+        form_window=args.window,
+        form_step=args.step,
+    )
+
+
+def small_boards(args: argparse.Namespace, sizes: tuple[int, ...]) -> dict[int, Tally]:
+    """A fresh site: boards of ``sizes`` people, all new on the first challenge, for 20
+    challenges; the held entries of these honest people (no moderator: what is held
+    waits, as on a site nobody moderates yet)."""
+    trust = thresholds_of(args)
+    tallies = {}
+    for size in sizes:
+        rng = random.Random(args.seed * 1000 + size)
+        people = [person("newcomer", field_kind(rng)) for _ in range(size)]
+        tally = Tally()
+        for _challenge in range(20):
+            played = []
+            for player in people:
+                share = clip(rng.gauss(*player.kind.share), 0, 1)  # type: ignore[union-attr]
+                match = clip(rng.gauss(*player.kind.match), 0, 1)  # type: ignore[union-attr]
+                played.append((share, match, player))
+            played.sort(key=lambda item: -item[0])
+            for rank, (share, match, player) in enumerate(played, start=1):
+                reasons = judged(player, share, match, rank, len(played), trust)
+                tally.entries += 1
+                tally.held += bool(reasons)
+                for reason in set(reasons):
+                    tally.reasons[reason] = tally.reasons.get(reason, 0) + 1
+                if not reasons:
+                    player.count(share, reviewed=False)
+        tallies[size] = tally
+    return tallies
+
+
+def _placements(log: dict[str, object]) -> list[str]:
+    moves = log["moves"]
+    assert isinstance(moves, list)
+    return [
+        f"{m['tile']}@{m['cell'][0]},{m['cell'][1]}r{m['rotation']}"
+        for m in moves
+        if m["type"] == "place"
+    ]
+
+
+@dataclass
+class Copies:
+    honest_pairs: int = 0
+    honest_over_line: int = 0
+    honest_entries: int = 0
+    honest_entries_held: int = 0
+    turned: int = 0
+    turned_caught: int = 0
+    partial: int = 0
+    partial_caught: int = 0
+    shares: list[float] = field(default_factory=list)
+
+
+def copies(args: argparse.Namespace) -> Copies:
+    """Real logs on ``--deals`` deals: honest strangers' shared placements, and turned
+    and partial copies, against the near copy's line."""
+    rng = random.Random(args.seed)
+    kinds = (*HUMANS[2:], PRODIGY)
+    tally = Copies()
+    for deal_number in range(args.deals):
+        deal = deal_shuffle(10_000 + deal_number)
+        logs = [
+            _placements(human_run(deal.tray, deal.well, kind, deal_number * 1_000 + n))
+            for n in range(args.runs_per_kind)
+            for kind in kinds
+        ]
+        for index, ours in enumerate(logs):
+            best = 0.0
+            for other, theirs in enumerate(logs):
+                if other == index:
+                    continue
+                shared = placements_shared(ours, theirs)
+                best = max(best, shared)
+                if other > index:
+                    tally.honest_pairs += 1
+                    tally.honest_over_line += shared >= NEAR_COPY_SHARE
+                    tally.shares.append(shared)
+            tally.honest_entries += 1
+            tally.honest_entries_held += best >= NEAR_COPY_SHARE
+            for turns in (1, 2):
+                turned = [placement_turned(placement, turns) for placement in ours]
+                tally.turned += 1
+                tally.turned_caught += placements_shared(turned, ours) >= NEAR_COPY_SHARE
+            kept = ours[: math.ceil(0.7 * len(ours))]
+            own = [f"own-{rng.random()}" for _ in range(len(ours) - len(kept))]
+            tally.partial += 1
+            tally.partial_caught += placements_shared([*kept, *own], ours) >= NEAR_COPY_SHARE
+    return tally
+
+
+WITH_HISTORY = "people with a history (5+ counted)"
+EVERY_PERSON = "every honest person"
+PEOPLE = (
     "steady regular",
     "improver",
     "strong newcomer",
     "field",
+    "field newcomer",
     WITH_HISTORY,
-    "patient sybil, ageing",
-    "patient sybil",
+    EVERY_PERSON,
+)
+RATCHET_END = "ratchet, its 0.99 after ten"
+ATTACKERS = (
+    "aged sybil",
+    RATCHET_END,
+    "ratchet",
+    "guest laundering",
     "evasive script",
+    "adaptive sybil",
 )
 
 
+def _percent(part: int, whole: int) -> str:
+    return f"{part / whole:.1%}" if whole else "-"
+
+
 def report(args: argparse.Namespace) -> None:
-    tallies, loads, field_loads = simulate(args)
+    tallies, loads, field_loads, undecided = simulate(args)
     print(
         f"{args.players:,} people a challenge, {args.challenges} challenges, "
-        f"{args.instances} of each population, {args.new_accounts:.0%} new accounts; "
-        f"top {args.top} or {args.top_share:.0%} or {args.guard_share} of par, "
-        f"provisional < {args.provisional}, margin {args.margin}, window {args.window}, "
-        f"trusted >= {args.trusted}, pace link {args.pace_ms} ms over >= {args.pace_entries}"
+        f"{args.instances} of each population, {args.new_accounts:.0%} new accounts a "
+        f"challenge, {args.cgnat:.0%} of laundering guests behind a shared address; "
+        f"guard {args.guard_share} of par, provisional < {args.provisional}, margin "
+        f"{args.margin}-{args.margin_cap} (z {args.spread_z}), window {args.window}, step "
+        f"{args.step}, moderators decide {args.capacity} a challenge"
     )
     print()
-    print("| population | who | entries | at the guarded top | held | held at the top | reasons |")
-    print("|---|---|---|---|---|---|---|")
-    for name in ORDER:
+    print("| honest people | entries | held | reasons |")
+    print("|---|---|---|---|")
+    for name in PEOPLE:
         tally = tallies.get(name)
         if tally is None:
             continue
-        who = "script" if "sybil" in name or "script" in name else "person"
-        in_top = f"{tally.held_in_top / tally.top:.1%}" if tally.top else "-"
         reasons = ", ".join(f"{k} {v}" for k, v in sorted(tally.reasons.items())) or "-"
+        print(f"| {name} | {tally.entries:,} | {_percent(tally.held, tally.entries)} | {reasons} |")
+    print()
+    print("| attacker | strikes | held | the live ones' median rank | reasons |")
+    print("|---|---|---|---|---|")
+    for name in ATTACKERS:
+        tally = tallies.get(name)
+        if tally is None:
+            continue
+        reasons = ", ".join(f"{k} {v}" for k, v in sorted(tally.reasons.items())) or "-"
+        ranks = f"{statistics.median(tally.ranks):,.0f}" if tally.ranks else "-"
         print(
-            f"| {name} | {who} | {tally.entries:,} | {tally.top:,} | "
-            f"{tally.held / tally.entries:.2%} | {in_top} | {reasons} |"
+            f"| {name} | {tally.strikes} | {_percent(tally.caught, tally.strikes)} | "
+            f"{ranks} | {reasons} |"
         )
     print()
     print(
-        f"moderators' load, entries held a challenge: mean {statistics.mean(loads):.1f}, "
-        f"max {max(loads)} (the field alone: mean {statistics.mean(field_loads):.1f}, "
-        f"max {max(field_loads)})"
+        f"moderators' load at {args.players:,}: held a challenge mean "
+        f"{statistics.mean(loads):.1f}, max {max(loads)} (the field alone: mean "
+        f"{statistics.mean(field_loads):.1f}, max {max(field_loads)}); left to the policy at "
+        f"results_at (beyond {args.capacity} decided): mean {statistics.mean(undecided):.2f}, "
+        f"max {max(undecided)}, {sum(undecided)} in {args.challenges} challenges"
     )
+    print()
+    print("| fresh site, board of | entries | held | reasons |")
+    print("|---|---|---|---|")
+    for size, tally in small_boards(args, (5, 50, 500)).items():
+        reasons = ", ".join(f"{k} {v}" for k, v in sorted(tally.reasons.items())) or "-"
+        print(f"| {size} | {tally.entries:,} | {_percent(tally.held, tally.entries)} | {reasons} |")
+    if args.deals:
+        measured = copies(args)
+        shares = sorted(measured.shares)
+        print()
+        print(
+            f"copies, on {args.deals} deals, {measured.honest_entries} honest runs "
+            f"(regular to prodigy): turned copies held {measured.turned_caught} of "
+            f"{measured.turned}, 70 % copies held {measured.partial_caught} of "
+            f"{measured.partial}; honest strangers' shared placements: median "
+            f"{statistics.median(shares):.2f}, 99th percentile "
+            f"{shares[int(0.99 * len(shares))]:.2f}, max {shares[-1]:.2f}; pairs at the line "
+            f"{_percent(measured.honest_over_line, measured.honest_pairs)}, runs with one "
+            f"stranger at the line among {len(HUMANS[2:]) + 1} x {args.runs_per_kind - 1} "
+            f"others {_percent(measured.honest_entries_held, measured.honest_entries)}"
+        )
+
+
+def parser() -> argparse.ArgumentParser:
+    made = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    made.add_argument("--players", type=int, default=10_000)
+    made.add_argument("--challenges", type=int, default=60)
+    made.add_argument("--instances", type=int, default=40)
+    made.add_argument("--seed", type=int, default=1)
+    made.add_argument("--new-accounts", type=float, default=NEW_ACCOUNTS)
+    made.add_argument("--capacity", type=int, default=15)
+    made.add_argument("--cgnat", type=float, default=0.3)
+    made.add_argument("--deals", type=int, default=4)
+    made.add_argument("--runs-per-kind", type=int, default=6)
+    defaults = TrustThresholds()
+    made.add_argument("--top", type=int, default=defaults.top)
+    made.add_argument("--guard-share", type=float, default=defaults.guard_share)
+    made.add_argument("--provisional", type=int, default=defaults.provisional_challenges)
+    made.add_argument("--margin", type=float, default=defaults.form_margin)
+    made.add_argument("--margin-cap", type=float, default=defaults.form_margin_cap)
+    made.add_argument("--spread-z", type=float, default=defaults.form_spread_z)
+    made.add_argument("--window", type=int, default=defaults.form_window)
+    made.add_argument("--step", type=float, default=defaults.form_step)
+    return made
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=10_000)
-    parser.add_argument("--challenges", type=int, default=60)
-    parser.add_argument("--instances", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--new-accounts", type=float, default=NEW_ACCOUNTS)
-    defaults = TrustThresholds()
-    parser.add_argument("--top", type=int, default=defaults.top)
-    parser.add_argument("--top-share", type=float, default=defaults.top_share)
-    parser.add_argument("--guard-share", type=float, default=defaults.guard_share)
-    parser.add_argument("--provisional", type=int, default=defaults.provisional_challenges)
-    parser.add_argument("--margin", type=float, default=defaults.form_margin)
-    parser.add_argument("--window", type=int, default=defaults.form_window)
-    parser.add_argument("--trusted", type=int, default=defaults.trusted_challenges)
-    parser.add_argument("--pace-ms", type=float, default=60)
-    parser.add_argument("--pace-entries", type=int, default=5)
-    report(parser.parse_args(argv))
+    report(parser().parse_args(argv))
 
 
 if __name__ == "__main__":

@@ -13,11 +13,11 @@ from triominos import (
     PlacementOrder,
     PlayerRecord,
     TrustThresholds,
+    approval_waives,
     deal_shuffle,
     form_of,
     form_reasons,
     guarded,
-    near_par_waived,
     pace_fingerprint,
     paces_linked,
     placement_turned,
@@ -39,7 +39,7 @@ def test_the_defaults_are_pinned() -> None:
             guard_share=0.70,
             provisional_challenges=5,
             form_margin=0.20,
-            form_margin_cap=0.25,
+            form_margin_cap=0.35,
             form_spread_z=2.5,
             form_window=20,
             form_step=0.05,
@@ -87,7 +87,7 @@ def test_the_form_is_the_median_with_its_spread_and_uncertainty() -> None:
     assert form_of(PlayerRecord(), T) is None
     # A wide spread made on purpose buys at most the cap.
     wide = form_of(PlayerRecord(shares=(0.2, 0.9) * 10), T)
-    assert wide is not None and wide.line <= wide.level + 0.25 + wide.uncertainty + 1e-9
+    assert wide is not None and wide.line <= wide.level + 0.35 + wide.uncertainty + 1e-9
     # An old peak is forgotten past the window.
     old_peak = form_of(PlayerRecord(shares=(0.9, *([0.4] * 20))), T)
     assert old_peak is not None and old_peak.level == 0.4
@@ -125,12 +125,12 @@ def test_an_unreviewed_strike_lifts_the_form_by_a_bounded_step_only() -> None:
 
 
 def test_only_near_par_is_waived_and_only_within_what_a_moderator_approved() -> None:
-    assert not near_par_waived(REGULAR, share=0.6, thresholds=T)
+    assert not approval_waives(REGULAR, share=0.6, thresholds=T)
     approved = PlayerRecord(shares=(0.5, 0.9), reviewed=(False, True))
-    assert near_par_waived(approved, share=0.95, thresholds=T)
-    assert not near_par_waived(approved, share=0.951, thresholds=T)
+    assert approval_waives(approved, share=0.95, thresholds=T)
+    assert not approval_waives(approved, share=0.951, thresholds=T)
     withdrawn = PlayerRecord(shares=(0.9,), reviewed=(True,), trust="withdrawn")
-    assert not near_par_waived(withdrawn, share=0.9, thresholds=T)
+    assert not approval_waives(withdrawn, share=0.9, thresholds=T)
 
 
 def _placements(log: dict[str, object]) -> list[str]:
