@@ -14,9 +14,10 @@ from rest_framework.test import APIClient
 
 from challenges.models import Challenge, Entry, EntryDecision, PlayerForm
 from challenges.moderation.services import holds_settle
+from tests.engine.humans import log_placements, log_turned
 from tests.factories import UserFactory, challenge_log, player_history
 from tests.playing import ServerClock, api_played, api_played_together
-from triominos import Board, placement_turned, placements_shared, tile_parse
+from triominos import Board, placements_shared, tile_parse
 
 pytestmark = [pytest.mark.django_db, pytest.mark.trust]
 
@@ -47,30 +48,9 @@ def _submitted(api: APIClient, challenge: Challenge, log: Any, clock: ServerCloc
     return Entry.objects.get(pk=submitted.json()["id"])
 
 
-def _placements(log: dict[str, Any]) -> list[str]:
-    return [
-        f"{m['tile']}@{m['cell'][0]},{m['cell'][1]}r{m['rotation']}"
-        for m in log["moves"]
-        if m["type"] == "place"
-    ]
-
-
 def _board(challenge: Challenge) -> list[str]:
     board = APIClient().get(f"/api/challenges/{challenge.pk}/leaderboard/").json()
     return [row["player"] for row in board["results"]]
-
-
-def _turned(log: dict[str, Any], turns: int) -> dict[str, Any]:
-    moves = []
-    for move in log["moves"]:
-        if move["type"] == "place":
-            placed = f"{move['tile']}@{move['cell'][0]},{move['cell'][1]}r{move['rotation']}"
-            _, _, where = placement_turned(placed, turns).partition("@")
-            cell, _, rotation = where.partition("r")
-            row, col = cell.split(",")
-            move = {**move, "cell": [int(row), int(col)], "rotation": int(rotation)}
-        moves.append({**move, "t": move["t"] + 300})
-    return {"moves": moves}
 
 
 @pytest.mark.parametrize("turns", [1, 2])
@@ -87,8 +67,8 @@ def test_a_log_turned_by_120_or_240_degrees_is_held_as_a_copy(
     log = challenge_log(challenge, moves=24, start_ms=1800, step_ms=1100)
     first = _submitted(original_api, challenge, log, server_clock)
     assert first.status == "live", first.hold_reasons
-    turned = _turned(log, turns)
-    assert _placements(turned) != _placements(log)
+    turned = log_turned(log, turns, later_ms=300)
+    assert log_placements(turned) != log_placements(log)
     copy = _submitted(copier_api, challenge, turned, server_clock)
     assert copy.score == first.score
     assert copy.status == "held" and "duplicate_log" in copy.hold_reasons
@@ -119,9 +99,9 @@ def _partial_copy(challenge: Challenge, log: dict[str, Any], keep: int) -> dict[
             hand.remove(placed.tile)
         moves.append(move)
     t = moves[-1]["t"]
-    while sum(m["type"] == "place" for m in moves) < len(_placements(log)):
+    while sum(m["type"] == "place" for m in moves) < len(log_placements(log)):
         t += 1100
-        made = set(_placements(log))
+        made = set(log_placements(log))
         legal = [
             p
             for p in board.legal_placements(hand)
@@ -155,8 +135,8 @@ def test_a_copy_keeping_seven_placements_in_ten_is_held(
     log = challenge_log(challenge, moves=40, start_ms=1800, step_ms=1100)
     first = _submitted(original_api, challenge, log, server_clock)
     assert first.status == "live", first.hold_reasons
-    copies = [_partial_copy(challenge, log, keep) for keep in range(1, len(_placements(log)))]
-    shares = [placements_shared(_placements(c), _placements(log)) for c in copies]
+    copies = [_partial_copy(challenge, log, keep) for keep in range(1, len(log_placements(log)))]
+    shares = [placements_shared(log_placements(c), log_placements(log)) for c in copies]
     copied = next(c for c, share in zip(copies, shares, strict=True) if 0.7 <= share < 0.75)
     copy = _submitted(copier_api, challenge, copied, server_clock)
     assert 0.7 <= copy.features["near_copy_share"] < 0.8

@@ -60,7 +60,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.engine.humans import HUMANS, PRODIGY, human_run  # noqa: E402
+from tests.engine.humans import HUMANS, PRODIGY, human_run, log_placements  # noqa: E402
 from triominos import (  # noqa: E402
     PlayerRecord,
     ReviewThresholds,
@@ -390,16 +390,6 @@ def small_boards(args: argparse.Namespace, sizes: tuple[int, ...]) -> dict[int, 
     return tallies
 
 
-def _placements(log: dict[str, object]) -> list[str]:
-    moves = log["moves"]
-    assert isinstance(moves, list)
-    return [
-        f"{m['tile']}@{m['cell'][0]},{m['cell'][1]}r{m['rotation']}"
-        for m in moves
-        if m["type"] == "place"
-    ]
-
-
 @dataclass
 class Copies:
     honest_pairs: int = 0
@@ -422,7 +412,7 @@ def copies(args: argparse.Namespace) -> Copies:
     for deal_number in range(args.deals):
         deal = deal_shuffle(10_000 + deal_number)
         logs = [
-            _placements(human_run(deal.tray, deal.well, kind, deal_number * 1_000 + n))
+            log_placements(human_run(deal.tray, deal.well, kind, deal_number * 1_000 + n))
             for n in range(args.runs_per_kind)
             for kind in kinds
         ]

@@ -33,6 +33,7 @@ from triominos import (
     Pace,
     SolverResult,
     Tile,
+    placement_turned,
     replay_challenge,
     solver_greedy,
     solver_solve,
@@ -262,3 +263,31 @@ def script_run(
         target = math.ceil(0.8 * runs.greedy.score)
         return paused(cut_at(runs.greedy.log, tray, well, target), rng)
     raise ValueError(f"no script named {name!r}")
+
+
+# --- logs as the near copy reads them -------------------------------------------------
+
+
+def log_placements(log: dict[str, object]) -> list[str]:
+    """A log's placements as ``moves_sequence`` writes them (``tile@row,colrR``)."""
+    moves = log["moves"]
+    assert isinstance(moves, list)
+    return [
+        f"{m['tile']}@{m['cell'][0]},{m['cell'][1]}r{m['rotation']}"
+        for m in moves
+        if m["type"] == "place"
+    ]
+
+
+def log_turned(log: dict[str, object], turns: int, *, later_ms: int = 0) -> dict[str, object]:
+    """``log`` with every placement turned (``placement_turned``), ``later_ms`` later."""
+    moves = []
+    for move in log["moves"]:  # type: ignore[attr-defined]
+        if move["type"] == "place":
+            placed = f"{move['tile']}@{move['cell'][0]},{move['cell'][1]}r{move['rotation']}"
+            _, _, where = placement_turned(placed, turns).partition("@")
+            cell, _, rotation = where.partition("r")
+            row, col = cell.split(",")
+            move = {**move, "cell": [int(row), int(col)], "rotation": int(rotation)}
+        moves.append({**move, "t": move["t"] + later_ms})
+    return {"moves": moves}

@@ -7,7 +7,7 @@ import statistics
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.engine.humans import HUMANS, human_run
+from tests.engine.humans import HUMANS, human_run, log_placements, log_turned
 from triominos import (
     TURNS,
     PlacementOrder,
@@ -133,30 +133,6 @@ def test_only_near_par_is_waived_and_only_within_what_a_moderator_approved() -> 
     assert not approval_waives(withdrawn, share=0.9, thresholds=T)
 
 
-def _placements(log: dict[str, object]) -> list[str]:
-    moves = log["moves"]
-    assert isinstance(moves, list)
-    return [
-        f"{m['tile']}@{m['cell'][0]},{m['cell'][1]}r{m['rotation']}"
-        for m in moves
-        if m["type"] == "place"
-    ]
-
-
-def _turned(log: dict[str, object], turns: int) -> dict[str, object]:
-    moves = []
-    for move in log["moves"]:  # type: ignore[attr-defined]
-        if move["type"] != "place":
-            moves.append(move)
-            continue
-        placed = f"{move['tile']}@{move['cell'][0]},{move['cell'][1]}r{move['rotation']}"
-        _, _, where = placement_turned(placed, turns).partition("@")
-        cell, _, rotation = where.partition("r")
-        row, col = cell.split(",")
-        moves.append({**move, "cell": [int(row), int(col)], "rotation": int(rotation)})
-    return {"moves": moves}
-
-
 def test_a_log_turned_about_the_first_cell_is_a_log_of_the_same_score() -> None:
     """The turns by 120 and 240 degrees keep every tile's numbers on the same points:
     the turned log replays legal, point for point, on the same deal."""
@@ -165,11 +141,14 @@ def test_a_log_turned_about_the_first_cell_is_a_log_of_the_same_score() -> None:
         log = human_run(deal.tray, deal.well, HUMANS[3], seed)
         played = replay_challenge(tray=deal.tray, well=deal.well, log=log)
         for turns in (1, 2):
-            turned = replay_challenge(tray=deal.tray, well=deal.well, log=_turned(log, turns))
+            turned = replay_challenge(tray=deal.tray, well=deal.well, log=log_turned(log, turns))
             assert turned.score == played.score
-            assert _placements(_turned(log, turns)) != _placements(log)
-            assert placements_shared(_placements(_turned(log, turns)), _placements(log)) == 1.0
-        assert _turned(_turned(log, 1), 2) == log
+            assert log_placements(log_turned(log, turns)) != log_placements(log)
+            assert (
+                placements_shared(log_placements(log_turned(log, turns)), log_placements(log))
+                == 1.0
+            )
+        assert log_turned(log_turned(log, 1), 2) == log
 
 
 def test_placement_turned_maps_cells_and_rotations() -> None:
