@@ -103,7 +103,6 @@ class DeskEntry:
     form_points: list[FormPointRow]
     form: engine.Form | None
     counted_challenges: int
-    trusted: bool
     player_form: PlayerForm | None
     account_age_days: int
     linked: list[LinkedAccount]
@@ -137,7 +136,6 @@ def desk_entry(*, entry_id: int, now: datetime | None = None) -> DeskEntry:
         form_points=_form_points(player_id=entry.player_id),
         form=engine.form_of(record, thresholds),
         counted_challenges=record.challenges,
-        trusted=engine.trusted(record),
         player_form=player_form,
         account_age_days=max(0, (now - entry.player.date_joined).days),
         linked=linked_accounts(entry=entry, player_form=player_form),
