@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Q, Sum
 
 from challenges import engine
@@ -323,15 +324,17 @@ def form_point_add(*, entry: Entry, now: datetime) -> None:
         counted=entry.is_live,
         at=now,
     )
-    if entry.is_live:
-        updated = PlayerForm.objects.filter(player_id=entry.player_id).update(
-            challenges=F("challenges") + 1
-        )
-        if not updated:
-            PlayerForm.objects.get_or_create(player_id=entry.player_id)
-            PlayerForm.objects.filter(player_id=entry.player_id).update(
-                challenges=F("challenges") + 1
-            )
+    if not entry.is_live:
+        return
+    counted = PlayerForm.objects.filter(player_id=entry.player_id)
+    if counted.update(challenges=F("challenges") + 1):
+        return
+    try:
+        with transaction.atomic():
+            PlayerForm.objects.create(player_id=entry.player_id, challenges=1)
+    except IntegrityError:
+        # A sign-up or another submit made the row meanwhile; it is committed now.
+        counted.update(challenges=F("challenges") + 1)
 
 
 def form_point_decide(*, entry: Entry, approved: bool, voided: bool = True) -> None:
