@@ -1,0 +1,200 @@
+"""A run's row as a batch of moves reads and writes it, by the ORM on every database.
+
+A batch reads the run's head: how many moves it holds, the replay's position and the
+challenge's tiles, never the moves themselves (``run_head``). It writes only its own
+moves, appended to the stored lists, and only if the run still holds the moves its head
+was read with (``run_moves_append``): so a batch costs the same at move 3 and move 100,
+and needs no lock. Appending to a JSON list and counting one are the two things the ORM
+has no word for; ``_MovesHeld`` and ``_Appended`` say them to PostgreSQL and SQLite.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from django.db.models import Exists, F, Func, IntegerField, JSONField, Max, OuterRef, Subquery
+from django.db.models.expressions import Expression
+
+from challenges.compiled_queries import CompiledQuery
+from challenges.models import Entry, Run
+from challenges.play.outcomes import ChallengeStanding
+
+
+@dataclass(frozen=True)
+class RunHead:
+    """What a batch of moves (or a finish) needs of a run to go on from where it
+    stands, without the moves it holds. With ``standing``, also the run's move results
+    and the player's standing on the challenge (what the finish answer tells them)."""
+
+    status: str
+    started_at: datetime
+    finished_at: datetime | None
+    challenge_id: int
+    score: int | None
+    ineligible: dict[str, Any] | None
+    position: dict[str, Any] | None
+    received: int
+    tray: list[str]
+    well: list[str]
+    rules_version: int
+    move_results: list[dict[str, Any]] | None = None
+    standing: ChallengeStanding | None = None
+
+
+class _MovesHeld(Func):
+    """How many moves a run's log holds (0 for a log without a list of moves)."""
+
+    output_field = IntegerField()
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        moves = "(%(expressions)s -> 'moves')"
+        template = (
+            f"CASE jsonb_typeof({moves}) WHEN 'array' THEN jsonb_array_length({moves}) ELSE 0 END"
+        )
+        return self.as_sql(compiler, connection, template=template, **extra)
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        template = "COALESCE(json_array_length(%(expressions)s, '$.moves'), 0)"
+        return self.as_sql(compiler, connection, template=template, **extra)
+
+
+class _Appended(Expression):
+    """A JSON list column (or, with ``key``, the list under that key of an object column)
+    with ``values`` appended: the stored items are neither read nor sent again."""
+
+    output_field = JSONField()
+    target: Any
+    """The column, resolved."""
+
+    def __init__(self, column: str, values: list[Any], *, key: str | None = None) -> None:
+        super().__init__()
+        self.column, self.values, self.key = column, values, key
+
+    def resolve_expression(self, query: Any = None, *args: Any, **kwargs: Any) -> Any:
+        resolved = super().resolve_expression(query, *args, **kwargs)
+        resolved.target = F(self.column).resolve_expression(query, *args, **kwargs)
+        return resolved
+
+    def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        column, params = compiler.compile(self.target)
+        encoded = JSONField().get_db_prep_value(self.values, connection)
+        if self.key is None:
+            return f"COALESCE({column}, '[]'::jsonb) || %s::jsonb", [*params, encoded]
+        held = f"COALESCE({column} -> '{self.key}', '[]'::jsonb)"
+        return f"jsonb_build_object('{self.key}', {held} || %s::jsonb)", [*params, encoded]
+
+    def as_sqlite(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        column, params = compiler.compile(self.target)
+        held = f"COALESCE({column}, '[]')"
+        if self.key is not None:
+            held = f"COALESCE(json_extract({column}, '$.{self.key}'), '[]')"
+        encoded = [JSONField().get_db_prep_value(value, connection) for value in self.values]
+        # json_insert appends at '[#]' pair by pair, left to right.
+        pairs = "".join(", '$[#]', json(%s)" for _ in encoded)
+        appended = f"json_insert({held}{pairs})" if encoded else f"json({held})"
+        if self.key is not None:
+            appended = f"json_object('{self.key}', {appended})"
+        return appended, [*params, *encoded]
+
+
+_HEAD_COLUMNS = ("status", "started_at", "finished_at", "challenge_id", "score", "ineligible",
+                 "position")  # fmt: skip
+_STANDING_COLUMNS = ("move_results",)
+
+
+def _head_query(run_id: UUID, player_id: int, *, standing: bool, locked: bool) -> Any:
+    runs = Run.objects.filter(pk=run_id, player_id=player_id).order_by()
+    if locked:
+        # The run's row only: every run of a challenge shares its challenge's row.
+        runs = runs.select_for_update(of=("self",))
+    annotations: dict[str, Any] = {
+        "received": _MovesHeld("log"),
+        "tray": F("challenge__tray"),
+        "well": F("challenge__well"),
+        "rules_version": F("challenge__rules_version"),
+    }
+    columns = [*_HEAD_COLUMNS]
+    if standing:
+        others = Run.objects.filter(
+            challenge_id=OuterRef("challenge_id"),
+            player_id=OuterRef("player_id"),
+            status=Run.Status.FINISHED,
+        ).exclude(pk=OuterRef("pk"))
+        best = others.order_by().values("player_id").annotate(best=Max("score")).values("best")
+        entered = Entry.objects.filter(
+            challenge_id=OuterRef("challenge_id"), player_id=OuterRef("player_id")
+        )
+        annotations.update(best_before=Subquery(best), submitted=Exists(entered))
+        columns += _STANDING_COLUMNS
+    return runs.annotate(**annotations).values_list(*columns, *annotations)
+
+
+# Sentinels no constant of the queries equals (compiled_queries.py).
+_SENTINELS = {"run_id": uuid.UUID(int=0x5E471E1), "player_id": -7_331}
+_HEADS = {
+    (standing, locked): CompiledQuery(
+        lambda run_id, player_id, s=standing, lk=locked: _head_query(
+            run_id, player_id, standing=s, locked=lk
+        ),
+        **_SENTINELS,
+    )
+    for standing in (False, True)
+    for locked in (False, True)
+}
+
+
+def run_head(*, run_id: UUID, player_id: int, standing: bool, locked: bool) -> RunHead | None:
+    """The head of the player's run ``run_id``, or None if they have no such run;
+    ``locked`` (in a transaction): the run's row is locked until it ends."""
+    row = _HEADS[standing, locked].row(run_id=run_id, player_id=player_id)
+    if row is None:
+        return None
+    values = dict(zip(_HEAD_COLUMNS, row, strict=False))
+    rest = list(row[len(_HEAD_COLUMNS) :])
+    move_results = rest.pop(0) if standing else None
+    received, tray, well, rules_version = rest[:4]
+    head = RunHead(
+        **values,
+        received=received,
+        tray=tray,
+        well=well,
+        rules_version=rules_version,
+        move_results=move_results,
+    )
+    if standing:
+        best_before, submitted = rest[4:]
+        head = RunHead(
+            **{**vars(head), "standing": ChallengeStanding(best_before, bool(submitted))}
+        )
+    return head
+
+
+def run_moves_append(
+    *,
+    run_id: UUID,
+    player_id: int,
+    held: int,
+    moves: list[Any],
+    arrivals: list[int],
+    results: list[dict[str, Any]],
+    fields: dict[str, Any],
+) -> bool:
+    """Append ``moves`` (as stored), their arrivals and results to the run's row and set
+    ``fields``. Only if the run is still played and still holds ``held`` moves (its
+    head's count): False, having written nothing, when another request got there first."""
+    written = (
+        Run.objects.filter(pk=run_id, player_id=player_id, status=Run.Status.STARTED)
+        .alias(held=_MovesHeld("log"))
+        .filter(held=held)
+        .update(
+            log=_Appended("log", moves, key="moves"),
+            arrivals=_Appended("arrivals", arrivals),
+            move_results=_Appended("move_results", results),
+            **fields,
+        )
+    )
+    return written == 1
