@@ -22,12 +22,6 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import get_language
 
-from config.near_copies import NearCopies
-
-# The pages this process read last: a popular board's page is asked thousands of times
-# a minute, in a few languages, under one key (which names all its bytes depend on).
-_near_pages = NearCopies(max_bytes=16 * 1024 * 1024)
-
 
 @once
 def _release() -> str:
@@ -69,7 +63,7 @@ def shared_page_cached(
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
             return _shared(request, unchanged, etag=etag)
-    body = _near_pages.read(key)
+    body = cache.get(key)
     if not isinstance(body, bytes):
         return None
     response = HttpResponse(body, content_type="text/html; charset=utf-8")
