@@ -24,6 +24,7 @@ from challenges.models import Challenge
 T = TypeVar("T")
 _MISSING = object()
 
+
 def _cache_namespace(challenge: Challenge) -> str:
     # created_at tells a recreated row (a test database, a restore) from the old one.
     stamp = int(challenge.created_at.timestamp() * 1_000_000) if challenge.created_at else 0

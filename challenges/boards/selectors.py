@@ -1,5 +1,10 @@
 """The boards room's reads: what the faces may ask it."""
 
+from challenges.boards.board_page import (
+    BoardPageShown,
+    board_minutes_left,
+    leaderboard_page_shown,
+)
 from challenges.boards.following import (
     followed_ids,
     follower_count,
@@ -37,6 +42,7 @@ from challenges.boards.standing import (
 __all__ = [
     "PERIODS",
     "SUBMIT_COUNTS_SQL",
+    "BoardPageShown",
     "CursorInvalid",
     "LeaderboardPage",
     "LeaderboardPageFrame",
@@ -46,6 +52,7 @@ __all__ = [
     "PlayerRank",
     "ScoreField",
     "SubmitCounts",
+    "board_minutes_left",
     "challenge_history",
     "challenge_history_version",
     "entry_get",
@@ -58,6 +65,7 @@ __all__ = [
     "leaderboard_histogram",
     "leaderboard_page",
     "leaderboard_page_frame",
+    "leaderboard_page_shown",
     "leaderboard_rank",
     "period_board",
     "period_explained",

@@ -35,6 +35,8 @@ def _pages(challenge: Challenge) -> list[str]:
         "/",
         "/challenges/",
         f"/challenges/{challenge.pk}/?page=1&board=everyone",
+        f"/players/{player.username}/?page=1",
+        # A query the page does not read: answered afresh, not shared.
         f"/players/{player.username}/?x=<b>&y=é",
         "/accounts/login/?next=/play/",
         "/how-to-play/",
