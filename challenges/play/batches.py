@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -70,28 +71,31 @@ def moves_added(
 
     Returns the run as the caller answers with it (a finish's with its ``move_results``
     and the player's standing too). Raises ``RunNotFound``, ``RunAlreadyFinished``,
-    ``MovesConflict``, and ``RunDeadlinePassed`` for an expired run (a late one is
-    stored as rejected and returned: the caller raises once it is written).
+    ``MovesConflict``, and ``RunDeadlinePassed`` for an expired run, or a late one once
+    it is stored as rejected.
     """
 
-    def taken(*, locked: bool) -> RunPlayed | None:
-        return _moves_taken(
-            run_id=run_id,
-            player_id=player_id,
-            start=start,
-            moves=moves,
-            now=now,
-            finishing=finishing,
-            locked=locked,
-        )
-
-    played = taken(locked=False)
-    if played is None:
-        # Another request on this run came between the read and the write: again, locked.
-        with transaction.atomic():
-            played = taken(locked=True)
-        assert played is not None, "a locked run holds the moves it was read with"
-    return played
+    for locked in (False, True):
+        # A second try only if another request on this run came between the read and
+        # the write: then with the run's row locked, in a transaction.
+        with transaction.atomic() if locked else nullcontext():
+            played = _moves_taken(
+                run_id=run_id,
+                player_id=player_id,
+                start=start,
+                moves=moves,
+                now=now,
+                finishing=finishing,
+                locked=locked,
+            )
+        if played is not None:
+            late = played.run.rejection
+            if late is not None and late.code == RunDeadlinePassed.code:
+                raise RunDeadlinePassed(
+                    late_detail(started_at=played.run.started_at), run=played.run
+                )
+            return played
+    raise AssertionError("a locked run holds the moves it was read with")
 
 
 def _moves_taken(
@@ -173,7 +177,7 @@ def _late_fields(
 ) -> tuple[dict[str, Any], list[Any]]:
     """A run past its finish time is rejected, with what was sent kept."""
     # Kept with the run in English (a record); the refusal is worded again, in the
-    # reader's language, when it is raised (services.run_late_raise).
+    # reader's language, when it is raised (moves_added).
     with translation.override("en"):
         detail = late_detail(started_at=head.started_at)
     sent = list(moves) if not isinstance(moves, ReplayError) else []

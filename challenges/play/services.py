@@ -24,13 +24,12 @@ from challenges.errors import (
     ChallengeNotOpen,
     RunAlreadyFinished,
     RunClockRunning,
-    RunDeadlinePassed,
     RunNotFound,
     RunsLimitReached,
     service_now,
 )
 from challenges.models import Run
-from challenges.play.batches import late_detail, moves_added
+from challenges.play.batches import moves_added
 from challenges.play.outcomes import RunPlayed
 from challenges.play.run_sql import run_row_start
 from challenges.play.selectors import challenge_players_changed
@@ -125,7 +124,7 @@ def run_moves_add(
     no-op); a gap or a change raises ``MovesConflict`` with the count held. A move that
     breaks a rule rejects the run, as finish would.
     """
-    played = moves_added(
+    return moves_added(
         run_id=run_id,
         player_id=player_id,
         start=start,
@@ -133,8 +132,6 @@ def run_moves_add(
         now=service_now(now),
         finishing=False,
     )
-    _run_late_raise(played.run)
-    return played
 
 
 def run_finish(
@@ -152,7 +149,7 @@ def run_finish(
     ``MovesConflict`` for a log that does not extend the held moves, and
     ``RunDeadlinePassed`` (after storing the run as rejected) once its finish is late.
     """
-    played = moves_added(
+    return moves_added(
         run_id=run_id,
         player_id=player_id,
         start=start,
@@ -160,15 +157,6 @@ def run_finish(
         now=service_now(now),
         finishing=True,
     )
-    _run_late_raise(played.run)
-    return played
-
-
-def _run_late_raise(run: Run) -> None:
-    """After the write: tell the caller a late run was rejected."""
-    fault = run.rejection
-    if run.status == Run.Status.REJECTED and fault and fault.code == RunDeadlinePassed.code:
-        raise RunDeadlinePassed(late_detail(started_at=run.started_at), run=run)
 
 
 def runs_expire(*, now: datetime | None = None) -> int:

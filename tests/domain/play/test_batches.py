@@ -306,3 +306,21 @@ def test_a_runs_head_reads_as_its_orm_query(standing: bool) -> None:
     assert head.position == Run.objects.get(pk=run.pk).position
     if connection.vendor == "postgresql":
         assert compiled._statements["default"] is not None
+
+
+def test_the_append_runs_the_orms_own_statement_compiled_once() -> None:
+    """The append's statement (run_rows.py) is the ORM's, compiled once per shape with
+    its parameters checked in order; a batch of each shape is written through it."""
+    challenge = ChallengeFactory()
+    moves = challenge_log(challenge, moves=9, start_ms=300, step_ms=700)["moves"]
+    started = challenge.opens_at + timedelta(minutes=5)
+    run = Run.objects.create(player=UserFactory(), challenge=challenge, started_at=started)
+    run_rows._APPEND_SQL.clear()
+    at = started + timedelta(milliseconds=moves[-1]["t"] + 250)
+    for start in (0, 3, 6):
+        run_moves_add(
+            run_id=run.pk, player_id=run.player_id, start=start,
+            moves=moves[start : start + 3], now=at,
+        )  # fmt: skip
+    assert run_rows._APPEND_SQL and None not in run_rows._APPEND_SQL.values()
+    assert Run.objects.get(pk=run.pk).log == {"moves": moves}
