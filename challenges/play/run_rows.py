@@ -189,23 +189,65 @@ def run_head(*, run_id: UUID, player_id: int, standing: bool, locked: bool) -> R
     return head
 
 
-def _append_queryset(*, run_id: UUID, player_id: int, held: int) -> Any:
-    return (
-        Run.objects.filter(pk=run_id, player_id=player_id, status=Run.Status.STARTED)
-        .alias(held=_MovesHeld("log"))
-        .filter(held=held)
-    )
+@dataclass(frozen=True)
+class _Append:
+    """One append: the run, the count of moves its head held, what to write."""
 
+    run_id: UUID
+    player_id: int
+    held: int
+    moves: list[Any]
+    arrivals: list[int]
+    results: list[dict[str, Any]]
+    fields: dict[str, Any]
 
-def _append_values(
-    moves: list[Any], arrivals: list[int], results: list[dict[str, Any]], fields: dict[str, Any]
-) -> dict[str, Any]:
-    return {
-        "log": _Appended("log", moves, key="moves"),
-        "arrivals": _Appended("arrivals", arrivals),
-        "move_results": _Appended("move_results", results),
-        **fields,
-    }
+    def shape(self) -> tuple[object, ...]:
+        return (connection.alias, connection.vendor, tuple(self.fields), len(self.moves),
+                len(self.arrivals), len(self.results))  # fmt: skip
+
+    def queryset(self) -> Any:
+        return (
+            Run.objects.filter(pk=self.run_id, player_id=self.player_id, status=Run.Status.STARTED)
+            .alias(held=_MovesHeld("log"))
+            .filter(held=self.held)
+        )
+
+    def values(self) -> dict[str, Any]:
+        return {
+            "log": _Appended("log", self.moves, key="moves"),
+            "arrivals": _Appended("arrivals", self.arrivals),
+            "move_results": _Appended("move_results", self.results),
+            **self.fields,
+        }
+
+    def params(self) -> list[Any]:
+        """The statement's parameters: the three lists' (as ``_Appended`` sends them),
+        the fields' (JSON as text, the rest through their ``get_db_prep_save``), then
+        the condition's."""
+        params: list[Any] = []
+        for expression in self.values().values():
+            if isinstance(expression, _Appended):
+                params += expression.values_params(connection)
+        for name, value in self.fields.items():
+            field: Any = Run._meta.get_field(name)
+            if isinstance(field, JSONField):
+                params.append(None if value is None else json_text(value))
+            else:
+                params.append(field.get_db_prep_save(value, connection))
+        primary: Any = Run._meta.pk
+        params += [primary.get_db_prep_value(self.run_id, connection), self.player_id,
+                   Run.Status.STARTED.value, self.held]  # fmt: skip
+        return params
+
+    def compiled(self, params: list[Any]) -> str | None:
+        """The ORM's UPDATE for this shape, if its parameters are ``params`` in order."""
+        query = self.queryset().query.chain(UpdateQuery)
+        query.add_update_values(self.values())
+        sql, compiled = query.get_compiler(connection.alias).as_sql()
+        same = len(compiled) == len(params) and all(
+            _plain(mine) == _plain(theirs) for mine, theirs in zip(params, compiled, strict=True)
+        )
+        return sql if same else None
 
 
 # The append's statement by its shape (the fields set, the lists' lengths), compiled by
@@ -230,69 +272,17 @@ def run_moves_append(
     The ORM's statement, compiled once per shape; its parameters are given in the order
     the ORM gave them, checked when it is compiled (a statement whose parameters come
     out in another order is left to the ORM every time)."""
-    shape = (connection.alias, connection.vendor, tuple(fields), len(moves), len(arrivals),
-             len(results))  # fmt: skip
-    params = _append_params(run_id, player_id, held, moves, arrivals, results, fields)
+    append = _Append(run_id, player_id, held, moves, arrivals, results, fields)
+    params = append.params()
+    shape = append.shape()
     sql = _APPEND_SQL.get(shape, "")
     if sql == "":
-        sql = _APPEND_SQL[shape] = _append_compiled(
-            run_id, player_id, held, moves, arrivals, results, fields, params
-        )
+        sql = _APPEND_SQL[shape] = append.compiled(params)
     if sql is None:
-        written = _append_queryset(run_id=run_id, player_id=player_id, held=held).update(
-            **_append_values(moves, arrivals, results, fields)
-        )
-        return bool(written == 1)
+        return bool(append.queryset().update(**append.values()) == 1)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return bool(cursor.rowcount == 1)
-
-
-def _append_params(
-    run_id: UUID,
-    player_id: int,
-    held: int,
-    moves: list[Any],
-    arrivals: list[int],
-    results: list[dict[str, Any]],
-    fields: dict[str, Any],
-) -> list[Any]:
-    """The statement's parameters: the three lists' (as ``_Appended`` sends them), the
-    fields' (as their own ``get_db_prep_save``), then the condition's."""
-    params: list[Any] = []
-    for column, values, under in (("log", moves, "moves"), ("arrivals", arrivals, None),
-                                  ("move_results", results, None)):  # fmt: skip
-        params += _Appended(column, values, key=under).values_params(connection)
-    for name, value in fields.items():
-        field: Any = Run._meta.get_field(name)
-        if isinstance(field, JSONField):
-            params.append(None if value is None else json_text(value))
-        else:
-            params.append(field.get_db_prep_save(value, connection))
-    primary: Any = Run._meta.pk
-    params += [primary.get_db_prep_value(run_id, connection), player_id,
-               Run.Status.STARTED.value, held]  # fmt: skip
-    return params
-
-
-def _append_compiled(
-    run_id: UUID,
-    player_id: int,
-    held: int,
-    moves: list[Any],
-    arrivals: list[int],
-    results: list[dict[str, Any]],
-    fields: dict[str, Any],
-    params: list[Any],
-) -> str | None:
-    """The ORM's UPDATE for this shape, if its parameters are ``params`` in order."""
-    query = _append_queryset(run_id=run_id, player_id=player_id, held=held).query.chain(UpdateQuery)
-    query.add_update_values(_append_values(moves, arrivals, results, fields))
-    sql, compiled = query.get_compiler(connection.alias).as_sql()
-    same = len(compiled) == len(params) and all(
-        _plain(mine) == _plain(theirs) for mine, theirs in zip(params, compiled, strict=True)
-    )
-    return sql if same else None
 
 
 def _plain(param: Any) -> Any:
