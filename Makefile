@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test install fonts lint typecheck test-python test-js bench calibrate calibrate-classic load chaos lighthouse vectors catalogs mutate clean
+.PHONY: run test test-pg install fonts lint typecheck test-python test-js bench calibrate calibrate-classic load chaos lighthouse vectors catalogs mutate clean
 
 run: install
 	$(PY) manage.py migrate --noinput
@@ -53,7 +53,19 @@ typecheck: install
 	$(VENV)/bin/mypy config challenges accounts
 
 test-python: install
-	DJANGO_ENV=test $(PY) -m pytest
+	DJANGO_ENV=test $(PY) -m pytest $(PYTEST_ARGS)
+
+# Every suite against a local PostgreSQL and Redis, the way CI runs them (.ci/run): the
+# SQL that SQLite does not run, the real cache, and a missing service, browser or nginx
+# fails instead of skipping. Makes the database if it is missing (not the servers).
+# TEST_DATABASE_URL, TEST_REDIS_URL to point elsewhere; PYTEST_ARGS to run fewer tests.
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
+
+test-pg: install
+	$(PY) -m tools.database_ensure "$(TEST_DATABASE_URL)"
+	DATABASE_URL="$(TEST_DATABASE_URL)" REDIS_URL="$(TEST_REDIS_URL)" TOD_REQUIRE_SERVICES=1 \
+		$(MAKE) test
 
 # Dots on the console, the full TAP report kept in test-artifacts/, its summary shown.
 test-js:

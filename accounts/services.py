@@ -17,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser, User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.functional import Promise
@@ -24,8 +25,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from accounts.confusables import is_allowed, is_ignorable, name_key_digest
 from accounts.models import ApiToken, UsernameKey
-from accounts.token_cache import token_cached, token_keep, token_touched
-from accounts.token_sql import token_touch, tokens_by_prefix
+from accounts.token_cache import USER_FIELDS, token_cached, token_keep, token_touched
 
 logger = logging.getLogger(__name__)
 
@@ -291,6 +291,11 @@ def api_token_revoke(*, user: AbstractBaseUser, token_id: int) -> ApiToken:
     return token
 
 
+# What a request needs of a token (with its digest, to compare); the rest loads if read.
+_TOKEN_FIELDS = ("id", "user_id", "digest", "prefix", "name", "origin", "created_at",
+                 "last_used_at")  # fmt: skip
+
+
 def api_token_authenticate(*, secret: str) -> ApiToken | None:
     """The token whose secret this is (with its user), or None.
 
@@ -305,7 +310,12 @@ def api_token_authenticate(*, secret: str) -> ApiToken | None:
     match = token_cached(digest=digest)
     missed = match is None
     if match is None:
-        for candidate in tokens_by_prefix(prefix=_prefix(secret)):
+        candidates = (
+            ApiToken.objects.select_related("user")
+            .only(*_TOKEN_FIELDS, *(f"user__{name}" for name in USER_FIELDS))
+            .filter(prefix=_prefix(secret))
+        )
+        for candidate in candidates:
             if hmac.compare_digest(candidate.digest, digest):
                 match = candidate
         if match is None:
@@ -316,7 +326,8 @@ def api_token_authenticate(*, secret: str) -> ApiToken | None:
         if missed:
             token_keep(match)
         return match
-    token_touch(token_id=match.pk, now=now, interval=TOKEN_TOUCH_INTERVAL)
+    stale = Q(last_used_at__isnull=True) | Q(last_used_at__lt=now - TOKEN_TOUCH_INTERVAL)
+    ApiToken.objects.filter(stale, pk=match.pk).update(last_used_at=now)
     # Written now, or by another request within the minute: either way not again soon.
     token_touched(match, at=now)
     return match

@@ -14,18 +14,30 @@ only the process's fallback cache), or a ``QuerySet.update`` of users.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, User
 from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS
 
 from accounts.models import ApiToken
-from accounts.token_sql import USER_FIELDS, user_loaded
+
+# What a request needs of the token's user; the rest loads if read.
+USER_FIELDS = ("id", "username", "is_active", "is_staff", "is_superuser")
 
 TOKEN_CACHE_SECONDS = 60
 _TOKEN_FIELDS = ("id", "user_id", "prefix", "name", "origin", "created_at", "last_used_at")
+
+
+def user_loaded(values: Mapping[str, Any]) -> User:
+    """The user as loaded with only ``values`` (of ``USER_FIELDS``); any other field is
+    read from the database when used."""
+    user_model = get_user_model()
+    names = [f.attname for f in user_model._meta.concrete_fields if f.attname in values]
+    return user_model.from_db(DEFAULT_DB_ALIAS, names, [values[name] for name in names])
 
 
 def _key(digest: str) -> str:

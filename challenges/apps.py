@@ -14,3 +14,8 @@ class ChallengesConfig(AppConfig):
 
         # Signing up logs in too: either way a guest's runs go to the account.
         user_logged_in.connect(guest_claim_on_login, dispatch_uid="challenges.guest_claim")
+
+        # The outbox's jobs register as their modules load: every drainer (a worker, a
+        # command, this process's thread) knows them all.
+        import challenges.moderation.services
+        import challenges.schedule.services  # noqa: F401

@@ -117,6 +117,15 @@ class CompiledQuery:
             setattr(instance, name, values[position])
         return instance
 
+    def row(self, *, using: str = "default", **arguments: Any) -> tuple[Any, ...] | None:
+        """The one row of a ``values_list`` queryset (a read by its key), or None."""
+        statement = self._statement(using)
+        if statement is None:
+            found: tuple[Any, ...] | None = self.build(**arguments).using(using).first()
+            return found
+        row = self._execute(statement, lambda sql: sql, using, **arguments)
+        return None if row is None else tuple(_converted(row, statement, connections[using]))
+
     def rows(
         self, *, limit: int, offset: int = 0, using: str = "default", **arguments: Any
     ) -> list[tuple[Any, ...]]:

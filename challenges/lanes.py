@@ -11,14 +11,9 @@ added (``X-Frame-Options``, ``Content-Length``; for a page, its language as
 keeps the outage copies too. An API read's body says nothing in a language: it gets no
 ``Content-Language`` or ``Vary: Accept-Language``.
 
-Anything else (a miss, a token, a session, a database fault) goes down the whole chain,
-which answers as it always has.
-
-A run's writes sent with an API token and no cookie at all (a script, the load, an app)
-go down a shorter chain: the same middleware but those that act only on a browser's
-cookies (``BROWSER_ONLY``). Without a cookie there is no session, CSRF token, message or
-guest to read, and a token never logs a session in; the reader's language, the frame
-header and the outage answer are made by the same middleware as before.
+Anything else (a miss, a token, a session, a write, a database fault) goes down the
+whole chain, which answers as it always has. The lane hands nothing on to it: a page
+the lane did not find is looked for again by its view, as any request's.
 """
 
 from __future__ import annotations
@@ -26,18 +21,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
-from django.core.exceptions import DisallowedHost, MiddlewareNotUsed
-from django.core.handlers.base import BaseHandler
-from django.core.handlers.exception import convert_exception_to_response
+from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.urls import Resolver404, ResolverMatch, resolve
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
-from django.utils.module_loading import import_string
 
 from challenges.api import hot_reads
 from challenges.views import history, leaderboards
@@ -67,74 +58,13 @@ LANES: dict[str, Lane] = {
 }
 
 
-# The run's writes that take an API token.
-TOKEN_WRITES = frozenset(
-    ("api-run-start", "api-run-clock", "api-run-moves", "api-run-finish", "api-run-submit")
-)
-# Middleware with nothing to do on a request that carries no cookie.
-BROWSER_ONLY = frozenset(
-    (
-        "whitenoise.middleware.WhiteNoiseMiddleware",
-        "django.contrib.sessions.middleware.SessionMiddleware",
-        "django.middleware.csrf.CsrfViewMiddleware",
-        "django.contrib.auth.middleware.AuthenticationMiddleware",
-        "django.contrib.messages.middleware.MessageMiddleware",
-        "challenges.views.guest_cookie.GuestCookieMiddleware",
-        "config.not_found_page.SiteNotFoundPage",
-    )
-)
-
-
-class _ShortChain(BaseHandler):
-    """Django's own handler over the middleware inside this lane, less ``BROWSER_ONLY``:
-    hooks, exceptions and the URL's resolution as in the whole chain."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        whole = list(settings.MIDDLEWARE)
-        inside = whole[whole.index(_THIS) + 1 :] if _THIS in whole else []
-        self.load_middleware_of([name for name in inside if name not in BROWSER_ONLY])
-
-    def load_middleware_of(self, paths: list[str]) -> None:
-        """``load_middleware`` for ``paths`` rather than the setting (changing the setting
-        for a moment would race with another thread's handler being built), and
-        synchronous only, as every middleware of the site is (WSGI)."""
-        self._view_middleware: list[Any] = []
-        self._template_response_middleware: list[Any] = []
-        self._exception_middleware: list[Any] = []
-        handler = convert_exception_to_response(self._get_response)  # type: ignore[attr-defined]
-        for path in reversed(paths):
-            try:
-                middleware = import_string(path)(handler)
-            except MiddlewareNotUsed:
-                continue
-            if hasattr(middleware, "process_view"):
-                self._view_middleware.insert(0, middleware.process_view)
-            if hasattr(middleware, "process_template_response"):
-                self._template_response_middleware.append(middleware.process_template_response)
-            if hasattr(middleware, "process_exception"):
-                self._exception_middleware.append(middleware.process_exception)
-            handler = convert_exception_to_response(middleware)
-        self._middleware_chain = handler
-
-    def resolve_request(self, request: HttpRequest) -> ResolverMatch:
-        # The lane resolved it to choose this chain.
-        match = request.resolver_match
-        return match if match is not None else super().resolve_request(request)
-
-
 class FastLane:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
-        self.short_chain = _ShortChain()
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
-        if request.method == "GET":
-            answer = self._answer(request)
-            return answer if answer is not None else self.get_response(request)
-        if request.method == "POST" and _token_write(request):
-            return self.short_chain.get_response(request)
-        return self.get_response(request)
+        answer = self._answer(request) if request.method == "GET" else None
+        return answer if answer is not None else self.get_response(request)
 
     def _answer(self, request: HttpRequest) -> HttpResponseBase | None:
         try:
@@ -165,20 +95,6 @@ class FastLane:
             response.headers.setdefault("Content-Language", translation.get_language())
         copy_keep(request, response)
         return response
-
-
-def _token_write(request: HttpRequest) -> bool:
-    """A run's write with a token and no cookie; its URL resolved on the request."""
-    if request.META.get("HTTP_COOKIE") or "HTTP_AUTHORIZATION" not in request.META:
-        return False
-    try:
-        match = resolve(request.path_info)  # not kept: each run has its own URL
-    except Resolver404:
-        return False
-    if match.url_name not in TOKEN_WRITES:
-        return False
-    request.resolver_match = match
-    return True
 
 
 @lru_cache(maxsize=4096)

@@ -47,8 +47,9 @@ COPIED_READS: dict[str, int] = {
     "leaderboard": 60 * 60,
 }
 COPY_EVERY_SECONDS = 10.0
-# The query parameters a kept read may have (a page of a board): anything else, e.g. a
-# cursor or a made-up parameter, would make a copy per value.
+# The query parameters a kept read may have (a page of a board), each once and a whole
+# number written plainly: anything else, e.g. a cursor, a made-up parameter or
+# "page=01", would make a copy per value.
 COPIED_PARAMETERS = frozenset({"page", "size"})
 # The per-process memory of when each read was copied stays this small.
 COPIED_KEYS_MAX = 5_000
@@ -70,10 +71,15 @@ def _copy_key(request: HttpRequest) -> str | None:
         return None
     if "HTTP_AUTHORIZATION" in request.META or "sessionid" in request.COOKIES:
         return None
-    if not set(request.GET) <= COPIED_PARAMETERS:  # a crawler's junk query gets no copy
-        return None
+    for name, values in request.GET.lists():  # a crawler's junk query gets no copy
+        if name not in COPIED_PARAMETERS or len(values) != 1 or not _plain_number(values[0]):
+            return None
     language = "" if request.path.startswith(API_PREFIX) else (get_language() or "")
     return f"outage-copy:{language}:{request.get_full_path()}"
+
+
+def _plain_number(text: str) -> bool:
+    return text.isdecimal() and len(text) <= 9 and str(int(text)) == text
 
 
 def copy_keep(request: HttpRequest, response: HttpResponse) -> None:

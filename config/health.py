@@ -27,8 +27,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
             "outages": CACHE_HEALTH.outages,
             "fallbacks": CACHE_HEALTH.fallbacks,
         }
-        if settings.CACHES["default"]["BACKEND"] == "config.resilient_cache.ResilientRedisCache"
-        else {"backend": settings.CACHES["default"]["BACKEND"]}
+        if settings.CACHES["shared"]["BACKEND"] == "config.resilient_cache.ResilientRedisCache"
+        else {"backend": settings.CACHES["shared"]["BACKEND"]}
     )
     body = {"database": database, "cache": cache}
     return JsonResponse(body, status=200 if database == "ok" else 503)

@@ -17,7 +17,7 @@ RedisCache with three additions:
   could be emptied by a flood of cached reads, and failing open would hand an attacker
   the log-in form whenever Redis is down.
 
-The leaderboard keys are versioned by a counter in the database (leaderboard_cache.py),
+The leaderboard keys are versioned by a counter in the database (challenges/boards/cache.py),
 so nothing cached before or during an outage can be served stale after it.
 
 One warning is logged when an outage starts and one line when it ends; the counters in

@@ -158,7 +158,7 @@ if PRODUCTION and not REDIS_URL:
 REDIS_TIMEOUT_SECONDS = env.float("REDIS_TIMEOUT_SECONDS", default=0.2)
 if REDIS_URL:
     CACHES = {
-        "default": {
+        "shared": {
             "BACKEND": "config.resilient_cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="tod"),
@@ -170,7 +170,19 @@ if REDIS_URL:
         }
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {"shared": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The site's cache ("default") is two levels (config/near_cache.py): the bytes this
+# process read last under keys that name all they hold, kept a moment, in front of the
+# shared cache above. The board's reads are versioned by their board; a shared page's
+# key names everything it shows.
+CACHES["default"] = {
+    "BACKEND": "config.near_cache.NearCache",
+    "LOCATION": "shared",
+    "OPTIONS": {
+        "KEY_PREFIXES": ["leaderboard:", "page:"],
+        "MAX_BYTES": env.int("NEAR_CACHE_BYTES", default=24 * 1024 * 1024),
+    },
+}
 
 
 def _next_redis_database(url: str) -> str:

@@ -64,14 +64,11 @@ def _cache_cleared(request: pytest.FixtureRequest) -> None:
         from django.core.cache import cache, caches
 
         from config import database_outage
-        from config.near_copies import near_copies_clear
 
-        cache.clear()
+        cache.clear()  # and the process's near copies (config/near_cache.py)
         caches["limits"].clear()
         # Its memory of when each read was copied would skip a copy the cache just lost.
         database_outage._copied_at.clear()
-        # A test's new board may have the number and creation time of an earlier one's.
-        near_copies_clear()
 
 
 @pytest.fixture(autouse=True)

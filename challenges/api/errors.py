@@ -116,10 +116,8 @@ def _throttled_detail(wait: float | None) -> str:
     ) % {"seconds": seconds}
 
 
-def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if database_down(exc):
-        # Raised on to config.database_outage's middleware: a 503, or a read's last copy.
-        return None
+def _domain_answer(exc: Exception) -> Response | None:
+    """The answer to an error of the rooms or of Django's request handling, or None."""
     if isinstance(exc, RunDeadlinePassed):
         run = exc.run
         return _error(
@@ -145,6 +143,12 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         return _error(gettext("The request body is too large."), "too_large", 413)
     if isinstance(exc, SuspiciousOperation):
         return _error(gettext("The request was malformed."), "bad_request", 400)
+    return None
+
+
+def _framework_answer(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's answer to one of its errors (or Django's), reshaped to ``detail`` and
+    ``code``; None for anything else."""
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(as_serializer_error(exc))
     if isinstance(exc, exceptions.Throttled):
@@ -170,6 +174,18 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
                 "code": code if isinstance(code, str) else _status_code_name(response.status_code),
             }
             return response
+    return None
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if database_down(exc):
+        # Raised on to config.database_outage's middleware: a 503, or a read's last copy.
+        return None
+    answer = _domain_answer(exc)
+    if answer is None:
+        answer = _framework_answer(exc, context)
+    if answer is not None:
+        return answer
     logger.exception("unhandled error in %s", context.get("view").__class__.__name__, exc_info=exc)
     return _error(
         gettext("Something went wrong on our side; please try again."), "server_error", 500

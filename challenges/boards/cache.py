@@ -20,14 +20,9 @@ from django.core.signals import request_finished, request_started
 from django.db.models import F
 
 from challenges.models import Challenge
-from config.near_copies import NearCopies
 
 T = TypeVar("T")
 _MISSING = object()
-
-# The board pages' bytes this process read last: the day's busiest URLs are a handful,
-# read thousands of times a minute, each under its version.
-_near_pages = NearCopies(max_bytes=8 * 1024 * 1024)
 
 
 def _cache_namespace(challenge: Challenge) -> str:
@@ -119,7 +114,7 @@ def leaderboard_cache_key(*, challenge: Challenge, name: str, version: str | Non
 def leaderboard_cache_peek(*, challenge: Challenge, name: str) -> Any | None:
     """The read ``name`` if it is cached at the board's current version, else None
     (nothing cached here is None)."""
-    return _near_pages.read(leaderboard_cache_key(challenge=challenge, name=name))
+    return cache.get(leaderboard_cache_key(challenge=challenge, name=name))
 
 
 def leaderboard_cached(

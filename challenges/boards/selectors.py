@@ -1,5 +1,10 @@
 """The boards room's reads: what the faces may ask it."""
 
+from challenges.boards.board_page import (
+    BoardPageShown,
+    board_minutes_left,
+    leaderboard_page_shown,
+)
 from challenges.boards.following import (
     followed_ids,
     follower_count,
@@ -34,6 +39,7 @@ from challenges.boards.standing import (
 
 __all__ = [
     "PERIODS",
+    "BoardPageShown",
     "CursorInvalid",
     "LeaderboardPage",
     "LeaderboardPageFrame",
@@ -42,6 +48,7 @@ __all__ = [
     "PlayerHistoryRow",
     "PlayerRank",
     "ScoreField",
+    "board_minutes_left",
     "challenge_history",
     "challenge_history_version",
     "entry_get",
@@ -54,6 +61,7 @@ __all__ = [
     "leaderboard_histogram",
     "leaderboard_page",
     "leaderboard_page_frame",
+    "leaderboard_page_shown",
     "leaderboard_rank",
     "period_board",
     "period_explained",

@@ -1,25 +1,15 @@
-"""The batch path of a run's moves: a batch (or a finish) that goes on from where the
-run stands writes only its own moves.
+"""How a run takes its moves: a batch while it is played, or the rest with its finish.
 
-A run of 100 moves is sent in some 30 batches. Reading every held move back and
-writing the whole log, its arrivals and results again made each batch cost as much as
-the run was long. Here a batch reads the run's head (how many moves it holds, the
-replay's position, the challenge's tiles: ``run_rows.run_head_read``), replays its
-new moves from the position, checks their eligibility after the run's last placement
-(kept in the position), and appends them (``run_rows.run_moves_append``): the same
-outcome as the whole-row path of ``runs.py``, at a cost that does not grow with the run.
+One path. A batch reads the run's head (how many moves it holds, the replay's position,
+the challenge's tiles: ``run_rows.run_head``), checks what was sent against it, replays
+the new moves from the position, checks their eligibility after the run's last
+placement (kept in the position), and appends them (``run_rows.run_moves_append``): at
+a cost that does not grow with the run, in two statements and no transaction.
 
-Neither statement takes a lock, and no transaction wraps them: the append writes only
-if the run still holds the moves its head was read with, and is still played. Two
-round trips, where a locked read and a write in a transaction took four.
-
-The whole-row path stays for what is rare: a batch that overlaps or skips the held
-moves, a late one, a run already over, a run whose position predates the carried
-last placement, a run that another request changed between the read and the append,
-and databases other than PostgreSQL and SQLite (SQLite runs the two statements' ORM
-twins, ``batch_orm``, so that the quick test runs take this path too). This module
-answers None for those, having written nothing, and the caller takes that path, which
-locks the run.
+The append writes only if the run still holds the moves its head was read with. When
+another request on the same run got there first, the batch goes once more down the same
+path with the run's row locked, in a transaction: the retry sees what the other request
+left (a resend, a finished run) and answers as if it had come second.
 """
 
 from __future__ import annotations
@@ -27,12 +17,15 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from django.db import connection
+from django.db import connection, transaction
+from django.utils import translation
+from django.utils.translation import gettext
 
 from challenges.engine import (
     RULESET,
@@ -45,23 +38,16 @@ from challenges.engine import (
     ruleset_of,
     run_clock_reach_ms,
 )
-from challenges.errors import RunNotFound
-from challenges.models import Run
-from challenges.play.batch_orm import run_head_read_orm, run_moves_append_orm
-from challenges.play.batch_sql import (
-    RunHead,
-    batch_path_available,
-    run_head_read,
-    run_moves_append,
-)
+from challenges.errors import MovesConflict, RunAlreadyFinished, RunDeadlinePassed, RunNotFound
+from challenges.models import Run, RunFault
 from challenges.play.outcomes import RunPlayed
-from challenges.play.run_sql import run_row_locked
+from challenges.play.run_rows import RunHead, run_head, run_moves_append
 
 LAST_PLACEMENT = "last_placement"
 """The key, in a run's stored position, of ``(index, t)`` of its last placement: what
 the pace rule of the next batch compares with."""
 
-# What a Run returned by the batch path holds; the rest loads if ever read.
+# What a Run returned by a batch holds; the rest loads if ever read.
 _HEAD_FIELDS = ("id", "player_id", "challenge_id", "started_at", "finished_at", "status",
                 "score", "error", "ineligible")  # fmt: skip
 
@@ -76,63 +62,179 @@ def moves_added(
     run_id: UUID,
     player_id: int,
     start: int,
-    moves: Sequence[object],
+    moves: Sequence[object] | ReplayError,
     now: datetime,
     finishing: bool,
-) -> RunPlayed | None:
-    """Take a batch (``finishing``: the rest of the log, and finish) on the batch path.
+) -> RunPlayed:
+    """Take the moves of the player's run from index ``start`` on (``finishing``: the
+    rest of the log, and finish; ``moves`` may then be the fault of a log that is none).
 
-    Returns the run as the caller returns it (a finish's with its ``move_results`` and
-    the player's standing too), or None, having written nothing, when the run is for
-    the whole-row path. Raises ``RunNotFound`` if the player has no such run. Needs no
-    transaction (see the module's docstring).
+    Returns the run as the caller answers with it (a finish's with its ``move_results``
+    and the player's standing too). Raises ``RunNotFound``, ``RunAlreadyFinished``,
+    ``MovesConflict``, and ``RunDeadlinePassed`` for an expired run, or a late one once
+    it is stored as rejected.
     """
-    if not batch_path_available():
-        return None
-    postgresql = connection.vendor == "postgresql"
-    head_read = run_head_read if postgresql else run_head_read_orm
-    head = head_read(run_id=run_id, player_id=player_id, standing=finishing)
+
+    for locked in (False, True):
+        # A second try only if another request on this run came between the read and
+        # the write: then with the run's row locked, in a transaction.
+        with transaction.atomic() if locked else nullcontext():
+            played = _moves_taken(
+                run_id=run_id,
+                player_id=player_id,
+                start=start,
+                moves=moves,
+                now=now,
+                finishing=finishing,
+                locked=locked,
+            )
+        if played is not None:
+            late = played.run.rejection
+            if late is not None and late.code == RunDeadlinePassed.code:
+                raise RunDeadlinePassed(
+                    late_detail(started_at=played.run.started_at), run=played.run
+                )
+            return played
+    raise AssertionError("a locked run holds the moves it was read with")
+
+
+def _moves_taken(
+    *,
+    run_id: UUID,
+    player_id: int,
+    start: int,
+    moves: Sequence[object] | ReplayError,
+    now: datetime,
+    finishing: bool,
+    locked: bool,
+) -> RunPlayed | None:
+    """One try at :func:`moves_added`; None, having written nothing, if the run changed
+    between its read and the append (never when ``locked``)."""
+    head = run_head(run_id=run_id, player_id=player_id, standing=finishing, locked=locked)
+    results: list[dict[str, Any]] = []
     if head is None:
         raise RunNotFound()
-    position = head.position
-    if (
-        head.status != Run.Status.STARTED
-        or now > head.started_at + _finish_window()
-        or start != head.received
-        or (head.received and (position is None or LAST_PLACEMENT not in position))
-    ):
-        return None
-    new = list(moves[: moves_room(head.received)])
-    if not new and not finishing:
-        return RunPlayed(run=_run_of(run_id, player_id, head, {}), received=head.received)
-    fields, received, results = _moves_taken(head, new, now=now)
-    if finishing and fields.get("status", Run.Status.STARTED) == Run.Status.STARTED:
-        fields.update(status=Run.Status.FINISHED, finished_at=now, position=None)
-        if fields.get("score", head.score) is None:
-            fields["score"] = 0  # finished without a move: a valid run of 0 points
-    moves_json = fields.pop("moves_json")
-    arrivals = fields.pop("arrivals")
-    appended = (run_moves_append if postgresql else run_moves_append_orm)(
+    _run_in_play_check(head)
+    if now > head.started_at + _finish_window():
+        fields, sent = _late_fields(head, start=start, moves=moves, now=now)
+        received = head.received
+    elif isinstance(moves, ReplayError):
+        fields, sent, received = _rejected_fields(moves, now=now), [], head.received
+    else:
+        new = _moves_new(head, run_id=run_id, start=start, moves=moves)
+        if not new and not finishing:
+            return RunPlayed(run=_run_of(run_id, player_id, head, {}), received=head.received)
+        fields, sent, received, results = _moves_replayed_fields(head, new, now=now, run_id=run_id)
+        if finishing and fields.get("status", Run.Status.STARTED) == Run.Status.STARTED:
+            fields.update(status=Run.Status.FINISHED, finished_at=now, position=None)
+            if fields.get("score", head.score) is None:
+                fields["score"] = 0  # finished without a move: a valid run of 0 points
+    arrival_ms = fields.pop("arrival_ms", 0)
+    appended = run_moves_append(
         run_id=run_id,
         player_id=player_id,
         held=head.received,
-        moves_json=moves_json,
-        arrivals=arrivals,
+        moves=sent,
+        arrivals=[arrival_ms] * len(results),
         results=results,
         fields=fields,
     )
     if not appended:
-        return None  # changed since its head was read: the locked path looks again
+        return None
+    made = _run_of(run_id, player_id, head, fields)
     if finishing:
-        made = _run_of(run_id, player_id, head, fields)
         made.move_results = [*(head.move_results or []), *results]
-        return RunPlayed(run=made, received=received, standing=head.standing)
-    if fields.get("status") == Run.Status.REJECTED:
+    elif made.status == Run.Status.REJECTED:
         # Rare: the rejected answer shows the whole run, so read it whole.
-        whole = run_row_locked(run_id=run_id, player_id=player_id)
-        assert whole is not None
-        return RunPlayed(run=whole, received=received)
-    return RunPlayed(run=_run_of(run_id, player_id, head, fields), received=received)
+        made = Run.objects.select_related("challenge").get(pk=run_id)
+    return RunPlayed(run=made, received=received, standing=head.standing)
+
+
+def _run_in_play_check(head: RunHead) -> None:
+    """Raise if the run takes no more moves: expired, or over."""
+    if head.status == Run.Status.EXPIRED:
+        expired = Run(status=head.status, started_at=head.started_at)
+        raise RunDeadlinePassed(
+            gettext("Too late: this run started at %(time)s UTC and was never finished in time.")
+            % {"time": f"{head.started_at:%H:%M:%S}"},
+            run=expired,
+        )
+    if head.status != Run.Status.STARTED:
+        raise RunAlreadyFinished(
+            gettext(
+                "This run was already finished at %(time)s UTC (%(status)s); start a new run "
+                "to play again."
+            )
+            % {
+                "time": f"{head.finished_at:%H:%M:%S}",
+                "status": str(Run.Status(head.status).label).lower(),
+            }
+        )
+
+
+def _late_fields(
+    head: RunHead, *, start: int, moves: Sequence[object] | ReplayError, now: datetime
+) -> tuple[dict[str, Any], list[Any]]:
+    """A run past its finish time is rejected, with what was sent kept."""
+    # Kept with the run in English (a record); the refusal is worded again, in the
+    # reader's language, when it is raised (moves_added).
+    with translation.override("en"):
+        detail = late_detail(started_at=head.started_at)
+    sent = list(moves) if not isinstance(moves, ReplayError) else []
+    received = head.received
+    unseen = sent[max(0, received - start) :] if 0 <= start <= received else []
+    kept = moves_storable([move_trimmed(move) for move in unseen[: moves_room(received)]])[1]
+    error = RunFault(None, RunDeadlinePassed.code, detail).to_json()
+    return _rejected_fields(error, now=now), kept
+
+
+def _rejected_fields(error: ReplayError | dict[str, object], *, now: datetime) -> dict[str, Any]:
+    fault = error.to_json() if isinstance(error, ReplayError) else error
+    return {"status": Run.Status.REJECTED, "error": fault, "finished_at": now, "position": None}
+
+
+def _moves_new(head: RunHead, *, run_id: UUID, start: int, moves: Sequence[object]) -> list[object]:
+    """The moves of ``moves`` (sent from index ``start``) that the run does not hold
+    yet. Those it holds must come again unchanged: a gap or a change raises."""
+    received = head.received
+    if start < 0 or start > received:
+        raise MovesConflict(
+            gettext(
+                "These moves start at index %(start)s, but the server holds %(received)s moves "
+                "of this run: send the moves from index %(received)s on."
+            )
+            % {"start": start, "received": received},
+            received=received,
+        )
+    overlap = min(len(moves), received - start)
+    if overlap:
+        # A resend: rare, so the held moves are read only for it.
+        held = Run.objects.only("log").get(pk=run_id).held_moves
+        for offset in range(overlap):
+            if move_trimmed(moves[offset]) != held[start + offset]:
+                raise MovesConflict(
+                    gettext(
+                        "Move %(index)s differs from the one the server already holds: moves "
+                        "sent cannot change. The server holds %(received)s moves of this run."
+                    )
+                    % {"index": start + offset, "received": received},
+                    received=received,
+                )
+    return list(moves[overlap : overlap + moves_room(received)])
+
+
+def late_detail(*, started_at: datetime) -> str:
+    """Why a batch or finish of a run started at ``started_at`` came too late, in the
+    active language."""
+    return gettext(
+        "Too late: this run started at %(started)s UTC and its moves were taken until "
+        "%(deadline)s UTC (%(limit)s s plus %(grace)s s grace)."
+    ) % {
+        "started": f"{started_at:%H:%M:%S}",
+        "deadline": f"{started_at + _finish_window():%H:%M:%S}",
+        "limit": RULESET.time_limit_ms // 1000,
+        "grace": RULESET.finish_grace_ms // 1000,
+    }
 
 
 @dataclass(frozen=True)
@@ -190,18 +292,20 @@ def moves_replayed(
     )
 
 
-def _moves_taken(
-    head: RunHead, new: list[object], *, now: datetime
-) -> tuple[dict[str, Any], int, list[dict[str, Any]]]:
-    """Replay ``new`` from the head's position: the fields that change (with the moves
-    to append as ``moves_json`` and their ``arrivals``), the count held after, and the
-    new moves' results."""
+def _moves_replayed_fields(
+    head: RunHead, new: list[object], *, now: datetime, run_id: UUID
+) -> tuple[dict[str, Any], list[Any], int, list[dict[str, Any]]]:
+    """Replay ``new`` from the head's position: the fields that change (with
+    ``arrival_ms``, when the new moves arrived), the moves to append as stored, the count
+    held after, and the new moves' results."""
     received = head.received
-    position = head.position
-    fields: dict[str, Any] = {}
     if not new:
-        fields.update(moves_json="[]", arrivals=[])
-        return fields, received, []
+        return {}, [], received, []
+    position, held_moves = head.position, []
+    if received and (position is None or LAST_PLACEMENT not in position):
+        # Stored before positions carried the last placement: replayed from the log.
+        held_moves = Run.objects.only("log").get(pk=run_id).held_moves
+        position = None
     replayed = moves_replayed(
         tray=head.tray,
         well=head.well,
@@ -211,32 +315,30 @@ def _moves_taken(
         started_at=head.started_at,
         now=now,
         rules_version=head.rules_version,
+        held_moves=held_moves,
     )
     taken = replayed.taken
-    moves_json, stored = moves_storable(replayed.kept)
-    arrivals = [replayed.arrival_ms] * taken
+    stored = moves_storable(replayed.kept)[1]
     # The replay's valid moves are well-formed moves of RULES.md.
     valid: list[dict[str, Any]] = stored[:taken]
     carried = position.get(LAST_PLACEMENT) if position else None
-    before = (carried[0], carried[1]) if carried else None
+    before = (carried[0], carried[1]) if carried else last_placement_of(held_moves)  # type: ignore[arg-type]
+    fields: dict[str, Any] = {"arrival_ms": replayed.arrival_ms, "score": replayed.replay.score}
     if head.ineligible is None and taken:
         breach = eligibility_check(
-            moves=valid, arrivals=arrivals, first_index=received, last_placement=before
+            moves=valid,
+            arrivals=[replayed.arrival_ms] * taken,
+            first_index=received,
+            last_placement=before,
         )
         if breach is not None:
             fields["ineligible"] = breach.to_json()
-    fields.update(moves_json=moves_json, arrivals=arrivals, score=replayed.replay.score)
     if replayed.error is not None:
-        fields.update(
-            status=Run.Status.REJECTED,
-            error=replayed.error.to_json(),
-            finished_at=now,
-            position=None,
-        )
+        fields.update(_rejected_fields(replayed.error, now=now))
     else:
         last = last_placement_of(valid, first_index=received, before=before)
         fields["position"] = position_stored(replayed.replay, last)
-    return fields, received + taken, replayed.results
+    return fields, stored, received + taken, replayed.results
 
 
 def _run_of(run_id: UUID, player_id: int, head: RunHead, fields: dict[str, Any]) -> Run:

@@ -1,15 +1,10 @@
-"""A run's row on the hot path (moves while playing, finish): read and locked with its
-challenge, and written back, in plain SQL on PostgreSQL.
+"""A run's start, and its read for a submit, each one statement on PostgreSQL.
 
-A batch of moves is the most frequent write of the site, every few seconds of every
-run played, and building these statements with the ORM cost more CPU than everything
-else such a request does (docs/performance.md). So they are written here once, from the
-models' own fields (a field added to ``Run`` is read and written with the others), and
-the values go through the fields' own conversions (``from_db_value``,
-``get_db_prep_save``), as the ORM would convert them. The batch path's own two
-statements, which lock nothing, are in ``batch_sql``.
-
-Other databases (SQLite, in the quick test runs) take the ORM path: the same query.
+A start reads the challenge, counts the player's runs and inserts, in one round trip
+where the ORM takes three. The statements are written once from the models' own fields
+(a field added to ``Run`` is read and written with the others), and the values go
+through the fields' own conversions (``from_db_value``, ``get_db_prep_save``), as the
+ORM would convert them. Other databases (SQLite, in the quick test runs) take the ORM.
 """
 
 from __future__ import annotations
@@ -19,10 +14,10 @@ from typing import Any
 from uuid import UUID
 
 from django.db import connection
-from django.db.models import Exists, Field, Max, OuterRef, Subquery
+from django.db.models import Field
 
 from challenges.models import Challenge, Entry, Guest, Run
-from challenges.play.outcomes import ChallengeStanding, RunColumns, RunStarting, RunSubmitting
+from challenges.play.outcomes import RunColumns, RunStarting, RunSubmitting
 from challenges.schedule.selectors import challenge_row
 
 # What the services read of the run's challenge; the rest loads if ever used.
@@ -54,17 +49,6 @@ def _challenge_fields(read: tuple[str, ...] = _CHALLENGE_READ) -> list[Field[Any
     return [f for f in Challenge._meta.concrete_fields if f.attname in read or f is key]
 
 
-@cache
-def _select_sql(standing: bool) -> str:
-    q = connection.ops.quote_name
-    columns = [f"r.{q(str(f.column))}" for f in _run_fields()]
-    columns += [f"c.{q(str(f.column))}" for f in _challenge_fields()]
-    if standing:
-        columns += [best_before_sql(), entry_exists_sql()]
-    # FOR UPDATE OF r: the run's row only; every run of a challenge shares its row.
-    return run_with_challenge_sql(columns) + " FOR UPDATE OF r"
-
-
 # --- what the reads of a run share: its row joined to its challenge's ----------------
 
 
@@ -80,17 +64,6 @@ def run_with_challenge_sql(columns: list[str]) -> str:
     )
 
 
-def best_before_sql() -> str:
-    """The player's best score in another run of the challenge with the status given
-    as a parameter (finished), or NULL."""
-    c = run_column
-    return (
-        f"(SELECT MAX(o.{c('score')}) FROM {Run._meta.db_table} o"
-        f" WHERE o.{c('challenge')} = r.{c('challenge')} AND o.{c('player')} = r.{c('player')}"
-        f" AND o.{c('status')} = %s AND o.{c('id')} <> r.{c('id')})"
-    )
-
-
 def entry_exists_sql() -> str:
     """Whether the player has an entry for the run's challenge."""
     c = run_column
@@ -101,19 +74,11 @@ def entry_exists_sql() -> str:
 
 
 def run_row_fetch(
-    sql: str,
-    *,
-    run_id: UUID,
-    player_id: int,
-    standing: bool = False,
-    first: tuple[object, ...] = (),
+    sql: str, *, run_id: UUID, player_id: int, first: tuple[object, ...] = ()
 ) -> tuple[Any, ...] | None:
     """The one row of ``sql`` (a :func:`run_with_challenge_sql`) for the player's run;
-    ``first``: the parameters of columns before the run's; ``standing`` passes the
-    status of :func:`best_before_sql` next."""
+    ``first``: the parameters of columns before the run's."""
     params: list[Any] = [*first]
-    if standing:
-        params.append(Run.Status.FINISHED.value)
     params += [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -140,91 +105,6 @@ def _from_row(model: Any, fields: list[Field[Any, Any]], values: tuple[Any, ...]
             from_db(value, None, connection) if from_db and value is not None else value
         )
     return model.from_db(connection.alias, [f.attname for f in fields], converted)
-
-
-def run_row_locked(*, run_id: UUID, player_id: int) -> Run | None:
-    """The run, if it is this player's, locked until the transaction ends, with its
-    challenge."""
-    read = _run_row_locked(run_id=run_id, player_id=player_id, standing=False)
-    return read[0] if read is not None else None
-
-
-def run_row_locked_standing(
-    *, run_id: UUID, player_id: int
-) -> tuple[Run, ChallengeStanding] | None:
-    """:func:`run_row_locked`, and the player's standing on the challenge (their best
-    other finished run, whether they have an entry), in the same query."""
-    read = _run_row_locked(run_id=run_id, player_id=player_id, standing=True)
-    if read is None:
-        return None
-    run, standing = read
-    assert standing is not None
-    return run, standing
-
-
-def _run_row_locked(
-    *, run_id: UUID, player_id: int, standing: bool
-) -> tuple[Run, ChallengeStanding | None] | None:
-    if connection.vendor != "postgresql":
-        return _run_row_locked_orm(run_id=run_id, player_id=player_id, standing=standing)
-    row = run_row_fetch(
-        _select_sql(standing), run_id=run_id, player_id=player_id, standing=standing
-    )
-    if row is None:
-        return None
-    run, end = _run_from_row(row, _challenge_fields())
-    if not standing:
-        return run, None
-    return run, ChallengeStanding(best_before=row[end], submitted=bool(row[end + 1]))
-
-
-def _run_row_locked_orm(
-    *, run_id: UUID, player_id: int, standing: bool
-) -> tuple[Run, ChallengeStanding | None] | None:
-    runs = Run.objects.select_for_update(of=("self",)).select_related("challenge")
-    if not standing:
-        run = runs.filter(pk=run_id, player_id=player_id).first()
-        return (run, None) if run is not None else None
-    others = Run.objects.filter(
-        challenge_id=OuterRef("challenge_id"),
-        player_id=OuterRef("player_id"),
-        status=Run.Status.FINISHED,
-    ).exclude(pk=OuterRef("pk"))
-    runs = runs.annotate(
-        standing_best=Subquery(
-            others.order_by().values("player_id").annotate(best=Max("score")).values("best")
-        ),
-        standing_submitted=Exists(
-            Entry.objects.filter(
-                challenge_id=OuterRef("challenge_id"), player_id=OuterRef("player_id")
-            )
-        ),
-    )
-    run = runs.filter(pk=run_id, player_id=player_id).first()
-    if run is None:
-        return None
-    # The annotations are the standing's, not the run's: taken off the instance.
-    fields = vars(run)
-    best, submitted = fields.pop("standing_best"), fields.pop("standing_submitted")
-    return run, ChallengeStanding(best_before=best, submitted=bool(submitted))
-
-
-def run_row_write(*, run: Run, fields: list[str]) -> None:
-    """Write these fields of ``run`` (already locked by this transaction)."""
-    if not fields:
-        return
-    if connection.vendor != "postgresql":
-        run.save(update_fields=fields)
-        return
-    q = connection.ops.quote_name
-    by_name = {field.name: field for field in _run_fields()}
-    chosen = [by_name[name] for name in fields]
-    sets = ", ".join(f"{q(str(field.column))} = %s" for field in chosen)
-    values = [field.get_db_prep_save(getattr(run, field.attname), connection) for field in chosen]
-    values.append(Run._meta.pk.get_db_prep_value(run.pk, connection))
-    with connection.cursor() as cursor:
-        key = q(str(Run._meta.pk.column)) if Run._meta.pk else ""
-        cursor.execute(f"UPDATE {Run._meta.db_table} SET {sets} WHERE {key} = %s", values)
 
 
 # --- a run's start: its challenge, the player's count of runs and the insert ---------

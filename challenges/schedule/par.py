@@ -9,6 +9,10 @@ child process (``background.py``). A page that finds no par asks again (at most 
 per ``PAR_CLAIM_SECONDS``), and the beat's ``challenges_par_missing`` makes up for
 anything else. Whatever asks, a solver claims the row before solving, so a challenge
 is solved once however many ask.
+
+The work after par is the moderation room's: the entries submitted before it was known
+are reviewed against it (``moderation/par_review.py``), asked for with an outbox row
+in the transaction that stores the par.
 """
 
 from __future__ import annotations
@@ -20,29 +24,28 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Q
 
 from challenges import engine
 from challenges.errors import service_now
-from challenges.models import Challenge, Entry, EntryDecision
-from challenges.moderation.entries import challenge_entry_stats_refresh
-from challenges.moderation.review import features_review
-from challenges.players.services import player_record_rebuild
+from challenges.models import Challenge
 from challenges.schedule.background import background_compute
 from challenges.schedule.outbox import outbox_add, outbox_job
 
 logger = logging.getLogger(__name__)
 
 PAR_JOB = "challenge_par_solve"
+# The work after par, done by the room it belongs to (moderation/par_review.py).
+PAR_STORED_JOB = "entries_review_par"
 
 
 def challenge_par_solve(
     *, challenge_id: int, max_nodes: int | None = None, now: datetime | None = None
 ) -> Challenge | None:
     """Solve the par of challenge ``challenge_id`` and store it with the solver's log,
-    unless it has one or another solver holds a fresh claim on it. Then the entries
-    submitted before it was known are reviewed against it. Returns the row as it is
-    then (None if there is no such challenge).
+    unless it has one or another solver holds a fresh claim on it; a par stored asks
+    for the review of the entries submitted before it was known (``PAR_STORED_JOB``).
+    Returns the row as it is then (None if there is no such challenge).
 
     Safe to run twice or at once: the claim (one UPDATE) lets one solver in; the store
     writes only a missing par.
@@ -70,9 +73,10 @@ def challenge_par_solve(
             par_solved_at=service_now(None),
             par_claimed_at=None,
         )
-        challenge.refresh_from_db()
         if stored:
-            _entries_review_par(challenge=challenge)
+            key = f"par-stored:{challenge_id}"
+            outbox_add(name=PAR_STORED_JOB, key=key, kwargs={"challenge_id": challenge_id})
+    challenge.refresh_from_db()
     logger.info(
         "par of challenge #%s: %s (%s nodes, %.1f s)",
         challenge.number,
@@ -138,33 +142,3 @@ def challenges_par_missing_solve(
         if challenge is not None and challenge.par is not None:
             solved.append(challenge.number)
     return solved
-
-
-def _entries_review_par(*, challenge: Challenge) -> None:
-    """Review against the par just solved the entries submitted before it was known:
-    each gets its score as a fraction of par, and one that the par puts beyond a
-    threshold (``near_par``, ``solver_like``) is held, or keeps being held with the new
-    reasons. An entry a moderator already decided on stays as decided."""
-    assert challenge.par is not None
-    decided = EntryDecision.objects.filter(entry=OuterRef("pk"))
-    waiting = (
-        Entry.objects.select_for_update()
-        .filter(challenge=challenge, features__par=None)
-        .exclude(status=Entry.Status.VOID)
-        .exclude(Exists(decided))
-    )
-    held: list[int] = []
-    for entry in waiting:
-        review = features_review(features=entry.features, par=challenge.par)
-        new = [reason for reason in review.reasons if reason not in entry.hold_reasons]
-        entry.features = review.features
-        if new:
-            entry.hold_reasons = [*entry.hold_reasons, *new]
-            if entry.status == Entry.Status.LIVE:
-                held.append(entry.player_id)
-            entry.status = Entry.Status.HELD
-        entry.save(update_fields=["features", "hold_reasons", "status"])
-    if held:
-        challenge_entry_stats_refresh(challenge=challenge)
-        for player_id in held:  # a live entry held now leaves the public record
-            player_record_rebuild(player_id=player_id)

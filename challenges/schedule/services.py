@@ -14,6 +14,7 @@ from challenges.engine import deal_shuffle
 from challenges.errors import service_now
 from challenges.models import Challenge
 from challenges.schedule.outbox import outbox_drain as outbox_drain
+from challenges.schedule.par import PAR_STORED_JOB as PAR_STORED_JOB
 
 # Re-exported: the room's door for the faces.
 from challenges.schedule.par import challenge_par_request as challenge_par_request

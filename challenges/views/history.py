@@ -32,11 +32,13 @@ PAGE_SIZE = 30
 
 def history_shared_key(request: HttpRequest, *, now: datetime) -> str | None:
     """The cache key of the page every reader not logged in sees (it shows every
-    challenge's row and the slot open now), or None for any other reader."""
+    challenge's row and the slot open now), or None for any other reader or a query
+    the page does not read."""
     if not shared_page_reader(request):
         return None
     parts = [challenge_history_version(now=now), slot_number(at=now)]
-    return shared_page_key(request, name="history", parts=parts)
+    parsed = {"page": str(page_number_parse(request))}
+    return shared_page_key(request, name="history", parts=parts, parsed=parsed)
 
 
 def history_shared_answer(request: HttpRequest) -> HttpResponseBase | None:

@@ -17,7 +17,7 @@ from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext
 
 from challenges.boards import selectors as boards
-from challenges.boards.selectors import LeaderboardRow
+from challenges.boards.selectors import LeaderboardRow, board_minutes_left
 from challenges.boards.services import leaderboard_fragment_key, leaderboard_version_loaded
 from challenges.charts import histogram_chart
 from challenges.engine import tile_numbers
@@ -68,12 +68,6 @@ class _OnFirstUse:
         return self.value
 
 
-def _minutes_left(challenge: Challenge, now: datetime) -> int:
-    """The whole minutes until ``challenge`` closes: what the countdown's words say
-    (``timeuntil`` shows no finer unit), without writing them."""
-    return int((challenge.closes_at - now).total_seconds() // 60)
-
-
 @dataclass(frozen=True)
 class SharedBoardPage:
     """Where the page every reader not logged in sees is cached, and its ETag once the
@@ -94,10 +88,21 @@ def _board_shown(*, challenge_id: int, now: datetime) -> Challenge:
     return challenge
 
 
+def _query_parsed(request: HttpRequest) -> dict[str, str]:
+    """The page's query as it reads it (``page``: a number or ``mine``; ``board``: a
+    tab), written back."""
+    asked = request.GET.get("page")
+    parsed = {"page": MY_PAGE if asked == MY_PAGE else str(page_number_parse(request))}
+    if "board" in request.GET:
+        parsed["board"] = tab_of(request.GET.get("board"))
+    return parsed
+
+
 def board_shared_page(
     request: HttpRequest, *, challenge: Challenge, now: datetime
 ) -> SharedBoardPage | None:
-    """The shared page's key, or None when the reader sees a page of their own."""
+    """The shared page's key, or None when the reader sees a page of their own, or asks
+    in a way the page does not read (nothing of such a request is kept)."""
     if tab_of(request.GET.get("board")) != EVERYONE or not shared_page_reader(request):
         return None
     is_open = challenge.is_open(now)
@@ -109,22 +114,13 @@ def board_shared_page(
         name="board",
         parts=[leaderboard_fragment_key(challenge=challenge, parts=[
             is_open, challenge.is_closed(now), results_out, challenge.par,
-            _minutes_left(challenge, now) if is_open else "",
+            board_minutes_left(challenge=challenge, now=now),
         ])],
+        parsed=_query_parsed(request),
     )  # fmt: skip
+    if key is None:
+        return None
     return SharedBoardPage(key=key, etag=shared_page_etag(key) if results_out else None)
-
-
-@dataclass(frozen=True)
-class _LaneMissed:
-    """What the fast lane read before it found no kept page: the view, next in the same
-    request, uses the challenge and does not look for that page again."""
-
-    challenge: Challenge
-    shared: SharedBoardPage | None
-
-
-_LANE_MISSED = "board_lane_missed"
 
 
 def board_shared_answer(request: HttpRequest, challenge_id: int) -> HttpResponseBase | None:
@@ -135,91 +131,68 @@ def board_shared_answer(request: HttpRequest, challenge_id: int) -> HttpResponse
     except Http404:
         return None
     shared = board_shared_page(request, challenge=challenge, now=now)
-    answer = shared_page_cached(request, key=shared.key, etag=shared.etag) if shared else None
-    if answer is None:
-        setattr(request, _LANE_MISSED, _LaneMissed(challenge, shared))
-    return answer
+    return shared_page_cached(request, key=shared.key, etag=shared.etag) if shared else None
 
 
 def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBase:
     now = timezone.now()
-    missed: _LaneMissed | None = getattr(request, _LANE_MISSED, None)
-    if missed is not None and missed.challenge.pk == challenge_id:
-        challenge = missed.challenge
-    else:
-        missed, challenge = None, _board_shown(challenge_id=challenge_id, now=now)
+    challenge = _board_shown(challenge_id=challenge_id, now=now)
+    shared = board_shared_page(request, challenge=challenge, now=now)
+    if shared is not None:
+        answer = shared_page_cached(request, key=shared.key, etag=shared.etag)
+        if answer is not None:
+            return answer
     viewer = request.user if request.user.is_authenticated else None
     here = reverse("challenges:leaderboard", args=[challenge.pk])
-    tab = tab_of(request.GET.get("board"))
-    is_open = challenge.is_open(now)
-    closed = challenge.is_closed(now)
-    # Runs (logs, replays) are public only once no run can be submitted any more: from
-    # then on only a moderator changes the board, and its page gets an ETag.
-    results_out = challenge.results_out(now)
-    if missed is not None:
-        # The key the lane looked for a moment ago, in this request: not made again.
-        shared = missed.shared
-    else:
-        shared = board_shared_page(request, challenge=challenge, now=now)
-        if shared is not None:
-            answer = shared_page_cached(request, key=shared.key, etag=shared.etag)
-            if answer is not None:
-                return answer
-    you = boards.leaderboard_rank(challenge=challenge, player=viewer) if viewer else None
     if request.GET.get("page") == MY_PAGE:
+        you = boards.leaderboard_rank(challenge=challenge, player=viewer) if viewer else None
         return HttpResponseRedirect(f"{here}?page={you.page}#you" if you else here)
-
     try:
-        # The rows are read only where they are rendered: in their fragment, on a miss.
-        board = boards.leaderboard_page_frame(
-            challenge=challenge, page=page_number_parse(request), size=PAGE_SIZE
-        )
+        shown = boards.leaderboard_page_shown(
+            challenge=challenge, viewer=viewer, page=page_number_parse(request),
+            size=PAGE_SIZE, now=now, language=get_language(),
+        )  # fmt: skip
     except boards.PageOutOfRange as beyond:
         return HttpResponseRedirect(f"{here}?page={beyond.num_pages}")
+    context = _page_context(shown, now=now, tab=tab_of(request.GET.get("board")), viewer=viewer)
+    response = render(request, "challenges/leaderboard.html", {
+        **context,
+        **tab_context(challenge=challenge, viewer=request.user, tab=context["tab"]),
+        "shared_page": shared is not None,
+    })  # fmt: skip
+    if shared is None:
+        return response
+    # A board whose results are out changes only by a moderator: kept longer.
+    seconds = _RESULTS_OUT_SECONDS if shown.results_out else settings.LEADERBOARD_CACHE_SECONDS
+    return shared_page_keep(request, response, key=shared.key, etag=shared.etag, seconds=seconds)
 
-    # A voided entry holds the player's slot without ranking; say so rather than "play".
-    own_entry = boards.entry_get(challenge=challenge, player=viewer) if viewer and not you else None
-    username = viewer.get_username() if viewer else None
-    you_on_this_page = bool(you and you.page == board.page)
-    # The rows and the histogram are the bulk of the rendering (thousands of variable
-    # lookups): the template caches them under the board's version and all they show.
-    # They show the reader only where the reader's own row or score is: everyone
-    # else's pages are the same fragments.
-    row_viewer = username if you_on_this_page else None
-    fragment_parts = [board.page, board.num_pages, row_viewer or "", results_out, challenge.par,
-                      get_language()]  # fmt: skip
-    fragment_key = leaderboard_fragment_key(challenge=challenge, parts=fragment_parts)
-    # The chart is the same on every page of the board: one fragment for them all.
-    chart_viewer = viewer if you else None
-    chart_key = leaderboard_fragment_key(
-        challenge=challenge,
-        parts=["chart", username if you else "", challenge.par, get_language()],
-    )
-    # The page's head and stats are the same on every page of the board for everyone
-    # (the count, top score and par are the version's; the countdown's words, the minute's).
-    minutes_left = _minutes_left(challenge, now) if is_open else ""
-    voided_entry = own_entry if own_entry and own_entry.is_voided else None
-    # The invitation to play, to a reader with no entry on an open board, closes the head.
-    invitation = is_open and not you and not voided_entry
-    head_parts = ["head", is_open, closed, challenge.par, minutes_left, get_language(),
-                  invitation, viewer is not None]  # fmt: skip
-    head_key = leaderboard_fragment_key(challenge=challenge, parts=head_parts)
+
+def _page_context(
+    shown: boards.BoardPageShown, *, now: datetime, tab: str, viewer: Any
+) -> dict[str, Any]:
+    """The template's names for ``shown``. What only the cached fragments show (the
+    rows, the chart, the countdown) is made only if the template renders it."""
+    challenge, board, you = shown.challenge, shown.frame, shown.you
     rows = _OnFirstUse(
-        lambda: [_row(row, username=row_viewer, public=results_out) for row in board.rows()]
+        lambda: [
+            _row(row, username=shown.row_viewer, public=shown.results_out) for row in board.rows()
+        ]
     )
-    context: dict[str, Any] = {
-        "fragment_key": fragment_key,
-        "chart_key": chart_key,
-        "head_key": head_key,
-        "countdown": _OnFirstUse(lambda: timeuntil(challenge.closes_at, now) if is_open else ""),
+    closes = challenge.closes_at
+    return {
+        "tab": tab,
+        "fragment_key": shown.rows_key,
+        "chart_key": shown.chart_key,
+        "head_key": shown.head_key,
+        "countdown": _OnFirstUse(lambda: timeuntil(closes, now) if shown.is_open else ""),
         "fragment_seconds": settings.LEADERBOARD_CACHE_SECONDS,
         "challenge": challenge,
-        "is_open": is_open,
-        "is_closed": closed,
+        "is_open": shown.is_open,
+        "is_closed": shown.closed,
         "board": board,
         "rows": rows,
         "rows_html": _OnFirstUse(lambda: board_rows_html(rows())),
-        "results_out": results_out,
+        "results_out": shown.results_out,
         # Under review: one plain sentence of why; never a measure or the would-be rank.
         "held_review": review_sentence(entry_review_class(hold_reasons=you.entry.hold_reasons))
         if you and you.entry.is_held
@@ -228,26 +201,16 @@ def leaderboard_page(request: HttpRequest, challenge_id: int) -> HttpResponseBas
         "top_score": challenge.top_score,
         "pagination": _OnFirstUse(lambda: _pagination(board)),
         "you": you,
-        "voided_entry": voided_entry,
-        "invitation": invitation,
+        "voided_entry": shown.voided_entry,
+        "invitation": shown.invitation,
         "you_top_percent": top_percent_shown(rank=you.rank, entries=you.count) if you else None,
-        "you_on_this_page": you_on_this_page,
-        "chart": _OnFirstUse(lambda: _chart(challenge, chart_viewer)),
+        "you_on_this_page": shown.you_on_this_page,
+        "chart": _OnFirstUse(lambda: _chart(challenge, viewer if you else None)),
         # The solver's run, beside the top runs, once every run is public.
-        "par_run_visible": results_out and challenge.par is not None,
-        **tab_context(challenge=challenge, viewer=request.user, tab=tab),
-        "shared_page": shared is not None,
-        "tray": _tiles(challenge.tray) if closed else [],
-        "well": _tiles(challenge.well) if closed else [],
+        "par_run_visible": shown.results_out and challenge.par is not None,
+        "tray": _tiles(challenge.tray) if shown.closed else [],
+        "well": _tiles(challenge.well) if shown.closed else [],
     }
-    response = render(request, "challenges/leaderboard.html", context)
-    if shared is not None:
-        # A board whose results are out changes only by a moderator: kept longer.
-        seconds = _RESULTS_OUT_SECONDS if results_out else settings.LEADERBOARD_CACHE_SECONDS
-        return shared_page_keep(
-            request, response, key=shared.key, etag=shared.etag, seconds=seconds
-        )
-    return response
 
 
 def _pagination(board: boards.LeaderboardPageFrame) -> SafeString:

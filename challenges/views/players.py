@@ -56,6 +56,7 @@ from challenges.views import page_number_parse, standing_phrase, top_percent
 from challenges.views.pagination import pagination_html
 from challenges.views.player_parts import calendar_svg, line_chart_svg, standing_rows_html
 from challenges.views.shared_pages import (
+    query_as_parsed,
     shared_page_cached,
     shared_page_keep,
     shared_page_key,
@@ -202,6 +203,12 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
     now = timezone.now()
     is_self = request.user.is_authenticated and request.user.pk == player.pk
     followers = follower_count(player_id=player.pk)
+    # The table's page, kept only as the page reads it and within the live entries'
+    # pages: any other query is answered afresh and leaves nothing in the cache.
+    page_number = page_number_parse(request)
+    parsed = {"page": str(page_number)}
+    table_pages = max(1, -(-record.played // TABLE_PAGE_SIZE))
+    keep = page_number <= table_pages and query_as_parsed(request, parsed)
     # All the record shows, in one key: the player's record (their submits, approvals,
     # voids), the versions of the boards they entered (their ranks move with others'
     # entries), the slot and the reader's day (a streak goes on or ends), their time
@@ -210,13 +217,14 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         str(part)
         for part in (
             player.pk, record.version, player_boards_version(player_id=player.pk),
-            slot_number(at=now), now.astimezone(tz).date(), tz, get_language(),
-            request.GET.get("page", ""), is_self,
+            slot_number(at=now), now.astimezone(tz).date(), tz, get_language(), page_number,
+            is_self,
         )
     )  # fmt: skip
-    shared = shared_page_reader(request)
-    if shared:
-        key = shared_page_key(request, name="player", parts=[record_key, followers])
+    key = None
+    if keep and shared_page_reader(request):
+        key = shared_page_key(request, name="player", parts=[record_key, followers], parsed=parsed)
+    if key is not None:
         answer = shared_page_cached(request, key=key, etag=None)
         if answer is not None:
             return answer
@@ -226,7 +234,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
     @functools.cache
     def table() -> tuple[Any, SafeString]:
         paginator = Paginator(list(reversed(shown.standings)), TABLE_PAGE_SIZE)
-        page = paginator.get_page(page_number_parse(request))
+        page = paginator.get_page(page_number)
         links = pagination_html(
             page=page.number, num_pages=paginator.num_pages,
             label=gettext("History pages"), newer=gettext("Newer"), older=gettext("Older"),
@@ -237,7 +245,8 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         "player": player,
         "is_self": is_self,
         "record_key": record_key,
-        "record_seconds": _RECORD_SECONDS,
+        # Not kept (a timeout of 0) for a page past the entries' or a query not read.
+        "record_seconds": _RECORD_SECONDS if keep else 0,
         "played": record.played,
         "best_score": record.best_score,
         "best_rank": lambda: shown.best_rank,
@@ -255,10 +264,10 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         "table_page": lambda: table()[0],
         "table_rows": lambda: standing_rows_html(table()[0]),
         "table_pagination": lambda: table()[1],
-        "shared_page": shared,
+        "shared_page": key is not None,
     }
     response = render(request, "challenges/player.html", context)
-    if shared:
+    if key is not None:
         return shared_page_keep(
             request, response, key=key, etag=None, seconds=settings.LEADERBOARD_CACHE_SECONDS
         )

@@ -12,7 +12,7 @@ post get their cookie from a page of their own.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache as once
 from pathlib import Path
 
@@ -21,12 +21,6 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import get_language
-
-from config.near_copies import NearCopies
-
-# The pages this process read last: a popular board's page is asked thousands of times
-# a minute, in a few languages, under one key (which names all its bytes depend on).
-_near_pages = NearCopies(max_bytes=16 * 1024 * 1024)
 
 
 @once
@@ -50,11 +44,31 @@ def shared_page_reader(request: HttpRequest) -> bool:
     )
 
 
-def shared_page_key(request: HttpRequest, *, name: str, parts: Sequence[object]) -> str:
+def shared_page_key(
+    request: HttpRequest, *, name: str, parts: Sequence[object], parsed: Mapping[str, str]
+) -> str | None:
     """The cache key of the whole page ``name`` as it shows ``parts``, in the reader's
-    language, at this address (its query string included: the log-in link names it)."""
-    shown = repr((*parts, request.get_full_path(), get_language(), _release()))
+    language, at this address; ``parsed``: the query's parameters as the view reads
+    them, written back (its log-in link names them).
+
+    None when the query holds anything else: another parameter, one given twice, or
+    one written otherwise than the view reads it (``page=01``, ``page=junk``). Such a
+    request is answered afresh and nothing of it is kept, so no query string can fill
+    the cache with copies of a page."""
+    if not query_as_parsed(request, parsed):
+        return None
+    query = sorted(request.GET.items())
+    shown = repr((*parts, request.path, query, get_language(), _release()))
     return f"page:{name}:{hashlib.sha256(shown.encode()).hexdigest()}"
+
+
+def query_as_parsed(request: HttpRequest, parsed: Mapping[str, str]) -> bool:
+    """Whether the request's query holds only the parameters ``parsed``, each once and
+    written as the view reads it."""
+    return all(
+        len(values) == 1 and parsed.get(parameter) == values[0]
+        for parameter, values in request.GET.lists()
+    )
 
 
 def shared_page_etag(key: str) -> str:
@@ -69,7 +83,7 @@ def shared_page_cached(
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
             return _shared(request, unchanged, etag=etag)
-    body = _near_pages.read(key)
+    body = cache.get(key)
     if not isinstance(body, bytes):
         return None
     response = HttpResponse(body, content_type="text/html; charset=utf-8")

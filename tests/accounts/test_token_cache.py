@@ -3,15 +3,23 @@ changes it or its player takes effect on the very next request, cached or not.""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
-from accounts.services import api_token_create, api_token_revoke, api_token_rotate
+from accounts.services import (
+    api_token_authenticate,
+    api_token_create,
+    api_token_revoke,
+    api_token_rotate,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -91,31 +99,23 @@ def test_a_renamed_player_is_seen_at_once(player: User) -> None:
     assert client.get("/api/challenges/").wsgi_request.user.username == "renamed"
 
 
-def test_a_missed_token_reads_as_the_orm_and_is_touched_once_a_minute(player: User) -> None:
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from accounts.token_sql import USER_FIELDS, token_touch, tokens_by_prefix
-
+def test_a_missed_token_is_found_and_touched_once_a_minute(player: User) -> None:
     issued = [api_token_create(user=player) for _ in range(2)]
-    prefix = issued[0].token.prefix
-    read = {token.pk: token for token in tokens_by_prefix(prefix=prefix)}
-    orm = {
-        token.pk: token for token in ApiToken.objects.select_related("user").filter(prefix=prefix)
-    }
-    assert read.keys() == orm.keys() and issued[0].token.pk in read
-    fields = [f.attname for f in ApiToken._meta.concrete_fields]
-    for pk, token in read.items():
-        assert [getattr(token, f) for f in fields] == [getattr(orm[pk], f) for f in fields]
-        assert [getattr(token.user, f) for f in USER_FIELDS] == [
-            getattr(orm[pk].user, f) for f in USER_FIELDS
-        ]
-    minute = timedelta(minutes=1)
     now = timezone.now()
     token_id = issued[0].token.pk
-    token_touch(token_id=token_id, now=now, interval=minute)
-    token_touch(token_id=token_id, now=now + timedelta(seconds=30), interval=minute)
+
+    def used_at(moment: datetime) -> ApiToken | None:
+        cache.clear()  # every use a miss: the token is read from the database
+        with mock.patch("accounts.services.timezone.now", return_value=moment):
+            return api_token_authenticate(secret=issued[0].secret)
+
+    found = used_at(now)
+    assert found is not None and found.pk == token_id and found.user.pk == player.pk
+    assert found.user.username == player.username and found.user.is_active
+    assert ApiToken.objects.get(pk=token_id).last_used_at == now
+    used_at(now + timedelta(seconds=30))
     assert ApiToken.objects.get(pk=token_id).last_used_at == now  # not again within it
-    token_touch(token_id=token_id, now=now + timedelta(seconds=61), interval=minute)
+    used_at(now + timedelta(seconds=61))
     assert ApiToken.objects.get(pk=token_id).last_used_at == now + timedelta(seconds=61)
+    assert api_token_authenticate(secret=issued[0].secret[:-1] + "x") is None
+    assert ApiToken.objects.get(pk=issued[1].token.pk).last_used_at is None

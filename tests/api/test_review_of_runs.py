@@ -15,6 +15,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from challenges.models import Challenge, Entry
+from challenges.schedule.outbox import outbox_drain
 from challenges.schedule.par import challenge_par_solve
 from tests.engine.humans import HUMANS, human_run
 from tests.factories import UserFactory
@@ -117,6 +118,7 @@ def test_without_a_par_yet_the_score_waits_for_it(
     assert Entry.objects.get(pk=submitted["id"]).hold_reasons == ["solver_moves"]
     assert Entry.objects.get(pk=submitted["id"]).features["par"] is None
     challenge_par_solve(challenge_id=challenge.pk, max_nodes=BUDGET)
+    assert outbox_drain() == 1  # the work after par: the review of the entries before it
     entry = Entry.objects.get(pk=submitted["id"])
     assert entry.hold_reasons == ["solver_moves", "near_par", "solver_like"]
     assert entry.features["par_ratio"] == 1.0

@@ -13,14 +13,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.core.cache import cache
+from django.conf import settings
+from django.core.cache import cache, caches
 from django.test import override_settings
 from rest_framework.test import APIClient
 
 from accounts.models import LimitCount
 from challenges.models import Challenge, Entry, Run
 from config import resilient_cache
-from config.near_copies import NEAR_SECONDS
+from config.near_cache import NEAR_SECONDS
 from config.throttling import AtomicScopedRateThrottle
 from tests.conftest import service_missing
 from tests.factories import ChallengeFactory, EntryFactory, UserFactory, challenge_log
@@ -43,7 +44,8 @@ def redis_process() -> Iterator[RedisServer]:
         service_missing(str(missing))
     redis.start()
     caches = {
-        "default": {
+        "default": settings.CACHES["default"],  # the near level, as the site runs
+        "shared": {
             "BACKEND": "config.resilient_cache.ResilientRedisCache",
             "LOCATION": redis.url(0),
             "OPTIONS": {
@@ -186,7 +188,7 @@ def test_redis_paused_costs_one_timeout_per_interval_not_one_per_request(
     # Twenty-odd requests, each touching the cache several times: with the breaker
     # open after the first timeout, Redis is tried once per interval, not per call.
     # (Counted, not timed: a loaded machine makes requests slow, not timeouts more.)
-    open_seconds = float(cache.open_seconds)  # type: ignore[attr-defined]
+    open_seconds = float(caches["shared"].open_seconds)  # type: ignore[attr-defined]
     failed = resilient_cache.CACHE_HEALTH.failed_calls - failed_before
     assert 1 <= failed <= 2 + elapsed / open_seconds, (failed, elapsed)
     assert resilient_cache.CACHE_HEALTH.outages == 1
@@ -227,7 +229,10 @@ def test_throttles_keep_counting_in_the_database_while_redis_is_down(
 
 def test_healthz_without_redis_names_the_cache_it_uses() -> None:
     with override_settings(
-        CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+        CACHES={
+            "default": settings.CACHES["default"],
+            "shared": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        }
     ):
         body = APIClient().get("/healthz").json()
     assert body == {

@@ -162,6 +162,8 @@ def test_the_minutes_left_that_key_a_page_say_its_countdown_words() -> None:
     from django.utils import translation
     from django.utils.timesince import timeuntil
 
+    from challenges.boards.selectors import board_minutes_left
+
     challenge = ChallengeFactory()
     closes = challenge.closes_at
     for language in LANGUAGES:
@@ -169,7 +171,7 @@ def test_the_minutes_left_that_key_a_page_say_its_countdown_words() -> None:
             words: dict[int, str] = {}
             for seconds in range(0, 8 * 3600, 7):
                 now = closes - timedelta(seconds=seconds, microseconds=seconds % 1000)
-                minutes = page_view._minutes_left(challenge, now)
+                minutes = board_minutes_left(challenge=challenge, now=now)
                 said = timeuntil(closes, now)
                 assert words.setdefault(minutes, said) == said, (language, seconds)
             assert len(words) > 400

@@ -66,6 +66,7 @@ TRUST = Group(
         "challenges/play/batches.py",
         "challenges/moderation/review.py",
         "challenges/schedule/par.py",
+        "challenges/moderation/par_review.py",
         "challenges/moderation/entries.py",
         "challenges/moderation/trust.py",
         "challenges/moderation/near_copy.py",

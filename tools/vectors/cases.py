@@ -103,6 +103,33 @@ def log_lazy(
     return moves
 
 
+def _expectations_missed(
+    result: Any,
+    *,
+    code: str | None,
+    move: int | None,
+    bonus: str | None,
+    valid: bool | None,
+    clear: bool | None,
+) -> list[str]:
+    """What a replay vector was meant to show and its replay does not."""
+    error = result.error
+    got_code = None if error is None else error.code
+    problems = []
+    if code is not None and got_code != code:
+        problems.append(f"expected {code}, got {got_code} ({error and error.detail})")
+    if code is not None and move != -1 and error is not None and error.move != move:
+        problems.append(f"expected the error at move {move}, got {error.move}")
+    if valid is not None and result.valid != valid:
+        problems.append(f"expected valid={valid}, got {result.to_json().get('error')}")
+    bonuses = {outcome.bonus for outcome in result.moves}
+    if bonus is not None and bonus not in bonuses:
+        problems.append(f"expected a {bonus}, got {sorted(b for b in bonuses if b)}")
+    if clear is not None and result.board_cleared != clear:
+        problems.append(f"expected clear={clear}")
+    return problems
+
+
 def replay_case(
     name: str,
     *,
@@ -122,18 +149,10 @@ def replay_case(
     result = replay_challenge(tray=tray, well=well, log=log, max_t=max_t)
     error = result.error
     got_code = None if error is None else error.code
-    problems = []
-    if code is not None and got_code != code:
-        problems.append(f"expected {code}, got {got_code} ({error and error.detail})")
-    if code is not None and move != -1 and error is not None and error.move != move:
-        problems.append(f"expected the error at move {move}, got {error.move}")
-    if valid is not None and result.valid != valid:
-        problems.append(f"expected valid={valid}, got {result.to_json().get('error')}")
     bonuses = {outcome.bonus for outcome in result.moves}
-    if bonus is not None and bonus not in bonuses:
-        problems.append(f"expected a {bonus}, got {sorted(b for b in bonuses if b)}")
-    if clear is not None and result.board_cleared != clear:
-        problems.append(f"expected clear={clear}")
+    problems = _expectations_missed(
+        result, code=code, move=move, bonus=bonus, valid=valid, clear=clear
+    )
     if problems:
         raise VectorError(f"{name}: " + "; ".join(problems))
 

@@ -1,8 +1,5 @@
-"""The batch path at its edges: the longest run there is, sent in batches; rows whose
-stored position cannot carry the pace rule on; and a run that never leaves the path.
-
-Runs on SQLite too (batch_orm, the ORM twin of the path's two statements), so a quick
-`make test` exercises the path production takes.
+"""A run's moves at their edges: the longest run there is, sent in batches; rows whose
+stored position cannot carry the pace rule on; and a run that is never retried locked.
 """
 
 from __future__ import annotations
@@ -15,9 +12,8 @@ import pytest
 
 from challenges.models import Challenge, Run
 from challenges.play import batches as run_batches
-from challenges.play import services as run_services
 from challenges.play.services import run_finish, run_moves_add
-from tests.domain.play.test_batches import _paced, _play
+from tests.domain.play.test_batches import _always_retried, _paced, _play
 from tests.engine.players import clearing_run
 from tests.factories import ChallengeFactory, UserFactory, challenge_log
 
@@ -40,7 +36,7 @@ def test_a_run_of_103_moves_sent_in_batches_keeps_every_move(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The last batch holds moves 101 to 103 and a 104th: all 103 are stored and the
-    104th rejects the run, on the batch path as on the whole-row path."""
+    104th rejects the run, on the first try as on the locked retry."""
     challenge, moves = _cleared_challenge()
     extra = {"t": moves[-1]["t"] + 500, "type": "draw"}
     batches = _paced(moves[:100], size=5)
@@ -48,9 +44,9 @@ def test_a_run_of_103_moves_sent_in_batches_keeps_every_move(
 
     fast = _play(challenge, UserFactory(), batches, None)
     with monkeypatch.context() as patched:
-        patched.setattr(run_batches, "batch_path_available", lambda: False)
-        whole = _play(challenge, UserFactory(), batches, None)
-    assert fast == whole
+        patched.setattr(run_batches, "_moves_taken", _always_retried(run_batches._moves_taken))
+        retried = _play(challenge, UserFactory(), batches, None)
+    assert fast == retried
     before_last, last = fast[-2], fast[-1]
     assert before_last["status"] == Run.Status.STARTED
     assert len(before_last["log"]["moves"]) == 100  # type: ignore[index]
@@ -113,8 +109,8 @@ def test_a_row_with_moves_but_no_stored_position_is_replayed_whole() -> None:
 
 
 def test_a_position_without_the_last_placement_still_finds_a_fast_placement() -> None:
-    """A position that does not carry the last placement sends the batch to the
-    whole-row path, which reads it from the whole log."""
+    """A position that does not carry the last placement is replayed from the held
+    moves, which say where the last placement was."""
 
     def without_last(stored: dict[str, Any]) -> object:
         return {key: value for key, value in stored.items() if key != run_batches.LAST_PLACEMENT}
@@ -124,15 +120,17 @@ def test_a_position_without_the_last_placement_still_finds_a_fast_placement() ->
     assert "150 ms after the placement before it" in run.ineligible["detail"]
 
 
-def test_a_run_played_in_order_never_takes_the_whole_row_path(
+def test_a_run_played_in_order_is_never_retried_locked(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """On SQLite as on PostgreSQL: batches in order and the finish all take the batch
-    path (the whole-row path locks the row, here made to fail), and the pace rule
-    holds across batches."""
+    """On SQLite as on PostgreSQL: batches in order and the finish are all written on
+    their first try (a locked read, here made to fail, is the retry's), and the pace
+    rule holds across batches."""
+    read = run_batches.run_head
 
-    def locked(**kwargs: object) -> None:
-        raise AssertionError("the whole-row path was taken")
+    def unlocked_only(**kwargs: Any) -> object:
+        assert not kwargs["locked"], "a batch was retried locked"
+        return read(**kwargs)
 
     challenge = ChallengeFactory()
     moves = challenge_log(challenge, moves=15, start_ms=300, step_ms=700)["moves"]
@@ -140,8 +138,7 @@ def test_a_run_played_in_order_never_takes_the_whole_row_path(
     moves[places[5]]["t"] = moves[places[4]]["t"] + 199
     started = challenge.opens_at + timedelta(minutes=5)
     run = Run.objects.create(player=UserFactory(), challenge=challenge, started_at=started)
-    monkeypatch.setattr(run_services, "run_row_locked", locked)
-    monkeypatch.setattr(run_services, "run_row_locked_standing", locked)
+    monkeypatch.setattr(run_batches, "run_head", unlocked_only)
     cut = places[5]  # the hasty placement opens a batch
     for start, batch in ((0, moves[:cut]), (cut, moves[cut:12])):
         at = started + timedelta(milliseconds=batch[-1]["t"] + 250)

@@ -1,10 +1,11 @@
-"""What the batch path stores and answers (play/batches.py): a client's junk as PostgreSQL's
+"""What a batch stores and answers (play/batches.py): a client's junk as PostgreSQL's
 jsonb takes it, and the run a batch or a finish hands back."""
 
 from __future__ import annotations
 
 import json
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -14,7 +15,6 @@ from challenges.engine import RULESET
 from challenges.errors import RunNotFound
 from challenges.models import Challenge, Run
 from challenges.play import batches as run_batches
-from challenges.play import services as run_services
 from challenges.play.batches import moves_replayed, moves_storable
 from challenges.play.services import run_finish, run_moves_add
 from tests.factories import ChallengeFactory, UserFactory, challenge_log
@@ -65,21 +65,21 @@ def _run(challenge: Challenge, player: User | None = None) -> Run:
     )
 
 
-def _whole_row_path_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    def locked(**kwargs: object) -> None:
-        raise AssertionError("the whole-row path was taken")
+def _locked_retry_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    read = run_batches.run_head
 
-    monkeypatch.setattr(run_services, "run_row_locked", locked)
-    monkeypatch.setattr(run_services, "run_row_locked_standing", locked)
-    # Nor does a batch in order read the whole row back to answer.
-    monkeypatch.setattr(run_batches, "run_row_locked", locked)
+    def unlocked_only(**kwargs: Any) -> object:
+        assert not kwargs["locked"], "a batch was retried locked"
+        return read(**kwargs)
+
+    monkeypatch.setattr(run_batches, "run_head", unlocked_only)
 
 
 @pytest.mark.django_db
 def test_a_batch_and_a_finish_answer_the_run_as_it_stands(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    _whole_row_path_fails(monkeypatch)
+    _locked_retry_fails(monkeypatch)
     challenge = ChallengeFactory()
     moves = challenge_log(challenge, moves=6, start_ms=300, step_ms=700)["moves"]
     run = _run(challenge)
@@ -116,10 +116,10 @@ def test_a_batch_that_rejects_the_run_answers_the_moves_it_holds() -> None:
 
 
 @pytest.mark.django_db
-def test_a_batch_at_the_last_moment_of_the_finish_window_takes_the_batch_path(
+def test_a_finish_at_the_last_moment_of_its_window_is_taken_on_the_first_try(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    _whole_row_path_fails(monkeypatch)
+    _locked_retry_fails(monkeypatch)
     challenge = ChallengeFactory()
     moves = challenge_log(challenge, moves=4, start_ms=300, step_ms=700)["moves"]
     run = _run(challenge)

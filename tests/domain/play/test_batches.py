@@ -1,10 +1,11 @@
-"""The batch path of a run's moves (challenges/play/batches.py) against the whole-row path.
+"""A run's moves (challenges/play/batches.py): the first try against the locked retry.
 
-A batch that goes on from where its run stands reads only the run's head and appends
-its moves; every other batch reads and writes the whole row. Both must leave the same
-run: the same log, arrivals, results, score, eligibility, status and position. Each
-scenario is played twice, once as the server plays it and once with the batch path
-turned off, and the rows compared after every batch.
+A batch reads the run's head without a lock and appends its moves only if the run is
+still as read; when another request came between, the same path runs again with the
+row locked. Both must leave the same run: the same log, arrivals, results, score,
+eligibility, status and position. Each scenario is played twice, once as the server
+plays it and once with every first try made to find the run changed, and the rows
+compared after every batch.
 """
 
 from __future__ import annotations
@@ -21,11 +22,10 @@ from django.test.utils import CaptureQueriesContext
 from challenges.errors import MovesConflict, RunAlreadyFinished, RunDeadlinePassed
 from challenges.models import Challenge, Run
 from challenges.play import batches as run_batches
+from challenges.play import run_rows
 from challenges.play.services import run_finish, run_moves_add
 from tests.factories import ChallengeFactory, UserFactory, challenge_log
 
-# On PostgreSQL the batch path runs its SQL (batch_sql); on SQLite, the ORM twin of its
-# two statements (batch_orm): the decisions of batches.py are the same on both.
 pytestmark = pytest.mark.django_db
 
 _COMPARED = ("log", "arrivals", "move_results", "score", "status", "error", "ineligible",
@@ -79,10 +79,20 @@ def _both_ways(
     batches, finish = scenario(moves)
     fast = _play(challenge, UserFactory(), batches, finish)
     with monkeypatch.context() as patched:
-        patched.setattr(run_batches, "batch_path_available", lambda: False)
-        whole = _play(challenge, UserFactory(), batches, finish)
-    assert fast == whole
+        patched.setattr(run_batches, "_moves_taken", _always_retried(run_batches._moves_taken))
+        retried = _play(challenge, UserFactory(), batches, finish)
+    assert fast == retried
     return fast
+
+
+def _always_retried(taken: Callable[..., object]) -> Callable[..., object]:
+    """Every first try finds the run changed, having written nothing: only the locked
+    retry writes."""
+
+    def retried(**kwargs: Any) -> object:
+        return taken(**kwargs) if kwargs["locked"] else None
+
+    return retried
 
 
 def _paced(moves: list[dict[str, Any]], size: int = 3) -> list[Batch]:
@@ -176,7 +186,6 @@ def test_an_empty_finish_is_a_valid_run_of_no_points(monkeypatch: pytest.MonkeyP
     assert (rows[-2]["score"], rows[-2]["log"]) == (0, {"moves": []})
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="counts PostgreSQL's round trips")
 def test_a_batch_and_a_finish_take_two_queries_each() -> None:
     """The run's head, then the append conditioned on it; no transaction: however long
     the run."""
@@ -209,9 +218,8 @@ def _interrupted(
 ) -> Callable[[], None]:
     """Make the next head read let ``interloper`` (another request on the same run) act
     between the read and the append, as a second instance might."""
-    # PostgreSQL reads the head with batch_sql's SQL, SQLite with its ORM twin.
-    name = "run_head_read" if connection.vendor == "postgresql" else "run_head_read_orm"
-    read = getattr(run_batches, name)
+    name = "run_head"
+    read = run_batches.run_head
     pending = [interloper]
 
     def read_then_interrupt(**kwargs: Any) -> Any:
@@ -228,7 +236,7 @@ def test_a_batch_another_request_took_first_is_not_appended_twice(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The same batch arrives twice at once (a retry on another instance): the second
-    append finds the run changed, writes nothing, and the locked path sees a resend."""
+    append finds the run changed, writes nothing, and the locked retry sees a resend."""
     challenge = ChallengeFactory()
     moves = challenge_log(challenge, moves=9, start_ms=300, step_ms=700)["moves"]
     started = challenge.opens_at + timedelta(minutes=5)
@@ -276,3 +284,43 @@ def test_a_batch_after_a_finish_that_came_first_is_refused(
     assert stored.status == Run.Status.FINISHED
     assert stored.log == {"moves": moves}
     assert len(stored.arrivals) == 6
+
+
+@pytest.mark.parametrize("standing", [False, True])
+def test_a_runs_head_reads_as_its_orm_query(standing: bool) -> None:
+    """The head's compiled statement (run_rows.py) answers as the queryset it stands
+    for; on PostgreSQL it is compiled once, not built by the ORM every batch."""
+    challenge = ChallengeFactory()
+    moves = challenge_log(challenge, moves=7, start_ms=300, step_ms=700)["moves"]
+    started = challenge.opens_at + timedelta(minutes=5)
+    run = Run.objects.create(player=UserFactory(), challenge=challenge, started_at=started)
+    run_moves_add(
+        run_id=run.pk, player_id=run.player_id, start=0, moves=moves,
+        now=started + timedelta(milliseconds=moves[-1]["t"] + 250),
+    )  # fmt: skip
+    compiled = run_rows._HEADS[standing, False]
+    ids = {"run_id": run.pk, "player_id": run.player_id}
+    assert compiled.row(**ids) == run_rows._head_query(**ids, standing=standing, locked=False)[0]
+    head = run_rows.run_head(**ids, standing=standing, locked=False)
+    assert head is not None and (head.received, head.tray) == (7, challenge.tray)
+    assert head.position == Run.objects.get(pk=run.pk).position
+    if connection.vendor == "postgresql":
+        assert compiled._statements["default"] is not None
+
+
+def test_the_append_runs_the_orms_own_statement_compiled_once() -> None:
+    """The append's statement (run_rows.py) is the ORM's, compiled once per shape with
+    its parameters checked in order; a batch of each shape is written through it."""
+    challenge = ChallengeFactory()
+    moves = challenge_log(challenge, moves=9, start_ms=300, step_ms=700)["moves"]
+    started = challenge.opens_at + timedelta(minutes=5)
+    run = Run.objects.create(player=UserFactory(), challenge=challenge, started_at=started)
+    run_rows._APPEND_SQL.clear()
+    at = started + timedelta(milliseconds=moves[-1]["t"] + 250)
+    for start in (0, 3, 6):
+        run_moves_add(
+            run_id=run.pk, player_id=run.player_id, start=start,
+            moves=moves[start : start + 3], now=at,
+        )  # fmt: skip
+    assert run_rows._APPEND_SQL and None not in run_rows._APPEND_SQL.values()
+    assert Run.objects.get(pk=run.pk).log == {"moves": moves}

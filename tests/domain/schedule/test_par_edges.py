@@ -16,6 +16,7 @@ from django.utils import timezone
 from challenges import engine
 from challenges.models import Challenge, Entry, OutboxTask
 from challenges.schedule import par as par_module
+from challenges.schedule.outbox import outbox_drain
 from challenges.schedule.par import (
     PAR_JOB,
     challenge_par_request,
@@ -188,6 +189,7 @@ def test_a_par_reviews_only_its_own_challenges_entries_and_leaves_void_ones(
     void = _waiting(challenge, status=Entry.Status.VOID)
     near = _waiting(challenge)
     challenge_par_solve(challenge_id=challenge.pk)
+    assert outbox_drain() == 1  # the work after par, in the moderation room
     near.refresh_from_db()
     assert near.status == Entry.Status.HELD  # the review ran
     elsewhere.refresh_from_db()

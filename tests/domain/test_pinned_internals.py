@@ -1,0 +1,62 @@
+"""Django and django-csp are pinned to the minor versions whose internals the site
+reads (compiled_queries.py: the SQL compiler; csp_policy.py: django-csp's response
+attributes and lazy nonce): a pin that allowed another minor, or internals that moved,
+fail here before they fail a request."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import tomllib
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+from packaging.version import Version
+
+from config import csp_policy
+
+_PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
+
+
+def _requirement(name: str) -> Requirement:
+    project = tomllib.loads(_PYPROJECT.read_text())["project"]
+    found = [Requirement(line) for line in project["dependencies"]]
+    return next(requirement for requirement in found if requirement.name.lower() == name)
+
+
+@pytest.mark.parametrize("name", ["django", "django-csp"])
+def test_the_pin_allows_one_minor_version_the_installed_one(name: str) -> None:
+    allowed = _requirement(name).specifier
+    installed = Version(version(name))
+    major, minor = installed.major, installed.minor
+    assert installed in allowed
+    assert Version(f"{major}.{minor}.0") in allowed and Version(f"{major}.{minor}.99") in allowed
+    assert Version(f"{major}.{minor + 1}.0") not in allowed
+    assert Version(f"{major + 1}.0") not in allowed
+    if minor:
+        assert Version(f"{major}.{minor - 1}.99") not in allowed
+
+
+def test_the_sql_compiler_gives_what_compiled_queries_read() -> None:
+    from django.db import connection
+    from django.db.models.sql.compiler import SQLCompiler
+
+    from challenges.models import Entry
+
+    compiler = Entry.objects.filter(score=5).query.get_compiler(connection=connection)
+    sql, params = compiler.as_sql()
+    assert "SELECT" in sql and list(params) == [5]
+    columns = [column for column, _, _ in compiler.select]
+    assert all(hasattr(getattr(c, "target", c), "attname") for c in columns)
+    assert isinstance(compiler.get_converters(columns), dict)
+    assert "converters" in inspect.signature(SQLCompiler.apply_converters).parameters
+
+
+def test_django_csp_marks_responses_with_the_attributes_the_policy_looks_for() -> None:
+    from csp import decorators, middleware
+
+    source = inspect.getsource(decorators)
+    assert set(re.findall(r'"(_csp_\w+)"', source)) == set(csp_policy._RESPONSE_CHANGES)
+    assert hasattr(middleware, "CheckableLazyObject") and hasattr(middleware, "CSPMiddleware")
