@@ -66,7 +66,7 @@ from triominos.classic import (
     computers_play,
 )
 from triominos.classic import ClassicGame as ClassicPlay
-from triominos.classic.events import Drew, Passed, Placed
+from triominos.classic.events import Drew, HandCounted, Passed, Placed
 from triominos.classic.events import RoundEnded as ClassicRoundEnded
 from triominos.puzzles import (
     MAX_JOKERS,
@@ -313,7 +313,7 @@ CLASSIC_STRENGTHS: tuple[str, ...] = STRENGTHS
 """The computers' strengths, weakest first."""
 
 ClassicMatch = ClassicPlay
-ClassicPointsEvent = (Placed, Drew, Passed, ClassicRoundEnded)
+ClassicPointsEvent = (Placed, Drew, Passed, HandCounted, ClassicRoundEnded)
 """The events that add points to a player's score."""
 """The engine's classic game, rebuilt from a row's seed, rounds and log."""
 

@@ -9,8 +9,9 @@ the pass penalty, going out, the draw limit, the deal sizes and the target score
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
+from typing import Literal
 
 from triominos.errors import ERROR_CODES
 from triominos.scoring import BONUSES
@@ -19,10 +20,16 @@ __all__ = [
     "DEFAULT_RULESET",
     "RULESETS",
     "RULES_VERSION",
+    "ClassicReading",
     "Ruleset",
     "ruleset_document",
     "ruleset_of",
+    "ruleset_values",
 ]
+
+
+ClassicReading = Literal["first_reading", "rulebooks"]
+"""How the classic game's rounds and games end (see :attr:`Ruleset.classic_reading`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +66,17 @@ class Ruleset:
     deal_sizes: tuple[tuple[int, int], ...] = ((2, 9), (3, 7), (4, 7), (5, 6), (6, 6))
     """(players, tiles dealt to each), for 2 to 6 players."""
     target_score: int = 400
+    classic_reading: ClassicReading = field(
+        default="rulebooks", metadata={"version_1": "first_reading"}
+    )
+    """How rounds and games end. ``"rulebooks"`` (RULES.md): a round is blocked only
+    when the well is empty and every player passes in turn; a blocked round costs each
+    player their own hand in a game of set rounds, and gives the lowest hand the others'
+    hands less its own in a game to the target; that game ends with the round in which a
+    total reached the target. ``"first_reading"`` (version 1 only, so its stored games
+    replay as played): every player passing in turn blocks the round, well or not, the
+    lowest hand wins it in every game, and the game ends after a round that ends with a
+    total at the target."""
 
     def deal_size(self, players: int) -> int:
         """Tiles dealt to each of ``players`` players (ValueError outside 2-6)."""
@@ -95,7 +113,12 @@ class Ruleset:
         return tuple((bonus, self.bonus_points(bonus)) for bonus in BONUSES)
 
 
-RULESETS: Mapping[int, Ruleset] = MappingProxyType({1: Ruleset()})
+RULESETS: Mapping[int, Ruleset] = MappingProxyType(
+    {
+        1: Ruleset(classic_reading="first_reading"),
+        2: Ruleset(),
+    }
+)
 """Every published version of the rules. A version never changes once a challenge was
 made under it: a new value is a new version (tests/engine/test_ruleset_versions.py)."""
 
@@ -109,6 +132,22 @@ DEFAULT_RULESET = RULESETS[RULES_VERSION]
 def ruleset_of(version: int) -> Ruleset:
     """The rules a challenge made under ``version`` is played, replayed and reviewed by."""
     return RULESETS[version]
+
+
+def ruleset_values(ruleset: Ruleset) -> dict[str, object]:
+    """The values a rules version publishes, which its fingerprint pins for ever.
+
+    A field added after version 1 names, in its metadata, the value that plays as
+    version 1 did; holding that value, it is left out, so adding a field never changes
+    a published version's values."""
+    values: dict[str, object] = {}
+    for each in fields(ruleset):
+        value = getattr(ruleset, each.name)
+        if "version_1" in each.metadata and value == each.metadata["version_1"]:
+            continue
+        values[each.name] = value
+    values["bonuses"] = list(BONUSES)
+    return values
 
 
 def ruleset_document(ruleset: Ruleset = DEFAULT_RULESET) -> dict[str, object]:
