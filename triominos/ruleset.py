@@ -1,9 +1,10 @@
 """Every number the rules use, in one object, so one engine plays both games.
 
-The placement values (tile value, hexagon and bridge bonuses) are shared by the daily
-challenge and the classic board game. The challenge adds the draw cost, the clear
-bonus, the time limit and the tray size; the classic game adds the opening bonuses,
-the pass penalty, going out, the draw limit, the deal sizes and the target score.
+The placement values (tile value, the bonuses with their points, see
+:mod:`triominos.bonuses`) are shared by the daily challenge and the classic board
+game. The challenge adds the draw cost, the clear bonus, the time limit and the tray
+size; the classic game adds the opening bonuses, the pass penalty, going out, the draw
+limit, the deal sizes, the target score and how rounds and games end.
 """
 
 from __future__ import annotations
@@ -13,10 +14,17 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Literal
 
+from triominos.bonuses import (
+    STANDARD_BONUSES,
+    Bonus,
+    BonusRule,
+    bonus_codes,
+    bonus_on_fresh_ground,
+)
 from triominos.errors import ERROR_CODES
-from triominos.scoring import BONUSES
 
 __all__ = [
+    "BONUSES",
     "DEFAULT_RULESET",
     "RULESETS",
     "RULES_VERSION",
@@ -35,10 +43,8 @@ ClassicReading = Literal["first_reading", "rulebooks"]
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     # Placement scoring (both games).
-    hexagon_bonus: int = 50
-    double_hexagon_bonus: int = 60
-    triple_hexagon_bonus: int = 70
-    bridge_bonus: int = 40
+    bonuses: tuple[BonusRule, ...] = STANDARD_BONUSES
+    """The bonuses a placement can make, with their points (at most one a placement)."""
     draw_points: int = -5
     # The daily challenge.
     clear_bonus: int = 25
@@ -78,6 +84,17 @@ class Ruleset:
     lowest hand wins it in every game, and the game ends after a round that ends with a
     total at the target."""
 
+    def __post_init__(self) -> None:
+        names = [rule.name for rule in self.bonuses]
+        if len(set(names)) != len(names):
+            raise ValueError(f"a ruleset lists each bonus once, not {names}")
+        fresh = bonus_on_fresh_ground(self.bonuses)
+        if fresh is not None:
+            raise ValueError(
+                f"bonus {fresh.name!r} is made with a corner untouched: every bonus needs "
+                "the tile's three corners touched before it goes down"
+            )
+
     def deal_size(self, players: int) -> int:
         """Tiles dealt to each of ``players`` players (ValueError outside 2-6)."""
         for count, size in self.deal_sizes:
@@ -97,20 +114,23 @@ class Ruleset:
     def max_players(self) -> int:
         return max(count for count, _ in self.deal_sizes)
 
-    def bonus_points(self, bonus: str | None) -> int:
+    def bonus_points(self, bonus: Bonus | None) -> int:
         """Points a placement bonus adds (0 for ``None``); KeyError for a non-bonus."""
         if bonus is None:
             return 0
-        if bonus not in BONUSES:
-            raise KeyError(bonus)
-        # Each bonus of BONUSES has its value in the field named after it.
-        points: int = getattr(self, f"{bonus}_bonus")
-        return points
+        for rule in self.bonuses:
+            if rule.name == bonus:
+                return rule.points
+        raise KeyError(bonus)
 
     @property
-    def bonus_values(self) -> tuple[tuple[str, int], ...]:
-        """(bonus, points) for every bonus of BONUSES, in their order."""
-        return tuple((bonus, self.bonus_points(bonus)) for bonus in BONUSES)
+    def bonus_values(self) -> tuple[tuple[Bonus, int], ...]:
+        """(bonus, points) for every bonus of this version, in its order."""
+        return tuple((rule.name, rule.points) for rule in self.bonuses)
+
+    @property
+    def bonus_names(self) -> tuple[Bonus, ...]:
+        return tuple(rule.name for rule in self.bonuses)
 
 
 RULESETS: Mapping[int, Ruleset] = MappingProxyType(
@@ -121,6 +141,12 @@ RULESETS: Mapping[int, Ruleset] = MappingProxyType(
 )
 """Every published version of the rules. A version never changes once a challenge was
 made under it: a new value is a new version (tests/engine/test_ruleset_versions.py)."""
+
+BONUSES: tuple[Bonus, ...] = tuple(
+    dict.fromkeys(name for ruleset in RULESETS.values() for name in ruleset.bonus_names)
+)
+"""Every bonus of every version, in the order they were published: what a stored run,
+the API and the catalogs may name."""
 
 RULES_VERSION = max(RULESETS)
 """The version new challenges are made under."""
@@ -146,21 +172,26 @@ def ruleset_values(ruleset: Ruleset) -> dict[str, object]:
         if "version_1" in each.metadata and value == each.metadata["version_1"]:
             continue
         values[each.name] = value
-    values["bonuses"] = list(BONUSES)
+    # Each bonus's points under its own name, as version 1 published them.
+    del values["bonuses"]
+    for bonus, points in ruleset.bonus_values:
+        values[f"{bonus}_bonus"] = points
+    values["bonuses"] = list(ruleset.bonus_names)
     return values
 
 
 def ruleset_document(ruleset: Ruleset = DEFAULT_RULESET) -> dict[str, object]:
     """The ruleset as the JSON the browser's engine imports (``ruleset.json``).
 
-    Every field by its Python name, plus the derived sizes and the error codes in their
-    order of precedence, so the JavaScript port holds no rule constant of its own.
+    Every field by its Python name (each bonus's points as ``<bonus>_bonus``), plus the
+    derived sizes, the bonus of every corner state (``bonus_codes``, see
+    :func:`~triominos.bonuses.bonus_codes`) and the error codes in their order of
+    precedence, so the JavaScript port holds no rule of its own.
     """
-    document: dict[str, object] = {
-        field.name: getattr(ruleset, field.name) for field in fields(ruleset)
-    }
+    document = ruleset_values(ruleset)
+    document["classic_reading"] = ruleset.classic_reading
     document["deal_sizes"] = [list(pair) for pair in ruleset.deal_sizes]
-    document["bonuses"] = list(BONUSES)
+    document["bonus_codes"] = list(bonus_codes(ruleset.bonuses))
     document["well_size"] = ruleset.well_size
     document["error_codes"] = list(ERROR_CODES)
     return document
