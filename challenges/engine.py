@@ -131,6 +131,7 @@ __all__ = [
     "puzzle_fill_check",
     "puzzle_series_make",
     "review_reasons",
+    "rules_version_current",
     "ruleset_of",
     "run_clock_reach_ms",
     "single_run_waived",
@@ -316,6 +317,12 @@ ClassicMatch = ClassicPlay
 ClassicPointsEvent = (Placed, Drew, Passed, HandCounted, ClassicRoundEnded)
 """The events that add points to a player's score."""
 """The engine's classic game, rebuilt from a row's seed, rounds and log."""
+
+
+def rules_version_current() -> int:
+    """The version new challenges and classic games are made under: the models' default,
+    a callable so that a new version needs no migration."""
+    return RULES_VERSION
 
 
 def classic_match_replay(
