@@ -7,8 +7,8 @@ import { BONUSES, MoveOutcome } from "../../../challenges/static/challenges/rule
 import { DEFAULT_RULESET } from "../../../challenges/static/challenges/rules/ruleset.js";
 
 test("the bonus names are the ruleset's", () => {
-  assert.deepEqual(BONUSES, ["bridge", "hexagon", "double_hexagon", "triple_hexagon"]);
   assert.deepEqual(BONUSES, DEFAULT_RULESET.bonuses);
+  assert.deepEqual(BONUSES.slice(0, 4), ["bridge", "hexagon", "double_hexagon", "triple_hexagon"]);
 });
 
 test("a placement's bonus comes from the tiles around its corners, by the ruleset's table", () => {
