@@ -69,7 +69,7 @@ from triominos.classic import (
     computers_play,
 )
 from triominos.classic import ClassicGame as ClassicPlay
-from triominos.classic.events import Drew, Passed, Placed
+from triominos.classic.events import Drew, HandCounted, Passed, Placed
 from triominos.classic.events import RoundEnded as ClassicRoundEnded
 from triominos.puzzles import (
     MAX_JOKERS,
@@ -138,6 +138,7 @@ __all__ = [
     "puzzle_fill_check",
     "puzzle_series_make",
     "review_reasons",
+    "rules_version_current",
     "ruleset_of",
     "run_clock_reach_ms",
     "tile_numbers",
@@ -319,9 +320,15 @@ CLASSIC_STRENGTHS: tuple[str, ...] = STRENGTHS
 """The computers' strengths, weakest first."""
 
 ClassicMatch = ClassicPlay
-ClassicPointsEvent = (Placed, Drew, Passed, ClassicRoundEnded)
+ClassicPointsEvent = (Placed, Drew, Passed, HandCounted, ClassicRoundEnded)
 """The events that add points to a player's score."""
 """The engine's classic game, rebuilt from a row's seed, rounds and log."""
+
+
+def rules_version_current() -> int:
+    """The version new challenges and classic games are made under: the models' default,
+    a callable so that a new version needs no migration."""
+    return RULES_VERSION
 
 
 def classic_match_replay(

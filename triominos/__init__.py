@@ -122,9 +122,16 @@ from triominos.review import (
     review_reasons,
     run_features,
 )
-from triominos.ruleset import DEFAULT_RULESET, RULES_VERSION, RULESETS, Ruleset, ruleset_of
+from triominos.ruleset import (
+    BONUSES,
+    DEFAULT_RULESET,
+    RULES_VERSION,
+    RULESETS,
+    Ruleset,
+    ruleset_of,
+)
 from triominos.run import ChallengeRun
-from triominos.scoring import BONUSES, Bonus, MoveOutcome
+from triominos.scoring import Bonus, MoveOutcome
 from triominos.solver import Pace, SolverResult, solver_greedy, solver_solve
 from triominos.tiles import TILE_IDS, TILES, Tile, tile_format, tile_parse
 from triominos.trust import (

@@ -21,9 +21,10 @@ and three containers hold the position:
 - ``_cells`` maps a packed cell to ``tile.index * 3 + rotation``, in the order the
   tiles went down (a dict keeps it), so :meth:`Board.pop` takes its last item;
 - ``_points`` maps every touched point to ``number + 8 * tiles_around``: one lookup
-  answers both "which number must a corner show here" (``value & 7``) and "does this
-  tile close a hexagon" (five tiles around before it, ``value >= 40``). An untouched
-  point is absent (read as 0 or, for demands, ``FREE``);
+  answers both "which number must a corner show here" (``value & 7``) and "how many
+  tiles touch it" (``value >> 3``), which with the other two corners indexes the
+  ruleset's bonus table (:func:`~triominos.bonuses.bonus_codes`). An untouched point is
+  absent (read as 0 or, for demands, ``FREE``);
 - ``_reach`` holds every cell sharing an edge with a tile (the origin alone on an empty
   board). Its empty cells are the frontier, where tiles may go; it keeps occupied cells
   too, so that a push only adds the three neighbours, and a pop removes the cells it
@@ -34,7 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from triominos.board_search import FIVE_AROUND, BoardSearch
+from triominos.board_search import BoardSearch
+from triominos.bonuses import bonus_codes, bonus_extra
 from triominos.errors import ErrorCode, PlacementError, shown
 from triominos.geometry import (
     CELL_CORNER_OFFSETS,
@@ -90,21 +92,18 @@ class Board(BoardSearch):
         "_outcomes",
         "_points",
         "_reach",
-        "bonus_points",
+        "bonus_codes",
+        "bonus_extra",
         "ruleset",
     )
 
     def __init__(self, ruleset: Ruleset = DEFAULT_RULESET) -> None:
         self.ruleset = ruleset
-        self.bonus_points: tuple[int, int, int, int, int] = (
-            0,
-            ruleset.bridge_bonus,
-            ruleset.hexagon_bonus,
-            ruleset.double_hexagon_bonus,
-            ruleset.triple_hexagon_bonus,
-        )
-        """Points added for bonus codes 0 (none), 1 (bridge), 2-4 (one to three hexagons)."""
-        self._outcomes = outcome_table(self.bonus_points)
+        self.bonus_codes = bonus_codes(ruleset.bonuses)
+        """The bonus code of every corner state (see :mod:`triominos.bonuses`)."""
+        self.bonus_extra = bonus_extra(ruleset.bonuses)
+        """The points that bonus adds, by the same index."""
+        self._outcomes = outcome_table(ruleset.bonuses)
         self._cells: dict[int, int] = {}
         self._points: dict[int, int] = {}
         self._reach: set[int] = {_ORIGIN}
@@ -256,8 +255,7 @@ class Board(BoardSearch):
         packed = cell_pack(row, col)
         points = self._points
         v0, v1, v2 = (points.get(packed + offset, 0) for offset in CELL_CORNER_OFFSETS[packed & 1])
-        hexagons = (v0 >= FIVE_AROUND) + (v1 >= FIVE_AROUND) + (v2 >= FIVE_AROUND)
-        code = hexagons + 1 if hexagons else (1 if v0 and v1 and v2 else 0)
+        code = self.bonus_codes[((v0 >> 3) * 6 + (v1 >> 3)) * 6 + (v2 >> 3)]
         return self._outcomes[code][tile.index]
 
     def push(self, placement: Placement) -> MoveOutcome:
@@ -278,8 +276,8 @@ class Board(BoardSearch):
         return Placement(TILES[tile_rotation // 3], cell_unpack(packed), tile_rotation % 3)
 
     def place_packed(self, packed: int, tile_rotation: int, check: bool = True) -> int:
-        """Put a tile down and return its bonus code: 0 none, 1 bridge (all three
-        corner points touched already), 2-4 one to three hexagons closed.
+        """Put a tile down and return its bonus code: 0 none, ``i + 1`` for the
+        ruleset's ``bonuses[i]`` (:func:`~triominos.bonuses.bonus_codes`).
 
         With ``check``, first make sure RULES.md allows it, and if not return the
         rule it breaks as a negative number (the board unchanged): ``-1 - i`` for
@@ -316,9 +314,8 @@ class Board(BoardSearch):
         add(packed + e0)
         add(packed + e1)
         add(packed + e2)
-        if v0 and v1 and v2:  # every corner touched: a bridge, unless hexagons
-            hexagons = (v0 >= FIVE_AROUND) + (v1 >= FIVE_AROUND) + (v2 >= FIVE_AROUND)
-            return hexagons + 1 if hexagons else 1
+        if v0 and v1 and v2:  # every bonus needs the three corners touched already
+            return self.bonus_codes[((v0 >> 3) * 6 + (v1 >> 3)) * 6 + (v2 >> 3)]
         return 0
 
     def _pop(self) -> tuple[int, int]:

@@ -12,10 +12,7 @@ from triominos.legal import FIT_MASKS, FITS, FREE, TILE_VALUES
 from triominos.moves import Placement
 from triominos.tiles import TILES, Tile
 
-__all__ = ["FIVE_AROUND", "BoardSearch"]
-
-FIVE_AROUND = 5 * 8
-"""A ``_points`` value at or above this has five tiles around: the sixth closes it."""
+__all__ = ["BoardSearch"]
 
 _WORTH_OVER: tuple[int, ...] = tuple(
     sum(1 << tile.index for tile in TILES if tile.value > least) for least in range(-1, 16)
@@ -30,7 +27,7 @@ class BoardSearch:
     _cells: dict[int, int]
     _points: dict[int, int]
     _reach: set[int]
-    bonus_points: tuple[int, int, int, int, int]
+    bonus_extra: tuple[int, ...]
 
     def best_placement(self, tiles: Iterable[Tile]) -> tuple[Placement | None, int]:
         """The placement of ``tiles`` worth the most points, the first of equals in
@@ -43,7 +40,7 @@ class BoardSearch:
         for tile_rotation in cells.values():
             hand &= ~(1 << (tile_rotation // 3))
         points = self._points
-        extra = self.bonus_points
+        extra = self.bonus_extra
         best, best_points, best_index = 0, -1, 0
         for packed in sorted(self._reach.difference(cells)):
             o0, o1, o2 = CELL_CORNER_OFFSETS[packed & 1]
@@ -56,8 +53,7 @@ class BoardSearch:
             fitting = hand & FIT_MASKS[key]
             if not fitting:
                 continue
-            hexagons = (v0 >= FIVE_AROUND) + (v1 >= FIVE_AROUND) + (v2 >= FIVE_AROUND)
-            bonus = extra[hexagons + 1 if hexagons else (1 if v0 and v1 and v2 else 0)]
+            bonus = extra[((v0 >> 3) * 6 + (v1 >> 3)) * 6 + (v2 >> 3)]  # the bonus table
             while fitting:  # lowest index first, so the first of equals stays
                 low = fitting & -fitting
                 index = low.bit_length() - 1
@@ -76,7 +72,7 @@ class BoardSearch:
         answered without building a placement."""
         cells = self._cells
         points = self._points
-        extra = self.bonus_points
+        extra = self.bonus_extra
         fitting = 0
         for packed in self._reach.difference(cells):
             o0, o1, o2 = CELL_CORNER_OFFSETS[packed & 1]
@@ -89,8 +85,7 @@ class BoardSearch:
             if over < 0:
                 fitting |= FIT_MASKS[key]
                 continue
-            hexagons = (v0 >= FIVE_AROUND) + (v1 >= FIVE_AROUND) + (v2 >= FIVE_AROUND)
-            bonus = extra[hexagons + 1 if hexagons else (1 if v0 and v1 and v2 else 0)]
+            bonus = extra[((v0 >> 3) * 6 + (v1 >> 3)) * 6 + (v2 >> 3)]  # the bonus table
             fitting |= FIT_MASKS[key] & _WORTH_OVER[max(-1, min(15, over - bonus)) + 1]
         for tile_rotation in cells.values():
             fitting &= ~(1 << (tile_rotation // 3))

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from triominos.board import Board
-from triominos.board_search import FIVE_AROUND
 from triominos.geometry import CELL_CORNER_OFFSETS, CELL_NEIGHBOUR_OFFSETS, POINT_CELL_OFFSETS
 from triominos.legal import CORNER_NUMBERS, FIT_MASKS, FITS, FREE, TILE_VALUES
 from triominos.tiles import Tile
@@ -49,17 +48,17 @@ class Frontier:
     from the board: tiles go down through :meth:`push` and a play-out drops its
     :meth:`copy` at the end, rather than taking each tile back."""
 
-    __slots__ = ("_bonus_points", "_demands", "_occupied", "_points", "on_board")
+    __slots__ = ("_bonus_extra", "_demands", "_occupied", "_points", "on_board")
 
     def __init__(
         self,
-        bonus_points: tuple[int, ...],
+        bonus_extra: tuple[int, ...],
         points: dict[int, int],
         occupied: set[int],
         demands: dict[int, _Demand],
         on_board: int,
     ) -> None:
-        self._bonus_points = bonus_points
+        self._bonus_extra = bonus_extra
         self._points = points
         self._occupied = occupied
         self._demands = demands
@@ -72,14 +71,14 @@ class Frontier:
         on_board = 0
         for tile_rotation in cells.values():
             on_board |= 1 << (tile_rotation // 3)
-        frontier = cls(board.bonus_points, dict(board._points), set(cells), {}, on_board)
+        frontier = cls(board.bonus_extra, dict(board._points), set(cells), {}, on_board)
         for packed in board._reach.difference(cells):
             frontier._demands[packed] = frontier._demand(packed)
         return frontier
 
     def copy(self) -> Frontier:
         return Frontier(
-            self._bonus_points,
+            self._bonus_extra,
             dict(self._points),
             set(self._occupied),
             dict(self._demands),
@@ -95,8 +94,7 @@ class Frontier:
         key = ((v0 & 7 if v0 else FREE) * 7 + (v1 & 7 if v1 else FREE)) * 7 + (
             v2 & 7 if v2 else FREE
         )
-        hexagons = (v0 >= FIVE_AROUND) + (v1 >= FIVE_AROUND) + (v2 >= FIVE_AROUND)
-        bonus = self._bonus_points[hexagons + 1 if hexagons else (1 if v0 and v1 and v2 else 0)]
+        bonus = self._bonus_extra[((v0 >> 3) * 6 + (v1 >> 3)) * 6 + (v2 >> 3)]
         return FIT_MASKS[key], bonus, key
 
     def fitting(self) -> int:

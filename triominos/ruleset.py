@@ -1,37 +1,50 @@
 """Every number the rules use, in one object, so one engine plays both games.
 
-The placement values (tile value, hexagon and bridge bonuses) are shared by the daily
-challenge and the classic board game. The challenge adds the draw cost, the clear
-bonus, the time limit and the tray size; the classic game adds the opening bonuses,
-the pass penalty, going out, the draw limit, the deal sizes and the target score.
+The placement values (tile value, the bonuses with their points, see
+:mod:`triominos.bonuses`) are shared by the daily challenge and the classic board
+game. The challenge adds the draw cost, the clear bonus, the time limit and the tray
+size; the classic game adds the opening bonuses, the pass penalty, going out, the draw
+limit, the deal sizes, the target score and how rounds and games end.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
+from typing import Literal
 
+from triominos.bonuses import (
+    STANDARD_BONUSES,
+    Bonus,
+    BonusRule,
+    bonus_codes,
+    bonus_on_fresh_ground,
+)
 from triominos.errors import ERROR_CODES
-from triominos.scoring import BONUSES
 
 __all__ = [
+    "BONUSES",
     "DEFAULT_RULESET",
     "RULESETS",
     "RULES_VERSION",
+    "ClassicReading",
     "Ruleset",
     "ruleset_document",
     "ruleset_of",
+    "ruleset_values",
 ]
+
+
+ClassicReading = Literal["first_reading", "rulebooks"]
+"""How the classic game's rounds and games end (see :attr:`Ruleset.classic_reading`)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     # Placement scoring (both games).
-    hexagon_bonus: int = 50
-    double_hexagon_bonus: int = 60
-    triple_hexagon_bonus: int = 70
-    bridge_bonus: int = 40
+    bonuses: tuple[BonusRule, ...] = STANDARD_BONUSES
+    """The bonuses a placement can make, with their points (at most one a placement)."""
     draw_points: int = -5
     # The daily challenge.
     clear_bonus: int = 25
@@ -59,6 +72,28 @@ class Ruleset:
     deal_sizes: tuple[tuple[int, int], ...] = ((2, 9), (3, 7), (4, 7), (5, 6), (6, 6))
     """(players, tiles dealt to each), for 2 to 6 players."""
     target_score: int = 400
+    classic_reading: ClassicReading = field(
+        default="rulebooks", metadata={"version_1": "first_reading"}
+    )
+    """How rounds and games end. ``"rulebooks"`` (RULES.md): a round is blocked only
+    when the well is empty and every player passes in turn; a blocked round costs each
+    player their own hand in a game of set rounds, and gives the lowest hand the others'
+    hands less its own in a game to the target; that game ends with the round in which a
+    total reached the target. ``"first_reading"`` (version 1 only, so its stored games
+    replay as played): every player passing in turn blocks the round, well or not, the
+    lowest hand wins it in every game, and the game ends after a round that ends with a
+    total at the target."""
+
+    def __post_init__(self) -> None:
+        names = [rule.name for rule in self.bonuses]
+        if len(set(names)) != len(names):
+            raise ValueError(f"a ruleset lists each bonus once, not {names}")
+        fresh = bonus_on_fresh_ground(self.bonuses)
+        if fresh is not None:
+            raise ValueError(
+                f"bonus {fresh.name!r} is made with a corner untouched: every bonus needs "
+                "the tile's three corners touched before it goes down"
+            )
 
     def deal_size(self, players: int) -> int:
         """Tiles dealt to each of ``players`` players (ValueError outside 2-6)."""
@@ -79,25 +114,39 @@ class Ruleset:
     def max_players(self) -> int:
         return max(count for count, _ in self.deal_sizes)
 
-    def bonus_points(self, bonus: str | None) -> int:
+    def bonus_points(self, bonus: Bonus | None) -> int:
         """Points a placement bonus adds (0 for ``None``); KeyError for a non-bonus."""
         if bonus is None:
             return 0
-        if bonus not in BONUSES:
-            raise KeyError(bonus)
-        # Each bonus of BONUSES has its value in the field named after it.
-        points: int = getattr(self, f"{bonus}_bonus")
-        return points
+        for rule in self.bonuses:
+            if rule.name == bonus:
+                return rule.points
+        raise KeyError(bonus)
 
     @property
-    def bonus_values(self) -> tuple[tuple[str, int], ...]:
-        """(bonus, points) for every bonus of BONUSES, in their order."""
-        return tuple((bonus, self.bonus_points(bonus)) for bonus in BONUSES)
+    def bonus_values(self) -> tuple[tuple[Bonus, int], ...]:
+        """(bonus, points) for every bonus of this version, in its order."""
+        return tuple((rule.name, rule.points) for rule in self.bonuses)
+
+    @property
+    def bonus_names(self) -> tuple[Bonus, ...]:
+        return tuple(rule.name for rule in self.bonuses)
 
 
-RULESETS: Mapping[int, Ruleset] = MappingProxyType({1: Ruleset()})
+RULESETS: Mapping[int, Ruleset] = MappingProxyType(
+    {
+        1: Ruleset(classic_reading="first_reading"),
+        2: Ruleset(),
+    }
+)
 """Every published version of the rules. A version never changes once a challenge was
 made under it: a new value is a new version (tests/engine/test_ruleset_versions.py)."""
+
+BONUSES: tuple[Bonus, ...] = tuple(
+    dict.fromkeys(name for ruleset in RULESETS.values() for name in ruleset.bonus_names)
+)
+"""Every bonus of every version, in the order they were published: what a stored run,
+the API and the catalogs may name."""
 
 RULES_VERSION = max(RULESETS)
 """The version new challenges are made under."""
@@ -111,17 +160,38 @@ def ruleset_of(version: int) -> Ruleset:
     return RULESETS[version]
 
 
+def ruleset_values(ruleset: Ruleset) -> dict[str, object]:
+    """The values a rules version publishes, which its fingerprint pins for ever.
+
+    A field added after version 1 names, in its metadata, the value that plays as
+    version 1 did; holding that value, it is left out, so adding a field never changes
+    a published version's values."""
+    values: dict[str, object] = {}
+    for each in fields(ruleset):
+        value = getattr(ruleset, each.name)
+        if "version_1" in each.metadata and value == each.metadata["version_1"]:
+            continue
+        values[each.name] = value
+    # Each bonus's points under its own name, as version 1 published them.
+    del values["bonuses"]
+    for bonus, points in ruleset.bonus_values:
+        values[f"{bonus}_bonus"] = points
+    values["bonuses"] = list(ruleset.bonus_names)
+    return values
+
+
 def ruleset_document(ruleset: Ruleset = DEFAULT_RULESET) -> dict[str, object]:
     """The ruleset as the JSON the browser's engine imports (``ruleset.json``).
 
-    Every field by its Python name, plus the derived sizes and the error codes in their
-    order of precedence, so the JavaScript port holds no rule constant of its own.
+    Every field by its Python name (each bonus's points as ``<bonus>_bonus``), plus the
+    derived sizes, the bonus of every corner state (``bonus_codes``, see
+    :func:`~triominos.bonuses.bonus_codes`) and the error codes in their order of
+    precedence, so the JavaScript port holds no rule of its own.
     """
-    document: dict[str, object] = {
-        field.name: getattr(ruleset, field.name) for field in fields(ruleset)
-    }
+    document = ruleset_values(ruleset)
+    document["classic_reading"] = ruleset.classic_reading
     document["deal_sizes"] = [list(pair) for pair in ruleset.deal_sizes]
-    document["bonuses"] = list(BONUSES)
+    document["bonus_codes"] = list(bonus_codes(ruleset.bonuses))
     document["well_size"] = ruleset.well_size
     document["error_codes"] = list(ERROR_CODES)
     return document

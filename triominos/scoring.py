@@ -1,39 +1,18 @@
-"""Bonus names and the outcome of one move (points and bonus)."""
+"""The outcome of one move (points and bonus), and the table that scores placements."""
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
+from triominos.bonuses import Bonus, BonusRule
 from triominos.tiles import TILES
 
 __all__ = [
-    "BONUSES",
-    "BONUS_BRIDGE",
-    "BONUS_DOUBLE_HEXAGON",
-    "BONUS_HEXAGON",
-    "BONUS_TRIPLE_HEXAGON",
     "Bonus",
     "MoveOutcome",
     "outcome_table",
 ]
-
-Bonus = Literal["bridge", "hexagon", "double_hexagon", "triple_hexagon"]
-
-BONUS_BRIDGE: Bonus = "bridge"
-BONUS_HEXAGON: Bonus = "hexagon"
-BONUS_DOUBLE_HEXAGON: Bonus = "double_hexagon"
-BONUS_TRIPLE_HEXAGON: Bonus = "triple_hexagon"
-
-BONUSES: tuple[Bonus, ...] = (
-    BONUS_BRIDGE,
-    BONUS_HEXAGON,
-    BONUS_DOUBLE_HEXAGON,
-    BONUS_TRIPLE_HEXAGON,
-)
-
-# Internal bonus codes: 0 none, 1 bridge, 2-4 one to three hexagons.
-BONUS_BY_CODE: tuple[Bonus | None, ...] = (None, *BONUSES)
 
 
 class MoveOutcome(NamedTuple):
@@ -52,12 +31,11 @@ class MoveOutcome(NamedTuple):
 
 
 @cache
-def outcome_table(bonus_points: tuple[int, ...]) -> tuple[tuple[MoveOutcome, ...], ...]:
-    """``table[bonus_code][tile.index]``: what placing that tile with that bonus scores,
-    built once and shared, so that scoring a move allocates nothing. ``bonus_points``
-    is what each bonus code (0 none, 1 bridge, 2-4 one to three hexagons) adds."""
-    by_value = [
-        [MoveOutcome(value + extra, BONUS_BY_CODE[code]) for value in range(16)]
-        for code, extra in enumerate(bonus_points)
-    ]
+def outcome_table(bonuses: tuple[BonusRule, ...]) -> tuple[tuple[MoveOutcome, ...], ...]:
+    """``table[code][tile.index]``: what placing that tile scores with the bonus of that
+    code (0 none, ``i + 1`` for ``bonuses[i]``, as :func:`~triominos.bonuses.bonus_codes`
+    numbers them), built once and shared, so that scoring a move allocates nothing."""
+    rows: list[tuple[Bonus | None, int]] = [(None, 0)]
+    rows.extend((rule.name, rule.points) for rule in bonuses)
+    by_value = [[MoveOutcome(value + extra, name) for value in range(16)] for name, extra in rows]
     return tuple(tuple(row[tile.value] for tile in TILES) for row in by_value)

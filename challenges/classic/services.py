@@ -153,7 +153,7 @@ def _best_rounds(match: engine.ClassicMatch) -> list[int | None]:
     best: list[int | None] = [None] * match.players
     points = [0] * match.players
     for event in match.events:
-        if isinstance(event, engine.ClassicPointsEvent):
+        if isinstance(event, engine.ClassicPointsEvent) and event.player is not None:
             points[event.player] += event.points
         if isinstance(event, engine.ClassicRoundEnded):
             best = [p if b is None else max(b, p) for b, p in zip(best, points, strict=True)]

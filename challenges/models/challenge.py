@@ -10,7 +10,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from challenges.engine import RULES_VERSION, RULESET
+from challenges.engine import RULESET, rules_version_current
 from challenges.game_words import run_length_words
 
 
@@ -48,7 +48,7 @@ class Challenge(models.Model):
     )
     # The rules the challenge is played, replayed, analysed and reviewed by, for ever.
     rules_version = models.PositiveSmallIntegerField(
-        _("rules version"), default=RULES_VERSION, editable=False
+        _("rules version"), default=rules_version_current, editable=False
     )
     tray = models.JSONField(_("tray"), help_text=lazy(_tray_help, str)())
     well = models.JSONField(_("well"), help_text=lazy(_well_help, str)())

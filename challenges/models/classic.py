@@ -16,7 +16,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from challenges.engine import RULES_VERSION
+from challenges.engine import rules_version_current
 
 
 class ClassicGame(models.Model):
@@ -33,7 +33,7 @@ class ClassicGame(models.Model):
     strength = models.CharField(_("computers' strength"), max_length=8)
     # The rules the game is played and replayed by, for ever (as a challenge's).
     rules_version = models.PositiveSmallIntegerField(
-        _("rules version"), default=RULES_VERSION, editable=False
+        _("rules version"), default=rules_version_current, editable=False
     )
     log = models.JSONField(_("log"), default=list)
     status = models.CharField(

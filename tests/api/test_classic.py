@@ -293,3 +293,41 @@ def test_another_player_s_game_is_404_and_bad_bodies_are_400(player_client: APIC
 def test_a_visitor_cannot_play() -> None:
     response = APIClient().post("/api/classic/games/", {}, format="json")
     assert response.status_code in (401, 403)
+
+
+def test_a_stored_game_of_rules_version_1_replays_by_version_1(
+    player: User, player_client: APIClient
+) -> None:
+    # Seed "bw 4": version 1 called the single round blocked with 32 tiles in the well.
+    from django.utils import timezone
+
+    from challenges.models import ClassicSeat
+    from triominos import RULESETS
+    from triominos.classic import action_json
+
+    played = Match(2, seed="bw 4", rounds=1, ruleset=RULESETS[1])
+    taken = computers_play(played, computers={0: "medium", 1: "medium"}, seed="bw 4")
+    now = timezone.now()
+    row = ClassicGame.objects.create(
+        seed="bw 4",
+        rounds=1,
+        strength="medium",
+        rules_version=1,
+        log=[action_json(seat, action) for seat, action in taken],
+        status=ClassicGame.Status.FINISHED,
+        scores=list(played.scores),
+        turn=None,
+        created_at=now,
+        updated_at=now,
+        finished_at=now,
+    )
+    ClassicSeat.objects.create(game=row, seat=0, player=player)
+    ClassicSeat.objects.create(game=row, seat=1, strength="medium")
+
+    replay = player_client.get(f"/api/classic/games/{row.id}/replay/").json()
+
+    ended = [event for event in replay["events"] if event["event"] == "round_ended"]
+    assert [(event["reason"], event["player"]) for event in ended] == [("blocked", 1)]
+    assert replay["events"][-1]["scores"] == list(played.scores)
+    state = player_client.get(f"/api/classic/games/{row.id}/").json()
+    assert state["scores"] == list(played.scores) and state["status"] == "finished"

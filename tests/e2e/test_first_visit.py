@@ -106,10 +106,7 @@ def test_the_how_to_play_page_shows_each_bonus_value_of_the_ruleset(
 ) -> None:
     page.goto(f"{site_url}/how-to-play/")
     values = {
-        "bridge": f"+{DEFAULT_RULESET.bridge_bonus}",
-        "hexagon": f"+{DEFAULT_RULESET.hexagon_bonus}",
-        "double_hexagon": f"+{DEFAULT_RULESET.double_hexagon_bonus}",
-        "triple_hexagon": f"+{DEFAULT_RULESET.triple_hexagon_bonus}",
+        **{bonus: f"+{points}" for bonus, points in DEFAULT_RULESET.bonus_values},
         "clear": f"+{DEFAULT_RULESET.clear_bonus}",
         "draw": str(DEFAULT_RULESET.draw_points),
     }

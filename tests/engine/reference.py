@@ -1,21 +1,30 @@
 """A deliberately naive second implementation of RULES.md, for the tests to compare.
 
-It shares nothing with the engine but the tile ids: its geometry is typed in again
-from RULES.md, a point's number is found by looking at the six cells around it, and
-legal moves are found by trying every tile and rotation on every empty cell next to
-the board. Slow and obvious, so that the engine (fast and clever) has an honest
-oracle.
+It shares nothing with the engine but the tile ids and the ruleset's list of bonuses
+with their points (each version's own list; the oracle detects each bonus by itself,
+and refuses one it was not taught): its geometry is typed in again from RULES.md, a
+point's number is found by looking at the six cells around it, and legal moves are
+found by trying every tile and rotation on every empty cell next to the board. Slow
+and obvious, so that the engine (fast and clever) has an honest oracle.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from triominos.ruleset import DEFAULT_RULESET, Ruleset
+
 Coord = tuple[int, int]
 Numbers = tuple[int, int, int]
 
-HEXAGON_POINTS = {1: 50, 2: 60, 3: 70}
-BRIDGE_POINTS = 40
+# Each bonus the oracle knows, from the tiles around each corner before the tile (a
+# hexagon closes where five were); the most points of those that apply wins.
+DETECTIONS = {
+    "bridge": lambda filled: all(filled) and 5 not in filled,
+    "hexagon": lambda filled: filled.count(5) == 1,
+    "double_hexagon": lambda filled: filled.count(5) == 2,
+    "triple_hexagon": lambda filled: filled.count(5) == 3,
+}
 
 
 def numbers_of(tile_id: str) -> Numbers:
@@ -49,7 +58,8 @@ def shown(tile_id: str, rotation: int) -> Numbers:
 
 
 class ReferenceBoard:
-    def __init__(self) -> None:
+    def __init__(self, ruleset: Ruleset = DEFAULT_RULESET) -> None:
+        self.ruleset = ruleset
         self.cells: dict[Coord, Numbers] = {}  # cell -> numbers at its corners 0, 1, 2
 
     def numbers_at(self, point: Coord) -> set[int]:
@@ -77,14 +87,16 @@ class ReferenceBoard:
     def score(self, tile_id: str, cell: Coord) -> tuple[int, str | None]:
         """Points and bonus of a legal placement that has not gone down yet."""
         filled = [sum(other in self.cells for other in around(p)) for p in corners(cell)]
-        hexagons = sum(count == 5 for count in filled)
         value = sum(numbers_of(tile_id))
-        if hexagons:
-            name = {1: "hexagon", 2: "double_hexagon", 3: "triple_hexagon"}[hexagons]
-            return value + HEXAGON_POINTS[hexagons], name
-        if all(filled):
-            return value + BRIDGE_POINTS, "bridge"
-        return value, None
+        made = [
+            (points, bonus)
+            for bonus, points in self.ruleset.bonus_values
+            if DETECTIONS[bonus](filled)
+        ]
+        if not made:
+            return value, None
+        points, bonus = max(made, key=lambda pair: pair[0])
+        return value + points, bonus
 
     def place(self, tile_id: str, cell: Coord, rotation: int) -> tuple[int, str | None]:
         assert self.error(tile_id, cell, rotation) is None

@@ -15,7 +15,6 @@ from tests.engine.classic_games import (
     classic_game,
     placements_of,
     play_all,
-    tile_value,
 )
 from triominos import (
     Placement,
@@ -228,30 +227,6 @@ def test_going_out_wins_25_plus_every_tile_left_in_other_hands() -> None:
     assert game.round == 2
     assert game.board.is_empty
     assert [len(hand) for hand in game.hands] == [9, 9]
-
-
-def test_a_round_where_everyone_passes_is_blocked_and_the_lowest_hand_wins_it() -> None:
-    low = LOW
-    high = ["4-4-4", "1-2-2", "1-1-3", "0-1-4", "1-2-3", "0-2-4", "0-3-3", "1-1-4", "0-3-4"]
-    drawn = ["0-0-5", "1-1-2", "2-3-3", "1-2-4", "0-1-5", "2-2-2"]
-    game = classic_game([high, low], well=drawn)
-    game.play(placement_parse("4-4-4@0,0r0"))
-    for player in (1, 0):
-        for _ in range(3):
-            game.draw(player=player)
-        game.pass_turn(player=player)
-
-    [ended] = [e for e in game.events if isinstance(e, RoundEnded)]
-    # Player 1 holds the low tiles and 0-0-5, 1-1-2, 2-3-3; player 0 the rest.
-    hand_1 = sum(map(tile_value, low + drawn[:3]))
-    hand_0 = sum(map(tile_value, high[1:] + drawn[3:]))
-    assert (hand_0, hand_1) == (65, 45)
-    assert ended.reason == "blocked"
-    assert ended.player == 1
-    assert ended.hand_values == (hand_0, hand_1)
-    assert ended.points == hand_0 - hand_1
-    assert game.scores == (22 - 15 - 10, -15 - 10 + hand_0 - hand_1)
-    assert game.round == 2
 
 
 def test_a_pass_between_plays_does_not_block_the_round() -> None:

@@ -33,7 +33,9 @@ def test_the_classic_vectors_cover_the_rules() -> None:
         "draw",
         "pass",
         "round:blocked",
+        "round:blocked_to_400",
         "round:out",
+        "game:reached_mid_round",
         "game:to_400",
     } <= tags
 
@@ -62,19 +64,43 @@ def test_the_computers_take_the_logged_actions_again(case: dict[str, Any]) -> No
     assert [action_json(seat, action) for seat, action in taken] == case["log"]
 
 
-def test_the_game_to_400_ends_at_the_end_of_the_round_that_reaches_it() -> None:
-    (case,) = [case for case in CASES if "game:to_400" in case["tags"]]
+@pytest.mark.parametrize(
+    "case",
+    [case for case in CASES if "game:to_400" in case["tags"]],
+    ids=lambda case: case["name"],
+)
+def test_the_game_to_400_ends_with_the_round_in_which_a_total_reached_400(
+    case: dict[str, Any],
+) -> None:
     events = case["expect"]["events"]
     ended = [event for event in events if event["event"] == "game_ended"]
-    rounds = [event for event in events if event["event"] == "round_started"]
-
     assert len(ended) == 1 and events[-1] == ended[0]
-    assert max(ended[0]["scores"]) >= 400
-    assert len(rounds) == ended[0]["round"] > 1
-    # Every round before the last ended below the target for everyone.
+    last = ended[0]["round"]
+    # The highest total at any moment of each round.
     totals = [0] * case["players"]
-    for event in events[:-2]:
-        if "points" in event:
+    peaks: dict[int, int] = {}
+    for event in events:
+        if event.get("player") is not None and "points" in event:
             totals[event["player"]] += event["points"]
-        if event["event"] == "round_ended" and event["round"] < ended[0]["round"]:
-            assert max(totals) < 400
+            peaks[event["round"]] = max(peaks.get(event["round"], 0), max(totals))
+    assert peaks[last] >= 400
+    assert all(peak < 400 for number, peak in peaks.items() if number < last)
+
+
+def test_a_blocked_single_round_costs_each_hand_and_a_blocked_round_to_400_pays_the_lowest() -> (
+    None
+):
+    for case in CASES:
+        for index, event in enumerate(case["expect"]["events"]):
+            if event["event"] != "round_ended" or event["reason"] != "blocked":
+                continue
+            values = event["hand_values"]
+            counted = case["expect"]["events"][index - case["players"] : index]
+            if case["rounds"] == 1:
+                assert event["player"] is None and event["points"] == 0
+                assert [(e["event"], e["player"], e["points"]) for e in counted] == [
+                    ("hand_counted", seat, -value) for seat, value in enumerate(values)
+                ]
+            else:
+                assert values[event["player"]] == min(values)
+                assert event["points"] == sum(values) - 2 * values[event["player"]]

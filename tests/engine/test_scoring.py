@@ -7,6 +7,8 @@ test. Each test first checks the shape really is what its name says, then the sc
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.engine.reference import ReferenceBoard
@@ -125,8 +127,9 @@ def test_the_replay_scores_bonuses_like_the_board(shape: list[tuple[int, int]], 
 
 
 def test_the_ruleset_sets_the_bonus_values() -> None:
+    points = {"hexagon": 1, "double_hexagon": 2, "triple_hexagon": 3, "bridge": 4}
     ruleset = Ruleset(
-        hexagon_bonus=1, double_hexagon_bonus=2, triple_hexagon_bonus=3, bridge_bonus=4
+        bonuses=tuple(replace(rule, points=points[rule.name]) for rule in Ruleset().bonuses)
     )
     for shape, extra in (
         (HEXAGON, 1),
@@ -141,12 +144,13 @@ def test_the_ruleset_sets_the_bonus_values() -> None:
 
 def test_ruleset_values_of_rules_md() -> None:
     ruleset = Ruleset()
-    assert (ruleset.hexagon_bonus, ruleset.double_hexagon_bonus, ruleset.triple_hexagon_bonus) == (
-        50,
-        60,
-        70,
+    assert ruleset.bonus_values == (
+        ("bridge", 40),
+        ("hexagon", 50),
+        ("double_hexagon", 60),
+        ("triple_hexagon", 70),
     )
-    assert ruleset.bridge_bonus == 40 and ruleset.draw_points == -5
+    assert ruleset.draw_points == -5
     assert ruleset.clear_bonus == 25 and ruleset.time_limit_ms == 120_000 and ruleset.tray_size == 9
     assert ruleset.opening_bonus + ruleset.triple_zero_extra == 40
     assert ruleset.pass_points == -10 and ruleset.going_out_bonus == 25

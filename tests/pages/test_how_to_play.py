@@ -23,10 +23,7 @@ def _json_script(html: str, element_id: str) -> Any:
 def test_the_how_to_play_page_says_every_value_of_the_ruleset() -> None:
     html = Client().get("/how-to-play/").content.decode()
     for name, value in [
-        ("bridge", RULESET.bridge_bonus),
-        ("hexagon", RULESET.hexagon_bonus),
-        ("double_hexagon", RULESET.double_hexagon_bonus),
-        ("triple_hexagon", RULESET.triple_hexagon_bonus),
+        *RULESET.bonus_values,
         ("clear", RULESET.clear_bonus),
     ]:
         assert f'data-testid="bonus-{name}">+{value}<' in html
@@ -42,7 +39,14 @@ def test_the_values_come_from_the_ruleset_not_the_template(monkeypatch: pytest.M
 
     from challenges.views import how_to_play
 
-    changed = dataclasses.replace(RULESET, bridge_bonus=41, hexagon_bonus=51)
+    points = {"bridge": 41, "hexagon": 51}
+    changed = dataclasses.replace(
+        RULESET,
+        bonuses=tuple(
+            dataclasses.replace(rule, points=points.get(rule.name, rule.points))
+            for rule in RULESET.bonuses
+        ),
+    )
     monkeypatch.setattr(how_to_play, "RULESET", changed)
     html = Client().get("/how-to-play/").content.decode()
     assert 'data-testid="bonus-bridge">+41<' in html

@@ -30,6 +30,7 @@ ENGINE = Group(
     name="engine",
     modules=(
         "triominos/board.py",
+        "triominos/bonuses.py",
         "triominos/scoring.py",
         "triominos/run.py",
         "triominos/witness.py",

@@ -1,6 +1,7 @@
 """Classic games for ``classic.json``: seeded games between computer players, chosen
-for what they show (each opening rule, draws and passes, a blocked round, going out,
-a game to 400), with their logs and every event they make."""
+for what they show (each opening rule, draws and passes, a blocked round of each
+length, going out, a game to 400 and one that reached 400 mid-round), with their logs
+and every event they make."""
 
 from __future__ import annotations
 
@@ -109,11 +110,27 @@ _WANTED: tuple[tuple[str, list[str], _Wanted], ...] = (
 )
 
 
+def _blocked_in_a_game_to_400(game: ClassicGame) -> bool:
+    return any(isinstance(event, RoundEnded) and event.reason == "blocked" for event in game.events)
+
+
 def classic_cases() -> Iterator[dict[str, Any]]:
     medium: dict[int, Strength] = {0: "medium", 1: "medium"}
     for name, tags, wanted in _WANTED:
         seed = _first_seed(name, 2, medium, 1, wanted)
         yield _case(name, tags, 2, seed, medium, 1)
+    name = "blocked_round_to_400"
+    seed = _first_seed(name, 2, medium, None, _blocked_in_a_game_to_400)
+    yield _case(name, ["round:blocked_to_400", "game:to_400"], 2, seed, medium, None)
+    # Seat 0 reaches 405 in round 2 and ends it at 385: the game ends with that round.
+    yield _case(
+        "game_to_400_reached_mid_round",
+        ["game:to_400", "game:reached_mid_round"],
+        2,
+        "probe 61",
+        {0: "medium", 1: "easy"},
+        None,
+    )
     strengths: dict[int, Strength] = {0: "easy", 1: "medium", 2: "hard"}
     for players in (2, 3, 4):
         computers = {seat: strengths[seat % 3] for seat in range(players)}

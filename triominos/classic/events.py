@@ -18,6 +18,7 @@ __all__ = [
     "ClassicEvent",
     "Drew",
     "GameEnded",
+    "HandCounted",
     "Passed",
     "Placed",
     "RoundEnded",
@@ -110,12 +111,31 @@ class Passed:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEnded:
-    """``player`` won the round, by going out or as the lowest hand of a blocked round,
-    scoring ``points``. ``hand_values`` are every hand's value at the end."""
+class HandCounted:
+    """A blocked round of a game of set rounds cost ``player`` the tiles left in their
+    hand (``points``, negative); one for each player, before the :class:`RoundEnded`."""
 
     round: int
     player: int
+    points: int
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "event": "hand_counted",
+            "round": self.round,
+            "player": self.player,
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    """``player`` won the round, by going out or as the lowest hand of a blocked round,
+    scoring ``points``; None and 0 for a blocked round nobody wins (its hands were
+    counted in :class:`HandCounted`). ``hand_values`` are every hand's value at the end."""
+
+    round: int
+    player: int | None
     reason: Literal["out", "blocked"]
     points: int
     hand_values: tuple[int, ...]
@@ -133,7 +153,7 @@ class RoundEnded:
 
 @dataclass(frozen=True, slots=True)
 class GameEnded:
-    """Someone reached the target in ``round``; ``winners`` hold the highest total."""
+    """The last round (``round``) ended; ``winners`` hold the highest total."""
 
     round: int
     scores: tuple[int, ...]
@@ -148,4 +168,4 @@ class GameEnded:
         }
 
 
-ClassicEvent = RoundStarted | Placed | Drew | Passed | RoundEnded | GameEnded
+ClassicEvent = RoundStarted | Placed | Drew | Passed | HandCounted | RoundEnded | GameEnded

@@ -1,7 +1,8 @@
 """The classic Tri-Ominos board game (RULES.md, "Classic rules"), 2 to 6 players.
 
-A :class:`ClassicGame` is a whole match: rounds are dealt one after another until a
-round ends with someone at the target score (400); then the highest total wins. A bot,
+A :class:`ClassicGame` is a whole match: rounds are dealt one after another until the
+round in which someone reached the target score (400) ends; then the highest total
+wins. How rounds and games end is :mod:`~triominos.classic.endings`'. A bot,
 a test or a later multi-player mode drives it through three checked actions,
 :meth:`~ClassicGame.play`, :meth:`~ClassicGame.draw` and :meth:`~ClassicGame.pass_turn`
 (or :meth:`~ClassicGame.apply` with :meth:`~ClassicGame.legal_actions`), reads its
@@ -20,8 +21,10 @@ Decisions where RULES.md is silent (documented so that every port agrees):
 - Opening without triples, when two players hold tiles of the same highest value: the
   tile whose numbers, read from the largest down, are higher opens (``3-5-5`` before
   ``4-4-5``). The opener may open with any of their tiles of that value.
-- Blocked round, when hands tie for the lowest value: the one with fewer tiles wins,
-  then the one first in turn order from the round's opener.
+- Blocked round in a game to the target, when hands tie for the lowest value: the one
+  with fewer tiles wins, then the one first in turn order from the round's opener.
+- "A game of one round" is any game of set ``rounds``: its blocked rounds score as the
+  mobile game's.
 - The player after the opener plays next, then around the table in seat order.
 """
 
@@ -39,10 +42,16 @@ from triominos.classic.actions import (
     opening_rank,
     order_parse,
 )
+from triominos.classic.endings import (
+    blocked_round_points,
+    game_ends_after_round,
+    pass_counts_toward_block,
+)
 from triominos.classic.events import (
     ClassicEvent,
     Drew,
     GameEnded,
+    HandCounted,
     Passed,
     Placed,
     RoundEnded,
@@ -102,6 +111,7 @@ class ClassicGame:
         self._opening_tiles: tuple[Tile, ...] = ()
         self._draws = 0
         self._passes_in_a_row = 0
+        self._reached_in_round = False
         self._round_start()
 
     # --- reading the state -----------------------------------------------------------
@@ -283,7 +293,8 @@ class ClassicGame:
 
     def pass_turn(self, *, player: int | None = None) -> None:
         """End the mover's turn without playing (-10): allowed after the last draw a
-        turn allows, or when the well is empty."""
+        turn allows, or when the well is empty. The round is blocked once every player
+        has passed in turn with the well empty (any pass, by version 1's reading)."""
         mover = self._check_turn(player)
         refusal = self._pass_refusal()
         if refusal is not None:
@@ -291,7 +302,10 @@ class ClassicGame:
         points = self.ruleset.pass_points
         self._score(mover, points)
         self._events.append(Passed(self._round, mover, points))
-        self._passes_in_a_row += 1
+        if pass_counts_toward_block(self.ruleset, len(self._well)):
+            self._passes_in_a_row += 1
+        else:
+            self._passes_in_a_row = 0
         if self._passes_in_a_row == self.players:
             self._round_end_blocked()
         else:
@@ -342,6 +356,8 @@ class ClassicGame:
 
     def _score(self, player: int, points: int) -> None:
         self._scores[player] += points
+        if self._scores[player] >= self.ruleset.target_score:
+            self._reached_in_round = True
 
     def _turn_next(self) -> None:
         self._turn = (self._turn + 1) % self.players
@@ -361,6 +377,7 @@ class ClassicGame:
         self._board = Board(self.ruleset)
         self._draws = 0
         self._passes_in_a_row = 0
+        self._reached_in_round = False
         self._opener, self._opening_tiles = self._opening_find()
         self._turn = self._opener
         self._events.append(
@@ -394,20 +411,35 @@ class ClassicGame:
         self._round_end(RoundEnded(self._round, winner, "out", points, self._hand_values()))
 
     def _round_end_blocked(self) -> None:
-        seats = [(self._opener + k) % self.players for k in range(self.players)]
-        winner = min(seats, key=lambda p: (self.hand_value(p), len(self._hands[p])))
-        others = sum(self.hand_value(p) for p in range(self.players) if p != winner)
-        points = others - self.hand_value(winner)
-        self._score(winner, points)
-        self._round_end(RoundEnded(self._round, winner, "blocked", points, self._hand_values()))
+        values = self._hand_values()
+        winner, points = blocked_round_points(
+            self.ruleset,
+            set_rounds=self.rounds is not None,
+            opener=self._opener,
+            hand_values=values,
+            hand_sizes=[len(hand) for hand in self._hands],
+        )
+        if winner is None:
+            for player, lost in enumerate(points):
+                self._score(player, lost)
+                self._events.append(HandCounted(self._round, player, lost))
+            self._round_end(RoundEnded(self._round, None, "blocked", 0, values))
+            return
+        self._score(winner, points[winner])
+        self._round_end(RoundEnded(self._round, winner, "blocked", points[winner], values))
 
     def _hand_values(self) -> tuple[int, ...]:
         return tuple(self.hand_value(p) for p in range(self.players))
 
     def _round_end(self, event: RoundEnded) -> None:
         self._events.append(event)
-        last = self.rounds is not None and self._round >= self.rounds
-        if last or max(self._scores) >= self.ruleset.target_score:
+        if game_ends_after_round(
+            self.ruleset,
+            rounds=self.rounds,
+            round_number=self._round,
+            reached_in_round=self._reached_in_round,
+            scores=self._scores,
+        ):
             top = max(self._scores)
             self._winners = tuple(p for p, score in enumerate(self._scores) if score == top)
             self._over = True

@@ -26,6 +26,7 @@ import random
 from dataclasses import dataclass
 
 from triominos.board import Board
+from triominos.classic.endings import blocked_round_points, pass_counts_toward_block
 from triominos.classic.events import Drew, Passed, Placed, RoundStarted
 from triominos.classic.game import ClassicGame
 from triominos.frontier import Frontier, tiles_mask
@@ -219,7 +220,7 @@ def playout(
             hands[turn] = hand
         if best is None:
             points[turn] += ruleset.pass_points
-            passes += 1
+            passes = passes + 1 if pass_counts_toward_block(ruleset, len(well)) else 0
             if passes == players:
                 blocked = True
                 break
@@ -235,9 +236,15 @@ def playout(
     if went_out:
         points[turn] += ruleset.going_out_bonus + sum(values)
     elif blocked:
-        seats = [(game.opener + k) % players for k in range(players)]
-        winner = min(seats, key=lambda p: (values[p], hands[p].bit_count()))
-        points[winner] += sum(values) - 2 * values[winner]
+        _, added = blocked_round_points(
+            ruleset,
+            set_rounds=game.rounds is not None,
+            opener=game.opener,
+            hand_values=values,
+            hand_sizes=[hand.bit_count() for hand in hands],
+        )
+        for seat, extra in enumerate(added):
+            points[seat] += extra
     else:
         fitting = frontier.fitting()
         for seat, hand in enumerate(hands):

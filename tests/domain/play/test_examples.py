@@ -16,11 +16,11 @@ def test_the_examples_show_what_their_captions_say() -> None:
     assert pictures["second"].bonus is None and len(pictures["second"].placements) == 2
     hexagon = pictures["hexagon"]
     assert hexagon.bonus == "hexagon"
-    assert hexagon.points > RULESET.hexagon_bonus
+    assert hexagon.points > RULESET.bonus_points("hexagon")
     assert len(hexagon.placements) == len(pictures["hexagon_before"].placements) + 1
     bridge = pictures["bridge"]
     assert bridge.bonus == "bridge"
-    assert bridge.points > RULESET.bridge_bonus
+    assert bridge.points > RULESET.bonus_points("bridge")
     assert len(bridge.placements) == len(pictures["bridge_before"].placements) + 1
 
 

@@ -33,3 +33,10 @@ test("a ruleset lacking a number the engine reads is refused", () => {
   assert.throws(() => new Ruleset(withoutLimit), /time_limit_ms/);
   assert.equal(new Ruleset({ ...DOCUMENT, time_limit_ms: 60000 }).timeLimitMs, 60000);
 });
+
+test("a ruleset whose bonus table is missing, short or names no bonus is refused", () => {
+  const { bonus_codes: codes, ...withoutCodes } = DOCUMENT;
+  assert.throws(() => new Ruleset(withoutCodes), /bonus_codes/);
+  assert.throws(() => new Ruleset({ ...DOCUMENT, bonus_codes: codes.slice(1) }), /bonus_codes/);
+  assert.throws(() => new Ruleset({ ...DOCUMENT, bonus_codes: codes.map(() => DOCUMENT.bonuses.length + 1) }), /bonus_codes/);
+});

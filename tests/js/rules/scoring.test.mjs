@@ -3,11 +3,20 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { BONUSES, BONUS_BY_CODE, MoveOutcome } from "../../../challenges/static/challenges/rules/scoring.js";
+import { BONUSES, MoveOutcome } from "../../../challenges/static/challenges/rules/scoring.js";
+import { DEFAULT_RULESET } from "../../../challenges/static/challenges/rules/ruleset.js";
 
-test("bonus names, and codes 0 (none) to 4 (triple hexagon)", () => {
-  assert.deepEqual(BONUSES, ["bridge", "hexagon", "double_hexagon", "triple_hexagon"]);
-  assert.deepEqual(BONUS_BY_CODE, [null, ...BONUSES]);
+test("the bonus names are the ruleset's", () => {
+  assert.deepEqual(BONUSES, DEFAULT_RULESET.bonuses);
+  assert.deepEqual(BONUSES.slice(0, 4), ["bridge", "hexagon", "double_hexagon", "triple_hexagon"]);
+});
+
+test("a placement's bonus comes from the tiles around its corners, by the ruleset's table", () => {
+  assert.equal(DEFAULT_RULESET.placementBonus(0, 3, 2), null);
+  assert.equal(DEFAULT_RULESET.placementBonus(1, 1, 1), "bridge");
+  assert.equal(DEFAULT_RULESET.placementBonus(5, 1, 2), "hexagon");
+  assert.equal(DEFAULT_RULESET.placementBonus(5, 5, 2), "double_hexagon");
+  assert.equal(DEFAULT_RULESET.placementBonus(5, 5, 5), "triple_hexagon");
 });
 
 test("an outcome is frozen and has the run log's JSON form", () => {

@@ -67,7 +67,7 @@ export function drawLabel(game) {
 
 /** One event of a round as a line of the log (and what a screen reader hears). */
 export function eventText(game, event) {
-  const who = event.player === undefined ? "" : seatName(game, event.player);
+  const who = event.player === undefined || event.player === null ? "" : seatName(game, event.player);
   switch (event.event) {
     case "round_started":
       return interpolate(gettext("Round %(round)s: %(name)s opens."), { round: event.round, name: seatName(game, event.opener) });
@@ -84,10 +84,16 @@ export function eventText(game, event) {
         : interpolate(gettext("%(name)s drew a tile (%(points)s)."), { name: who, points: event.points });
     case "passed":
       return interpolate(gettext("%(name)s passed (%(points)s)."), { name: who, points: event.points });
+    case "hand_counted":
+      return interpolate(gettext("%(name)s loses the tiles left in hand (%(points)s)."), { name: who, points: event.points });
     case "round_ended":
-      return event.reason === "out"
-        ? interpolate(gettext("%(name)s played their last tile and wins the round: +%(points)s."), { name: who, points: event.points })
-        : interpolate(gettext("The round is blocked: %(name)s has the lowest hand and wins it: %(points)s."), { name: who, points: event.points });
+      if (event.reason === "out") {
+        return interpolate(gettext("%(name)s played their last tile and wins the round: +%(points)s."), { name: who, points: event.points });
+      }
+      if (event.player === null) {
+        return gettext("The round is blocked: the well is empty and nobody can play.");
+      }
+      return interpolate(gettext("The round is blocked: %(name)s has the lowest hand and wins it: %(points)s."), { name: who, points: event.points });
     case "game_ended":
       return gettext("The game is over.");
     default:

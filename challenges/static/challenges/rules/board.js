@@ -14,8 +14,8 @@
 // Inside, cells and points are keyed by their text form ("row,col"):
 // - _cells maps a cell to its Placement, in the order the tiles went down;
 // - _points maps every touched point to number + 8 * tilesAround, so one lookup answers
-//   both "which number must a corner show here" (value & 7) and "does this tile close
-//   a hexagon" (five tiles around before it: value >= 40);
+//   both "which number must a corner show here" (value & 7) and "how many tiles touch
+//   it" (value >> 3), which for the three corners gives the ruleset's bonus;
 // - _reach holds every cell sharing an edge with a tile (the origin alone on an empty
 //   board); its empty cells are the frontier.
 
@@ -23,10 +23,8 @@ import { PlacementError, isInteger, shown } from "./errors.js";
 import { ORIGIN, cellCorners, cellFormat, cellNeighbours, pointFormat } from "./geometry.js";
 import { Placement } from "./moves.js";
 import { DEFAULT_RULESET } from "./ruleset.js";
-import { BONUS_BY_CODE, MoveOutcome } from "./scoring.js";
+import { MoveOutcome } from "./scoring.js";
 import { Tile, tileParse } from "./tiles.js";
-
-const FIVE_AROUND = 5 * 8;
 
 function compareCells(left, right) {
   return left[0] - right[0] || left[1] - right[1];
@@ -36,8 +34,6 @@ function compareCells(left, right) {
 export class Board {
   constructor(ruleset = DEFAULT_RULESET) {
     this.ruleset = ruleset;
-    /** Points added for bonus codes 0 (none), 1 (bridge), 2-4 (one to three hexagons). */
-    this.bonusPoints = Object.freeze([0, ...BONUS_BY_CODE.slice(1).map((bonus) => ruleset.bonusPoints(bonus))]);
     this._cells = new Map();
     this._points = new Map();
     this._reach = new Map([[cellFormat(ORIGIN), ORIGIN]]);
@@ -212,9 +208,8 @@ export class Board {
   }
 
   _outcomeOf(tile, [v0, v1, v2]) {
-    const hexagons = (v0 >= FIVE_AROUND) + (v1 >= FIVE_AROUND) + (v2 >= FIVE_AROUND);
-    const code = hexagons ? hexagons + 1 : v0 && v1 && v2 ? 1 : 0;
-    return new MoveOutcome(tile.value + this.bonusPoints[code], BONUS_BY_CODE[code]);
+    const bonus = this.ruleset.placementBonus(v0 >> 3, v1 >> 3, v2 >> 3);
+    return new MoveOutcome(tile.value + this.ruleset.bonusPoints(bonus), bonus);
   }
 
   /**

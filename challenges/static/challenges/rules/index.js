@@ -50,10 +50,6 @@ export { ChallengeRun } from "./run.js";
 export { DEFAULT_RULESET, Ruleset } from "./ruleset.js";
 export {
   BONUSES,
-  BONUS_BRIDGE,
-  BONUS_DOUBLE_HEXAGON,
-  BONUS_HEXAGON,
-  BONUS_TRIPLE_HEXAGON,
   MoveOutcome,
 } from "./scoring.js";
 export { TILES, TILE_IDS, Tile, tileFormat, tileParse } from "./tiles.js";

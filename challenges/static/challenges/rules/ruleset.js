@@ -16,7 +16,8 @@ function camelCase(name) {
 // The numbers of the daily challenge: a ruleset.json without one of them is refused at
 // load, rather than played with `undefined`. (The classic game's fields come along too,
 // unchecked: nothing in the browser plays it.)
-// Each bonus's value is the field named after it (`bridge` -> `bridge_bonus`).
+// Each bonus's value is the field named after it (`bridge` -> `bridge_bonus`), and
+// `bonus_codes` says which bonus each state of a placement's corners makes.
 const REQUIRED = [
   "draw_points",
   "clear_bonus",
@@ -28,6 +29,9 @@ const REQUIRED = [
   "witness_window_ms",
   "pace_floor_ms",
 ];
+
+/** The states of a placement's three corners: 0 to 5 tiles around each. */
+const CORNER_STATES = 6 ** 3;
 
 /**
  * The values of one game, each field of the Python Ruleset under its camelCase name
@@ -44,6 +48,11 @@ export class Ruleset {
         throw new RangeError(`ruleset: ${name} must be an integer, not ${JSON.stringify(document[name])}`);
       }
     }
+    const codes = document.bonus_codes;
+    const isCode = (code) => Number.isInteger(code) && code >= 0 && code <= document.bonuses.length;
+    if (!Array.isArray(codes) || codes.length !== CORNER_STATES || !codes.every(isCode)) {
+      throw new RangeError(`ruleset: bonus_codes must give a bonus code for each of the ${CORNER_STATES} corner states`);
+    }
     for (const [name, value] of Object.entries(document)) {
       this[camelCase(name)] = value;
     }
@@ -59,6 +68,16 @@ export class Ruleset {
       throw new RangeError(`not a bonus: ${JSON.stringify(bonus)}`);
     }
     return this[camelCase(`${bonus}_bonus`)];
+  }
+
+  /**
+   * The bonus a placement makes (null for none), from how many tiles already touch each
+   * of its three corners (0-5): the engine's decision (triominos/bonuses.py), laid out
+   * as `bonus_codes` for every state, so this port holds no bonus rule of its own.
+   */
+  placementBonus(around0, around1, around2) {
+    const code = this.bonusCodes[(around0 * 6 + around1) * 6 + around2];
+    return code === 0 ? null : this.bonuses[code - 1];
   }
 }
 

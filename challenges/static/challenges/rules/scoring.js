@@ -1,14 +1,10 @@
 // Bonus names and the outcome of one move (points and bonus), as triominos/scoring.py
-// has them. The bonuses are the engine's one list, read from ruleset.json; their points
-// are in the Ruleset.
+// has them. The bonuses are the ruleset's list, read from ruleset.json, with their
+// points and the bonus of every placement (Ruleset.placementBonus).
 
 import { DEFAULT_RULESET } from "./ruleset.js";
 
 export const BONUSES = Object.freeze([...DEFAULT_RULESET.bonuses]);
-export const [BONUS_BRIDGE, BONUS_HEXAGON, BONUS_DOUBLE_HEXAGON, BONUS_TRIPLE_HEXAGON] = BONUSES;
-
-/** The bonus of each bonus code: 0 none, 1 bridge, 2-4 one to three hexagons closed. */
-export const BONUS_BY_CODE = Object.freeze([null, ...BONUSES]);
 
 /**
  * What one move scored: `points` (bonus included) and the `bonus` it earned (null for
