@@ -12,6 +12,7 @@ from challenges.boards.history import (
     challenge_history,
     challenge_history_version,
     player_boards_version,
+    player_entries_off_board,
     player_history,
 )
 from challenges.boards.leaderboards import (
@@ -62,5 +63,6 @@ __all__ = [
     "period_board",
     "period_explained",
     "player_boards_version",
+    "player_entries_off_board",
     "player_history",
 ]
