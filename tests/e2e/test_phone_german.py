@@ -275,3 +275,32 @@ def test_enter_where_the_tile_does_not_fit_shakes_it_and_says_why(
         expect(toast).to_be_visible()
         expect(toast).to_contain_text("Dieser Stein passt dort nicht:")
         expect(page.locator(f"{PLAY_BOARD} .board__tiles .tile")).to_have_count(0)
+
+
+def test_going_offline_mid_run_warns_before_the_run_stops_counting(
+    phone: BrowserContext, site_url: str, open_challenge: Challenge, screenshot: Any
+) -> None:
+    page = phone.new_page()
+    page.goto(f"{site_url}/play/")
+    expect(page.locator("#play")).to_have_attribute("data-ready", "true")
+    with page.expect_response(START_URL):
+        page.locator("#start-button").tap()
+    assert touch_drag_tile_to_board(page) is not None
+    expect_server_holds_all(page)
+    warning = page.get_by_test_id("witness-countdown")
+    expect(warning).to_be_hidden()
+
+    phone.set_offline(True)
+    # Nothing waits to be sent, yet the player is told what the next move must do.
+    expect(warning).to_be_visible()
+    expect(warning).to_have_text(
+        "Du bist offline: Ein Zug, den du jetzt machst, muss den Server innerhalb von "
+        "10 Sekunden erreichen, sonst kann diese Runde nicht mehr in die Rangliste kommen."
+    )
+    screenshot(page, "de-phone-play-offline", full_page=False)
+    # A move made offline: the countdown to the window's end takes over.
+    assert touch_drag_tile_to_board(page) is not None
+    expect(warning).to_contain_text("Verbinde dich innerhalb von")
+    phone.set_offline(False)
+    expect_server_holds_all(page)
+    expect(warning).to_be_hidden()
