@@ -182,7 +182,12 @@ def test_a_players_pages_keep_to_the_policy(
     screenshot: Callable[..., Any],
 ) -> None:
     page = csp_watch.page
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    # The copy needs the clipboard's permission for the site's origin, and a focused
+    # document: Chromium refuses writeText to a page without the focus, which a busy
+    # machine's other windows can take (the page then selects the token instead).
+    page.context.grant_permissions(
+        ["clipboard-read", "clipboard-write"], origin=csp_watch.site_url
+    )
     user, password = make_player()
     login(page, user.username, password)
 
@@ -205,6 +210,8 @@ def test_a_players_pages_keep_to_the_policy(
     csp_watch.header_check(made.value, "/accounts/settings/tokens/")
     secret = page.get_by_test_id("token-secret").inner_text()
     assert secret.startswith("tod_")
+    page.bring_to_front()
+    assert page.evaluate("() => document.hasFocus()"), "the page has the focus to copy"
     page.get_by_role("button", name="Copy").click()
     expect(page.locator("[data-copied]")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()") == secret
