@@ -185,9 +185,7 @@ def test_a_players_pages_keep_to_the_policy(
     # The copy needs the clipboard's permission for the site's origin, and a focused
     # document: Chromium refuses writeText to a page without the focus, which a busy
     # machine's other windows can take (the page then selects the token instead).
-    page.context.grant_permissions(
-        ["clipboard-read", "clipboard-write"], origin=csp_watch.site_url
-    )
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=csp_watch.site_url)
     user, password = make_player()
     login(page, user.username, password)
 
