@@ -1,13 +1,14 @@
 """``make lighthouse``: Lighthouse's four scores for the site's main pages.
 
     .venv/bin/python tests/benchmarks/lighthouse_audit.py [--preset mobile|desktop]
-        [--language en|fr|nl|de] [--only NAME ...]
+        [--language en|fr|nl|de] [--only NAME ...] [--site-only]
 
 A measure, like ``make load``: not part of ``make test``. It
 
-1. fills a throw-away SQLite database (``test-artifacts/lighthouse/site.sqlite3``): the
-   open challenge, and a finished one with five entries, so the home page has its top 3
-   and the leaderboard has rows;
+1. migrates and fills a throw-away SQLite database
+   (``test-artifacts/lighthouse/site.sqlite3``): the open challenge, and a finished one
+   with five entries, so the home page has its top 3 and the leaderboard has rows
+   (``--site-only`` stops there);
 2. collects the static files and serves the site with gunicorn (one worker), ``DEBUG``
    off, as the browser tests' live server does (no nginx in front: no compression,
    which only the performance score sees);
@@ -72,16 +73,29 @@ class Audited:
     lost: dict[str, list[str]]
 
 
+def site_settings() -> None:
+    """The audited site's settings, for this process too: set before Django reads any,
+    so the database filled here is the one the server reads."""
+    os.environ.update(SERVER_ENV)
+
+
 def site_fill() -> dict[str, str]:
-    """The database the audited site reads; answers the pages' paths."""
+    """The database the audited site reads, migrated and filled; answers the pages'
+    paths."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     DATABASE.unlink(missing_ok=True)
-    os.environ.update(SERVER_ENV)
+    site_settings()
     import django
 
     django.setup()
+    from django.conf import settings
     from django.core.management import call_command
     from django.utils import timezone
+
+    # Settings read before site_settings() would fill another database than the one
+    # the server reads (which then answers 503: "no such table").
+    if Path(settings.DATABASES["default"]["NAME"]) != DATABASE:
+        raise RuntimeError(f"the settings name {settings.DATABASES['default']['NAME']}")
 
     from challenges.slots import slot_number
     from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory
@@ -175,7 +189,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", choices=["mobile", "desktop"], default="mobile")
     parser.add_argument("--only", nargs="*", help="page names (home, play, ...)")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    parser.add_argument(
+        "--site-only", action="store_true", help="fill the site's database and stop"
+    )
+    site_settings()
     from django.conf import settings
 
     languages = [code for code, _ in settings.LANGUAGES]
@@ -183,6 +200,9 @@ def main(argv: list[str] | None = None) -> int:
         "--language", choices=languages, default=settings.LANGUAGE_CODE, help="Accept-Language"
     )
     arguments = parser.parse_args(argv)
+    if arguments.site_only:
+        print(json.dumps(site_fill()))
+        return 0
     if not LIGHTHOUSE.exists():
         raise SystemExit(f"no Lighthouse at {LIGHTHOUSE}: run `make lighthouse`")
     pages = site_fill()
