@@ -221,6 +221,7 @@ def test_axe_finds_nothing_serious_on_the_other_pages_in_german_on_a_phone(
     site_url: str,
     make_player: Callable[..., tuple[Any, str]],
     login: Callable[[Page, str, str], None],
+    screenshot: Callable[..., Any],
 ) -> None:
     """The pages the sweeps above leave out, as a German moderator reads them on a phone:
     the API docs, the desk (its queue, an entry with both charts, a flash message), the
@@ -268,10 +269,12 @@ def test_axe_finds_nothing_serious_on_the_other_pages_in_german_on_a_phone(
         if where == "the API docs":
             expect(page.locator(".swagger-ui .info .title")).to_be_visible()
         _sweep(page, where)
+        screenshot(page, "de-phone-" + where.removeprefix("the ").replace(" ", "-"))
 
     # A flash message, as one shows after a decision.
     page.goto(f"{site_url}/desk/entries/{held.pk}/")
     page.get_by_test_id("approve").click()
     expect(page.locator(".messages li")).to_have_count(1)
     _sweep(page, "the desk with a flash message")
+    screenshot(page, "de-phone-desk-flash-message", full_page=False)
     context.close()

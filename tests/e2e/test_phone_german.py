@@ -17,7 +17,7 @@ from django.contrib.auth.models import Permission
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from challenges.models import Challenge, Entry
-from tests.e2e.conftest import SiteClock
+from tests.e2e.conftest import SCREENSHOTS, SiteClock
 from tests.e2e.devices import context_for
 from tests.e2e.play_helpers import (
     PLAY_BOARD,
@@ -275,6 +275,8 @@ def test_enter_where_the_tile_does_not_fit_shakes_it_and_says_why(
         expect(toast).to_be_visible()
         expect(toast).to_contain_text("Dieser Stein passt dort nicht:")
         expect(page.locator(f"{PLAY_BOARD} .board__tiles .tile")).to_have_count(0)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "de-phone-keyboard-misfit.png"))
 
 
 def test_going_offline_mid_run_warns_before_the_run_stops_counting(
@@ -304,3 +306,32 @@ def test_going_offline_mid_run_warns_before_the_run_stops_counting(
     phone.set_offline(False)
     expect_server_holds_all(page)
     expect(warning).to_be_hidden()
+
+
+def test_the_history_and_the_share_card_in_german(
+    phone: BrowserContext,
+    site_url: str,
+    open_challenge: Challenge,
+    make_player: Callable[..., tuple[Any, str]],
+    login: LogIn,
+    screenshot: Any,
+) -> None:
+    """A held entry reads as waiting for review in the history, never a bare dash; the
+    share card of a run whose board is still hidden keeps its words in its panel."""
+    user, password = make_player()
+    run = submitted_run(open_challenge, player=user)
+    Entry.objects.filter(run=run).update(status="held", hold_reasons=["provisional"])
+    page = phone.new_page()
+    login(page, user.username, password)
+    page.goto(f"{site_url}/challenges/")
+    yours = page.locator("[data-testid=history] tbody tr").first.locator("td").nth(-2)
+    expect(yours).to_have_text(f"{run.score} (in Prüfung)")
+    screenshot(page, "de-phone-history-held", full_page=False)
+
+    shared = submitted_run(open_challenge)  # another player's, live: its card is public
+    page.goto(f"{site_url}/share/{shared.pk}/")
+    picture = page.locator(".share-card__picture")
+    picture.scroll_into_view_if_needed()
+    expect(picture).to_have_js_property("complete", True)
+    assert picture.evaluate("(image) => image.naturalWidth") == 1200
+    screenshot(page, "de-phone-share-card", full_page=False)
