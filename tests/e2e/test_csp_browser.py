@@ -237,6 +237,32 @@ def test_a_players_pages_keep_to_the_policy(
     csp_watch.assert_clean()
 
 
+def test_a_token_is_copied_when_the_clipboard_api_refuses(
+    csp_watch: CspWatch,
+    make_player: Callable[..., tuple[Any, str]],
+    login: Callable[[Page, str, str], None],
+) -> None:
+    """Where writeText is refused (no permission, no focus), the page copies the
+    selected token the browser's own way, and says so only then."""
+    page = csp_watch.page
+    page.context.grant_permissions(["clipboard-read"], origin=csp_watch.site_url)
+    user, password = make_player()
+    login(page, user.username, password)
+    csp_watch.visit("/accounts/settings/")
+    page.fill("input[name=name]", "my bot")
+    page.get_by_role("button", name="Make a new token").click()
+    secret = page.get_by_test_id("token-secret").inner_text()
+    page.evaluate(
+        "() => { navigator.clipboard.writeText = () => Promise.reject(new Error('refused')); }"
+    )
+    page.bring_to_front()
+    page.get_by_role("button", name="Copy").click()
+    expect(page.locator("[data-copied]")).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == secret
+    csp_watch.collect("settings (token copied without the clipboard API)")
+    csp_watch.assert_clean()
+
+
 def test_the_admins_token_pages_keep_to_the_policy(
     csp_watch: CspWatch, make_player: Callable[..., tuple[Any, str]]
 ) -> None:
