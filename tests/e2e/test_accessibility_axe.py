@@ -219,23 +219,18 @@ def test_axe_finds_nothing_serious_on_the_other_pages_in_german_on_a_phone(
     site_clock: SiteClock,
     open_challenge: Challenge,
     site_url: str,
-    make_player: Callable[..., tuple[Any, str]],
+    make_moderator: Callable[[], tuple[Any, str]],
     login: Callable[[Page, str, str], None],
     screenshot: Callable[..., Any],
 ) -> None:
     """The pages the sweeps above leave out, as a German moderator reads them on a phone:
     the API docs, the desk (its queue, an entry with both charts, a flash message), the
     classic game, the practice page and the puzzles."""
-    from django.contrib.auth.models import Permission
-
     from challenges.models import Entry, Puzzle
     from challenges.puzzles.services import puzzles_series_make
     from tests.factories import player_history
 
-    user, password = make_player()
-    user.is_staff = True
-    user.save()
-    user.user_permissions.add(Permission.objects.get(codename="change_entry"))
+    user, password = make_moderator()
     puzzles_series_make(upto=2)
     last_puzzle = Puzzle.objects.filter(number__isnull=False).order_by("number").last()
     closed = ChallengeFactory(number=slot_number(at=timezone.now()) - 1)

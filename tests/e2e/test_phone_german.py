@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Permission
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from challenges.models import Challenge, Entry
@@ -93,23 +92,16 @@ def test_a_resumed_runs_end_screen_shows_the_moves_missed_on_their_board(
     assert errors == []
 
 
-def _moderator(make_player: Callable[..., tuple[Any, str]]) -> tuple[Any, str]:
-    user, password = make_player()
-    user.is_staff = True
-    user.save()
-    user.user_permissions.add(Permission.objects.get(codename="change_entry"))
-    return user, password
-
-
 def test_the_desks_charts_draw_in_german(
     phone: BrowserContext,
     site_url: str,
     open_challenge: Challenge,
     make_player: Callable[..., tuple[Any, str]],
+    make_moderator: Callable[[], tuple[Any, str]],
     login: LogIn,
     screenshot: Any,
 ) -> None:
-    moderator, password = _moderator(make_player)
+    moderator, password = make_moderator()
     player, _ = make_player()
     player_history(player, [0.35, 0.525, 0.4, 0.61])
     run = submitted_run(open_challenge, player=player, moves=16)
