@@ -23,7 +23,12 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from challenges.models import Challenge, Entry, EntryDecision, EntryReport, HeldEntry, Run
-from challenges.moderation.selectors import report_detail_clean
+from challenges.moderation.selectors import (
+    APPROVED_FROM_QUEUE,
+    REPORTS_DISMISSED_FROM_QUEUE,
+    decision_note,
+    report_detail_clean,
+)
 from challenges.moderation.services import entry_approve, entry_reports_dismiss, entry_void
 
 
@@ -73,11 +78,15 @@ class EntryDecisionInline(admin.TabularInline):  # type: ignore[type-arg]
     model = EntryDecision
     extra = 0
     can_delete = False
-    fields = ["verdict", "decided_by", "decided_at", "reason"]
-    readonly_fields = ["verdict", "decided_by", "decided_at", "reason"]
+    fields = ["verdict", "decided_by", "decided_at", "note"]
+    readonly_fields = ["verdict", "decided_by", "decided_at", "note"]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    @admin.display(description=EntryDecision._meta.get_field("reason").verbose_name)
+    def note(self, decision: EntryDecision) -> str:
+        return decision_note(decision.reason)
 
 
 class EntryReportInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -113,7 +122,7 @@ class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_select_related = ["player", "challenge"]
     search_fields = ["player__username", "challenge__number"]
     readonly_fields = [
-        "challenge", "player", "run", "score", "status", "hold_reasons", "features",
+        "challenge", "player", "run", "score", "status", "reasons_held", "features",
         "submitted_at", "voided_at",
     ]  # fmt: skip
     fields = [*readonly_fields, "void_reason"]
@@ -122,6 +131,10 @@ class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    @admin.display(description=Entry._meta.get_field("hold_reasons").verbose_name)
+    def reasons_held(self, entry: Entry) -> str:
+        return "; ".join(str(_HOLD_REASONS.get(code, code)) for code in entry.hold_reasons)
 
     @admin.action(
         description=_("Void selected entries (take them off the leaderboards)"),
@@ -379,10 +392,10 @@ def void_confirmation(
 def _approve(entry: Entry, request: HttpRequest) -> None:
     """A held entry goes live; a live, reported one stays, its reports dismissed."""
     if entry.is_held:
-        entry_approve(entry_id=entry.pk, by_id=_decider(request), reason="Approved from the queue.")
+        entry_approve(entry_id=entry.pk, by_id=_decider(request), reason=APPROVED_FROM_QUEUE)
     else:
         entry_reports_dismiss(
-            entry_id=entry.pk, by_id=_decider(request), reason="Reports dismissed from the queue."
+            entry_id=entry.pk, by_id=_decider(request), reason=REPORTS_DISMISSED_FROM_QUEUE
         )
 
 

@@ -20,6 +20,8 @@ from challenges.engine import RULESET, Ruleset
 class BonusWords:
     name: Promise
     """The bonus's name, as a label: "Double hexagon"."""
+    in_sentence: Promise
+    """Its name inside a sentence: "double hexagon" (lower case where the language does that)."""
     rule: Promise
     """What makes it, as the how-to-play page says."""
     counted: Callable[[int], str]
@@ -32,6 +34,7 @@ class BonusWords:
 BONUS_WORDS: dict[str, BonusWords] = {
     "bridge": BonusWords(
         name=gettext_lazy("Bridge"),
+        in_sentence=gettext_lazy("bridge"),
         rule=gettext_lazy(
             "Bridge: a tile whose three corners all touched tiles before it went down "
             "(one edge and the opposite point, or two edges), with no hexagon"
@@ -41,6 +44,7 @@ BONUS_WORDS: dict[str, BonusWords] = {
     ),
     "hexagon": BonusWords(
         name=gettext_lazy("Hexagon"),
+        in_sentence=gettext_lazy("hexagon"),
         rule=gettext_lazy(
             "Hexagon: a tile that fills the last of the six cells around one of its corners"
         ),
@@ -49,12 +53,14 @@ BONUS_WORDS: dict[str, BonusWords] = {
     ),
     "double_hexagon": BonusWords(
         name=gettext_lazy("Double hexagon"),
+        in_sentence=gettext_lazy("double hexagon"),
         rule=gettext_lazy("Double hexagon: the same around two of its corners at once"),
         counted=lambda n: ngettext("%(count)s double hexagon", "%(count)s double hexagons", n),
         symbol="⬡⬡",
     ),
     "triple_hexagon": BonusWords(
         name=gettext_lazy("Triple hexagon"),
+        in_sentence=gettext_lazy("triple hexagon"),
         rule=gettext_lazy("Triple hexagon: the same around all three"),
         counted=lambda n: ngettext("%(count)s triple hexagon", "%(count)s triple hexagons", n),
         symbol="⬡⬡⬡",

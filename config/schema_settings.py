@@ -7,6 +7,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Without deep links: with them each operation's path is a link inside the button
+    # that opens it (axe: nested-interactive).
+    "SWAGGER_UI_SETTINGS": {"deepLinking": False},
     # A classic computer's strength and a puzzle's difficulty are both easy, medium or
     # hard: one enum in the schema, named by the engine's list (a path, not an import).
     "ENUM_NAME_OVERRIDES": {"LevelEnum": "triominos.classic.computer.STRENGTHS"},

@@ -26,6 +26,10 @@ class HistoryRow:
     own_score: int | None
     own_rank: int | None
     own_run_id: uuid.UUID | None
+    own_status: str | None = None
+    """The status of the player's entry, whatever it is (``own_score`` is a live one's)."""
+    own_entry_score: int | None = None
+    """Its score: a held entry's waits for review, a void one's counts nowhere."""
 
 
 @dataclass(frozen=True)
@@ -66,14 +70,15 @@ def challenge_history(
     if page > num_pages:
         raise PageOutOfRange(page=page, num_pages=num_pages)
     challenges = list(opened.order_by("-number")[(page - 1) * size : page * size])
-    own: dict[int, Entry] = {}
+    mine: dict[int, Entry] = {}
     if player_id is not None:
-        own = {
+        mine = {
             e.challenge_id: e
-            for e in Entry.objects.live().filter(
+            for e in Entry.objects.filter(
                 player_id=player_id, challenge__in=[c.pk for c in challenges]
             )
         }
+    own = {pk: entry for pk, entry in mine.items() if entry.status == Entry.Status.LIVE}
     tables = score_tables_at(
         boards={(c.pk, c.created_at, c.board_version) for c in challenges if c.pk in own}
     )
@@ -88,9 +93,18 @@ def challenge_history(
                 own_score=entry.score if entry else None,
                 own_rank=tables[challenge.pk].rank_of(entry.score) if entry else None,
                 own_run_id=entry.run_id if entry else None,
+                own_status=mine[challenge.pk].status if challenge.pk in mine else None,
+                own_entry_score=mine[challenge.pk].score if challenge.pk in mine else None,
             )
         )
     return HistoryPage(rows=tuple(rows), page=page, num_pages=num_pages, count=count, size=size)
+
+
+def player_entries_off_board(*, player_id: int, limit: int = 10) -> list[Entry]:
+    """The player's own entries that are on no board: held for review, or voided; the
+    newest first. Their owner reads what became of them (nobody else does)."""
+    off = Entry.objects.filter(player_id=player_id).exclude(status=Entry.Status.LIVE)
+    return list(off.select_related("challenge").order_by("-submitted_at")[:limit])
 
 
 def challenge_history_version(*, now: datetime | None = None) -> str:

@@ -17,6 +17,7 @@ from challenges.boards.history import (
     challenge_history,
     challenge_history_version,
     player_boards_version,
+    player_entries_off_board,
     player_history,
 )
 from challenges.boards.leaderboards import (
@@ -66,5 +67,6 @@ __all__ = [
     "period_board",
     "period_explained",
     "player_boards_version",
+    "player_entries_off_board",
     "player_history",
 ]

@@ -42,6 +42,7 @@ from challenges.moderation.trust import (
     reasons_waived,
     submit_trust_check,
 )
+from challenges.moderation.wording import APPROVED_AFTER_REVIEW
 from challenges.play.selectors import run_for_submit
 from challenges.players.services import (
     player_record_approved,
@@ -208,7 +209,7 @@ def entry_approve(
             verdict=EntryDecision.Verdict.APPROVE,
             by_id=by_id,
             now=now,
-            reason=reason.strip() or "Approved after review.",
+            reason=reason.strip() or APPROVED_AFTER_REVIEW,
         )
         challenge_entry_stats_refresh(challenge=locked.challenge)
         player_record_approved(player_id=locked.player_id, score=locked.score)

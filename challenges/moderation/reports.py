@@ -24,6 +24,7 @@ from challenges.errors import (
 from challenges.models import Entry, EntryDecision, EntryReport
 from challenges.moderation.entries import entry_decision_record
 from challenges.moderation.selectors import report_detail_clean
+from challenges.moderation.wording import REPORTS_DISMISSED
 
 REPORT_DETAIL_MAX = 500
 
@@ -88,6 +89,6 @@ def entry_reports_dismiss(
             verdict=EntryDecision.Verdict.APPROVE,
             by_id=by_id,
             now=now,
-            reason=reason.strip() or "Reports dismissed: the entry stays on the board.",
+            reason=reason.strip() or REPORTS_DISMISSED,
         )
     return locked

@@ -17,13 +17,23 @@ from challenges.moderation.desk import (
     desk_group_entries,
     desk_queue,
 )
-from challenges.moderation.wording import REVIEW_CLASSES, entry_review_class, review_sentence
+from challenges.moderation.wording import (
+    APPROVED_FROM_QUEUE,
+    REPORTS_DISMISSED_FROM_QUEUE,
+    REVIEW_CLASSES,
+    decision_note,
+    entry_review_class,
+    review_sentence,
+)
 
 __all__ = [
+    "APPROVED_FROM_QUEUE",
     "PACE_BIN_MS",
+    "REPORTS_DISMISSED_FROM_QUEUE",
     "REVIEW_CLASSES",
     "DeskEntry",
     "QueueRow",
+    "decision_note",
     "desk_entry",
     "desk_group_entries",
     "desk_queue",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from challenges.errors import PuzzleLocked, PuzzleNotFound, service_now
@@ -141,13 +142,14 @@ def time_text(ms: int) -> str:
 
 def daily_share_text(*, day: date, stars: int, ms: int, streak: int, url: str) -> str:
     """The puzzle of the day's share line, in the challenge card's style: the game and
-    the day, the stars and the time, the streak, the link. No tile is told."""
+    the day (written the reader's way), the stars and the time, the streak, the link.
+    No tile is told."""
     stars_line = STAR * stars + NO_STAR * (3 - stars)
     parts = [stars_line, time_text(ms)]
     if streak > 1:
         parts.append(gettext("%(days)s days in a row") % {"days": streak})
     headline = gettext("%(game)s · puzzle of %(day)s") % {
         "game": GAME_NAME,
-        "day": day.isoformat(),
+        "day": date_format(day, "DATE_FORMAT"),
     }
     return "\n".join([headline, " · ".join(parts), url])

@@ -18,18 +18,25 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from challenges.errors import EntryNotHeld
-from challenges.models import Entry
 from challenges.moderation.selectors import (
     PACE_BIN_MS,
+    DeskEntry,
+    decision_note,
     desk_entry,
     desk_group_entries,
     desk_queue,
 )
 from challenges.moderation.services import entries_void, entry_approve, form_trust_set
 from challenges.views.desk_charts import form_chart, pace_chart
+from challenges.views.desk_words import (
+    best_move_words,
+    played_move_words,
+    reason_labels,
+    status_label,
+    tie_labels,
+)
 
 MODERATOR_PERMISSION = "challenges.change_entry"
-HOLD_REASONS = dict(Entry.HoldReason.choices)
 REASON_MAX = 500
 
 View = Callable[..., HttpResponse]
@@ -53,7 +60,8 @@ def moderator_required(view: View) -> View:
 @require_GET
 @moderator_required
 def desk_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "challenges/desk/queue.html", {"rows": desk_queue()})
+    rows = [(row, reason_labels(row.entry.hold_reasons)) for row in desk_queue()]
+    return render(request, "challenges/desk/queue.html", {"rows": rows})
 
 
 def _desk(entry_id: int) -> Any:
@@ -75,11 +83,35 @@ def desk_entry_page(request: HttpRequest, entry_id: int) -> HttpResponse:
             "form_chart": form_chart(desk),
             "pace_chart": pace_chart(desk.pace_bins, bin_ms=PACE_BIN_MS),
             "group": [e for e in desk_group_entries(entry_id=entry_id) if e.pk != entry_id],
-            "reason_labels": [
-                f"{HOLD_REASONS.get(code, code)} ({code})" for code in desk.entry.hold_reasons
-            ],
+            "reason_labels": reason_labels(desk.entry.hold_reasons),
+            **_desk_words(desk),
         },
     )
+
+
+def _desk_words(desk: DeskEntry) -> dict[str, Any]:
+    """The entry's moves, linked accounts and decisions, in the reader's words."""
+    analysed = desk.analysis["moves"] if desk.analysis else []
+    return {
+        "moves": [
+            {
+                **move,
+                "played_words": played_move_words(move["move"]),
+                "best_words": best_move_words(move),
+            }
+            for move in analysed  # type: ignore[attr-defined]
+        ],
+        "linked": [
+            {
+                "account": account,
+                "ties": tie_labels(account.ties),
+                "here_status": account.entry_here and status_label(account.entry_here.status),
+                "entries": [(other, status_label(other.status)) for other in account.entries],
+            }
+            for account in desk.linked
+        ],
+        "decisions": [(decision, decision_note(decision.reason)) for decision in desk.decisions],
+    }
 
 
 def _reason(request: HttpRequest) -> str:

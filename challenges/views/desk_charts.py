@@ -1,12 +1,17 @@
 """The desk's two pictures, as SVG geometry the templates draw: a player's form over
-time (share of par per challenge) and the spread of a run's gaps between placements."""
+time (share of par per challenge) and the spread of a run's gaps between placements.
+The geometry is plain numbers (the template writes it unlocalised); the labels are in
+the reader's language."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.formats import number_format
+
 from challenges.moderation.selectors import DeskEntry
+from challenges.views.desk_words import status_label
 
 FORM_SIZE = (420, 160)
 FORM_PADDING = (34, 10, 10, 20)
@@ -20,6 +25,7 @@ class FormDot:
     y: float
     share: float
     status: str
+    status_words: str
     counted: bool
     challenge_id: int
     is_this: bool
@@ -59,6 +65,7 @@ def form_chart(desk: DeskEntry) -> FormChart | None:
             y=y_of(point.share or 0),
             share=point.share or 0,
             status=point.status,
+            status_words=status_label(point.status),
             counted=point.counted,
             challenge_id=point.challenge_id,
             is_this=point.challenge_id == desk.entry.challenge_id,
@@ -77,7 +84,7 @@ def form_chart(desk: DeskEntry) -> FormChart | None:
         dots=dots,
         path=path,
         form_y=y_of(desk.form.level) if desk.form is not None else None,
-        ticks=[(y_of(share), f"{share:.1f}") for share in (0.0, 0.5, 1.0)],
+        ticks=[(y_of(share), number_format(share, 1)) for share in (0.0, 0.5, 1.0)],
     )
 
 

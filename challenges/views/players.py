@@ -34,6 +34,7 @@ from challenges.boards.selectors import (
     follower_count,
     is_following,
     player_boards_version,
+    player_entries_off_board,
     player_history,
 )
 from challenges.charts import line_chart
@@ -265,6 +266,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         "table_rows": lambda: standing_rows_html(table()[0]),
         "table_pagination": lambda: table()[1],
         "shared_page": key is not None,
+        "off_board": player_entries_off_board(player_id=player.pk) if is_self else [],
     }
     response = render(request, "challenges/player.html", context)
     if key is not None:

@@ -59,8 +59,10 @@ def puzzle_page(request: HttpRequest, number: int) -> HttpResponse:
     except PuzzleNotFound:
         raise Http404("No puzzle with that number.") from None
     except PuzzleLocked:
-        locked = {"number": number}
-        return render(request, "challenges/puzzle_locked.html", locked, status=403)
+        # An ordinary page (not a 403: nothing is forbidden, it opens once the one
+        # before is solved), with the way to that one.
+        locked = {"number": number, "before": number - 1}
+        return render(request, "challenges/puzzle_locked.html", locked)
     context: dict[str, Any] = {
         "card": card,
         "puzzle_config": _config(

@@ -25,6 +25,8 @@ TEXT_WIDTH = BOARD_BOX[0] - 20 - 60
 # The site's colours (site.css): its header's brown, its tiles' cream.
 BACKGROUND = (58, 42, 29)
 PANEL = (78, 59, 43)
+# The hidden board's words keep 40 px from each side of its panel.
+HIDDEN_BOARD_TEXT_WIDTH = BOARD_BOX[2] - BOARD_BOX[0] - 2 * 40
 TEXT = (251, 243, 228)
 MUTED = (216, 200, 174)
 ACCENT = (240, 201, 135)
@@ -183,20 +185,27 @@ def _draw_board(draw: ImageDraw.ImageDraw, tiles: Sequence[PlacedTile]) -> None:
             draw.text(at, str(number), fill=TILE_NUMBER, font=font, anchor="mm")
 
 
+def fitting_size(draw: ImageDraw.ImageDraw, texts: Sequence[str], size: int, width: float) -> int:
+    """The largest size up to ``size`` at which every one of ``texts`` is at most
+    ``width`` wide (a language's longer words get smaller letters, never cut ones)."""
+    while size > NUMBER_MIN_PX and any(_text_width(draw, text, size) > width for text in texts):
+        size -= 1
+    return size
+
+
+def hidden_board_lines() -> tuple[str, str]:
+    # One sentence on two lines; each line is a message (a translation keeps the break).
+    return gettext("The board is shown"), gettext("once the results are out")
+
+
 def _draw_hidden_board(draw: ImageDraw.ImageDraw) -> None:
     left, top, right, bottom = BOARD_BOX
     draw.rounded_rectangle(BOARD_BOX, radius=24, fill=PANEL)
     middle = ((left + right) / 2, (top + bottom) / 2)
-    # One sentence on two lines; each line is a message (a translation keeps the break).
-    _draw_text(draw, middle, gettext("The board is shown"), size=34, fill=MUTED, anchor="md")
-    _draw_text(
-        draw,
-        (middle[0], middle[1] + 12),
-        gettext("once the results are out"),
-        size=34,
-        fill=MUTED,
-        anchor="ma",
-    )
+    first, second = hidden_board_lines()
+    size = fitting_size(draw, (first, second), 34, HIDDEN_BOARD_TEXT_WIDTH)
+    _draw_text(draw, middle, first, size=size, fill=MUTED, anchor="md")
+    _draw_text(draw, (middle[0], middle[1] + 12), second, size=size, fill=MUTED, anchor="ma")
 
 
 def share_picture_png(card: ShareCard) -> bytes:

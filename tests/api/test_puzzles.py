@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.utils import timezone
+from django.utils.formats import date_format
 from rest_framework.test import APIClient
 
 from challenges.models import Puzzle, PuzzleProgress
@@ -187,7 +188,7 @@ def test_the_puzzle_of_the_day_is_the_same_for_everyone_and_keeps_a_streak() -> 
     assert solved["saved"]["stars"] == 2
     assert solved["streak"] == 2
     lines = solved["share_text"].splitlines()
-    assert today.day.isoformat() in lines[0]
+    assert date_format(today.day, "DATE_FORMAT") in lines[0]
     assert lines[1].startswith("★★☆ · 1:23")
     assert lines[2].endswith("/puzzles/today/")
     assert not any(tile in solved["share_text"] for tile in today.tray), "no tile told"

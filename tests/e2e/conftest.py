@@ -13,6 +13,7 @@ Shared fixtures (the play and pages tests both use them):
 - ``open_challenge``: the challenge open now, dealt ``e2e_deal``. The site makes a
   slot's challenge only when its row is missing, so the live server plays this row.
 - ``make_player(username=None)``: creates a user; returns ``(user, password)``.
+- ``make_moderator()``: a staff user who may change entries; returns ``(user, password)``.
 - ``logged_in_page``: a Playwright page logged in (through the real login form) as a
   fresh player, available as ``logged_in_page.player`` (the user object).
 - ``login(page, username, password)``: logs a page in through the login form.
@@ -218,6 +219,22 @@ def make_player(transactional_db: None) -> Callable[..., tuple[Any, str]]:
     def make(username: str | None = None, password: str = PASSWORD) -> tuple[Any, str]:
         name = username or f"player{os.getpid()}x{next(_usernames)}"
         user = get_user_model().objects.create_user(username=name, password=password)
+        return user, password
+
+    return make
+
+
+@pytest.fixture
+def make_moderator(make_player: Callable[..., tuple[Any, str]]) -> Callable[[], tuple[Any, str]]:
+    """``make_moderator()``: a staff user who may change entries (the desk's and the
+    review queue's permission); returns ``(user, password)``."""
+    from django.contrib.auth.models import Permission
+
+    def make() -> tuple[Any, str]:
+        user, password = make_player()
+        user.is_staff = True
+        user.save()
+        user.user_permissions.add(Permission.objects.get(codename="change_entry"))
         return user, password
 
     return make

@@ -212,3 +212,64 @@ def test_axe_finds_nothing_serious_on_the_player_page_on_a_phone_and_the_admin_q
     page.set_viewport_size({"width": 1280, "height": 900})
     _sweep(page, "the admin's review queue, on a desktop")
     context.close()
+
+
+def test_axe_finds_nothing_serious_on_the_other_pages_in_german_on_a_phone(
+    browser: Browser,
+    site_clock: SiteClock,
+    open_challenge: Challenge,
+    site_url: str,
+    make_moderator: Callable[[], tuple[Any, str]],
+    login: Callable[[Page, str, str], None],
+    screenshot: Callable[..., Any],
+) -> None:
+    """The pages the sweeps above leave out, as a German moderator reads them on a phone:
+    the API docs, the desk (its queue, an entry with both charts, a flash message), the
+    classic game, the practice page and the puzzles."""
+    from challenges.models import Entry, Puzzle
+    from challenges.puzzles.services import puzzles_series_make
+    from tests.factories import player_history
+
+    user, password = make_moderator()
+    puzzles_series_make(upto=2)
+    last_puzzle = Puzzle.objects.filter(number__isnull=False).order_by("number").last()
+    closed = ChallengeFactory(number=slot_number(at=timezone.now()) - 1)
+    player_history(user, [0.3, 0.45, 0.4])
+    held_run = submitted_run(open_challenge, player=user)
+    Entry.objects.filter(run=held_run).update(status="held", hold_reasons=["near_par"])
+    held = Entry.objects.get(run=held_run)
+    submitted_run(closed)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="de-DE"
+    )
+    context.clock.install(time=site_clock.now())
+    page = context.new_page()
+    login(page, user.username, password)
+    pages = {
+        "the API docs": "/api/docs/",
+        "the desk": "/desk/",
+        "an entry at the desk": f"/desk/entries/{held.pk}/",
+        "the void confirmation at the desk": f"/desk/entries/{held.pk}/void/",
+        "the classic game": "/classic/",
+        "the classic record": "/classic/record/",
+        "the practice page": f"/practice/{closed.pk}/",
+        "the puzzles": "/puzzles/",
+        "the first puzzle": "/puzzles/1/",
+        "a locked puzzle": f"/puzzles/{last_puzzle.number}/",
+        "the puzzle of the day": "/puzzles/today/",
+    }
+    for where, path in pages.items():
+        page.goto(f"{site_url}{path}")
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        if where == "the API docs":
+            expect(page.locator(".swagger-ui .info .title")).to_be_visible()
+        _sweep(page, where)
+        screenshot(page, "de-phone-" + where.removeprefix("the ").replace(" ", "-"))
+
+    # A flash message, as one shows after a decision.
+    page.goto(f"{site_url}/desk/entries/{held.pk}/")
+    page.get_by_test_id("approve").click()
+    expect(page.locator(".messages li")).to_have_count(1)
+    _sweep(page, "the desk with a flash message")
+    screenshot(page, "de-phone-desk-flash-message", full_page=False)
+    context.close()

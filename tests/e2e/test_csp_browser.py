@@ -182,7 +182,10 @@ def test_a_players_pages_keep_to_the_policy(
     screenshot: Callable[..., Any],
 ) -> None:
     page = csp_watch.page
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    # The copy needs the clipboard's permission for the site's origin, and a focused
+    # document: Chromium refuses writeText to a page without the focus, which a busy
+    # machine's other windows can take (the page then selects the token instead).
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=csp_watch.site_url)
     user, password = make_player()
     login(page, user.username, password)
 
@@ -205,6 +208,8 @@ def test_a_players_pages_keep_to_the_policy(
     csp_watch.header_check(made.value, "/accounts/settings/tokens/")
     secret = page.get_by_test_id("token-secret").inner_text()
     assert secret.startswith("tod_")
+    page.bring_to_front()
+    assert page.evaluate("() => document.hasFocus()"), "the page has the focus to copy"
     page.get_by_role("button", name="Copy").click()
     expect(page.locator("[data-copied]")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()") == secret
@@ -229,6 +234,32 @@ def test_a_players_pages_keep_to_the_policy(
     expect(page.locator(".messages")).to_contain_text("revoked")
     csp_watch.collect("settings (token revoked)")
 
+    csp_watch.assert_clean()
+
+
+def test_a_token_is_copied_when_the_clipboard_api_refuses(
+    csp_watch: CspWatch,
+    make_player: Callable[..., tuple[Any, str]],
+    login: Callable[[Page, str, str], None],
+) -> None:
+    """Where writeText is refused (no permission, no focus), the page copies the
+    selected token the browser's own way, and says so only then."""
+    page = csp_watch.page
+    page.context.grant_permissions(["clipboard-read"], origin=csp_watch.site_url)
+    user, password = make_player()
+    login(page, user.username, password)
+    csp_watch.visit("/accounts/settings/")
+    page.fill("input[name=name]", "my bot")
+    page.get_by_role("button", name="Make a new token").click()
+    secret = page.get_by_test_id("token-secret").inner_text()
+    page.evaluate(
+        "() => { navigator.clipboard.writeText = () => Promise.reject(new Error('refused')); }"
+    )
+    page.bring_to_front()
+    page.get_by_role("button", name="Copy").click()
+    expect(page.locator("[data-copied]")).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == secret
+    csp_watch.collect("settings (token copied without the clipboard API)")
     csp_watch.assert_clean()
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.utils.formats import date_format
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import SiteClock
@@ -165,7 +166,7 @@ def test_the_puzzle_of_the_day_with_its_share_line(
     _saved(page)
     share = page.locator("#share-text")
     expect(share).to_contain_text("★★★")
-    expect(share).to_contain_text(today.day.isoformat())
+    expect(share).to_contain_text(date_format(today.day, "DATE_FORMAT"))
     expect(page.locator("#end-streak")).to_have_text("1 day in a row")
     _tap(page, device, page.locator("#copy-button"))
     assert "★★★" in page.evaluate("navigator.clipboard.readText()")

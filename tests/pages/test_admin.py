@@ -215,3 +215,12 @@ def test_a_french_moderators_void_is_recorded_in_english(
     )
     # The hold's measures are the record's: the player reads no reason of them.
     assert held.void_reason == ""
+
+
+def test_the_admin_pages_carry_the_sites_icon(staff: Client) -> None:
+    """Without an icon of its own a page makes the browser ask for /favicon.ico (404)."""
+    pages = {path: staff.get(path) for path in ("/admin/", "/admin/challenges/entry/")}
+    pages["/admin/login/"] = Client().get("/admin/login/")
+    for path, answer in pages.items():
+        assert answer.status_code == 200, path
+        assert '<link rel="icon" href="data:image/svg+xml,' in answer.content.decode(), path

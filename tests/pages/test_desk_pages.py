@@ -3,15 +3,19 @@ shows, and that void asks first."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from challenges.models import Challenge, Entry, EntryDecision, PlayerForm
-from tests.factories import EntryFactory, UserFactory, player_history
+from challenges.moderation.wording import APPROVED_AFTER_REVIEW
+from tests.e2e.english_left import english_left_in_html
+from tests.factories import EntryFactory, UserFactory, player_history, submitted_run
 
 pytestmark = pytest.mark.django_db
 
@@ -88,3 +92,56 @@ def test_trust_is_granted_and_withdrawn(challenge: Challenge) -> None:
     client.post(url, {"trust": "withdrawn"})
     assert PlayerForm.objects.get(player=held.player).trust == "withdrawn"
     assert client.post(url, {"trust": "everything"}).status_code == 404
+
+
+def test_a_german_moderator_reads_the_desk_in_german(challenge: Challenge) -> None:
+    """The reasons, the moves, what links two accounts, their entries' status and the
+    recorded notes, all in German; no code or engine notation left."""
+    player, twin = UserFactory(), UserFactory()
+    player_history(player, [0.3, 0.35, 0.4])
+    PlayerForm.objects.filter(player=player).update(signup_network="n1")
+    PlayerForm.objects.create(player=twin, signup_network="n1")
+    run = submitted_run(challenge, player=player, moves=8)
+    held = Entry.objects.get(run=run)
+    held.status, held.hold_reasons = "held", ["linked_accounts", "near_par"]
+    held.save(update_fields=["status", "hold_reasons"])
+    EntryFactory(challenge=challenge, player=twin, score=410, status="held")
+    EntryDecision.objects.create(
+        entry=held, verdict="approve", decided_at=timezone.now(), reason=APPROVED_AFTER_REVIEW
+    )
+    client = _client(moderator())
+    queue = client.get(reverse("challenges:desk"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    page = client.get(
+        reverse("challenges:desk-entry", args=[held.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+
+    for code in ("linked_accounts", "near_par"):
+        assert code not in queue and code not in page, code
+    assert "auf Zeile 0, Spalte 0" in page
+    assert not re.search(r"\d-\d-\d at -?\d+,-?\d+ rotation", page), "engine notation"
+    assert "Anmeldenetz" in page and ">network<" not in page and "network," not in page
+    assert "(Zur Prüfung zurückgehalten)" in page and "(held)" not in page
+    assert "Nach Prüfung freigegeben." in page and APPROVED_AFTER_REVIEW not in page
+    assert english_left_in_html(queue, "de") == []
+    assert english_left_in_html(page, "de") == []
+
+
+@pytest.mark.parametrize("language", ["de", "nl", "fr"])
+def test_the_desk_charts_write_their_numbers_as_svg_reads_them(
+    challenge: Challenge, language: str
+) -> None:
+    player = UserFactory()
+    player_history(player, [0.35, 0.525, 0.4])
+    run = submitted_run(challenge, player=player, moves=14)
+    held = Entry.objects.get(run=run)
+    page = _client(moderator()).get(
+        reverse("challenges:desk-entry", args=[held.pk]), HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert page["Content-Language"] == language
+    html = page.content.decode()
+    charts = re.findall(r"<svg[^>]*desk-chart.*?</svg>", html, flags=re.S)
+    assert len(charts) == 2, "the form and the pace charts"
+    numbers = re.findall(r'\s(?:x|y|x1|x2|y1|y2|cx|cy|r|width|height)="([^"]*)"', "".join(charts))
+    assert numbers and all(re.fullmatch(r"-?\d+(\.\d+)?", value) for value in numbers), numbers
+    # The labels a person reads stay in their language: 0,5 in German, Dutch and French.
+    assert ">0,5<" in charts[0]

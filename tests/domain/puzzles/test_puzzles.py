@@ -100,7 +100,20 @@ def test_the_share_line_tells_no_tile() -> None:
             day=date(2026, 11, 26), stars=1, ms=3_725_000, streak=1, url="https://x/puzzles/today/"
         )
     assert text.splitlines() == [
-        "Tri-Ominos Daily · puzzle of 2026-11-26",
+        "Tri-Ominos Daily · puzzle of Nov. 26, 2026",
         "★☆☆ · 62:05",
         "https://x/puzzles/today/",
     ]
+
+
+def test_the_share_line_writes_the_day_the_readers_way() -> None:
+    shared = {}
+    for language in ("de", "fr", "nl"):
+        with translation.override(language):
+            shared[language] = selectors.daily_share_text(
+                day=date(2026, 11, 26), stars=3, ms=65_000, streak=1, url="https://x/"
+            ).splitlines()[0]
+    assert shared["de"].endswith("26. November 2026")
+    assert shared["fr"].endswith("26 novembre 2026")
+    assert shared["nl"].endswith("26 november 2026")
+    assert not any("2026-11-26" in line for line in shared.values())

@@ -6,7 +6,13 @@ import { afterEach, test } from "node:test";
 import { scoreFrame } from "../../../challenges/static/challenges/lib/review_words.js";
 import { dropCatalog, useCatalog } from "../po_catalog.mjs";
 
-import { missLine, parLine, placementsBefore } from "../../../challenges/static/challenges/play/end_review.js";
+import { ChallengeRun } from "../../../challenges/static/challenges/rules/index.js";
+import {
+  EndReview,
+  missLine,
+  parLine,
+  placementsBefore,
+} from "../../../challenges/static/challenges/play/end_review.js";
 import { HEXAGON_MOVES, HEXAGON_TRAY, HEXAGON_WELL } from "../rules/fixtures.mjs";
 
 test("the score as a share of par, or par: soon", () => {
@@ -38,6 +44,20 @@ test("the board before a move holds the placements made before it, in order", ()
     three,
     HEXAGON_MOVES.slice(0, 3).map(({ tile, cell, rotation }) => ({ tile, cell, rotation })),
   );
+});
+
+test("a run resumed with moves played keeps its deal for the review, not its tray now", () => {
+  const moves = HEXAGON_MOVES.map((m) => ({ type: "place", ...m }));
+  // A reload plays the moves again on a new run, as the play page's machine does.
+  const resumed = new ChallengeRun({ tray: HEXAGON_TRAY, well: HEXAGON_WELL });
+  for (const move of moves.slice(0, 4)) {
+    assert.ok(resumed.place(move.tile, move.cell, move.rotation, move.t).ok);
+  }
+  resumed.draw(resumed.lastT);
+  const review = new EndReview(() => null, { urls: {}, par: null });
+  review.dealt(resumed);
+  assert.deepEqual(review.deal, { tray: HEXAGON_TRAY, well: HEXAGON_WELL });
+  assert.equal(placementsBefore({ ...review.deal, moves }, 4).length, 4);
 });
 
 test("a miss names the better move in words: its cell and its bonus, no rotation index", () => {

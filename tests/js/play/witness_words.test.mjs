@@ -9,6 +9,7 @@ import {
   ineligibleReason,
   linkStatus,
   lostNotice,
+  offlineWarning,
 } from "../../../challenges/static/challenges/lib/witness_words.js";
 import { dropCatalog, useCatalog } from "../po_catalog.mjs";
 
@@ -89,4 +90,16 @@ test("the countdown says the whole seconds left and what happens at zero", () =>
     "Reconnect within 7 seconds, or this run can no longer enter the leaderboard (you can still finish it as practice).",
   );
   assert.match(countdownNotice(400), /^Reconnect within 1 second,/);
+});
+
+test("offline with no move waiting, the player hears what the next move must do", () => {
+  assert.equal(
+    offlineWarning(10000),
+    "You are offline: a move you make now must reach the server within 10 seconds, or this run can no longer enter the leaderboard.",
+  );
+  useCatalog("de");
+  assert.equal(
+    offlineWarning(10000),
+    "Du bist offline: Ein Zug, den du jetzt machst, muss den Server innerhalb von 10 Sekunden erreichen, sonst kann diese Runde nicht mehr in die Rangliste kommen.",
+  );
 });

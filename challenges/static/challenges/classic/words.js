@@ -65,40 +65,79 @@ export function drawLabel(game) {
   return interpolate(gettext("Draw (%(left)s left)"), { left });
 }
 
-/** One event of a round as a line of the log (and what a screen reader hears). */
+/**
+ * One event of a round as a line of the log (and what a screen reader hears). The
+ * player's own moves have sentences of their own: a verb agrees with its person ("Du
+ * legtest", "Vous avez posé"), so "You" is never put in another seat's sentence.
+ */
 export function eventText(game, event) {
+  const yours = event.player === game.you;
   const who = event.player === undefined || event.player === null ? "" : seatName(game, event.player);
+  const points = event.points;
   switch (event.event) {
     case "round_started":
-      return interpolate(gettext("Round %(round)s: %(name)s opens."), { round: event.round, name: seatName(game, event.opener) });
-    case "placed": {
-      const values = { name: who, tile: event.tile, points: event.points };
-      if (event.bonus) {
-        return interpolate(gettext("%(name)s placed %(tile)s: +%(points)s with a %(bonus)s."), { ...values, bonus: bonusName(event.bonus) });
-      }
-      return interpolate(gettext("%(name)s placed %(tile)s: +%(points)s."), values);
-    }
+      return event.opener === game.you
+        ? interpolate(gettext("Round %(round)s: you open."), { round: event.round })
+        : interpolate(gettext("Round %(round)s: %(name)s opens."), { round: event.round, name: seatName(game, event.opener) });
+    case "placed":
+      return placedText(event, yours, who);
     case "drew":
-      return event.tile
-        ? interpolate(gettext("%(name)s drew %(tile)s (%(points)s)."), { name: who, tile: event.tile, points: event.points })
-        : interpolate(gettext("%(name)s drew a tile (%(points)s)."), { name: who, points: event.points });
+      return drewText(event, yours, who);
     case "passed":
-      return interpolate(gettext("%(name)s passed (%(points)s)."), { name: who, points: event.points });
+      return yours
+        ? interpolate(gettext("You passed (%(points)s)."), { points })
+        : interpolate(gettext("%(name)s passed (%(points)s)."), { name: who, points });
     case "hand_counted":
-      return interpolate(gettext("%(name)s loses the tiles left in hand (%(points)s)."), { name: who, points: event.points });
+      return yours
+        ? interpolate(gettext("You lose the tiles left in your hand (%(points)s)."), { points })
+        : interpolate(gettext("%(name)s loses the tiles left in hand (%(points)s)."), { name: who, points });
     case "round_ended":
-      if (event.reason === "out") {
-        return interpolate(gettext("%(name)s played their last tile and wins the round: +%(points)s."), { name: who, points: event.points });
-      }
-      if (event.player === null) {
-        return gettext("The round is blocked: the well is empty and nobody can play.");
-      }
-      return interpolate(gettext("The round is blocked: %(name)s has the lowest hand and wins it: %(points)s."), { name: who, points: event.points });
+      return roundEndedText(event, yours, who);
     case "game_ended":
       return gettext("The game is over.");
     default:
       return "";
   }
+}
+
+function placedText(event, yours, who) {
+  const values = { name: who, tile: event.tile, points: event.points };
+  if (event.bonus) {
+    const withBonus = { ...values, bonus: bonusName(event.bonus) };
+    return yours
+      ? interpolate(gettext("You placed %(tile)s: +%(points)s with a %(bonus)s."), withBonus)
+      : interpolate(gettext("%(name)s placed %(tile)s: +%(points)s with a %(bonus)s."), withBonus);
+  }
+  return yours
+    ? interpolate(gettext("You placed %(tile)s: +%(points)s."), values)
+    : interpolate(gettext("%(name)s placed %(tile)s: +%(points)s."), values);
+}
+
+function drewText(event, yours, who) {
+  const values = { name: who, tile: event.tile, points: event.points };
+  if (event.tile) {
+    return yours
+      ? interpolate(gettext("You drew %(tile)s (%(points)s)."), values)
+      : interpolate(gettext("%(name)s drew %(tile)s (%(points)s)."), values);
+  }
+  return yours
+    ? interpolate(gettext("You drew a tile (%(points)s)."), values)
+    : interpolate(gettext("%(name)s drew a tile (%(points)s)."), values);
+}
+
+function roundEndedText(event, yours, who) {
+  const values = { name: who, points: event.points };
+  if (event.reason === "out") {
+    return yours
+      ? interpolate(gettext("You played your last tile and win the round: +%(points)s."), values)
+      : interpolate(gettext("%(name)s played their last tile and wins the round: +%(points)s."), values);
+  }
+  if (event.player === null) {
+    return gettext("The round is blocked: the well is empty and nobody can play.");
+  }
+  return yours
+    ? interpolate(gettext("The round is blocked: you have the lowest hand and win it: %(points)s."), values)
+    : interpolate(gettext("The round is blocked: %(name)s has the lowest hand and wins it: %(points)s."), values);
 }
 
 export function endTitle(game) {

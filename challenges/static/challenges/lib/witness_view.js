@@ -2,14 +2,15 @@
 // a change of state is read out once, never each batch) and the notice that the run
 // can no longer enter the leaderboard (an alert: the player must hear it at once).
 
-import { countdownNotice, linkStatus, lostNotice } from "./witness_words.js";
+import { countdownNotice, linkStatus, lostNotice, offlineWarning } from "./witness_words.js";
 
 /**
  * Shows `witness` (witness.js) in `link` (its text in `link`'s `[data-link-text]`) and
  * `notice`. `online`: the browser's navigator.onLine. The link also carries, for
  * tests and styles, its state (`data-link`) and how many moves the server holds
  * (`data-acknowledged`). `countdown` (optional) counts down the window while the moves
- * cannot get through. Returns whether it is counting.
+ * cannot get through, and warns while offline with none waiting. Returns whether it
+ * is counting.
  */
 export function renderWitness({ link, notice, countdown = null }, witness, { online, windowMs }) {
   const status = linkStatus({ connection: witness.connection, online });
@@ -23,11 +24,18 @@ export function renderWitness({ link, notice, countdown = null }, witness, { onl
     notice.textContent = words;
     notice.hidden = words === "";
   }
-  // Offline or retrying, the seconds left count down before the notice above comes.
+  // Offline or retrying, the seconds left count down before the notice above comes;
+  // offline with no move waiting, the player is told what the next move must do.
   const left = online && witness.connection !== "retrying" ? null : witness.msLeft();
   if (countdown !== null) {
-    countdown.textContent = left === null ? "" : countdownNotice(left);
-    countdown.hidden = left === null;
+    let words = "";
+    if (left !== null) {
+      words = countdownNotice(left);
+    } else if (!online && witness.verdict === null) {
+      words = offlineWarning(windowMs);
+    }
+    countdown.textContent = words;
+    countdown.hidden = words === "";
   }
   return left !== null;
 }

@@ -98,6 +98,17 @@ export function countdownNotice(msLeft) {
   );
 }
 
+/** Offline with no move waiting yet: what a move made now must do for the run to keep
+ * counting (the countdown takes over once one waits). */
+export function offlineWarning(windowMs) {
+  return interpolate(
+    gettext(
+      "You are offline: a move you make now must reach the server within %(seconds)s, or this run can no longer enter the leaderboard.",
+    ),
+    { seconds: seconds(windowMs) },
+  );
+}
+
 /** The end screen's words for a valid run the leaderboard refuses (finish's
  * `eligible: false`), or null when the run is eligible or not valid at all. */
 export function endIneligible(result) {

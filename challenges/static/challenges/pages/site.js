@@ -95,6 +95,17 @@ export function showLatestWeeks(root = document) {
   }
 }
 
+/** Marks the header's row of links `has-more` while some of it lies off to the right
+ * (a phone's row scrolls sideways): the CSS fades that edge, a cue to scroll. */
+export function cueNavMore(root = document) {
+  const nav = root.querySelector(".site-nav");
+  if (!nav) return;
+  const mark = () => nav.classList.toggle("has-more", nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 1);
+  nav.addEventListener("scroll", mark, { passive: true });
+  window.addEventListener("resize", mark);
+  mark();
+}
+
 /** Moves the focus to what the server said went wrong (a form's errors, marked
  * data-focus-on-load), so a screen reader reads it as the page opens. */
 export function focusOnLoad(root = document) {
@@ -113,4 +124,5 @@ localizeTimes();
 pinYourRank();
 rememberTimeZone();
 showLatestWeeks();
+cueNavMore();
 focusOnLoad();

@@ -33,7 +33,7 @@ export function boardInputsWire({ $, root, machine, board, hud, place }) {
       hud.toast(words.fitsNowhere(tileId), "info");
       announce(words.fitsNowhere(tileId));
     },
-    misplaced: (tileId, cell) => misplacedShow(tileId, cell),
+    misplaced: (tileId, cell, options) => misplacedShow(tileId, cell, options),
     rest: () => keyboard.showHints(),
     label: (tileId) => trayTileLabel(machine.state, tileId),
   };
@@ -74,15 +74,15 @@ export function boardInputsWire({ $, root, machine, board, hud, place }) {
     },
     cursor: () => keyboard.showHints(),
   };
-  /** A tap or a drop where the tile does not fit: the tile shakes, and the page says
-   * why in a few words (as the keyboard does). */
-  function misplacedShow(tileId, cell) {
+  /** A tap, a drop or Enter where the tile does not fit: the tile shakes, and the page
+   * says why in a few words; `spoken`, when given, is what a screen reader hears instead. */
+  function misplacedShow(tileId, cell, { spoken = null } = {}) {
     const code = misfitCode(machine.state, tileId, cell);
     if (code === null) return;
     const sentence = words.doesNotFit(words.refusalReason({ code, detail: "" }));
     tray.shake(tileId);
     hud.toast(sentence, "info");
-    announce(sentence);
+    announce(spoken ?? sentence);
   }
   const placementShow = ({ tileId, cell, rotation, outcome }, current) => {
     board.addPlacement({ tile: tileId, cell, rotation });

@@ -116,7 +116,8 @@ export class EndReview {
   }
 
   dealt(run) {
-    this.deal = { tray: run.tray.slice(), well: run.well.slice() };
+    // The deal, not the tray now: a run resumed after a reload comes with moves played.
+    this.deal = { tray: run.dealtTray.slice(), well: run.well.slice() };
   }
 
   show(finish) {

@@ -206,7 +206,9 @@ export class KeyboardInput {
     }
     const rotation = snappedRotation(state, selected, cursor);
     if (rotation === null) {
-      this.announce(boardWords.notFitAtCursor(selected, cursor));
+      // Shown as a finger's drop there is (the tile shakes, a toast says why), and
+      // said with the key that finds a spot.
+      this.intents.misplaced(selected, cursor, { spoken: boardWords.notFitAtCursor(selected, cursor) });
       return;
     }
     this.intents.place(selected, cursor, rotation);

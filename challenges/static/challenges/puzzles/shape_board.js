@@ -13,6 +13,14 @@ export class ShapeBoard extends BoardView {
     this.fit({ animate: false });
   }
 
+  /** Frames the shape. BoardView's constructor frames before the shape is known: no
+   * cell to frame then (a view of nothing would be NaN wide). */
+  fit(options) {
+    if (this.shape !== undefined) {
+      super.fit(options);
+    }
+  }
+
   /** The shape's empty cells: where pieces go, and what the camera frames. */
   openCells() {
     return (this.shape ?? []).filter((cell) => !this.placements.has(cellFormat(cell)));

@@ -99,8 +99,8 @@ export function malformedDetail(raw) {
 /**
  * A challenge run in progress. `tray` and `well` are tile ids; the constructor throws a
  * RangeError (the detail of bad_challenge) when they are not a challenge of `ruleset`.
- * `tray` keeps its order (a drawn tile goes last); `log` is the run log so far and
- * `outcomes` the MoveOutcome of each of its moves.
+ * `tray` keeps its order (a drawn tile goes last), `dealtTray` is the tray as dealt;
+ * `log` is the run log so far and `outcomes` the MoveOutcome of each of its moves.
  */
 export class ChallengeRun {
   constructor({ tray, well, ruleset = DEFAULT_RULESET }) {
@@ -111,6 +111,9 @@ export class ChallengeRun {
     this.ruleset = ruleset;
     this.board = new Board(ruleset);
     this.tray = tray.slice();
+    // The tray as dealt: `tray` changes with every move, and a run played again from
+    // its deal (a resumed run's review) starts from this one.
+    this.dealtTray = Object.freeze(tray.slice());
     this.well = well.slice();
     this.draws = 0;
     this.score = 0;

@@ -1,0 +1,54 @@
+// The classic game's log: the player's own moves in the second person, in every language
+// (the real djangojs catalogs); the other seats' in the third.
+
+import assert from "node:assert/strict";
+import { afterEach, test } from "node:test";
+
+import { eventText } from "../../../challenges/static/challenges/classic/words.js";
+import { dropCatalog, useCatalog } from "../po_catalog.mjs";
+
+afterEach(dropCatalog);
+
+// Seat 0 is the player; seat 1 a person at the table.
+const GAME = { you: 0, seats: [{ kind: "person", name: "Ada" }, { kind: "person", name: "Bea" }] };
+const EVENTS = [
+  { event: "round_started", round: 1, opener: 0 },
+  { event: "placed", player: 0, tile: "2-2-4", points: 8, bonus: null },
+  { event: "drew", player: 0, tile: "0-1-2", points: -5 },
+  { event: "passed", player: 0, points: -10 },
+  { event: "round_ended", player: 0, reason: "out", points: 45 },
+];
+
+const line = (event) => eventText(GAME, event);
+
+test("the player's own moves read in the second person in German", () => {
+  useCatalog("de");
+  assert.deepEqual(EVENTS.map(line), [
+    "Runde 1: du eröffnest.",
+    "Du legtest 2-2-4: +8.",
+    "Du zogst 0-1-2 (-5).",
+    "Du passtest (-10).",
+    "Du legtest deinen letzten Stein und gewinnst die Runde: +45.",
+  ]);
+  assert.equal(line({ event: "placed", player: 1, tile: "2-2-4", points: 8, bonus: null }), "Bea legte 2-2-4: +8.");
+  assert.equal(line({ event: "round_started", round: 2, opener: 1 }), "Runde 2: Bea eröffnet.");
+});
+
+test("and in French, with the verb of vous", () => {
+  useCatalog("fr");
+  assert.equal(line(EVENTS[0]), "Manche 1 : vous ouvrez.");
+  assert.equal(line(EVENTS[1]), "Vous avez posé 2-2-4 : +8.");
+  assert.equal(line(EVENTS[3]), "Vous avez passé (-10).");
+  assert.equal(line({ event: "passed", player: 1, points: -10 }), "Bea a passé (-10).");
+});
+
+test("and in Dutch and English", () => {
+  useCatalog("nl");
+  assert.equal(line(EVENTS[1]), "Je legde 2-2-4: +8.");
+  dropCatalog();
+  assert.equal(line(EVENTS[1]), "You placed 2-2-4: +8.");
+  // (The bonus names are read from the catalog when the page loads: English here.)
+  const hexagon = { event: "placed", player: 0, tile: "4-5-5", points: 64, bonus: "hexagon" };
+  assert.equal(line(hexagon), "You placed 4-5-5: +64 with a hexagon.");
+  assert.equal(line({ event: "round_ended", player: 1, reason: "blocked", points: 12 }), "The round is blocked: Bea has the lowest hand and wins it: 12.");
+});
