@@ -310,11 +310,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# The HTML forms' own limits (accounts/throttle.py): failed log-ins per client and per
-# user name, and accounts made per client, in a window of the given seconds.
-# Per (user name, address) pair; the address alone gets a higher limit across names.
+# The log-in limits (accounts/throttle.py, the forms' and the token API's): failed
+# log-ins per (user name, address) pair; per name across addresses (not at an address
+# where the name logged in within LOGIN_KNOWN_DAYS); per address across names (past it,
+# no second guess at a name), in a window of the given seconds. docs/security.md.
 LOGIN_FAILURES_LIMIT = env.int("LOGIN_FAILURES_LIMIT", default=10)
+LOGIN_NAME_FAILURES_LIMIT = env.int("LOGIN_NAME_FAILURES_LIMIT", default=50)
 LOGIN_CLIENT_FAILURES_LIMIT = env.int("LOGIN_CLIENT_FAILURES_LIMIT", default=30)
+LOGIN_KNOWN_DAYS = env.int("LOGIN_KNOWN_DAYS", default=30)
 LOGIN_FAILURES_WINDOW_SECONDS = env.int("LOGIN_FAILURES_WINDOW_SECONDS", default=900)
 SIGNUPS_LIMIT = env.int("SIGNUPS_LIMIT", default=1000 if DJANGO_ENV == "test" else 20)
 SIGNUPS_WINDOW_SECONDS = env.int("SIGNUPS_WINDOW_SECONDS", default=3600)
