@@ -406,6 +406,9 @@ REST_FRAMEWORK = {
         # Classic games: a turn is a request; a quick player makes a few a second at most.
         "classic_start": env.str("CLASSIC_START_THROTTLE", default="30/min"),
         "classic_turn": env.str("CLASSIC_TURN_THROTTLE", default="240/min"),
+        # Saving a solved puzzle (a locked row write): a person solves one in tens of
+        # seconds at the quickest; a script, dozens a second.
+        "puzzle_solve": env.str("PUZZLE_SOLVE_THROTTLE", default="20/min"),
     },
     "NUM_PROXIES": NUM_PROXIES,
 }
