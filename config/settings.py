@@ -245,6 +245,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(hours=1),
         "options": {"expires": 3000},
     },
+    # Unfinished classic games nobody touched in CLASSIC_ABANDONED_DAYS go.
+    "classic-abandoned": {
+        "task": "challenges.tasks.classic_games_expire_abandoned",
+        "schedule": timedelta(hours=1),
+        "options": {"expires": 3000},
+    },
     # Guests nobody claimed within a week go, with their runs.
     "guests-purge": {
         "task": "challenges.tasks.guests_purge_unclaimed",
@@ -332,6 +338,13 @@ API_TOKENS_PER_USER = env.int("API_TOKENS_PER_USER", default=20)
 
 # A player follows at most this many others (challenges.players.follows.follow_add).
 FOLLOWS_LIMIT = env.int("FOLLOWS_LIMIT", default=500)
+
+# Classic games (challenges/classic/services.py, docs/classic.md): unfinished games a
+# player keeps at once; those of the guests made on one network, together; and the days
+# without an action after which an unfinished game is removed (beat and command).
+CLASSIC_OPEN_GAMES_LIMIT = env.int("CLASSIC_OPEN_GAMES_LIMIT", default=5)
+CLASSIC_GUEST_OPEN_GAMES_LIMIT = env.int("CLASSIC_GUEST_OPEN_GAMES_LIMIT", default=20)
+CLASSIC_ABANDONED_DAYS = env.int("CLASSIC_ABANDONED_DAYS", default=7)
 
 # A player starts at most this many runs of one challenge (a person plays dozens in the
 # 8 hours; a script filling the disk, thousands).
