@@ -18,11 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 
-from accounts.throttle import attempt_give_back, login_attempt_take
-
-REFUSAL = gettext_lazy(
-    "Too many failed log-ins from your network. Please wait a few minutes and try again."
-)
+from accounts.throttle import login_attempt_take, login_succeeded
 
 
 @csrf_protect
@@ -30,9 +26,9 @@ REFUSAL = gettext_lazy(
 def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
     if request.method != "POST":
         return admin.site.login(request, extra_context)
-    taken = login_attempt_take(request=request, username=str(request.POST.get("username", "")))
-    if taken is None:
-        messages.error(request, REFUSAL)
+    attempt = login_attempt_take(request=request, username=str(request.POST.get("username", "")))
+    if attempt.refusal is not None:
+        messages.error(request, str(attempt.refusal))
         context = {
             **admin.site.each_context(request),
             "title": gettext_lazy("Log in"),
@@ -45,6 +41,5 @@ def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = Non
         return TemplateResponse(request, "admin/login.html", context, status=429)
     response = admin.site.login(request, extra_context)
     if request.user.is_authenticated:
-        for scope, ident in taken:
-            attempt_give_back(scope=scope, ident=ident)
+        login_succeeded(attempt=attempt)
     return response

@@ -23,7 +23,13 @@ from rest_framework.views import APIView
 from accounts import services
 from accounts.device import signup_record
 from accounts.models import ApiToken
-from accounts.throttle import attempt_give_back, login_attempt_take, signup_turn_take
+from accounts.throttle import (
+    LOGIN_REFUSED_HERE,
+    attempt_give_back,
+    login_attempt_take,
+    login_succeeded,
+    signup_turn_take,
+)
 from config.api_errors import ErrorSerializer
 from config.throttling import AtomicScopedRateThrottle
 
@@ -41,11 +47,11 @@ class TooManySignups(APIException):
 
 
 class TooManyFailedLogins(APIException):
+    """Refused before the password is checked: this name from this network, or this
+    name everywhere (the detail says which)."""
+
     status_code = status.HTTP_429_TOO_MANY_REQUESTS
-    default_detail = _(
-        "Too many failed log-ins for this name from your network. Please wait a few "
-        "minutes and try again."
-    )
+    default_detail = LOGIN_REFUSED_HERE
     default_code = "too_many_failed_logins"
 
 
@@ -111,16 +117,15 @@ class TokenObtainView(_AuthView):
     )
     def post(self, request: Request) -> Response:
         credentials = self.credentials(request)
-        taken = login_attempt_take(request=request._request, username=credentials["username"])
-        if taken is None:
-            raise TooManyFailedLogins()
+        attempt = login_attempt_take(request=request._request, username=credentials["username"])
+        if attempt.refusal is not None:
+            raise TooManyFailedLogins(str(attempt.refusal))
         user = authenticate(
             request._request, username=credentials["username"], password=credentials["password"]
         )
         if user is None or not user.is_active:
             raise InvalidCredentials()
-        for scope, ident in taken:  # only failures count
-            attempt_give_back(scope=scope, ident=ident)
+        login_succeeded(attempt=attempt)  # only failures count
         issued = services.api_token_create(user=user, origin=ApiToken.Origin.PASSWORD)
         return Response({"token": issued.secret, "username": user.get_username()})
 

@@ -25,6 +25,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from accounts.confusables import is_allowed, is_ignorable, name_key_digest
 from accounts.models import ApiToken, UsernameKey
+from accounts.scripts import scripts_moderately_restrictive
 from accounts.token_cache import USER_FIELDS, token_cached, token_keep, token_touched
 
 logger = logging.getLogger(__name__)
@@ -82,6 +83,18 @@ def username_problem(username: str) -> str | None:
     ):
         return gettext("Use letters, digits, _ and - only, with at least one letter or digit.")
     return None
+
+
+def username_scripts_problem(username: str) -> str | None:
+    """Why ``username`` mixes scripts too much to be a new player's name, or None: UTS
+    #39's "moderately restrictive" level (no Latin with Cyrillic or Greek, whose letters
+    copy it: accounts.scripts). Names made before this rule stay as they are."""
+    if scripts_moderately_restrictive(username):
+        return None
+    return gettext(
+        "Write the name in one alphabet: Latin letters may go with Chinese, Japanese, "
+        "Korean or one other script, but not with Cyrillic or Greek letters."
+    )
 
 
 def username_look_alike(*, username: str) -> str | None:
@@ -171,7 +184,8 @@ def user_register(*, username: str, password: str) -> User:
     if problem is not None:
         errors["username"] = [problem]
     if "username" not in errors:
-        username_error = _username_taken_error(username)
+        # A look-alike of a taken name says which; any other mix of scripts, why not.
+        username_error = _username_taken_error(username) or username_scripts_problem(username)
         if username_error is not None:
             errors["username"] = [username_error]
     try:

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpRequest
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 
 from config.client_address import client_address
 from config.resilient_cache import window_count_local
@@ -32,17 +35,20 @@ def _key(scope: str, ident: str) -> str:
     return f"form-throttle:{scope}:{hashlib.sha256(ident.encode()).hexdigest()[:32]}"
 
 
-def attempt_take(*, scope: str, ident: str, limit: int, window_seconds: int) -> bool:
-    """Count one attempt and say whether it is within ``limit`` for the window (which
-    starts with the window's first attempt)."""
+def window_count_take(*, scope: str, ident: str, window_seconds: int) -> int:
+    """Count one attempt; how many the window holds now, this one included (the window
+    starts with its first attempt)."""
     store = caches["limits"]
     window_count = getattr(store, "window_count", None)
     key = _key(scope, ident)
     if window_count is not None:
-        count = int(window_count(key, window_seconds))
-    else:
-        count = window_count_local(store, key, window_seconds)
-    return bool(count <= limit)
+        return int(window_count(key, window_seconds))
+    return window_count_local(store, key, window_seconds)
+
+
+def attempt_take(*, scope: str, ident: str, limit: int, window_seconds: int) -> bool:
+    """Count one attempt and say whether it is within ``limit`` for the window."""
+    return window_count_take(scope=scope, ident=ident, window_seconds=window_seconds) <= limit
 
 
 def attempt_give_back(*, scope: str, ident: str) -> None:
@@ -67,28 +73,69 @@ def signup_turn_take(*, request: HttpRequest) -> list[tuple[str, str]] | None:
     return [(scope, address) for scope, _, _ in limits] if allowed else None
 
 
-def login_limits(*, request: HttpRequest, username: str) -> list[tuple[str, str, int]]:
-    """The log-in limits a request counts against, as (scope, ident, limit).
+@dataclass(frozen=True)
+class LoginAttempt:
+    """One log-in attempt, counted: the counters it took (given back if it succeeds),
+    and why it is refused before any password is checked (None: check it)."""
 
-    Per (user name, address) pair, so nobody can lock a player out by name from their
-    own address: the player still logs in from anywhere else. And per address, higher,
-    so one address cannot try name after name.
+    taken: list[tuple[str, str]]
+    refusal: Promise | None
+    known_key: str
+
+
+LOGIN_REFUSED_HERE = gettext_lazy(
+    "Too many failed log-ins for this name from your network. Please wait a few minutes "
+    "and try again."
+)
+LOGIN_REFUSED_NAME = gettext_lazy(
+    "Too many failed log-ins for this name. Please wait a few minutes and try again."
+)
+
+
+def login_attempt_take(*, request: HttpRequest, username: str) -> LoginAttempt:
+    """Count one log-in attempt against three limits of failures (successes are given
+    back), and say whether it is refused before the password is checked:
+
+    - per (name, address): this name from this network, whoever else tries it
+      elsewhere; nobody locks a player out by name from the player's own address;
+    - per name across addresses: a name guessed from many networks at once is refused
+      everywhere, but at an address where it logged in before (``login_known``);
+    - per address across names: past it, the address may try no name it has already
+      failed on in the window, one guess at most for each other name. It never refuses
+      a name the address has not tried: a right password of another player behind the
+      same network (an office, a phone carrier) still logs in.
+
+    A refused attempt still counts: a locked door does not reopen by knocking.
     """
     address = client_ident(request=request)
-    limits = [("login-client", address, int(settings.LOGIN_CLIENT_FAILURES_LIMIT))]
     name = username.strip().lower()
-    if name:
-        limits.append(("login-pair", f"{name}\n{address}", int(settings.LOGIN_FAILURES_LIMIT)))
-    return limits
-
-
-def login_attempt_take(*, request: HttpRequest, username: str) -> list[tuple[str, str]] | None:
-    """Take one log-in attempt against every limit: the counters taken, or None when a
-    limit is used up (the attempt still counts: a locked door does not reopen by
-    knocking)."""
     window = int(settings.LOGIN_FAILURES_WINDOW_SECONDS)
-    taken, allowed = [], True
-    for scope, ident, limit in login_limits(request=request, username=username):
-        allowed &= attempt_take(scope=scope, ident=ident, limit=limit, window_seconds=window)
-        taken.append((scope, ident))
-    return taken if allowed else None
+    pair = f"{name}\n{address}"
+    counts = {
+        scope: window_count_take(scope=scope, ident=ident, window_seconds=window)
+        for scope, ident in (("login-pair", pair), ("login-name", name), ("login-client", address))
+    }
+    known_key = _key("login-known", pair)
+    known = caches["limits"].get(known_key) is not None
+    refusal: Promise | None = None
+    if counts["login-pair"] > int(settings.LOGIN_FAILURES_LIMIT):
+        refusal = LOGIN_REFUSED_HERE
+    elif counts["login-name"] > int(settings.LOGIN_NAME_FAILURES_LIMIT) and not known:
+        refusal = LOGIN_REFUSED_NAME
+    elif (
+        counts["login-client"] > int(settings.LOGIN_CLIENT_FAILURES_LIMIT)
+        and counts["login-pair"] > 1
+        and not known
+    ):
+        refusal = LOGIN_REFUSED_HERE
+    taken = [("login-pair", pair), ("login-name", name), ("login-client", address)]
+    return LoginAttempt(taken=taken, refusal=refusal, known_key=known_key)
+
+
+def login_succeeded(*, attempt: LoginAttempt) -> None:
+    """The password was right: give the attempt back to every limit (only failures
+    count), and remember this name at this address, where the name-wide limit will not
+    refuse it."""
+    for scope, ident in attempt.taken:
+        attempt_give_back(scope=scope, ident=ident)
+    caches["limits"].set(attempt.known_key, 1, int(settings.LOGIN_KNOWN_DAYS) * 86_400)

@@ -39,14 +39,17 @@ from accounts.services import (
     api_tokens_list,
     user_register,
 )
-from accounts.throttle import attempt_give_back, login_attempt_take, signup_turn_take
+from accounts.throttle import (
+    LoginAttempt,
+    attempt_give_back,
+    login_attempt_take,
+    login_succeeded,
+    signup_turn_take,
+)
 
 DEFAULT_NEXT = "/"
 # Where the service's per-field errors show on the sign-up form.
 _FORM_FIELD = {"username": "username", "password": "password2"}
-_LOGIN_REFUSAL = gettext_lazy(
-    "Too many failed log-ins. Please wait a few minutes before trying again."
-)
 _SIGNUP_REFUSAL = gettext_lazy("Too many new accounts from your network. Please try again later.")
 
 
@@ -65,20 +68,22 @@ class PlayerLoginView(LoginView):
 
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
+    _attempt: LoginAttempt | None = None
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         username = str(request.POST.get("username", ""))
-        self._taken = login_attempt_take(request=request, username=username)
-        if self._taken is None:
+        attempt = login_attempt_take(request=request, username=username)
+        if attempt.refusal is not None:
             # An unbound form: validating this one would call authenticate().
             form = self.get_form_class()(request=self.request)
-            context = self.get_context_data(form=form, refusal=_LOGIN_REFUSAL)
+            context = self.get_context_data(form=form, refusal=attempt.refusal)
             return self.render_to_response(context, status=429)
+        self._attempt = attempt
         return super().post(request, *args, **kwargs)
 
     def form_valid(self, form: Any) -> HttpResponse:
-        for scope, ident in self._taken or []:
-            attempt_give_back(scope=scope, ident=ident)
+        if self._attempt is not None:
+            login_succeeded(attempt=self._attempt)
         return super().form_valid(form)
 
 

@@ -8,7 +8,7 @@ numbers come from the engine's Ruleset and nowhere else.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Sequence, Sized
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -137,6 +137,7 @@ __all__ = [
     "puzzle_daily_make",
     "puzzle_fill_check",
     "puzzle_series_make",
+    "puzzle_time_floor_ms",
     "review_reasons",
     "rules_version_current",
     "ruleset_of",
@@ -302,6 +303,13 @@ def puzzle_series_make(number: int) -> PuzzleMade:
 def puzzle_daily_make(*, weekday: int, seed: str) -> PuzzleMade:
     """A puzzle of the day for ``weekday`` (0 = Monday) from ``seed``."""
     return _made(daily_generate(weekday, seed))
+
+
+def puzzle_time_floor_ms(*, cells: Sized) -> int:
+    """The least time in which a person fills a puzzle: one piece a cell, each placed at
+    least the ruleset's pace floor after the one before (the first, after the puzzle
+    shows), the pace every placement of a run keeps to be eligible (RULES.md)."""
+    return len(cells) * RULESET.pace_floor_ms
 
 
 def puzzle_fill_check(*, cells: object, tray: object, pieces: object) -> int:

@@ -197,6 +197,21 @@ class PuzzleLocked(ServiceError):
     default_detail = _("Solve the puzzle before this one to open it.")
 
 
+class PuzzleTooFast(ServiceError):
+    """A time no person fills the puzzle in (``engine.puzzle_time_floor_ms``)."""
+
+    code = "too_fast"
+
+    def __init__(self, *, pieces: int, floor_ms: int) -> None:
+        super().__init__(
+            gettext(
+                "No one fills %(pieces)s cells that fast: placing one piece takes at least "
+                "%(gap)s ms, so this puzzle takes at least %(floor)s ms."
+            )
+            % {"pieces": pieces, "gap": floor_ms // max(pieces, 1), "floor": floor_ms}
+        )
+
+
 class PuzzleNotSolved(ServiceError):
     """The pieces sent do not fill the puzzle legally: ``code`` is the rule broken
     (docs/puzzles.md) and ``index`` the piece that broke it."""

@@ -7,6 +7,7 @@ from datetime import timedelta
 from celery import shared_task
 
 from challenges.moderation.services import holds_settle
+from challenges.classic.services import classic_games_abandoned_remove
 from challenges.play.services import runs_expire, runs_expired_purge
 from challenges.players.services import guests_unclaimed_purge
 from challenges.puzzles.services import puzzles_daily_ahead
@@ -65,6 +66,13 @@ def guests_purge_unclaimed() -> int:
 
     Idempotent: a second run at once finds none left."""
     return guests_unclaimed_purge()
+
+
+@shared_task(name="challenges.tasks.classic_games_expire_abandoned", acks_late=True)
+def classic_games_expire_abandoned() -> int:
+    """Remove the unfinished classic games nobody touched in ``CLASSIC_ABANDONED_DAYS``;
+    returns how many. Idempotent: a second run at once finds none left."""
+    return classic_games_abandoned_remove()
 
 
 @shared_task(name="challenges.tasks.puzzles_daily_ensure", acks_late=True)

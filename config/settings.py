@@ -263,6 +263,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(minutes=5),
         "options": {"expires": 240},
     },
+    # Unfinished classic games nobody touched in CLASSIC_ABANDONED_DAYS go.
+    "classic-abandoned": {
+        "task": "challenges.tasks.classic_games_expire_abandoned",
+        "schedule": timedelta(hours=1),
+        "options": {"expires": 3000},
+    },
     # Guests nobody claimed within a week go, with their runs.
     "guests-purge": {
         "task": "challenges.tasks.guests_purge_unclaimed",
@@ -333,11 +339,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# The HTML forms' own limits (accounts/throttle.py): failed log-ins per client and per
-# user name, and accounts made per client, in a window of the given seconds.
-# Per (user name, address) pair; the address alone gets a higher limit across names.
+# The log-in limits (accounts/throttle.py, the forms' and the token API's): failed
+# log-ins per (user name, address) pair; per name across addresses (not at an address
+# where the name logged in within LOGIN_KNOWN_DAYS); per address across names (past it,
+# no second guess at a name), in a window of the given seconds. docs/security.md.
 LOGIN_FAILURES_LIMIT = env.int("LOGIN_FAILURES_LIMIT", default=10)
+LOGIN_NAME_FAILURES_LIMIT = env.int("LOGIN_NAME_FAILURES_LIMIT", default=50)
 LOGIN_CLIENT_FAILURES_LIMIT = env.int("LOGIN_CLIENT_FAILURES_LIMIT", default=30)
+LOGIN_KNOWN_DAYS = env.int("LOGIN_KNOWN_DAYS", default=30)
 LOGIN_FAILURES_WINDOW_SECONDS = env.int("LOGIN_FAILURES_WINDOW_SECONDS", default=900)
 SIGNUPS_LIMIT = env.int("SIGNUPS_LIMIT", default=1000 if DJANGO_ENV == "test" else 20)
 SIGNUPS_WINDOW_SECONDS = env.int("SIGNUPS_WINDOW_SECONDS", default=3600)
@@ -352,6 +361,13 @@ API_TOKENS_PER_USER = env.int("API_TOKENS_PER_USER", default=20)
 
 # A player follows at most this many others (challenges.players.follows.follow_add).
 FOLLOWS_LIMIT = env.int("FOLLOWS_LIMIT", default=500)
+
+# Classic games (challenges/classic/services.py, docs/classic.md): unfinished games a
+# player keeps at once; those of the guests made on one network, together; and the days
+# without an action after which an unfinished game is removed (beat and command).
+CLASSIC_OPEN_GAMES_LIMIT = env.int("CLASSIC_OPEN_GAMES_LIMIT", default=5)
+CLASSIC_GUEST_OPEN_GAMES_LIMIT = env.int("CLASSIC_GUEST_OPEN_GAMES_LIMIT", default=20)
+CLASSIC_ABANDONED_DAYS = env.int("CLASSIC_ABANDONED_DAYS", default=7)
 
 # A player starts at most this many runs of one challenge (a person plays dozens in the
 # 8 hours; a script filling the disk, thousands).
@@ -426,6 +442,9 @@ REST_FRAMEWORK = {
         # Classic games: a turn is a request; a quick player makes a few a second at most.
         "classic_start": env.str("CLASSIC_START_THROTTLE", default="30/min"),
         "classic_turn": env.str("CLASSIC_TURN_THROTTLE", default="240/min"),
+        # Saving a solved puzzle (a locked row write): a person solves one in tens of
+        # seconds at the quickest; a script, dozens a second.
+        "puzzle_solve": env.str("PUZZLE_SOLVE_THROTTLE", default="20/min"),
     },
     "NUM_PROXIES": NUM_PROXIES,
 }

@@ -58,7 +58,18 @@ class ClassicStartView(_ClassicView):
         description="You sit at seat 0; the computers play their turns (one of them may "
         "open the round) before the answer.",
         request=cs.ClassicStartSerializer,
-        responses={201: cs.ClassicGameSerializer, 400: ERRORS, 403: ERRORS, 429: ERRORS},
+        responses={
+            201: cs.ClassicGameSerializer,
+            400: ERRORS,
+            403: ERRORS,
+            409: OpenApiResponse(
+                ERRORS,
+                description="You have as many unfinished games as a player keeps "
+                "(too_many_open_games), or the guests made on your network have as many "
+                "as they may together (too_many_guest_games).",
+            ),
+            429: ERRORS,
+        },
     )
     def post(self, request: Request) -> Response:
         body = cs.ClassicStartSerializer(data=request.data)

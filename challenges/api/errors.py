@@ -44,6 +44,7 @@ from challenges.errors import (
     PuzzleLocked,
     PuzzleNotFound,
     PuzzleNotSolved,
+    PuzzleTooFast,
     RunAlreadyFinished,
     RunClockRunning,
     RunDeadlinePassed,
@@ -80,6 +81,8 @@ SERVICE_STATUS: dict[type[ServiceError], int] = {
     GuestAlreadyPlayer: status.HTTP_409_CONFLICT,
     PuzzleNotFound: status.HTTP_404_NOT_FOUND,
     PuzzleLocked: status.HTTP_403_FORBIDDEN,
+    # Like a filling the rules refuse: the time is judged against the puzzle.
+    PuzzleTooFast: status.HTTP_422_UNPROCESSABLE_ENTITY,
 }
 
 

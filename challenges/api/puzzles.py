@@ -18,6 +18,7 @@ from challenges.api.common import ERRORS
 from challenges.api.guests import WITH_GUESTS
 from challenges.engine import TILE_IDS
 from challenges.puzzles import selectors, services
+from config.throttling import AtomicScopedRateThrottle
 
 
 def _player_id(request: Request) -> int | None:
@@ -103,7 +104,11 @@ class PiecesField(serializers.JSONField):
 
 class SolveSerializer(serializers.Serializer[Any]):
     pieces = PiecesField()
-    ms = serializers.IntegerField(min_value=0, help_text="The time the player's clock says.")
+    ms = serializers.IntegerField(
+        min_value=0,
+        help_text="The time the player's clock says. Under the puzzle's floor (its cells "
+        "times the pace floor of a run's placements, 200 ms) it is refused: 422 too_fast.",
+    )
 
 
 class SavedSerializer(serializers.Serializer[Any]):
@@ -129,8 +134,18 @@ _REFUSED = OpenApiResponse(
     ERRORS,
     description="The pieces do not fill the puzzle (as a run's moves, judged by the "
     "game: 422): `code` is the rule broken "
-    "(docs/puzzles.md: malformed, too_many_jokers, ..., shape_not_filled), `index` the piece.",
+    "(docs/puzzles.md: malformed, too_many_jokers, ..., shape_not_filled), `index` the piece; "
+    "or `ms` is under the least time a person fills the puzzle in (too_fast).",
 )
+
+
+class _SolveView(APIView):
+    """Saving a solve writes a locked row: throttled per player like the other writes."""
+
+    authentication_classes = WITH_GUESTS
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [AtomicScopedRateThrottle]
+    throttle_scope = "puzzle_solve"
 
 
 class PuzzleSeriesView(APIView):
@@ -158,10 +173,7 @@ class PuzzleDetailView(APIView):
         return Response(PuzzleSerializer(card).data)
 
 
-class PuzzleSolveView(APIView):
-    authentication_classes = WITH_GUESTS
-    permission_classes = [IsAuthenticated]
-
+class PuzzleSolveView(_SolveView):
     @extend_schema(
         operation_id="puzzle_solve",
         request=SolveSerializer,
@@ -171,6 +183,7 @@ class PuzzleSolveView(APIView):
             422: _REFUSED,
             403: OpenApiResponse(ERRORS, description="puzzle_locked, or not logged in"),
             404: ERRORS,
+            429: ERRORS,
         },
     )
     def post(self, request: Request, number: int) -> Response:
@@ -193,14 +206,17 @@ class PuzzleTodayView(APIView):
         return Response(DailySerializer(services.daily_card(player_id=_player_id(request))).data)
 
 
-class PuzzleTodaySolveView(APIView):
-    authentication_classes = WITH_GUESTS
-    permission_classes = [IsAuthenticated]
-
+class PuzzleTodaySolveView(_SolveView):
     @extend_schema(
         operation_id="puzzle_today_solve",
         request=SolveSerializer,
-        responses={200: DailySavedSerializer, 400: ERRORS, 403: ERRORS, 422: _REFUSED},
+        responses={
+            200: DailySavedSerializer,
+            400: ERRORS,
+            403: ERRORS,
+            422: _REFUSED,
+            429: ERRORS,
+        },
     )
     def post(self, request: Request) -> Response:
         body = SolveSerializer(data=request.data)

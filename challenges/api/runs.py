@@ -39,6 +39,7 @@ from challenges.engine import RULESET
 from challenges.fault_words import rejection_reason
 from challenges.models import Entry, Run
 from challenges.moderation.services import entry_report, entry_submit
+from challenges.parsing import json_number_text, json_whole_number
 from challenges.play import selectors as runs
 from challenges.play.outcomes import ChallengeStanding, RunPlayed
 from challenges.play.services import run_clock_start, run_finish, run_moves_add, run_start
@@ -147,17 +148,17 @@ def _start_index(body: dict[str, Any], *, required: bool) -> int:
                 {"from": [gettext("is required: the index of the first move sent.")]}
             )
         return 0
-    start = body["from"]
-    if type(start) is not int or start < 0:
-        raise ValidationError(
-            {
-                "from": [
-                    gettext("must be a whole number from 0 up, not %(value)s.")
-                    % {"value": repr(start)[:20]}
-                ]
-            }
-        )
-    return start
+    raw = body["from"]
+    start = json_whole_number(raw)
+    if start is not None and start >= 0:
+        # A number beyond the moves the server holds is a gap: the service says so (409).
+        return start
+    shown = json_number_text(raw)
+    if shown is None:
+        problem = gettext("must be a whole number from 0 up, not text, a list or an object.")
+    else:
+        problem = gettext("must be a whole number from 0 up, not %(value)s.") % {"value": shown}
+    raise ValidationError({"from": [problem]})
 
 
 class RunMovesView(APIView):

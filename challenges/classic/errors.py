@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from challenges.errors import ServiceError
@@ -58,3 +59,30 @@ class ClassicRefused(ServiceError):
     def __init__(self, code: str) -> None:
         self.code = code
         super().__init__(str(REFUSAL_WORDS.get(code, _("The rules do not allow that."))))
+
+
+class ClassicOpenGamesLimit(ServiceError):
+    """The player has as many unfinished games as a player keeps."""
+
+    code = "too_many_open_games"
+    http_status = 409
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            gettext(
+                "You have %(limit)s unfinished classic games, the most a player keeps: "
+                "finish or resign one before starting another."
+            )
+            % {"limit": limit}
+        )
+
+
+class ClassicGuestGamesLimit(ServiceError):
+    """Guests made on one network hold as many unfinished games as they may together."""
+
+    code = "too_many_guest_games"
+    http_status = 409
+    default_detail = _(
+        "Guests from your network have too many unfinished classic games: finish one, or "
+        "sign up to play on."
+    )

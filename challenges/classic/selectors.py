@@ -54,12 +54,16 @@ def match_of(game: ClassicGame, seats: list[ClassicSeat]) -> engine.ClassicMatch
 
 def event_seen(event: dict[str, Any], seat: int, *, reveal: bool) -> dict[str, Any]:
     """``event`` as ``seat`` may see it: at a round's start only its own hand (and every
-    hand's size); another seat's draw without the tile. ``reveal`` shows everything."""
+    hand's size), and the tiles the round may open with only when the seat opens (a
+    holder of the highest triple and 0-0-0 keeps one of them); another seat's draw
+    without the tile. ``reveal`` shows everything."""
     if reveal:
         return event
     if event["event"] == "round_started":
         hands = event["hands"]
         seen = {key: value for key, value in event.items() if key != "hands"}
+        if event["opener"] != seat:
+            seen["opening_tiles"] = []
         return {**seen, "hand": hands[seat], "hand_sizes": [len(hand) for hand in hands]}
     if event["event"] == "drew" and event["player"] != seat:
         return {**event, "tile": None}
@@ -94,6 +98,8 @@ def classic_game_view(
     round_start = max(i for i, event in enumerate(events) if event["event"] == "round_started")
     playing = game.status == ClassicGame.Status.PLAYING
     to_move = match.current_player == seat and playing
+    # Only the opener learns what it may open with: the other choice stays in its hand.
+    opening_mine = match.is_opening and match.opener == seat
     state: dict[str, Any] = {
         "id": game.id,
         "status": game.status,
@@ -110,7 +116,7 @@ def classic_game_view(
         "draws_this_turn": match.draws_this_turn,
         "can_draw": to_move and match.can_draw(),
         "can_pass": to_move and match.can_pass(),
-        "opening_tiles": [tile.id for tile in match.opening_tiles] if match.is_opening else [],
+        "opening_tiles": [tile.id for tile in match.opening_tiles] if opening_mine else [],
         "scores": list(match.scores),
         "winners": list(match.winners),
         "target": engine.RULESET.target_score,

@@ -1,6 +1,7 @@
 """Writes of the classic room: start a game, take a turn's action (place, draw, pass),
-resign. The server is the authority: every action is checked by the engine against
-the game rebuilt from its log, and the computers' turns are played before answering.
+resign, and remove the games nobody finished. The server is the authority: every action
+is checked by the engine against the game rebuilt from its log, and the computers'
+turns are played before answering.
 
 Each write locks the game's row, so two requests for one game (two tabs) take turns;
 a client may send the ``version`` (the log's length) it acted on, and is refused with
@@ -11,23 +12,27 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from challenges import engine
 from challenges.classic.errors import (
     ClassicGameNotFound,
     ClassicGameOver,
+    ClassicGuestGamesLimit,
     ClassicNotYourTurn,
+    ClassicOpenGamesLimit,
     ClassicRefused,
     ClassicStale,
 )
 from challenges.classic.selectors import classic_game_view, match_of
 from challenges.errors import service_now
-from challenges.models import ClassicGame, ClassicSeat
+from challenges.models import ClassicGame, ClassicSeat, PlayerForm
 
 PLAYERS_MAX = 4
 """A table of four at most: the page draws four seats."""
@@ -52,6 +57,7 @@ def classic_game_start(
         raise ValueError(f"no strength {strength!r}")
     now = service_now(now)
     with transaction.atomic():
+        _open_games_check(player_ids)
         game = ClassicGame.objects.create(
             seed=secrets.token_hex(8),
             rounds=rounds,
@@ -71,6 +77,52 @@ def classic_game_start(
         game.log = _computers_play(game, seats, match)
         _save(game, seats, match, now)
     return classic_game_view(game=game, seats=seats, match=match, seat=0, events_from=0)
+
+
+def _open_games_check(player_ids: Sequence[int]) -> None:
+    """Refuse a game past the caps of unfinished games: each person's, and that of the
+    guests made on one network together (a script making guests by the hundred).
+    The people's rows are locked first, so two starts at once count each other."""
+    list(get_user_model().objects.select_for_update().filter(pk__in=player_ids).order_by("pk"))
+    playing = ClassicSeat.objects.filter(game__status=ClassicGame.Status.PLAYING)
+    limit = int(settings.CLASSIC_OPEN_GAMES_LIMIT)
+    for player_id in player_ids:
+        if playing.filter(player_id=player_id).count() >= limit:
+            raise ClassicOpenGamesLimit(limit)
+    networks = set(
+        PlayerForm.objects.filter(player_id__in=player_ids, player__guest__isnull=False)
+        .exclude(signup_network="")
+        .values_list("signup_network", flat=True)
+    )
+    for network in networks:
+        guests = playing.filter(
+            player__guest__isnull=False, player__form__signup_network=network
+        ).count()
+        if guests >= int(settings.CLASSIC_GUEST_OPEN_GAMES_LIMIT):
+            raise ClassicGuestGamesLimit()
+
+
+def classic_games_abandoned_remove(*, now: datetime | None = None) -> int:
+    """Delete the games still being played with no action for ``CLASSIC_ABANDONED_DAYS``,
+    with their seats (the computers' too); returns how many went. A game left that long
+    is no result of anyone's: finished and resigned games stay, the players' record.
+    Idempotent: a second run at once finds none."""
+    cutoff = service_now(now) - timedelta(days=int(settings.CLASSIC_ABANDONED_DAYS))
+    removed = 0
+    while True:
+        # In batches, each its own transaction: the table is never held for long.
+        batch = list(
+            ClassicGame.objects.filter(
+                status=ClassicGame.Status.PLAYING, updated_at__lt=cutoff
+            ).values_list("pk", flat=True)[:500]
+        )
+        if not batch:
+            return removed
+        with transaction.atomic():
+            _, deleted = ClassicGame.objects.filter(
+                pk__in=batch, status=ClassicGame.Status.PLAYING, updated_at__lt=cutoff
+            ).delete()
+        removed += deleted.get(ClassicGame._meta.label, 0)
 
 
 def classic_game_act(

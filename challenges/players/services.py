@@ -9,11 +9,11 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Case, Count, F, QuerySet, When
+from django.db.models import Case, Count, Exists, F, OuterRef, QuerySet, When
 
 from challenges.engine import RULESET
 from challenges.errors import service_now
-from challenges.models import ClassicSeat, Guest, Run
+from challenges.models import ClassicGame, ClassicSeat, Guest, Run
 
 # Re-exported: the room's door for the faces.
 from challenges.players.follows import follow_add as follow_add
@@ -99,7 +99,8 @@ def guests_unclaimed_purge(
     *, older_than: timedelta = GUEST_KEPT, now: datetime | None = None
 ) -> int:
     """Delete the guests made longer ago than ``older_than`` that nobody claimed, with
-    their stand-ins and runs; returns how many guests went. A claimed guest is already
+    their stand-ins, runs and classic games (the computers' seats too); returns how many
+    guests went. A claimed guest is already
     gone (``guest_runs_claim``), so every guest left is unclaimed."""
     cutoff = service_now(now) - older_than
     purged = 0
@@ -114,5 +115,16 @@ def guests_unclaimed_purge(
         if not batch:
             return purged
         with transaction.atomic():
+            _classic_games_of_only(batch).delete()
             get_user_model().objects.filter(pk__in=batch, guest__isnull=False).delete()
         purged += len(batch)
+
+
+def _classic_games_of_only(player_ids: list[int]) -> QuerySet[ClassicGame]:
+    """The classic games at which every person is one of ``player_ids``: deleting them
+    takes the computers' seats too. A table shared with someone else stays theirs (the
+    guest's seat alone goes, with the guest)."""
+    someone_else = ClassicSeat.objects.filter(game=OuterRef("pk"), player__isnull=False).exclude(
+        player_id__in=player_ids
+    )
+    return ClassicGame.objects.filter(seats__player_id__in=player_ids).exclude(Exists(someone_else))

@@ -17,6 +17,7 @@ from challenges.errors import (
     PuzzleLocked,
     PuzzleNotFound,
     PuzzleNotSolved,
+    PuzzleTooFast,
     service_now,
 )
 from challenges.models import Puzzle, PuzzleProgress
@@ -115,7 +116,8 @@ def _solve(
     *, player_id: int, puzzle: Puzzle, pieces: object, ms: int, now: datetime
 ) -> PuzzleSaved:
     """Check ``pieces`` against the stored puzzle and keep the player's best; a filling
-    the rules refuse is :class:`PuzzleNotSolved` with its code."""
+    the rules refuse is :class:`PuzzleNotSolved` with its code, a time no person fills
+    the puzzle in :class:`PuzzleTooFast`."""
     try:
         stars = engine.puzzle_fill_check(cells=puzzle.cells, tray=puzzle.tray, pieces=pieces)
     except engine.PuzzleFillRefused as refused:
@@ -124,6 +126,9 @@ def _solve(
             code=refused.code,
             index=refused.index,
         ) from None
+    floor_ms = engine.puzzle_time_floor_ms(cells=puzzle.cells)
+    if ms < floor_ms:
+        raise PuzzleTooFast(pieces=len(puzzle.cells), floor_ms=floor_ms)
     ms = max(0, min(ms, LONGEST_MS))
     with transaction.atomic():
         progress = (

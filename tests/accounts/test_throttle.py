@@ -51,12 +51,63 @@ def test_nobody_locks_a_player_out_by_name_from_their_own_address(settings) -> N
     assert player.session.get("_auth_user_id") == str(user.pk)
 
 
-def test_one_address_cannot_try_name_after_name(settings) -> None:
-    settings.LOGIN_FAILURES_LIMIT = 2
+def test_one_address_past_its_budget_gets_no_second_guess_at_any_name(settings) -> None:
+    settings.LOGIN_FAILURES_LIMIT = 3
     settings.LOGIN_CLIENT_FAILURES_LIMIT = 4
-    names = [UserFactory().username for _ in range(5)]
-    statuses = [_login(Client(), name, "nope").status_code for name in names]
-    assert statuses == [200, 200, 200, 200, 429]
+    names = [UserFactory().username for _ in range(4)]
+    for name in names[:2]:
+        assert [_login(Client(), name, "nope").status_code for _ in range(2)] == [200, 200]
+    # The address's budget is spent: a name it tried is refused before any check...
+    refused = _login(Client(), names[0], "nope")
+    assert refused.status_code == 429
+    assert "for this name from your network" in refused.content.decode()
+    # ...and each name it has not tried gets one guess, no second.
+    assert _login(Client(), names[2], "nope").status_code == 200
+    assert _login(Client(), names[2], "nope").status_code == 429
+
+
+def test_a_spraying_address_does_not_lock_out_another_players_right_password(settings) -> None:
+    # Failures on name after name from one address, past its budget (30 by default)...
+    settings.LOGIN_CLIENT_FAILURES_LIMIT = 5
+    sprayed = [UserFactory().username for _ in range(6)]
+    for name in sprayed:
+        assert _login(Client(), name, "nope", address="198.51.100.20").status_code == 200
+    # ...and a player behind the same address, whose name nobody tried, logs in.
+    player = UserFactory()
+    browser = Client()
+    response = _login(browser, player.username, PASSWORD, address="198.51.100.20")
+    assert response.status_code == 302
+    assert browser.session.get("_auth_user_id") == str(player.pk)
+
+
+def test_a_name_guessed_from_many_addresses_is_refused_but_where_it_logged_in(settings) -> None:
+    settings.LOGIN_FAILURES_LIMIT = 3
+    settings.LOGIN_NAME_FAILURES_LIMIT = 6
+    user = UserFactory()
+    assert _login(Client(), user.username, PASSWORD, address="192.0.2.10").status_code == 302
+    for n in range(6):  # three networks, two guesses each: no pair reaches its limit
+        _login(Client(), user.username, "nope", address=f"203.0.113.{100 + n // 2}")
+    refused = _login(Client(), user.username, PASSWORD, address="203.0.113.200")
+    assert refused.status_code == 429
+    page = refused.content.decode()
+    assert "Too many failed log-ins for this name." in page
+    assert "from your network" not in page
+    token = Client().post(
+        "/api/auth/token/",
+        {"username": user.username, "password": PASSWORD},
+        content_type="application/json",
+        REMOTE_ADDR="203.0.113.201",
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert token.status_code == 429
+    assert token.json()["code"] == "too_many_failed_logins"
+    assert token.json()["detail"].startswith(
+        "Zu viele fehlgeschlagene Anmeldungen für diesen Namen."
+    )
+    # Where the player logged in before, the name-wide limit does not refuse them.
+    home = Client()
+    assert _login(home, user.username, PASSWORD, address="192.0.2.10").status_code == 302
+    assert home.session.get("_auth_user_id") == str(user.pk)
 
 
 @pytest.mark.django_db(transaction=True)

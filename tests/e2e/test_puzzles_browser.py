@@ -59,10 +59,16 @@ def _tap_cell(page: Page, device: str, cell: list[int]) -> None:
         page.mouse.click(x, y)
 
 
+# A person's hand: no piece goes down sooner than the pace floor after the one before
+# (the server refuses a faster time); the page's clock is Playwright's, moved on here.
+PIECE_MS = 250
+
+
 def _solve_by_taps(page: Page, device: str, pieces: list[dict[str, Any]]) -> None:
     """Each piece: choose the tile (a tap chooses, the next turns it) until it shows the
     piece's turn, then tap the cell; a joker from its button."""
     for piece in pieces:
+        page.clock.run_for(PIECE_MS)
         if piece["type"] == "joker":
             _tap(page, device, page.locator("#joker-button"))
         else:
@@ -83,6 +89,7 @@ def _solve_by_keyboard(page: Page, pieces: list[dict[str, Any]], cells: list[lis
     page.locator("#board").focus()
     at = 0
     for piece in pieces:
+        page.clock.run_for(PIECE_MS)
         if piece["type"] != "joker":
             tray = page.locator("#tray .tray-tile")
             tiles = [tray.nth(i).get_attribute("data-tile") for i in range(tray.count())]
