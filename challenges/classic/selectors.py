@@ -60,7 +60,14 @@ def event_seen(event: dict[str, Any], seat: int, *, reveal: bool) -> dict[str, A
     if event["event"] == "round_started":
         hands = event["hands"]
         seen = {key: value for key, value in event.items() if key != "hands"}
-        return {**seen, "hand": hands[seat], "hand_sizes": [len(hand) for hand in hands]}
+        # The tiles the opener may open with are in the opener's hand: theirs alone.
+        opening = event["opening_tiles"] if event["opener"] == seat else []
+        return {
+            **seen,
+            "hand": hands[seat],
+            "hand_sizes": [len(hand) for hand in hands],
+            "opening_tiles": opening,
+        }
     if event["event"] == "drew" and event["player"] != seat:
         return {**event, "tile": None}
     return event
