@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from openskill.models import PlackettLuce
@@ -74,19 +75,24 @@ def table_results_settle(
     table.status = LiveTable.Status.FINISHED
     table.finished_at = now
     table.turn_since = None
-    results = [
-        {
-            "seat": member.seat,
-            "result": member.result,
-            "place": member.rank,
-            "coins": member.coins,
-            "rating_before": member.rating_before,
-            "rating_after": member.rating_after,
-        }
-        for member in members
-    ]
-    ended = {"event": "table_ended", "rated": table.rated, "results": results}
+    ended = {
+        "event": "table_ended",
+        "rated": table.rated,
+        "results": [member_result(member) for member in members],
+    }
     return events_record(table, [ended], now)
+
+
+def member_result(member: TableMember) -> dict[str, Any]:
+    """How the table ended for a person, as the end's event and the table say it."""
+    return {
+        "seat": member.seat,
+        "result": member.result,
+        "place": member.rank,
+        "coins": member.coins,
+        "rating_before": member.rating_before,
+        "rating_after": member.rating_after,
+    }
 
 
 def _place(members: list[TableMember], scores: Sequence[int]) -> None:

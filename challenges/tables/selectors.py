@@ -24,6 +24,7 @@ from challenges.tables.events import event_view
 from challenges.tables.ratings import (
     COINS_AGAINST_COMPUTERS,
     is_provisional,
+    member_result,
     rating_of,
     rating_shown,
 )
@@ -102,6 +103,7 @@ def table_state(
         )
     all_hands = state.pop("all_hands", None)
     state["hands"] = all_hands if finished else None
+    state["results"] = [member_result(m) for m in members.values()] if finished else None
     return state
 
 
@@ -117,6 +119,8 @@ def _player(table: LiveTable, member: TableMember | None, seat: int) -> dict[str
         "kind": kind,
         "name": _name(member) if member is not None else None,
         "left": left,
+        # A computer's strength: the table's, or medium where it took a person's seat.
+        "strength": None if kind != "computer" else ("medium" if left else table.strength),
         "away": False,
         "clock_ms": None,
         "rating": None,

@@ -5,13 +5,17 @@ played through the API (challenges/api/tables.py) and the socket."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
+from challenges.charts import line_chart
 from challenges.engine import CLASSIC_STRENGTHS, RULESET
 from challenges.tables import selectors
 from challenges.tables.errors import TableNotFound
@@ -20,7 +24,7 @@ from config.page_scripts import page_entries, page_preloads
 
 LOBBY_SCRIPTS = page_entries("tables")
 TABLE_SCRIPTS = page_entries("table")
-RECORD_SCRIPTS = page_entries("tables_record")
+RECORD_SCRIPTS = page_entries("charts")
 TABLE_SLOT = "00000000-0000-0000-0000-000000000000"
 
 
@@ -86,12 +90,35 @@ def table_page(request: HttpRequest, table_id: UUID) -> HttpResponse:
     return render(request, "challenges/table.html", context)
 
 
+@dataclass(frozen=True)
+class _RatingPoint:
+    """A rated table on the chart: ``number`` is the game's place in the player's list
+    (the chart's rows speak of challenges; these have none, so no link)."""
+
+    challenge_id: int
+    number: int
+    rating: int
+    at: datetime
+
+
 @require_safe
 def tables_record_page(request: HttpRequest) -> HttpResponse:
     player = player_or_guest(request)
     record = selectors.tables_record(player_id=player.pk) if player.is_authenticated else None
+    chart = None
+    if record is not None and record["chart"]:
+        points = [
+            _RatingPoint(challenge_id=0, number=index, rating=point["rating"], at=point["at"])
+            for index, point in enumerate(record["chart"], start=1)
+        ]
+        words = gettext("Game %(number)s: rating %(rating)s")
+        chart = line_chart(
+            points,
+            value=lambda point: point.rating,
+            label=lambda point: words % {"number": point.number, "rating": point.rating},
+        )
     return render(
         request,
         "challenges/tables_record.html",
-        {"record": record, "preloads": page_preloads(*RECORD_SCRIPTS)},
+        {"record": record, "chart": chart, "preloads": page_preloads(*RECORD_SCRIPTS)},
     )
