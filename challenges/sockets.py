@@ -13,6 +13,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import DatabaseError
 from django.urls import path
 
 from challenges.tables import selectors, services
@@ -57,9 +58,13 @@ class TableSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "here" and self.player_id:
-            await database_sync_to_async(services.table_seen)(
-                table_id=self.table_id, player_id=self.player_id
-            )
+            try:
+                await database_sync_to_async(services.table_seen)(
+                    table_id=self.table_id, player_id=self.player_id
+                )
+            except DatabaseError:
+                # Presence is a hint; the next ping (or read) says it again.
+                return
 
     async def table_events(self, message: dict[str, Any]) -> None:
         for event in message["events"]:

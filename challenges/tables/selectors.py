@@ -71,7 +71,15 @@ def table_state(
     if table is None:
         raise TableNotFound()
     members = {member.seat: member for member in table.members.select_related("player")}
-    viewer = next((seat for seat, m in members.items() if m.player_id == player_id), None)
+    # A person who left watches from then on, like a spectator.
+    viewer = next(
+        (
+            seat
+            for seat, member in members.items()
+            if member.player_id == player_id and member.result != TableMember.Result.LEFT
+        ),
+        None,
+    )
     finished = table.status == LiveTable.Status.FINISHED
     state: dict[str, Any] = {
         "id": table.id,
@@ -158,7 +166,7 @@ def _game_part(
         players[turn]["away"] = clock.away
         claimable = turn if clock.claimable(table.pace) else None
     to_move = viewer is not None and turn == viewer
-    seated = viewer is not None and members[viewer].result != TableMember.Result.LEFT
+    seated = viewer is not None
     return {
         "round": match.round,
         "turn": turn,
