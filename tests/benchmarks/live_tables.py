@@ -68,7 +68,8 @@ for n in range({count}):
         session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
         session["_auth_user_hash"] = user.get_session_auth_hash()
         session.create()
-        seats.append({{"token": api_token_create(user=user).secret, "session": session.session_key, "id": user.pk}})
+        token = api_token_create(user=user).secret
+        seats.append({{"token": token, "session": session.session_key, "id": user.pk}})
     table = services.table_create(player_id=seats[0]["id"], seats=2, computers=0,
         strength="easy", rounds=None, pace="correspondence")
     services.table_join(table_id=table["id"], player_id=seats[1]["id"])
