@@ -26,6 +26,7 @@ class TableCreateSerializer(serializers.Serializer[Any]):
     )
     invite = serializers.CharField(
         required=False,
+        allow_blank=True,
         max_length=150,
         help_text="A player you follow, invited to the table (which the lobby then hides).",
     )
@@ -59,7 +60,7 @@ class TableMoveSerializer(TableSeqSerializer):
 
 
 class TableJoinSerializer(serializers.Serializer[Any]):
-    invite = serializers.CharField(required=False, max_length=64)
+    invite = serializers.CharField(required=False, allow_blank=True, max_length=64)
 
 
 class TableReactSerializer(serializers.Serializer[Any]):

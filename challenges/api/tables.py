@@ -74,7 +74,16 @@ class TableCreateView(_TableView):
         operation_id="table_create",
         summary="Make a friendly table of 2-4 seats (computers after the people)",
         request=ts.TableCreateSerializer,
-        responses={201: TABLE, 400: ERRORS, 403: ERRORS, 409: ERRORS, 429: ERRORS},
+        responses={
+            201: TABLE,
+            400: OpenApiResponse(
+                ERRORS,
+                description="invalid (fewer computers than seats), or invitee_not_followed.",
+            ),
+            403: ERRORS,
+            409: OpenApiResponse(ERRORS, description="too_many_tables."),
+            429: ERRORS,
+        },
     )
     def post(self, request: Request) -> Response:
         body = ts.TableCreateSerializer(data=request.data)
@@ -88,7 +97,7 @@ class TableCreateView(_TableView):
             rounds=classic_rounds(data["length"]),
             pace=data["pace"],
             listed=data["listed"],
-            invitee=data.get("invite"),
+            invitee=data.get("invite") or None,
         )
         return Response(_with_invite(request, state), status=status.HTTP_201_CREATED)
 
@@ -131,7 +140,13 @@ class TableEventsView(_TableView):
     @extend_schema(
         operation_id="table_events",
         summary="Every event after number `after`, in order, as your seat sees it",
-        parameters=[OpenApiParameter("after", int, description="The last event you have.")],
+        parameters=[
+            OpenApiParameter(
+                "after",
+                {"type": "integer", "minimum": 0, "maximum": ts.SEQ_MAX},
+                description="The last event you have.",
+            )
+        ],
         responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 404: ERRORS},
     )
     def get(self, request: Request, table_id: UUID) -> Response:
