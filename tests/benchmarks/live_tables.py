@@ -87,6 +87,7 @@ class Step:
     rss_before: int = 0
     rss_after: int = 0
     sockets: int = 0
+    failures: list[str] = field(default_factory=list)
 
 
 def rss_kb(pid: int) -> int:
@@ -161,7 +162,24 @@ async def socket_listen(
     cookie = f"sessionid={table['seats'][seat]['session']}"
     headers = {"Cookie": cookie, "Origin": f"http://127.0.0.1:{live}"}
     uri = f"ws://127.0.0.1:{live}/ws/tables/{table['table']}/"
-    async with connect(uri, additional_headers=headers, open_timeout=30) as socket:
+    try:
+        await listen(uri, headers, table, seat, step, sent, ready, until)
+    except Exception as error:
+        step.errors += 1
+        step.failures.append(f"socket: {type(error).__name__}: {error}")
+
+
+async def listen(
+    uri: str,
+    headers: dict[str, str],
+    table: dict[str, Any],
+    seat: int,
+    step: Step,
+    sent: dict[tuple[str, int], float],
+    ready: asyncio.Event,
+    until: float,
+) -> None:
+    async with connect(uri, additional_headers=headers, open_timeout=60) as socket:
         step.sockets += 1
         hello = json.loads(await socket.recv())
         table["turn"] = table.get("turn", 0)
@@ -213,10 +231,8 @@ async def run_step(
         for table in tables
         for seat in (0, 1)
     ]
-    while step.sockets < len(listeners):
+    while step.sockets + len(step.failures) < len(listeners):
         await asyncio.sleep(0.2)
-        if any(task.done() for task in listeners):
-            break
     await asyncio.sleep(1)
     step.rss_after = rss_kb(live.process.pid)
     until = time.monotonic() + seconds
@@ -285,6 +301,8 @@ def report(step: Step) -> None:
     )
     if step.latencies:
         print(f"       mean {statistics.mean(step.latencies):.1f} ms", flush=True)
+    for failure in sorted(set(step.failures))[:3]:
+        print(f"       {failure}", flush=True)
 
 
 if __name__ == "__main__":
