@@ -33,10 +33,7 @@ def table_resign(*, table_id: UUID, player_id: int, now: datetime | None = None)
     """The player leaves the table for good: a loss."""
     now = service_now(now)
     with transaction.atomic():
-        table, member = seat_locked(table_id, player_id)
-        if table.status != LiveTable.Status.PLAYING:
-            raise TableNotPlaying()
-        before = table.seq
+        table, member, before = _playing_seat(table_id, player_id)
         _leave(table, member, "resigned", now)
     return table_state(table_id=table_id, player_id=player_id, after=before, now=now)
 
@@ -45,10 +42,7 @@ def table_claim(*, table_id: UUID, player_id: int, now: datetime | None = None) 
     """Another seat claims against the person to move, away too long or out of time."""
     now = service_now(now)
     with transaction.atomic():
-        table, member = seat_locked(table_id, player_id)
-        if table.status != LiveTable.Status.PLAYING:
-            raise TableNotPlaying()
-        before = table.seq
+        table, member, before = _playing_seat(table_id, player_id)
         absent = _claimable(table, now)
         if absent is None or absent.seat == member.seat:
             raise ClaimNotAllowed()
@@ -80,6 +74,14 @@ def tables_expire(*, now: datetime | None = None) -> int:
     return LiveTable.objects.filter(status=LiveTable.Status.OPEN, expires_at__lte=now).update(
         status=LiveTable.Status.EXPIRED
     )
+
+
+def _playing_seat(table_id: UUID, player_id: int) -> tuple[LiveTable, TableMember, int]:
+    """The table locked, the player's seat and the table's last event, while it plays."""
+    table, member = seat_locked(table_id, player_id)
+    if table.status != LiveTable.Status.PLAYING:
+        raise TableNotPlaying()
+    return table, member, table.seq
 
 
 def _claimable(table: LiveTable, now: datetime) -> TableMember | None:

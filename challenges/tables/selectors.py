@@ -47,14 +47,18 @@ def table_viewer(*, table_id: UUID, player_id: int | None) -> tuple[int | None, 
     table = LiveTable.objects.filter(pk=table_id).values_list("seq", flat=True).first()
     if table is None:
         raise TableNotFound()
-    seat = None
-    if player_id is not None:
-        seat = (
-            TableMember.objects.filter(table_id=table_id, player_id=player_id)
-            .values_list("seat", flat=True)
-            .first()
-        )
-    return seat, table
+    return _seat_of(table_id, player_id), table
+
+
+def _seat_of(table_id: UUID, player_id: int | None) -> int | None:
+    """The player's seat at the table, None for a spectator (one with no seat)."""
+    if player_id is None:
+        return None
+    return (
+        TableMember.objects.filter(table_id=table_id, player_id=player_id)
+        .values_list("seat", flat=True)
+        .first()
+    )
 
 
 def table_state(
@@ -195,13 +199,7 @@ def table_events_after(
         table = LiveTable.objects.filter(pk=table_id).first()
         if table is None:
             raise TableNotFound()
-    viewer = None
-    if player_id is not None:
-        viewer = (
-            TableMember.objects.filter(table_id=table_id, player_id=player_id)
-            .values_list("seat", flat=True)
-            .first()
-        )
+    viewer = _seat_of(table_id, player_id)
     reveal = table.status == LiveTable.Status.FINISHED
     return [
         {"seq": seq, "event": event_view(body, viewer, reveal=reveal)}

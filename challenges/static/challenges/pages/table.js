@@ -7,10 +7,8 @@
 // `seq` it was chosen on; a spectator sees the board and the clocks, never a hand.
 
 import { api, NetworkError } from "../lib/api.js";
-import { BoardView } from "../board_view/index.js";
-import { boardInputsWire } from "../play/board_inputs.js";
+import { classicBoardWire } from "../classic/board_wire.js";
 import { GuestIdentity } from "../play/guest_identity.js";
-import { bonusToast } from "../play/words.js";
 import { ClassicMachine, PLAYING } from "../classic/machine.js";
 import { TableFeed } from "../tables/feed.js";
 import { showTableSeats, tickClocks } from "../tables/seats_view.js";
@@ -25,52 +23,18 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const tableUrl = (action = "") => config.urls.table.replace(config.slot, config.table) + (action ? `${action}/` : "");
 const invite = new URLSearchParams(window.location.search).get("invite");
 
-const hud = {
-  announce(text) {
-    const region = $("announcer");
-    region.textContent = "";
-    setTimeout(() => {
-      region.textContent = text;
-    }, 50);
-  },
-  toast(text, kind = "bonus") {
-    const element = document.createElement("div");
-    element.className = `toast toast--${kind}`;
-    element.textContent = text;
-    $("toasts").appendChild(element);
-    setTimeout(() => element.remove(), 2200);
-  },
-};
-
 let table = null;
 let received = Date.now();
 let feed = null;
 let showing = Promise.resolve();
 const gameOf = (state) => words.asGame(state, config.maxDraws);
 const machine = new ClassicMachine({ draw: () => act("draw") });
-const board = new BoardView($("board"), {
-  onTap: (cell) => {
-    const { selection, run, phase } = machine.state;
-    if (phase !== PLAYING || selection.selected === null) return;
-    const rotation = run.snapRotation(selection.selected, cell, selection.rotations[selection.selected] ?? 0);
-    if (rotation !== null) act("move", { tile: selection.selected, cell, rotation });
-  },
-});
-const inputs = boardInputsWire({
+const { board, inputs, hud, placedShow } = classicBoardWire({
   $,
   root,
   machine,
-  board,
-  hud,
   place: (tileId, cell, rotation) => act("move", { tile: tileId, cell, rotation }),
-});
-
-machine.listen((event, state) => {
-  inputs.handEvents[event.type]?.(event, state);
-  if (event.type === "shown" || event.type === "waiting") {
-    inputs.tray.render(state);
-    controlsShow();
-  }
+  onShown: () => controlsShow(),
 });
 
 function screen(name) {
@@ -167,13 +131,7 @@ function eventsShow(events) {
         $("moves").replaceChildren();
       }
       if (event.event === "placed") {
-        board.addPlacement({ tile: event.tile, cell: event.cell, rotation: event.rotation });
-        board.floatText(event.cell, `+${event.points}`, event.bonus ? "board__float--bonus" : "");
-        if (event.bonus) {
-          hud.toast(bonusToast(event.bonus));
-          board.flash(event.cell, "tile--bonus");
-        }
-        board.ensureContentVisible();
+        placedShow(event);
       }
       const text = words.eventText(table, event, config.maxDraws);
       logAdd(text);
