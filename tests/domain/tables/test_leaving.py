@@ -188,3 +188,31 @@ def test_tables_nobody_filled_expire() -> None:
     assert leaving.tables_expire(now=start + timedelta(minutes=31)) == 1
     assert LiveTable.objects.get(pk=waiting["id"]).status == "expired"
     assert LiveTable.objects.get(pk=table_id).status == "playing"
+
+
+def test_the_beat_s_tasks_settle_clocks_expire_tables_and_pair(settings: Any) -> None:
+    from challenges import tasks
+
+    settings.TABLE_CLAIM_AWAY_SECONDS = 0
+    people = [UserFactory(), UserFactory(), UserFactory()]
+    table_id = _table(people)
+    services.table_create(
+        player_id=people[0].pk,
+        seats=2,
+        computers=0,
+        strength="easy",
+        rounds=1,
+        pace="live",
+        now=timezone.now() - timedelta(hours=1),
+    )
+    assert tasks.tables_clocks_settle() == {"taken_over": 1, "expired": 1}
+    assert TableMember.objects.filter(table_id=table_id, result="left").count() == 1
+
+    from challenges.tables import pairing
+
+    waiting = [UserFactory(), UserFactory()]
+    for person in waiting:
+        pairing.pairing_join(player_id=person.pk, seats=2, rounds=1)
+    # The first join's wave found one ticket; the second came within the wave's interval.
+    assert not LiveTable.objects.filter(rated=True).exists()
+    assert tasks.tables_pairing_wave() == 1
