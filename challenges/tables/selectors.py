@@ -51,11 +51,13 @@ def table_viewer(*, table_id: UUID, player_id: int | None) -> tuple[int | None, 
 
 
 def _seat_of(table_id: UUID, player_id: int | None) -> int | None:
-    """The player's seat at the table, None for a spectator (one with no seat)."""
+    """The player's seat at the table, None for a spectator: one with no seat, or who
+    left it (a computer holds that hand now)."""
     if player_id is None:
         return None
     return (
         TableMember.objects.filter(table_id=table_id, player_id=player_id)
+        .exclude(result=TableMember.Result.LEFT)
         .values_list("seat", flat=True)
         .first()
     )

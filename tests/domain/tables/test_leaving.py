@@ -15,7 +15,7 @@ from challenges.models import ClassicGame, ClassicSeat, LiveTable, TableEvent, T
 from challenges.tables import leaving, services
 from challenges.tables.clocks import clock_after_turn
 from challenges.tables.errors import ClaimNotAllowed
-from challenges.tables.selectors import table_state
+from challenges.tables.selectors import table_events_after, table_state
 from tests.factories import UserFactory
 from tests.tables_play import simple_action, table_match
 
@@ -71,6 +71,11 @@ def test_a_resignation_at_three_seats_hands_the_seat_to_a_medium_computer() -> N
     kinds = [event["event"]["event"] for event in state["new_events"]]
     assert kinds[:2] == ["seat_left", "computer_took_seat"]
     assert TableMember.objects.get(table_id=table_id, seat=2).result == "left"
+    # Who left watches: no hand, nor the computer's draws for that seat.
+    watching = table_state(table_id=table_id, player_id=cid.pk)
+    assert watching["you"] is None and watching["hand"] == []
+    events = table_events_after(table_id=table_id, player_id=cid.pk, after=0)
+    assert all(e["event"].get("tile") is None for e in events if e["event"]["event"] == "drew")
     # The game goes on for the two people: whoever is to move is one of them.
     assert table_match(table_id).current_player in (0, 1)
 

@@ -168,10 +168,16 @@ async function act(action, body = {}) {
     const answer = await api(tableUrl(action), { method: "POST", body: { ...body, seq: table.seq } });
     if (answer.status === 200) {
       const events = answer.data.new_events ?? [];
+      // Left the table: from now on the socket must speak to a spectator.
+      const reseated = answer.data.you !== table.you;
       table = answer.data;
       feed.take(events);
       await showing;
       tableShow(answer.data);
+      if (reseated) {
+        feed.stop();
+        feedStart();
+      }
       return;
     }
     errorShow(answer.data.detail);
