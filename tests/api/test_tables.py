@@ -219,3 +219,22 @@ def test_refusals_are_in_the_reader_s_language() -> None:
     )
     assert response.json()["code"] == "table_not_started"
     assert response.json()["detail"] != "The game starts when every seat is taken."
+
+
+def test_a_reaction_is_one_of_the_codes_and_the_table_shows_it() -> None:
+    ada, bob = UserFactory(), UserFactory()
+    made = _make(_client(ada))
+    _client(bob).post(f"/api/tables/{made['id']}/join/", {}, format="json")
+    sent = _client(bob).post(
+        f"/api/tables/{made['id']}/react/", {"reaction": "good_game"}, format="json"
+    )
+    assert sent.status_code == 204
+    shown = _client(ada).get(f"/api/tables/{made['id']}/").json()["reactions"]
+    assert [(row["seat"], row["reaction"]) for row in shown] == [(1, "good_game")]
+    _refused(
+        _client(UserFactory()).post(
+            f"/api/tables/{made['id']}/react/", {"reaction": "hello"}, format="json"
+        ),
+        403,
+        "not_seated",
+    )
