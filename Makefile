@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-pg install fonts lint typecheck test-python test-js bench calibrate calibrate-classic load chaos lighthouse vectors catalogs mutate clean
+.PHONY: run test test-pg install fonts lint typecheck test-python test-js bench bench-live calibrate calibrate-classic load chaos lighthouse vectors catalogs mutate clean
 
 run: install
 	$(PY) manage.py migrate --noinput
@@ -78,6 +78,13 @@ test-js:
 bench: install
 	$(PY) -m pytest tests/benchmarks --benchmark-enable -p no:randomly -s
 	$(PY) tests/benchmarks/replay_against_old_loop.py
+
+# Live tables on the production stack (daphne, gunicorn, the Redis channel layer,
+# PostgreSQL): push latency p50/p95, memory per socket, the most tables held with p95
+# within 250 ms (docs/performance.md). BENCH_LIVE_ARGS, e.g. "--tables 50 100 200";
+# LIVE_DATABASE_URL, LIVE_REDIS_URL.
+bench-live: install
+	$(PY) tests/benchmarks/live_tables.py $(BENCH_LIVE_ARGS)
 
 # Mutation testing (docs/testing.md): mutmut over the engine and the trust code, each
 # mutant against the tests that run its function; a score per module and the survivors.

@@ -13,6 +13,8 @@ from challenges.players.services import guests_unclaimed_purge
 from challenges.puzzles.services import puzzles_daily_ahead
 from challenges.schedule import services as schedule
 from challenges.schedule.services import challenges_ensure_ahead
+from challenges.tables import leaving, pairing
+from challenges.tables import selectors as tables_selectors
 
 
 @shared_task(name="challenges.tasks.challenges_ensure_upcoming", acks_late=True)
@@ -87,3 +89,23 @@ def holds_settle_due() -> int:
     """Settle the holds no moderator decided by their challenge's results (the policy,
     docs/trust.md). Idempotent: a settled hold is not settled again."""
     return holds_settle()
+
+
+@shared_task(name="challenges.tasks.tables_pairing_wave", acks_late=True)
+def tables_pairing_wave() -> int:
+    """A wave of the rated pool; returns how many tables it seated. Safe at once: the
+    wave locks the waiting tickets."""
+    return pairing.pairing_wave()
+
+
+@shared_task(name="challenges.tasks.tables_clocks_settle", acks_late=True)
+def tables_clocks_settle() -> dict[str, int]:
+    """Computers take the seats of people out of time at tables of three or four, and
+    tables nobody filled in time close."""
+    return {
+        "taken_over": sum(
+            leaving.table_timeouts_settle(table_id=table_id)
+            for table_id in tables_selectors.tables_live_ids()
+        ),
+        "expired": leaving.tables_expire(),
+    }

@@ -14,6 +14,7 @@ from challenges.views import (
     puzzles,
     replays,
     share,
+    tables,
 )
 
 app_name = "challenges"
@@ -27,6 +28,9 @@ urlpatterns = [
     path("classic/", classic.classic_page, name="classic"),
     path("classic/record/", classic.classic_record_page, name="classic-record"),
     path("classic/games/<uuid:game_id>/", classic.classic_replay_page, name="classic-replay"),
+    path("tables/", tables.tables_page, name="tables"),
+    path("tables/record/", tables.tables_record_page, name="tables-record"),
+    path("tables/<uuid:table_id>/", tables.table_page, name="table"),
     path("how-to-play/", how_to_play.how_to_play_page, name="how-to-play"),
     path("jsi18n/how-to-play/", how_to_play.how_to_play_catalog, name="how-to-play-catalog"),
     path("practice/", practice.practice_page, name="practice"),

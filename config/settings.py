@@ -68,6 +68,8 @@ CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 CSRF_FAILURE_VIEW = "config.csrf.csrf_failure"
 
 INSTALLED_APPS = [
+    # First, so that `runserver` serves ASGI (the live tables' sockets) in development.
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -79,6 +81,7 @@ INSTALLED_APPS = [
     "csp",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "channels",
     "accounts",
     "challenges",
 ]
@@ -108,6 +111,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
     {
@@ -275,6 +279,17 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(hours=1),
         "options": {"expires": 3000},
     },
+    # Live tables: the rated pool's waves, seats out of time, tables nobody filled.
+    "tables-pairing": {
+        "task": "challenges.tasks.tables_pairing_wave",
+        "schedule": timedelta(seconds=3),
+        "options": {"expires": 3},
+    },
+    "tables-clocks": {
+        "task": "challenges.tasks.tables_clocks_settle",
+        "schedule": timedelta(seconds=5),
+        "options": {"expires": 5},
+    },
     # The work requests asked for (the outbox): a row waits at most this long.
     "outbox-drain": {
         "task": "challenges.tasks.outbox_drain",
@@ -358,6 +373,45 @@ SIGNUPS_PER_DAY_LIMIT = env.int(
 # recently used retires when one more is made) and those made on the settings page
 # (one more is refused until the player revokes one). accounts.services.api_token_create.
 API_TOKENS_PER_USER = env.int("API_TOKENS_PER_USER", default=20)
+
+# Live tables (docs/tables.md). The channel layer carries the pushes to the sockets:
+# Redis when there is one (every ASGI process sees every table), else this process's
+# memory (`make run`: one process). A push is a hint, so waiting on it is bounded.
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                "prefix": env.str("CACHE_KEY_PREFIX", default="tod") + ":asgi",
+                "capacity": 500,
+                "expiry": 30,
+            },
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+TABLE_PUSH_TIMEOUT = env.float("TABLE_PUSH_TIMEOUT", default=0.5)
+# The clocks: a live bank and its increment and cap, a correspondence move's time.
+TABLE_LIVE_BANK_SECONDS = env.int("TABLE_LIVE_BANK_SECONDS", default=90)
+TABLE_LIVE_INCREMENT_SECONDS = env.int("TABLE_LIVE_INCREMENT_SECONDS", default=20)
+TABLE_LIVE_BANK_CAP_SECONDS = env.int("TABLE_LIVE_BANK_CAP_SECONDS", default=150)
+TABLE_CORRESPONDENCE_MOVE_SECONDS = env.int("TABLE_CORRESPONDENCE_MOVE_SECONDS", default=86400)
+# A seat to move unseen this long shows as away; this long away, it may be claimed.
+TABLE_AWAY_SECONDS = env.int("TABLE_AWAY_SECONDS", default=5)
+TABLE_CLAIM_AWAY_SECONDS = env.int("TABLE_CLAIM_AWAY_SECONDS", default=40)
+# A table waits this long for its players (and its invitation lasts as long).
+TABLE_OPEN_MINUTES = env.int("TABLE_OPEN_MINUTES", default=30)
+TABLE_CORRESPONDENCE_OPEN_DAYS = env.int("TABLE_CORRESPONDENCE_OPEN_DAYS", default=7)
+# Tables one waits at before they start: a player, a guest.
+TABLES_OPEN_PER_PLAYER = env.int("TABLES_OPEN_PER_PLAYER", default=3)
+TABLES_OPEN_PER_GUEST = env.int("TABLES_OPEN_PER_GUEST", default=1)
+# The rated pool: ratings shown this far apart at first, widening by as much for every
+# so many seconds waited; a wave at most this often from requests.
+TABLE_PAIRING_SPREAD = env.int("TABLE_PAIRING_SPREAD", default=100)
+TABLE_PAIRING_WIDEN_SECONDS = env.int("TABLE_PAIRING_WIDEN_SECONDS", default=15)
+TABLE_PAIRING_WAVE_SECONDS = env.int("TABLE_PAIRING_WAVE_SECONDS", default=2)
+TABLE_PROVISIONAL_GAMES = env.int("TABLE_PROVISIONAL_GAMES", default=5)
 
 # A player follows at most this many others (challenges.players.follows.follow_add).
 FOLLOWS_LIMIT = env.int("FOLLOWS_LIMIT", default=500)
@@ -445,6 +499,9 @@ REST_FRAMEWORK = {
         # Saving a solved puzzle (a locked row write): a person solves one in tens of
         # seconds at the quickest; a script, dozens a second.
         "puzzle_solve": env.str("PUZZLE_SOLVE_THROTTLE", default="20/min"),
+        # Tables: making and joining them, the pool; a reaction is a click, not a chat.
+        "table_make": env.str("TABLE_MAKE_THROTTLE", default="30/min"),
+        "table_react": env.str("TABLE_REACT_THROTTLE", default="20/min"),
     },
     "NUM_PROXIES": NUM_PROXIES,
 }

@@ -252,6 +252,48 @@ class Gunicorn:
             self.process = None
 
 
+class Daphne:
+    """The live tables' ASGI server (deploy/Procfile's ``live``) on a free port."""
+
+    def __init__(self, environment: dict[str, str], *, log: Path, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.environment = environment
+        self.log = log
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        daphne = Path(sys.executable).with_name("daphne")
+        with self.log.open("ab") as output:
+            self.process = subprocess.Popen(
+                [
+                    str(daphne),
+                    "--bind",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.port),
+                    "config.asgi:application",
+                ],
+                cwd=ROOT,
+                env=self.environment,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+            )
+        _wait(lambda: get(self.port, "/healthz")[0] == 200, "daphne", 60)
+
+    def kill(self) -> None:
+        """Killed outright (SIGKILL), as a crashed worker: its sockets just drop."""
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait(timeout=10)
+        self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+            self.process = None
+
+
 class CeleryProcess:
     """A Celery worker (with the beat inside it, ``-B``, when ``beat``)."""
 

@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from challenges.api import classic, guests, puzzles, runs, social, views
+from challenges.api import classic, guests, puzzles, runs, social, tables, views
 from challenges.api.errors import api_not_found
 
 urlpatterns = [
@@ -57,6 +57,23 @@ urlpatterns = [
         puzzles.PuzzleSolveView.as_view(),
         name="api-puzzle-solve",
     ),
+    path("tables/", tables.TableCreateView.as_view(), name="api-tables"),
+    path("tables/open/", tables.TableLobbyView.as_view(), name="api-tables-open"),
+    path("tables/record/", tables.TablesRecordView.as_view(), name="api-tables-record"),
+    path("tables/<uuid:table_id>/", tables.TableDetailView.as_view(), name="api-table"),
+    path(
+        "tables/<uuid:table_id>/events/", tables.TableEventsView.as_view(), name="api-table-events"
+    ),
+    path("tables/<uuid:table_id>/join/", tables.TableJoinView.as_view(), name="api-table-join"),
+    path("tables/<uuid:table_id>/move/", tables.TableMoveView.as_view(), name="api-table-move"),
+    path("tables/<uuid:table_id>/draw/", tables.TableDrawView.as_view(), name="api-table-draw"),
+    path("tables/<uuid:table_id>/pass/", tables.TablePassView.as_view(), name="api-table-pass"),
+    path(
+        "tables/<uuid:table_id>/resign/", tables.TableResignView.as_view(), name="api-table-resign"
+    ),
+    path("tables/<uuid:table_id>/claim/", tables.TableClaimView.as_view(), name="api-table-claim"),
+    path("tables/<uuid:table_id>/react/", tables.TableReactView.as_view(), name="api-table-react"),
+    path("pairing/", tables.PairingView.as_view(), name="api-pairing"),
     path("classic/games/", classic.ClassicStartView.as_view(), name="api-classic-start"),
     path("classic/record/", classic.ClassicRecordView.as_view(), name="api-classic-record"),
     path(

@@ -230,3 +230,26 @@ def _save(
             each.best_round = best[each.seat]
         ClassicSeat.objects.bulk_update(seats, ["score", "won", "best_round"])
     game.save()
+
+
+def classic_seat_hand_over(
+    *, game_id: UUID, seat: int, strength: str, now: datetime | None = None
+) -> None:
+    """The person at ``seat`` left: a computer of ``strength`` takes the seat, and the
+    computers play until a person is to move (or the game ends)."""
+    if strength not in engine.CLASSIC_STRENGTHS:
+        raise ValueError(f"no strength {strength!r}")
+    now = service_now(now)
+    with transaction.atomic():
+        game = ClassicGame.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise ClassicGameNotFound()
+        if game.status != ClassicGame.Status.PLAYING:
+            raise ClassicGameOver()
+        seats = list(game.seats.select_related("player").order_by("seat"))
+        seats[seat].player = None
+        seats[seat].strength = strength
+        seats[seat].save(update_fields=["player", "strength"])
+        match = match_of(game, seats)
+        game.log = [*game.log, *_computers_play(game, seats, match)]
+        _save(game, seats, match, now)

@@ -3,8 +3,9 @@
 One module per group: ``challenge`` (the deal and its slot), ``run`` (an attempt and
 its verdict), ``entry`` (entries, their review and reports, the score counts),
 ``people`` (guests and follows), ``record`` (a player's record across challenges),
-``outbox`` (work asked for, not done yet). Everything is imported here: Django finds
-the models of the app in ``challenges.models``, and the project imports them from it.
+``outbox`` (work asked for, not done yet), ``table`` (live tables of people).
+Everything is imported here: Django finds the models of the app in
+``challenges.models``, and the project imports them from it.
 """
 
 from challenges.models.challenge import Challenge
@@ -22,6 +23,13 @@ from challenges.models.people import Follow, Guest
 from challenges.models.puzzle import Puzzle, PuzzleProgress
 from challenges.models.record import PlayerRecord
 from challenges.models.run import Run, RunFault
+from challenges.models.table import (
+    LiveTable,
+    PairingTicket,
+    PlayerRating,
+    TableEvent,
+    TableMember,
+)
 from challenges.models.trust import FormPoint, PlayerForm
 
 __all__ = [
@@ -36,12 +44,17 @@ __all__ = [
     "FormPoint",
     "Guest",
     "HeldEntry",
+    "LiveTable",
     "OutboxTask",
+    "PairingTicket",
     "PlayerForm",
+    "PlayerRating",
     "PlayerRecord",
     "Puzzle",
     "PuzzleProgress",
     "Run",
     "RunFault",
     "ScoreCount",
+    "TableEvent",
+    "TableMember",
 ]

@@ -17,6 +17,9 @@ from challenges.moderation.desk import (
     desk_group_entries,
     desk_queue,
 )
+
+# Accounts linked by a network, a device or a pace: rated tables never seat them together.
+from challenges.moderation.trust import players_linked
 from challenges.moderation.wording import (
     APPROVED_FROM_QUEUE,
     REPORTS_DISMISSED_FROM_QUEUE,
@@ -39,6 +42,7 @@ __all__ = [
     "desk_queue",
     "entry_report_state",
     "entry_review_class",
+    "players_linked",
     "review_sentence",
 ]
 

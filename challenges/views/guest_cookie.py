@@ -31,6 +31,13 @@ def guest_from_request(request: HttpRequest) -> Guest | None:
     return guest_of(guest_id=value) if value else None
 
 
+def guest_from_cookies(cookies: dict[str, str]) -> Guest | None:
+    """The guest of a signed cookie among ``cookies`` (a socket's, which has no request)."""
+    request = HttpRequest()
+    request.COOKIES = dict(cookies)
+    return guest_from_request(request)
+
+
 def player_or_guest(request: HttpRequest) -> Any:
     """Who the request plays as: the logged-in user, else the guest's stand-in (its
     cookie), else the anonymous visitor. For the pages that show a player their own

@@ -53,6 +53,7 @@ from challenges.players.selectors import (
 )
 from challenges.players.services import follow_add, follow_remove
 from challenges.slots import slot_number
+from challenges.tables.selectors import coins_of
 from challenges.views import page_number_parse, standing_phrase, top_percent
 from challenges.views.pagination import pagination_html
 from challenges.views.player_parts import calendar_svg, line_chart_svg, standing_rows_html
@@ -210,6 +211,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
     parsed = {"page": str(page_number)}
     table_pages = max(1, -(-record.played // TABLE_PAGE_SIZE))
     keep = page_number <= table_pages and query_as_parsed(request, parsed)
+    coins = coins_of(player_id=player.pk)
     # All the record shows, in one key: the player's record (their submits, approvals,
     # voids), the versions of the boards they entered (their ranks move with others'
     # entries), the slot and the reader's day (a streak goes on or ends), their time
@@ -219,7 +221,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         for part in (
             player.pk, record.version, player_boards_version(player_id=player.pk),
             slot_number(at=now), now.astimezone(tz).date(), tz, get_language(), page_number,
-            is_self,
+            is_self, coins,
         )
     )  # fmt: skip
     key = None
@@ -259,6 +261,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         "time_zone": str(tz),
         "best_ranks": lambda: shown.best_ranks,
         "followers": followers,
+        "coins": coins,
         "followed_by_you": is_following(follower_id=request.user.pk, followed_id=player.pk),
         "charts": shown.charts,
         "charted": lambda: len(shown.recent()),

@@ -42,6 +42,19 @@ PATHS = {
     "/api/classic/games/{game_id}/pass/": {"post"},
     "/api/classic/games/{game_id}/resign/": {"post"},
     "/api/classic/games/{game_id}/replay/": {"get"},
+    "/api/tables/": {"post"},
+    "/api/tables/open/": {"get"},
+    "/api/tables/record/": {"get"},
+    "/api/tables/{table_id}/": {"get"},
+    "/api/tables/{table_id}/events/": {"get"},
+    "/api/tables/{table_id}/join/": {"post"},
+    "/api/tables/{table_id}/move/": {"post"},
+    "/api/tables/{table_id}/draw/": {"post"},
+    "/api/tables/{table_id}/pass/": {"post"},
+    "/api/tables/{table_id}/resign/": {"post"},
+    "/api/tables/{table_id}/claim/": {"post"},
+    "/api/tables/{table_id}/react/": {"post"},
+    "/api/pairing/": {"get", "post", "delete"},
 }
 
 

@@ -33,7 +33,7 @@ EXAMPLES = int(os.environ.get("TOD_FUZZ_EXAMPLES", "8"))
 # - a puzzle's well-shaped filling is judged by the engine: one that breaks a rule is 422
 #   with the rule broken (docs/puzzles.md), as for a run's moves;
 # - a classic game's place, draw and pass are judged by the game: a well-shaped action
-#   the rules refuse is 422 with the rule's code.
+#   the rules refuse is 422 with the rule's code; so are a live table's.
 JUDGED = {
     "auth_token": "400",
     "auth_register": "400",
@@ -46,8 +46,20 @@ JUDGED = {
     "classic_move": "422",
     "classic_draw": "422",
     "classic_pass": "422",
+    # A table's invitee must be a player one follows, and a table needs a person.
+    "table_create": "400",
+    "table_move": "422",
+    "table_draw": "422",
+    "table_pass": "422",
 }
-CLASSIC_WITH_TOKEN_ONLY = ("/api/classic/games/", "/api/classic/record/")
+# The operations that succeed with the token and no other input (see below).
+WITH_TOKEN_ONLY = (
+    "/api/classic/games/",
+    "/api/classic/record/",
+    "/api/tables/",
+    "/api/tables/record/",
+    "/api/pairing/",
+)
 _ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "429"]
 CONFIG = "\n".join(
     f'[[operations]]\ninclude-operation-id = "{operation}"\n'
@@ -93,11 +105,12 @@ def world(db: None) -> dict[str, str]:
     derandomize=True,
 )
 def test_every_operation_answers_within_its_schema(case: Any, world: dict[str, str]) -> None:
-    # "ignored_auth" on the classic game's start and record, which succeed with the token
-    # and no other input: the check's probe without credentials goes through
-    # schemathesis's HTTP transport, which cannot take the in-process app (TypeError).
-    # tests/api/test_classic.py checks that a visitor cannot play.
-    excluded = [ignored_auth] if case.operation.path in CLASSIC_WITH_TOKEN_ONLY else []
+    # "ignored_auth" on the operations that succeed with the token and no other input
+    # (the classic game's start and record, a table, the pool): the check's probe
+    # without credentials goes through schemathesis's HTTP transport, which cannot take
+    # the in-process app (TypeError). tests/api/test_classic.py and test_tables.py check
+    # that a visitor cannot play.
+    excluded = [ignored_auth] if case.operation.path in WITH_TOKEN_ONLY else []
     case.call_and_validate(app=application, excluded_checks=excluded)
     case.call_and_validate(
         app=application,

@@ -10,6 +10,11 @@ const STRENGTH_WORDS = Object.freeze({
   hard: gettext("hard"),
 });
 
+/** A computer's strength, in words. */
+export function strengthName(strength) {
+  return STRENGTH_WORDS[strength] ?? strength;
+}
+
 /** "You", "Computer 2 (hard)", or a person's name. */
 export function seatName(game, seat) {
   if (seat === game.you) {
@@ -19,7 +24,7 @@ export function seatName(game, seat) {
   if (info.kind === "computer") {
     return interpolate(gettext("Computer %(number)s (%(strength)s)"), {
       number: seat,
-      strength: STRENGTH_WORDS[info.strength] ?? info.strength,
+      strength: strengthName(info.strength),
     });
   }
   return info.name ?? interpolate(gettext("Player %(number)s"), { number: seat + 1 });

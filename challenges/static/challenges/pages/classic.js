@@ -9,10 +9,8 @@
 // tap to turn, keyboard, screen-reader words), over the classic hand (../classic/hand.js).
 
 import { api, NetworkError } from "../lib/api.js";
-import { BoardView } from "../board_view/index.js";
-import { boardInputsWire } from "../play/board_inputs.js";
+import { classicBoardWire } from "../classic/board_wire.js";
 import { GuestIdentity } from "../play/guest_identity.js";
-import { bonusToast } from "../play/words.js";
 import { ClassicMachine, PLAYING } from "../classic/machine.js";
 import { seatsAfter, showFinal, showLog, showSeats } from "../classic/table_view.js";
 import * as words from "../classic/words.js";
@@ -26,48 +24,14 @@ const root = $("play");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const gameUrl = (id, action = "") => config.urls.game.replace(config.gameSlot, id) + (action ? `${action}/` : "");
 
-const hud = {
-  announce(text) {
-    const region = $("announcer");
-    region.textContent = "";
-    setTimeout(() => {
-      region.textContent = text;
-    }, 50);
-  },
-  toast(text, kind = "bonus") {
-    const element = document.createElement("div");
-    element.className = `toast toast--${kind}`;
-    element.textContent = text;
-    $("toasts").appendChild(element);
-    setTimeout(() => element.remove(), 1800);
-  },
-};
-
 let game = null;
 const machine = new ClassicMachine({ draw: () => act("draw") });
-const board = new BoardView($("board"), {
-  onTap: (cell) => {
-    const { selection, run, phase } = machine.state;
-    if (phase !== PLAYING || selection.selected === null) return;
-    const rotation = run.snapRotation(selection.selected, cell, selection.rotations[selection.selected] ?? 0);
-    if (rotation !== null) act("move", { tile: selection.selected, cell, rotation });
-  },
-});
-const inputs = boardInputsWire({
+const { board, inputs, hud, placedShow } = classicBoardWire({
   $,
   root,
   machine,
-  board,
-  hud,
   place: (tileId, cell, rotation) => act("move", { tile: tileId, cell, rotation }),
-});
-
-machine.listen((event, state) => {
-  inputs.handEvents[event.type]?.(event, state);
-  if (event.type === "shown" || event.type === "waiting") {
-    inputs.tray.render(state);
-    controlsShow(state);
-  }
+  onShown: (state) => controlsShow(state),
 });
 
 function screen(name) {
@@ -113,13 +77,7 @@ async function gameShow(next, { events = next.new_events ?? [], fresh = false } 
       board.fit({ animate: false });
     }
     if (event.event === "placed") {
-      board.addPlacement({ tile: event.tile, cell: event.cell, rotation: event.rotation });
-      board.floatText(event.cell, `+${event.points}`, event.bonus ? "board__float--bonus" : "");
-      if (event.bonus) {
-        hud.toast(bonusToast(event.bonus));
-        board.flash(event.cell, "tile--bonus");
-      }
-      board.ensureContentVisible();
+      placedShow(event);
     }
     hud.announce(words.eventText(next, event));
     seats = seatsAfter(seats, event);

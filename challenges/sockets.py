@@ -1,0 +1,77 @@
+"""The live tables' socket (a face): ``/ws/tables/{id}/`` tells its seat (or a
+spectator) of each new event, as that seat may see it, and of reactions.
+
+It says nothing a client could not read from ``events/?after=``: on connecting it says
+the table's last event (``{"hello": {"seq": N}}``), and a client that sees a gap asks
+the API. A client's ``{"type": "here"}`` every few seconds keeps its seat from showing
+as away. Who is at the socket: the session's player, else the guest's cookie.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import DatabaseError
+from django.urls import path
+
+from challenges.tables import selectors, services
+from challenges.tables.errors import TableNotFound
+from challenges.tables.events import SPECTATOR
+from challenges.tables.push import table_group
+from challenges.views.guest_cookie import guest_from_cookies
+
+CLOSE_NO_TABLE = 4404
+
+
+def _player_id(scope: dict[str, Any]) -> int | None:
+    user = scope.get("user")
+    if user is not None and user.is_authenticated:
+        return int(user.pk)
+    guest = guest_from_cookies(scope.get("cookies", {}))
+    return int(guest.user_id) if guest is not None else None
+
+
+class TableSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    async def connect(self) -> None:
+        self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        try:
+            self.player_id, seat, seq = await database_sync_to_async(self._viewer)()
+        except TableNotFound:
+            await self.close(code=CLOSE_NO_TABLE)
+            return
+        self.view = SPECTATOR if seat is None else str(seat)
+        self.group = table_group(self.table_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_json({"hello": {"seq": seq, "you": seat}})
+
+    def _viewer(self) -> tuple[int | None, int | None, int]:
+        player_id = _player_id(self.scope)
+        seat, seq = selectors.table_viewer(table_id=self.table_id, player_id=player_id)
+        return player_id, seat, seq
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "here" and self.player_id:
+            try:
+                await database_sync_to_async(services.table_seen)(
+                    table_id=self.table_id, player_id=self.player_id
+                )
+            except DatabaseError:
+                # Presence is a hint; the next ping (or read) says it again.
+                return
+
+    async def table_events(self, message: dict[str, Any]) -> None:
+        for event in message["events"]:
+            await self.send_json({"seq": event["seq"], "event": event["views"][self.view]})
+
+    async def table_reaction(self, message: dict[str, Any]) -> None:
+        await self.send_json({"reaction": message["reaction"]})
+
+
+websocket_urlpatterns = [path("ws/tables/<uuid:table_id>/", TableSocket.as_asgi())]

@@ -1,0 +1,61 @@
+"""Telling the sockets at a table that events exist, once they are committed.
+
+A push is a hint: each socket gets every new event as its seat sees it, and a client
+that misses one asks ``events/?after=``. So a channel layer that is down or slow (Redis
+stopped) costs a push, never a move: the send waits at most ``TABLE_PUSH_TIMEOUT`` and
+gives up, and the pages poll.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+from uuid import UUID
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+
+from challenges.models import LiveTable, TableEvent
+from challenges.tables.events import event_views
+
+log = logging.getLogger(__name__)
+
+
+def table_group(table_id: UUID | str) -> str:
+    return f"table-{table_id}"
+
+
+def events_push(table: LiveTable, rows: list[TableEvent]) -> None:
+    """After the transaction commits, send ``rows`` to the table's sockets, each seat's
+    view (and the spectators') in one message."""
+    if not rows:
+        return
+    message = {
+        "type": "table.events",
+        "events": [{"seq": row.seq, "views": event_views(table, row.body)} for row in rows],
+    }
+    group = table_group(table.id)
+    transaction.on_commit(lambda: _send(group, message))
+
+
+def reaction_push(table_id: UUID, reaction: dict[str, Any]) -> None:
+    group = table_group(table_id)
+    transaction.on_commit(lambda: _send(group, {"type": "table.reaction", "reaction": reaction}))
+
+
+def _send(group: str, message: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(_bounded_send)(layer, group, message)
+    # The layer's failures are many (refused, timed out, a full channel): a push is a hint.
+    except Exception:
+        log.warning("table push to %s not sent: the channel layer did not take it", group)
+
+
+async def _bounded_send(layer: Any, group: str, message: dict[str, Any]) -> None:
+    await asyncio.wait_for(layer.group_send(group, message), settings.TABLE_PUSH_TIMEOUT)

@@ -1,0 +1,342 @@
+"""Reads of the tables room: a table as one seat (or a spectator) sees it, its events
+after a number, the lobby, the pool's answer, a player's record against people and
+their silver coins.
+
+A seat sees its own hand; a spectator none; every hand's size, the board, the scores
+and the clocks are everyone's. The well's order is never read out, only its size.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from django.db.models import Count, Q, Sum
+
+from challenges.classic.selectors import classic_length, match_of
+from challenges.errors import service_now
+from challenges.models import ClassicSeat, LiveTable, PairingTicket, TableMember
+from challenges.players.guests import GUEST_NAME_PREFIX
+from challenges.tables.clocks import turn_clock
+from challenges.tables.errors import TableNotFound
+from challenges.tables.events import event_view
+from challenges.tables.ratings import (
+    COINS_AGAINST_COMPUTERS,
+    is_provisional,
+    member_result,
+    rating_of,
+    rating_shown,
+)
+
+REACTIONS = ("hello", "good_move", "well_played", "oops", "thinking", "thanks", "good_game")
+"""What a seat may say to the table: codes the pages word in the reader's language."""
+
+LOBBY_LENGTH = 50
+RECORD_LENGTH = 30
+
+
+def _name(member: TableMember) -> str | None:
+    name = member.player.username
+    return None if name.startswith(GUEST_NAME_PREFIX) else name
+
+
+def table_viewer(*, table_id: UUID, player_id: int | None) -> tuple[int | None, int]:
+    """The player's seat at the table (None: a spectator) and the table's last event;
+    TableNotFound when there is no such table."""
+    table = LiveTable.objects.filter(pk=table_id).values_list("seq", flat=True).first()
+    if table is None:
+        raise TableNotFound()
+    return _seat_of(table_id, player_id), table
+
+
+def _seat_of(table_id: UUID, player_id: int | None) -> int | None:
+    """The player's seat at the table, None for a spectator: one with no seat, or who
+    left it (a computer holds that hand now)."""
+    if player_id is None:
+        return None
+    return (
+        TableMember.objects.filter(table_id=table_id, player_id=player_id)
+        .exclude(result=TableMember.Result.LEFT)
+        .values_list("seat", flat=True)
+        .first()
+    )
+
+
+def table_state(
+    *,
+    table_id: UUID,
+    player_id: int | None,
+    after: int | None = None,
+    now: datetime | None = None,
+) -> dict[str, Any]:
+    """The table as the player's seat sees it (a spectator's view when they have none);
+    with ``after``, the events since that number too (``new_events``)."""
+    now = service_now(now)
+    table = LiveTable.objects.filter(pk=table_id).first()
+    if table is None:
+        raise TableNotFound()
+    members = {member.seat: member for member in table.members.select_related("player")}
+    # A person who left watches from then on, like a spectator.
+    viewer = next(
+        (
+            seat
+            for seat, member in members.items()
+            if member.player_id == player_id and member.result != TableMember.Result.LEFT
+        ),
+        None,
+    )
+    finished = table.status == LiveTable.Status.FINISHED
+    state: dict[str, Any] = {
+        "id": table.id,
+        "status": table.status,
+        "seats": table.seats,
+        "computers": table.computers,
+        "strength": table.strength,
+        "length": classic_length(table.rounds),
+        "pace": table.pace,
+        "rated": table.rated,
+        "seq": table.seq,
+        "you": viewer,
+        "expires_at": table.expires_at if table.status == LiveTable.Status.OPEN else None,
+        "invite": table.invite_token if viewer is not None else None,
+        "reactions": table.reactions,
+        "turn": None,
+        "hand": [],
+        "board": [],
+        "claimable": None,
+        "can_claim": False,
+    }
+    players = [_player(table, members.get(seat), seat) for seat in range(table.seats)]
+    if table.game_id is not None:
+        state.update(_game_part(table, players, members, viewer, now))
+    state["players"] = players
+    if after is not None:
+        state["new_events"] = table_events_after(
+            table_id=table.id, player_id=player_id, after=after, table=table
+        )
+    all_hands = state.pop("all_hands", None)
+    state["hands"] = all_hands if finished else None
+    state["results"] = [member_result(m) for m in members.values()] if finished else None
+    return state
+
+
+def _player(table: LiveTable, member: TableMember | None, seat: int) -> dict[str, Any]:
+    """A seat as everyone sees it; one a person left is a computer's from then on."""
+    left = member is not None and member.result == TableMember.Result.LEFT
+    if member is not None and not left:
+        kind = "person"
+    else:
+        kind = "open" if table.game_id is None else "computer"
+    row: dict[str, Any] = {
+        "seat": seat,
+        "kind": kind,
+        "name": _name(member) if member is not None else None,
+        "left": left,
+        # A computer's strength: the table's, or medium where it took a person's seat.
+        "strength": None if kind != "computer" else ("medium" if left else table.strength),
+        "away": False,
+        "clock_ms": None,
+        "rating": None,
+        "provisional": None,
+    }
+    if member is not None and table.rated:
+        rating = rating_of(member.player_id)
+        row["rating"] = rating_shown(rating.mu)
+        row["provisional"] = is_provisional(rating)
+    return row
+
+
+def _game_part(
+    table: LiveTable,
+    players: list[dict[str, Any]],
+    members: dict[int, TableMember],
+    viewer: int | None,
+    now: datetime,
+) -> dict[str, Any]:
+    game = table.game
+    assert game is not None
+    match = match_of(game, list(game.seats.order_by("seat")))
+    playing = table.status == LiveTable.Status.PLAYING
+    turn = match.current_player if playing else None
+    for row in players:
+        row["hand_size"] = len(match.hand(row["seat"]))
+        row["score"] = match.scores[row["seat"]]
+        if row["kind"] == "person" and table.clocks:
+            row["clock_ms"] = table.clocks[row["seat"]]
+    claimable = None
+    member = members.get(turn) if turn is not None else None
+    if turn is not None and member is not None and member.result != TableMember.Result.LEFT:
+        clock = turn_clock(table=table, seat=turn, seen_at=member.seen_at, now=now)
+        players[turn]["clock_ms"] = max(0, clock.left_ms)
+        players[turn]["away"] = clock.away
+        claimable = turn if clock.claimable(table.pace) else None
+    to_move = viewer is not None and turn == viewer
+    seated = viewer is not None
+    return {
+        "round": match.round,
+        "turn": turn,
+        "hand": [tile.id for tile in match.hand(viewer)] if viewer is not None else [],
+        "all_hands": [[tile.id for tile in match.hand(seat)] for seat in range(table.seats)],
+        "board": [placement.to_json() for placement in match.board.placements],
+        "well_size": match.well_size,
+        "draws_this_turn": match.draws_this_turn,
+        "can_draw": to_move and match.can_draw(),
+        "can_pass": to_move and match.can_pass(),
+        "opening_tiles": (
+            [tile.id for tile in match.opening_tiles] if match.is_opening and to_move else []
+        ),
+        "scores": list(match.scores),
+        "winners": list(match.winners) if not playing else [],
+        "claimable": claimable,
+        "can_claim": seated and claimable is not None and claimable != viewer,
+    }
+
+
+def table_events_after(
+    *, table_id: UUID, player_id: int | None, after: int, table: LiveTable | None = None
+) -> list[dict[str, Any]]:
+    """Every event after number ``after``, in order, as the player's seat sees it."""
+    if table is None:
+        table = LiveTable.objects.filter(pk=table_id).first()
+        if table is None:
+            raise TableNotFound()
+    viewer = _seat_of(table_id, player_id)
+    reveal = table.status == LiveTable.Status.FINISHED
+    return [
+        {"seq": seq, "event": event_view(body, viewer, reveal=reveal)}
+        for seq, body in table.events.filter(seq__gt=after)
+        .order_by("seq")
+        .values_list("seq", "body")
+    ]
+
+
+def tables_live_ids() -> list[UUID]:
+    """The tables being played at a live pace (whose clocks the beat looks at)."""
+    return list(
+        LiveTable.objects.filter(
+            status=LiveTable.Status.PLAYING, pace=LiveTable.Pace.LIVE
+        ).values_list("id", flat=True)
+    )
+
+
+def tables_open(*, player_id: int | None, now: datetime | None = None) -> dict[str, Any]:
+    """The lobby: listed tables waiting for players, the tables the player was invited
+    to, and the player's own tables still waiting or playing."""
+    now = service_now(now)
+    waiting = LiveTable.objects.filter(status=LiveTable.Status.OPEN, expires_at__gt=now)
+    listed = waiting.filter(listed=True).order_by("created_at")[:LOBBY_LENGTH]
+    invited = waiting.filter(invited_id=player_id) if player_id else LiveTable.objects.none()
+    mine = (
+        LiveTable.objects.filter(
+            members__player_id=player_id,
+            status__in=[LiveTable.Status.OPEN, LiveTable.Status.PLAYING],
+        )
+        .exclude(members__player_id=player_id, members__result=TableMember.Result.LEFT)
+        .order_by("-created_at")[:LOBBY_LENGTH]
+        if player_id
+        else LiveTable.objects.none()
+    )
+    return {
+        "tables": [_lobby_row(table, player_id) for table in listed],
+        "invitations": [_lobby_row(table, player_id) for table in invited],
+        "mine": [_lobby_row(table, player_id) for table in mine],
+    }
+
+
+def _lobby_row(table: LiveTable, player_id: int | None) -> dict[str, Any]:
+    members = list(table.members.select_related("player").order_by("seat"))
+    return {
+        "id": table.id,
+        "status": table.status,
+        "seats": table.seats,
+        "computers": table.computers,
+        "strength": table.strength,
+        "length": classic_length(table.rounds),
+        "pace": table.pace,
+        "rated": table.rated,
+        "players": [_name(member) for member in members],
+        "free": table.seats - table.computers - len(members),
+        "seated": any(member.player_id == player_id for member in members),
+        "expires_at": table.expires_at,
+    }
+
+
+def pairing_status(*, player_id: int) -> dict[str, Any]:
+    """Whether the player waits in the pool, and the table they were seated at."""
+    ticket = PairingTicket.objects.filter(player_id=player_id).first()
+    rating = rating_of(player_id)
+    return {
+        "waiting": ticket is not None and ticket.table_id is None,
+        "seats": ticket.seats if ticket else None,
+        "length": classic_length(ticket.rounds) if ticket else None,
+        "since": ticket.created_at if ticket else None,
+        "table": ticket.table_id if ticket else None,
+        "rating": rating_shown(rating.mu),
+        "provisional": is_provisional(rating),
+    }
+
+
+def coins_of(*, player_id: int) -> int:
+    """Silver coins: those of tables, and one for each win against the computers."""
+    at_tables = (
+        TableMember.objects.filter(player_id=player_id).aggregate(coins=Sum("coins"))["coins"] or 0
+    )
+    alone = (
+        ClassicSeat.objects.filter(player_id=player_id, won=True, game__table__isnull=True)
+        .annotate(people=Count("game__seats", filter=Q(game__seats__strength="")))
+        .filter(people=1)
+        .count()
+    )
+    return at_tables + alone * COINS_AGAINST_COMPUTERS
+
+
+def tables_record(*, player_id: int) -> dict[str, Any]:
+    """The player's record at tables of people: results, the rating and its history,
+    coins, and the latest tables with whom they played."""
+    people = TableMember.objects.filter(player_id=player_id, table__status="finished").annotate(
+        people=Count("table__members")
+    )
+    people = people.filter(people__gte=2)
+    totals = people.aggregate(
+        games=Count("id"),
+        won=Count("id", filter=Q(result=TableMember.Result.WON)),
+        left=Count("id", filter=Q(result=TableMember.Result.LEFT)),
+    )
+    rating = rating_of(player_id)
+    chart = [
+        {"at": finished_at, "rating": after}
+        for finished_at, after in people.filter(table__rated=True, rating_after__isnull=False)
+        .order_by("table__finished_at")
+        .values_list("table__finished_at", "rating_after")
+    ]
+    latest = []
+    for member in people.select_related("table").order_by("-table__finished_at")[:RECORD_LENGTH]:
+        table = member.table
+        others = table.members.exclude(player_id=player_id).select_related("player")
+        latest.append(
+            {
+                "id": table.id,
+                "finished_at": table.finished_at,
+                "seats": table.seats,
+                "length": classic_length(table.rounds),
+                "rated": table.rated,
+                "result": member.result,
+                "place": member.rank,
+                "coins": member.coins,
+                "rating_before": member.rating_before,
+                "rating_after": member.rating_after,
+                "opponents": [_name(other) for other in others],
+            }
+        )
+    return {
+        "games": totals["games"],
+        "won": totals["won"],
+        "left": totals["left"],
+        "rating": rating_shown(rating.mu),
+        "provisional": is_provisional(rating),
+        "rated_games": rating.games,
+        "coins": coins_of(player_id=player_id),
+        "chart": chart,
+        "latest": latest,
+    }
