@@ -19,6 +19,7 @@ from challenges.engine import RULESET
 from challenges.fault_words import ineligible_json, rejection_json
 from challenges.models import Challenge, Entry, Run, RunFault
 from challenges.moderation.selectors import entry_review_class, review_sentence
+from challenges.play.ghosts import Ghost, RunGhosts
 from challenges.play.outcomes import ChallengeStanding, RunPlayed, standing_best_score
 
 
@@ -77,11 +78,53 @@ class RunStartedData(TypedDict):
     well: list[str]
     time_limit_ms: int
     grace_ms: int
+    ghosts: GhostsData
 
 
-def run_started_data(run: Run) -> RunStartedData:
-    """A run just started (``run_start``'s, holding its challenge), as
-    ``RunStartedSerializer`` documents it."""
+class GhostData(TypedDict):
+    kind: str
+    player: str | None
+    score: int
+    scores: list[int]
+
+
+class MedalData(TypedDict):
+    medal: str
+    percent: int
+    score: int
+
+
+class GhostsData(TypedDict):
+    best: GhostData | None
+    other: GhostData | None
+    medals: list[MedalData]
+
+
+def _ghost_data(ghost: Ghost | None) -> GhostData | None:
+    if ghost is None:
+        return None
+    return {
+        "kind": ghost.kind,
+        "player": ghost.player,
+        "score": ghost.score,
+        "scores": list(ghost.scores),
+    }
+
+
+def ghosts_data(ghosts: RunGhosts) -> GhostsData:
+    """What a run races (``run_ghosts``), as ``GhostsSerializer`` documents it."""
+    return {
+        "best": _ghost_data(ghosts.best),
+        "other": _ghost_data(ghosts.other),
+        "medals": [
+            {"medal": m.medal, "percent": m.percent, "score": m.score} for m in ghosts.medals
+        ],
+    }
+
+
+def run_started_data(run: Run, *, ghosts: RunGhosts) -> RunStartedData:
+    """A run just started (``run_start``'s, holding its challenge), with what it races,
+    as ``RunStartedSerializer`` documents it."""
     challenge = run.challenge
     return {
         "id": str(run.id),
@@ -94,6 +137,7 @@ def run_started_data(run: Run) -> RunStartedData:
         "well": challenge.well,
         "time_limit_ms": RULESET.time_limit_ms,
         "grace_ms": RULESET.finish_grace_ms,
+        "ghosts": ghosts_data(ghosts),
     }
 
 

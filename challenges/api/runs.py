@@ -68,8 +68,10 @@ class RunStartView(APIView):
         },
     )
     def post(self, request: Request, challenge_id: int) -> Response:
-        run = run_start(player_id=player_of(request).pk, challenge_id=challenge_id)
-        return Response(run_started_data(run), status=status.HTTP_201_CREATED)
+        player_id = player_of(request).pk
+        run = run_start(player_id=player_id, challenge_id=challenge_id)
+        ghosts = runs.run_ghosts(challenge=run.challenge, player_id=player_id, now=run.started_at)
+        return Response(run_started_data(run, ghosts=ghosts), status=status.HTTP_201_CREATED)
 
 
 class RunClockView(APIView):

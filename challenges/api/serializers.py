@@ -22,6 +22,7 @@ from challenges.api.reason_serializers import (
 from challenges.engine import BONUSES, RULESET, TILE_IDS
 from challenges.models import Challenge, Entry, EntryReport, Run
 from challenges.moderation.selectors import REVIEW_CLASSES
+from challenges.play.ghosts import MEDALS
 
 
 class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
@@ -114,6 +115,40 @@ class RunClockSerializer(serializers.Serializer[Any]):
     finish_by = serializers.DateTimeField(help_text="Deadline plus the network grace.")
 
 
+class GhostSerializer(serializers.Serializer[Any]):
+    """A run raced while playing: its score at every whole second, never its moves."""
+
+    kind = serializers.ChoiceField(
+        choices=["best", "friend", "leader"],
+        help_text="The player's own best run, a followed player's entry, or the leader's.",
+    )
+    player = serializers.CharField(
+        allow_null=True, help_text="Whose entry it is (null for the player's own best)."
+    )
+    score = serializers.IntegerField(help_text="The run's final score.")
+    scores = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The score after 0, 1, 2 ... seconds, to the end of the clock.",
+    )
+
+
+class MedalSerializer(serializers.Serializer[Any]):
+    medal = serializers.ChoiceField(choices=[name for name, _percent in MEDALS])
+    percent = serializers.IntegerField(help_text="The share of par it stands for.")
+    score = serializers.IntegerField(help_text="The score that earns it.")
+
+
+class GhostsSerializer(serializers.Serializer[Any]):
+    """What a run races, sent with its start so the page asks nothing while it plays."""
+
+    best = GhostSerializer(allow_null=True, help_text="The player's best run so far, or null.")
+    other = GhostSerializer(
+        allow_null=True,
+        help_text="Another player's entry, only once the challenge's results are public.",
+    )
+    medals = MedalSerializer(many=True, help_text="Empty while par is unknown.")
+
+
 class RunStartedSerializer(serializers.ModelSerializer[Run]):
     challenge = serializers.IntegerField(source="challenge_id")
     deadline = serializers.DateTimeField()
@@ -127,8 +162,10 @@ class RunStartedSerializer(serializers.ModelSerializer[Run]):
         model = Run
         fields = [
             "id", "challenge", "status", "started_at", "deadline", "finish_by", "tray", "well",
-            "time_limit_ms", "grace_ms",
+            "time_limit_ms", "grace_ms", "ghosts",
         ]  # fmt: skip
+
+    ghosts = GhostsSerializer(read_only=True)
 
     def get_time_limit_ms(self, run: Run) -> int:
         return RULESET.time_limit_ms

@@ -28,6 +28,7 @@ import { GuestIdentity } from "../play/guest_identity.js";
 import { GuestOffer } from "../play/guest_offer.js";
 import { CONFIRM_SUBMIT } from "../play/end_words.js";
 import { ENDED, PLAYING, READY, screenOf, submittable } from "../play/machine.js";
+import { RaceView } from "../play/race_view.js";
 import { RunRequests } from "../play/requests.js";
 import { RunWatch } from "../play/run_watch.js";
 import { SendingScreen } from "../play/sending_screen.js";
@@ -87,6 +88,9 @@ const guestIdentity = config.guest
       onLoggedIn: () => window.location.reload(),
     })
   : null;
+// The ghosts raced while playing (play/race_view.js): they come with the start answer.
+const race = new RaceView($, { storage: window.localStorage, announce });
+
 // The first-run coach mark (play/tour.js), on the first deal in this browser.
 const tour = $("tour") ? new Tour($, { storage: window.localStorage, root, touch: TOUCH }) : null;
 
@@ -111,6 +115,7 @@ const requests = new RunRequests({
   },
   watchOf: (runId) => (watch?.runId === runId ? watch : null),
   later: (fn, ms) => window.setTimeout(fn, ms),
+  onStart: (data) => race.start(data.ghosts),
 });
 const finishRun = () => requests.finish();
 
@@ -133,6 +138,7 @@ const VIEWS = {
   placed: tilePlaced,
   drew: (event, current) => {
     page.drawShow(event, current);
+    race.scored(current.run.lastT, current.run.score);
     keepUnsentRun("playing");
     watch.moveAdded();
   },
@@ -263,6 +269,7 @@ function tick() {
   }
   const left = config.timeLimitMs - machine.elapsed();
   hud.showClock(left);
+  race.show({ elapsedMs: machine.elapsed(), score: machine.state.run.score });
   if (left <= 0) {
     machine.end("time");
   }
@@ -292,6 +299,7 @@ function placeTile(tileId, cell, rotation) {
 function tilePlaced(event, current) {
   const { outcome } = event;
   placementShow(event, current);
+  race.scored(current.run.lastT, current.run.score);
   keepUnsentRun("playing");
   watch.moveAdded();
   if (outcome.cleared) {

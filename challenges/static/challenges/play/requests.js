@@ -12,10 +12,11 @@ export class RunRequests {
    * - `api(url, {method, body})`: resolves to {status, data}, rejects when offline;
    * - `urls`: {start, finish(runId), run(runId), submit(runId), standing(runId)};
    * - `watchOf(runId)`: the RunWatch of that run, if it is the one played last;
-   * - `later(fn, ms)`: runs `fn` after `ms` (finish is sent again after a 503).
+   * - `later(fn, ms)`: runs `fn` after `ms` (finish is sent again after a 503);
+   * - `onStart(data)`: the start answer, before the run begins (its ghosts).
    */
-  constructor({ machine, api, urls, watchOf, later = () => {} }) {
-    Object.assign(this, { machine, api, urls, watchOf, later });
+  constructor({ machine, api, urls, watchOf, later = () => {}, onStart = () => {} }) {
+    Object.assign(this, { machine, api, urls, watchOf, later, onStart });
   }
 
   /**
@@ -33,6 +34,7 @@ export class RunRequests {
     }
     const { status, data } = response;
     if (status === 201) {
+      this.onStart(data);
       this.machine.begin(data);
       return "started";
     }
