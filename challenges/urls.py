@@ -1,6 +1,7 @@
 from django.urls import path
 
 from challenges.views import (
+    archive,
     classic,
     desk,
     history,
@@ -31,6 +32,8 @@ urlpatterns = [
     path("jsi18n/how-to-play/", how_to_play.how_to_play_catalog, name="how-to-play-catalog"),
     path("practice/", practice.practice_page, name="practice"),
     path("practice/<int:challenge_id>/", practice.practice_page, name="practice-challenge"),
+    path("archive/", archive.archive_page, name="archive"),
+    path("archive/<int:number>/", archive.archive_play_page, name="archive-play"),
     path("puzzles/", puzzles.puzzles_page, name="puzzles"),
     path("puzzles/today/", puzzles.puzzle_today_page, name="puzzle-today"),
     path("puzzles/<int:number>/", puzzles.puzzle_page, name="puzzle"),

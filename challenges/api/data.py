@@ -19,7 +19,7 @@ from challenges.engine import RULESET
 from challenges.fault_words import ineligible_json, rejection_json
 from challenges.models import Challenge, Entry, Run, RunFault
 from challenges.moderation.selectors import entry_review_class, review_sentence
-from challenges.play.ghosts import Ghost, RunGhosts
+from challenges.play.ghosts import RunGhosts
 from challenges.play.outcomes import ChallengeStanding, RunPlayed, standing_best_score
 
 
@@ -78,48 +78,7 @@ class RunStartedData(TypedDict):
     well: list[str]
     time_limit_ms: int
     grace_ms: int
-    ghosts: GhostsData
-
-
-class GhostData(TypedDict):
-    kind: str
-    player: str | None
-    score: int
-    scores: list[int]
-
-
-class MedalData(TypedDict):
-    medal: str
-    percent: int
-    score: int
-
-
-class GhostsData(TypedDict):
-    best: GhostData | None
-    other: GhostData | None
-    medals: list[MedalData]
-
-
-def _ghost_data(ghost: Ghost | None) -> GhostData | None:
-    if ghost is None:
-        return None
-    return {
-        "kind": ghost.kind,
-        "player": ghost.player,
-        "score": ghost.score,
-        "scores": list(ghost.scores),
-    }
-
-
-def ghosts_data(ghosts: RunGhosts) -> GhostsData:
-    """What a run races (``run_ghosts``), as ``GhostsSerializer`` documents it."""
-    return {
-        "best": _ghost_data(ghosts.best),
-        "other": _ghost_data(ghosts.other),
-        "medals": [
-            {"medal": m.medal, "percent": m.percent, "score": m.score} for m in ghosts.medals
-        ],
-    }
+    ghosts: dict[str, object]
 
 
 def run_started_data(run: Run, *, ghosts: RunGhosts) -> RunStartedData:
@@ -137,7 +96,7 @@ def run_started_data(run: Run, *, ghosts: RunGhosts) -> RunStartedData:
         "well": challenge.well,
         "time_limit_ms": RULESET.time_limit_ms,
         "grace_ms": RULESET.finish_grace_ms,
-        "ghosts": ghosts_data(ghosts),
+        "ghosts": ghosts.to_json(),
     }
 
 

@@ -109,7 +109,7 @@ class RunClockView(APIView):
         return Response(data)
 
 
-def _json_body(request: Request) -> object:
+def json_body(request: Request) -> object:
     """The request's JSON, refused before reading when it is too large or absent."""
     limit: int = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     length = _content_length(request)
@@ -193,7 +193,7 @@ class RunMovesView(APIView):
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
-        body = _json_body(request)
+        body = json_body(request)
         if not isinstance(body, dict) or not isinstance(body.get("moves"), list):
             raise ValidationError(
                 {
@@ -240,7 +240,7 @@ class RunFinishView(APIView):
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
-        log = _json_body(request)
+        log = json_body(request)
         start = 0
         if isinstance(log, dict) and "from" in log:
             start = _start_index(log, required=False)
@@ -396,7 +396,7 @@ class RunReportView(APIView):
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
-        form = s.ReportRequestSerializer(data=_json_body(request))
+        form = s.ReportRequestSerializer(data=json_body(request))
         form.is_valid(raise_exception=True)
         report = entry_report(
             run_id=run_id,

@@ -24,7 +24,12 @@ from challenges.boards.leaderboards import (
     leaderboard_page_frame,
 )
 from challenges.boards.periods import PERIODS, period_board, period_explained
-from challenges.boards.score_table import ScoreField, leaderboard_field
+from challenges.boards.score_table import (
+    ScoreField,
+    WouldRank,
+    leaderboard_field,
+    leaderboard_would_rank,
+)
 from challenges.boards.standing import (
     SUBMIT_COUNTS_SQL,
     PlayerRank,
@@ -46,6 +51,7 @@ __all__ = [
     "PlayerRank",
     "ScoreField",
     "SubmitCounts",
+    "WouldRank",
     "challenge_history",
     "challenge_history_version",
     "entry_get",
@@ -59,6 +65,7 @@ __all__ = [
     "leaderboard_page",
     "leaderboard_page_frame",
     "leaderboard_rank",
+    "leaderboard_would_rank",
     "period_board",
     "period_explained",
     "player_boards_version",

@@ -34,6 +34,14 @@ class Ghost:
     kind: str = "best"
     player: str | None = None
 
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "score": self.score,
+            "scores": list(self.scores),
+        }
+
 
 @dataclass(frozen=True)
 class Medal:
@@ -47,6 +55,16 @@ class RunGhosts:
     best: Ghost | None
     other: Ghost | None
     medals: tuple[Medal, ...]
+
+    def to_json(self) -> dict[str, object]:
+        """As the start answer holds it (``GhostsSerializer``) and the archive's page."""
+        return {
+            "best": None if self.best is None else self.best.to_json(),
+            "other": None if self.other is None else self.other.to_json(),
+            "medals": [
+                {"medal": m.medal, "percent": m.percent, "score": m.score} for m in self.medals
+            ],
+        }
 
 
 def ghost_scores(*, moves: list[object], results: list[object]) -> tuple[int, ...]:
