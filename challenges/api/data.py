@@ -79,6 +79,7 @@ class RunStartedData(TypedDict):
     time_limit_ms: int
     grace_ms: int
     ghosts: dict[str, object]
+    hard: bool
 
 
 def run_started_data(run: Run, *, ghosts: RunGhosts) -> RunStartedData:
@@ -97,6 +98,7 @@ def run_started_data(run: Run, *, ghosts: RunGhosts) -> RunStartedData:
         "time_limit_ms": RULESET.time_limit_ms,
         "grace_ms": RULESET.finish_grace_ms,
         "ghosts": ghosts.to_json(),
+        "hard": run.hard,
     }
 
 
@@ -182,6 +184,7 @@ class LeaderboardRowData(TypedDict):
     score: int
     submitted_at: str
     run: str
+    hard: bool
 
 
 def leaderboard_row_data(row: LeaderboardRow) -> LeaderboardRowData:
@@ -192,6 +195,7 @@ def leaderboard_row_data(row: LeaderboardRow) -> LeaderboardRowData:
         "score": row.score,
         "submitted_at": iso(row.submitted_at),
         "run": str(row.run_id),
+        "hard": row.hard,
     }
 
 

@@ -56,7 +56,7 @@ class RunStartView(APIView):
         summary="Start a run on an open challenge",
         description="The server's clock starts the run; send its moves while it is played "
         "and finish it within `time_limit_ms` plus `grace_ms`.",
-        request=None,
+        request=s.RunStartSerializer,
         responses={
             201: s.RunStartedSerializer,
             403: ERRORS,
@@ -69,9 +69,20 @@ class RunStartView(APIView):
     )
     def post(self, request: Request, challenge_id: int) -> Response:
         player_id = player_of(request).pk
-        run = run_start(player_id=player_id, challenge_id=challenge_id)
+        run = run_start(player_id=player_id, challenge_id=challenge_id, hard=_hard_mode(request))
         ghosts = runs.run_ghosts(challenge=run.challenge, player_id=player_id, now=run.started_at)
         return Response(run_started_data(run, ghosts=ghosts), status=status.HTTP_201_CREATED)
+
+
+def _hard_mode(request: Request) -> bool:
+    """A start's optional ``{"hard": true}``: the run is played in hard mode."""
+    if not _content_length(request):
+        return False
+    body = json_body(request)
+    hard = body.get("hard", False) if isinstance(body, dict) else None
+    if not isinstance(hard, bool):
+        raise ValidationError({"hard": [gettext("must be true or false.")]})
+    return hard
 
 
 class RunClockView(APIView):

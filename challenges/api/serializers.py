@@ -149,6 +149,17 @@ class GhostsSerializer(serializers.Serializer[Any]):
     medals = MedalSerializer(many=True, help_text="Empty while par is unknown.")
 
 
+class RunStartSerializer(serializers.Serializer[Any]):
+    """A start's body, optional: ``{}`` or none plays the ordinary way."""
+
+    hard = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Hard mode: no fit highlights, no auto-turn; kept for the run, marked * "
+        "on its share and its entry.",
+    )
+
+
 class RunStartedSerializer(serializers.ModelSerializer[Run]):
     challenge = serializers.IntegerField(source="challenge_id")
     deadline = serializers.DateTimeField()
@@ -162,7 +173,7 @@ class RunStartedSerializer(serializers.ModelSerializer[Run]):
         model = Run
         fields = [
             "id", "challenge", "status", "started_at", "deadline", "finish_by", "tray", "well",
-            "time_limit_ms", "grace_ms", "ghosts",
+            "time_limit_ms", "grace_ms", "ghosts", "hard",
         ]  # fmt: skip
 
     ghosts = GhostsSerializer(read_only=True)
@@ -382,7 +393,7 @@ class RunDetailSerializer(serializers.ModelSerializer[Run]):
         fields = [
             "id", "challenge", "player", "status", "valid", "started_at", "deadline",
             "finished_at", "score", "tray", "well", "log", "moves", "error", "submitted",
-            "eligible", "ineligible",
+            "eligible", "ineligible", "hard",
         ]  # fmt: skip
 
     def get_submitted(self, run: Run) -> bool:
@@ -395,6 +406,7 @@ class LeaderboardRowSerializer(serializers.Serializer[Any]):
     score = serializers.IntegerField()
     submitted_at = serializers.DateTimeField()
     run = serializers.UUIDField(source="run_id")
+    hard = serializers.BooleanField(help_text="Played in hard mode (marked * on the board).")
 
 
 class LeaderboardPageSerializer(serializers.Serializer[Any]):

@@ -153,6 +153,7 @@ def entry_submit_counted(
             hold_reasons=reasons,
             features={**review.features, **trust.features},
             placements=";".join(placements),
+            hard=run.hard,
         )
 
     postgresql = connection.vendor == "postgresql"
@@ -232,9 +233,10 @@ WITH first AS (
 entry AS (
     INSERT INTO {Entry._meta.db_table}
         (challenge_id, player_id, run_id, score, submitted_at, status, hold_reasons,
-         moves_hash, voided_at, void_reason, features, placements)
+         moves_hash, voided_at, void_reason, features, placements, hard)
     SELECT %(challenge)s, %(player)s, %(run)s, %(score)s, %(at)s, %(status)s,
-           %(reasons)s::jsonb, %(hash)s, NULL, '', %(features)s::jsonb, %(placements)s
+           %(reasons)s::jsonb, %(hash)s, NULL, '', %(features)s::jsonb, %(placements)s,
+           %(hard)s
     FROM first WHERE written
     RETURNING id
 ),
@@ -285,6 +287,7 @@ def _entry_insert_counted(
                 "hash": entry.moves_hash,
                 "features": json.dumps(entry.features),
                 "placements": entry.placements,
+                "hard": entry.hard,
                 "live": live,
                 **form_point_add_params(entry=entry, run=run),
                 **player_record_submitted_params(

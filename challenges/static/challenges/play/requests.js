@@ -13,10 +13,11 @@ export class RunRequests {
    * - `urls`: {start, finish(runId), run(runId), submit(runId), standing(runId)};
    * - `watchOf(runId)`: the RunWatch of that run, if it is the one played last;
    * - `later(fn, ms)`: runs `fn` after `ms` (finish is sent again after a 503);
-   * - `onStart(data)`: the start answer, before the run begins (its ghosts).
+   * - `onStart(data)`: the start answer, before the run begins (its ghosts);
+   * - `startBody()`: the start's body (`{hard}`), or undefined for none.
    */
-  constructor({ machine, api, urls, watchOf, later = () => {}, onStart = () => {} }) {
-    Object.assign(this, { machine, api, urls, watchOf, later, onStart });
+  constructor({ machine, api, urls, watchOf, later = () => {}, onStart = () => {}, startBody = () => undefined }) {
+    Object.assign(this, { machine, api, urls, watchOf, later, onStart, startBody });
   }
 
   /**
@@ -27,7 +28,7 @@ export class RunRequests {
   async start() {
     let response;
     try {
-      response = await this.api(this.urls.start, { method: "POST" });
+      response = await this.api(this.urls.start, { method: "POST", body: this.startBody() });
     } catch (error) {
       this.machine.startFailed(error.message);
       return "failed";
