@@ -15,6 +15,7 @@ from django.views.decorators.http import require_safe
 from challenges.engine import RULESET
 from challenges.play.selectors import run_ghosts
 from challenges.schedule.selectors import archive_month, practice_challenge_get
+from challenges.views import run_buttons_context
 from config.page_scripts import page_entries, page_preloads
 
 ARCHIVE_SCRIPTS = page_entries("archive")
@@ -64,8 +65,8 @@ def archive_play_page(request: HttpRequest, number: int) -> HttpResponse:
     context = {
         "challenge": challenge,
         "archive_config": config,
-        "draw_cost": f"{RULESET.draw_points:+d}".replace("-", "\N{MINUS SIGN}"),
-        "well_size": RULESET.well_size,
+        # The Draw button's cost and the full well, from the rules.
+        **run_buttons_context(),
         "preloads": page_preloads(*ARCHIVE_SCRIPTS),
     }
     return render(request, "challenges/archive_play.html", context)

@@ -44,3 +44,11 @@ def context_for(
     yield context
     context.close()
     assert not thrown, f"a page threw: {thrown}"
+
+
+@pytest.fixture(name="phone")
+def phone_context(browser: Browser, site_clock: Any) -> Iterator[BrowserContext]:
+    """A phone's context on the site's clock (``context_for``), for a module that plays
+    on the phone only: it imports ``phone_context``, the fixture ``phone``."""
+    with context_for(browser, "phone", now=site_clock.now()) as context:
+        yield context

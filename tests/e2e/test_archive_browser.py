@@ -8,25 +8,19 @@ Screenshots: ``archive-calendar-phone.png``, ``archive-end-phone.png``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import BrowserContext, expect
 
 from tests.e2e.conftest import SiteClock
-from tests.e2e.devices import context_for
+from tests.e2e.devices import phone_context  # noqa: F401 (the fixture "phone")
 from tests.e2e.play_helpers import end_run, touch_drag_tile_to_board
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 RANK_URL = re.compile(r"/api/challenges/\d+/archive-rank/$")
-
-
-@pytest.fixture
-def phone(browser: Browser, site_clock: SiteClock) -> Iterator[BrowserContext]:
-    with context_for(browser, "phone", now=site_clock.now()) as context:
-        yield context
 
 
 def test_archive_play_leaves_the_streak_unchanged(

@@ -9,15 +9,13 @@ Screenshot: ``contrast-board-phone.png``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.axe import expect_no_serious_violation, settle
-from tests.e2e.conftest import SiteClock
-from tests.e2e.devices import context_for
+from tests.e2e.devices import phone_context  # noqa: F401 (the fixture "phone")
 from tests.e2e.play_helpers import touch_drag_tile_to_board
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -76,12 +74,6 @@ _PAIRS = """() => {
     ],
   };
 }"""
-
-
-@pytest.fixture
-def phone(browser: Browser, site_clock: SiteClock) -> Iterator[BrowserContext]:
-    with context_for(browser, "phone", now=site_clock.now()) as context:
-        yield context
 
 
 def _sheet_media(page: Page) -> str:

@@ -9,26 +9,19 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import BrowserContext, expect
 
-from tests.e2e.conftest import SiteClock
-from tests.e2e.devices import context_for
+from tests.e2e.devices import phone_context  # noqa: F401 (the fixture "phone")
 from tests.e2e.play_helpers import end_run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 START_URL = re.compile(r"/api/challenges/\d+/runs/$")
 STANDING_URL = re.compile(r"/api/runs/[^/]+/standing/")
-
-
-@pytest.fixture
-def phone(browser: Browser, site_clock: SiteClock) -> Iterator[BrowserContext]:
-    with context_for(browser, "phone", now=site_clock.now()) as context:
-        yield context
 
 
 def test_hard_modes_star_is_on_the_share(

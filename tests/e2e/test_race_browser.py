@@ -9,14 +9,13 @@ Screenshot: ``race-phone.png``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
+from playwright.sync_api import BrowserContext, Page, Request, expect
 
-from tests.e2e.conftest import SiteClock
-from tests.e2e.devices import context_for
+from tests.e2e.devices import phone_context  # noqa: F401 (the fixture "phone")
 from tests.e2e.play_helpers import touch_drag_tile_to_board
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -24,12 +23,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 START_URL = re.compile(r"/api/challenges/\d+/runs/$")
 # What a run itself sends while it is played: its clock's start and its moves.
 RUN_OWN = re.compile(r"/api/runs/[^/]+/(clock|moves)/$")
-
-
-@pytest.fixture
-def phone(browser: Browser, site_clock: SiteClock) -> Iterator[BrowserContext]:
-    with context_for(browser, "phone", now=site_clock.now()) as context:
-        yield context
 
 
 def _player_with_a_best(
