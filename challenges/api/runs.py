@@ -75,8 +75,9 @@ class RunStartView(APIView):
 
 
 def _hard_mode(request: Request) -> bool:
-    """A start's optional ``{"hard": true}``: the run is played in hard mode."""
-    if not _content_length(request):
+    """A start's optional ``{"hard": true}``: the run is played in hard mode. A start
+    with no JSON body (none, or a form's) plays the ordinary way, as starts always did."""
+    if not _content_length(request) or not request.content_type.startswith("application/json"):
         return False
     body = json_body(request)
     hard = body.get("hard", False) if isinstance(body, dict) else None
