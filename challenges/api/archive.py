@@ -23,6 +23,7 @@ from challenges.api.runs import json_body
 from challenges.boards.selectors import leaderboard_would_rank
 from challenges.fault_words import rejection_json, rejection_reason
 from challenges.play import selectors as runs
+from config.throttling import AtomicScopedRateThrottle
 
 
 class ArchiveRankSerializer(serializers.Serializer[Any]):
@@ -37,6 +38,9 @@ class ArchiveRankSerializer(serializers.Serializer[Any]):
 
 
 class ArchiveRankView(APIView):
+    throttle_classes = [AtomicScopedRateThrottle]
+    throttle_scope = "archive_rank"
+
     @extend_schema(
         operation_id="archive_rank",
         summary="Where an archive run would have ranked",
@@ -51,6 +55,7 @@ class ArchiveRankView(APIView):
             409: OpenApiResponse(ERRORS, description="results_not_out"),
             413: ERRORS,
             422: OpenApiResponse(ERRORS, description="A move broke a rule (its code)."),
+            429: ERRORS,
         },
     )
     def post(self, request: Request, challenge_id: int) -> Response:

@@ -170,3 +170,15 @@ def test_a_logged_in_archive_run_leaves_the_record_alone() -> None:
     assert response.status_code == 200
     assert not Run.objects.filter(player=player).exists()
     assert not PlayerRecord.objects.filter(player=player).exists()
+
+
+def test_asking_ranks_is_throttled(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rest_framework.throttling import SimpleRateThrottle
+
+    closed = _slot(-1)
+    rates = {**SimpleRateThrottle.THROTTLE_RATES, "archive_rank": "2/min"}
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)
+    log = challenge_log(closed, moves=3)
+    answers = [_rank(closed, log) for _ in range(3)]
+    assert [answer.status_code for answer in answers] == [200, 200, 429]
+    assert answers[-1].json()["code"] == "throttled"
