@@ -18,12 +18,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from challenges.api import serializers as s
 from challenges.api.common import ERRORS
 from challenges.api.runs import json_body
 from challenges.boards.selectors import leaderboard_would_rank
 from challenges.fault_words import rejection_json, rejection_reason
 from challenges.play import selectors as runs
 from config.throttling import AtomicScopedRateThrottle
+
+
+class ArchiveLogSerializer(serializers.Serializer[Any]):
+    """The whole run log of RULES.md, as played on the archive's page."""
+
+    moves = s.MovesField()
 
 
 class ArchiveRankSerializer(serializers.Serializer[Any]):
@@ -47,7 +54,7 @@ class ArchiveRankView(APIView):
         description="Replays a run log played on a challenge whose results are out and "
         "answers the rank its score would have had on that board. Nothing is stored: an "
         "archive run is never ranked.",
-        request=None,
+        request=ArchiveLogSerializer,
         responses={
             200: ArchiveRankSerializer,
             400: ERRORS,
@@ -59,7 +66,9 @@ class ArchiveRankView(APIView):
         },
     )
     def post(self, request: Request, challenge_id: int) -> Response:
-        log = json_body(request)
+        # No body is no log (json_body's words for it are about a run's moves).
+        has_body = request.META.get("CONTENT_LENGTH") not in (None, "", "0")
+        log = json_body(request) if has_body else None
         if not isinstance(log, dict) or not isinstance(log.get("moves"), list):
             raise ValidationError({"moves": [gettext("is required: the run log's moves.")]})
         challenge = runs.archive_challenge(challenge_id=challenge_id, now=timezone.now())

@@ -33,7 +33,8 @@ EXAMPLES = int(os.environ.get("TOD_FUZZ_EXAMPLES", "8"))
 # - a puzzle's well-shaped filling is judged by the engine: one that breaks a rule is 422
 #   with the rule broken (docs/puzzles.md), as for a run's moves;
 # - a classic game's place, draw and pass are judged by the game: a well-shaped action
-#   the rules refuse is 422 with the rule's code.
+#   the rules refuse is 422 with the rule's code;
+# - an archive run's rank replays its log: a well-shaped move that breaks a rule is 422.
 JUDGED = {
     "auth_token": "400",
     "auth_register": "400",
@@ -46,6 +47,7 @@ JUDGED = {
     "classic_move": "422",
     "classic_draw": "422",
     "classic_pass": "422",
+    "archive_rank": "422",
 }
 CLASSIC_WITH_TOKEN_ONLY = ("/api/classic/games/", "/api/classic/record/")
 _ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "429"]
