@@ -73,8 +73,13 @@ class ShareCard:
         return "".join(symbols)
 
     @property
+    def number_marked(self) -> str:
+        """The number as every card shows it: "#812", or "#812*" for a hard-mode run."""
+        return f"#{self.challenge_number}{HARD_MARK if self.hard else ''}"
+
+    @property
     def headline(self) -> str:
-        return f"{GAME_NAME} #{self.challenge_number}{HARD_MARK if self.hard else ''}"
+        return f"{GAME_NAME} {self.number_marked}"
 
     @property
     def summary(self) -> str:

@@ -58,6 +58,11 @@ def test_a_hard_entry_is_marked_on_the_board_and_the_share(
     standing = player_client.get(f"/api/runs/{run.pk}/standing/").json()
     headline = standing["share"]["text"].splitlines()[0]
     assert headline == f"Tri-Ominos Daily #{challenge.number}*"
+    # The card's page says the same to everyone who opens the link, and its picture draws it.
+    card_page = APIClient().get(f"/share/{run.pk}/").content.decode()
+    assert f"<h1>Tri-Ominos Daily #{challenge.number}*</h1>" in card_page
+    picture = APIClient().get(f"/share/{run.pk}/card.png")
+    assert picture.status_code == 200 and picture["Content-Type"] == "image/png"
 
 
 def test_an_ordinary_entry_has_no_mark(
