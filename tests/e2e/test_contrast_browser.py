@@ -15,7 +15,10 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.axe import expect_no_serious_violation, settle
-from tests.e2e.devices import phone_context  # noqa: F401 (the fixture "phone")
+from tests.e2e.devices import (  # noqa: F401 (the fixtures "phone", "phone_player")
+    phone_context,
+    phone_player_page,
+)
 from tests.e2e.play_helpers import touch_drag_tile_to_board
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -81,16 +84,9 @@ def _sheet_media(page: Page) -> str:
 
 
 def test_the_high_contrast_board_on_a_phone(
-    phone: BrowserContext,
-    make_player: Any,
-    login: Any,
-    open_challenge: Any,
-    site_url: str,
-    screenshot: Any,
+    phone_player: Page, open_challenge: Any, site_url: str, screenshot: Any
 ) -> None:
-    user, password = make_player()
-    page = phone.new_page()
-    login(page, user.username, password)
+    page = phone_player
 
     # Nothing chosen: the device decides.
     page.goto(f"{site_url}/accounts/settings/")

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import Page, expect
 
-from tests.e2e.devices import phone_context  # noqa: F401 (the fixture "phone")
+from tests.e2e.devices import (  # noqa: F401 (the fixtures "phone", "phone_player")
+    phone_context,
+    phone_player_page,
+)
 from tests.e2e.play_helpers import end_run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -25,17 +27,11 @@ STANDING_URL = re.compile(r"/api/runs/[^/]+/standing/")
 
 
 def test_hard_modes_star_is_on_the_share(
-    phone: BrowserContext,
-    make_player: Callable[..., tuple[Any, str]],
-    login: Any,
-    open_challenge: Any,
-    screenshot: Any,
+    phone_player: Page, open_challenge: Any, screenshot: Any
 ) -> None:
     from challenges.models import Run
 
-    user, password = make_player()
-    page = phone.new_page()
-    login(page, user.username, password)
+    page, user = phone_player, phone_player.player
     page.locator("[data-testid='hard-mode']").check()
     with page.expect_request(START_URL) as asked:
         page.locator("#start-button").tap()

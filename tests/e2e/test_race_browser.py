@@ -9,13 +9,15 @@ Screenshot: ``race-phone.png``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Request, expect
+from playwright.sync_api import Page, Request, expect
 
-from tests.e2e.devices import phone_context  # noqa: F401 (the fixture "phone")
+from tests.e2e.devices import (  # noqa: F401 (the fixtures "phone", "phone_player")
+    phone_context,
+    phone_player_page,
+)
 from tests.e2e.play_helpers import touch_drag_tile_to_board
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -25,28 +27,15 @@ START_URL = re.compile(r"/api/challenges/\d+/runs/$")
 RUN_OWN = re.compile(r"/api/runs/[^/]+/(clock|moves)/$")
 
 
-def _player_with_a_best(
-    phone: BrowserContext, make_player: Callable[..., tuple[Any, str]], login: Any, challenge: Any
-) -> tuple[Page, Any]:
+def test_the_ghost_line_races_the_best_run_with_no_request(
+    phone_player: Page, open_challenge: Any, screenshot: Any
+) -> None:
     from challenges.models import Challenge
     from tests.factories import RunFactory
 
-    user, password = make_player()
-    best = RunFactory(challenge=challenge, player=user, finished=True)
-    Challenge.objects.filter(pk=challenge.pk).update(par=400)
-    page = phone.new_page()
-    login(page, user.username, password)
-    return page, best
-
-
-def test_the_ghost_line_races_the_best_run_with_no_request(
-    phone: BrowserContext,
-    make_player: Callable[..., tuple[Any, str]],
-    login: Any,
-    open_challenge: Any,
-    screenshot: Any,
-) -> None:
-    page, best = _player_with_a_best(phone, make_player, login, open_challenge)
+    page = phone_player
+    best = RunFactory(challenge=open_challenge, player=page.player, finished=True)
+    Challenge.objects.filter(pk=open_challenge.pk).update(par=400)
     page.goto(page.url)
     with page.expect_response(START_URL) as started:
         page.locator("#start-button").tap()
