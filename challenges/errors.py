@@ -48,6 +48,13 @@ class ChallengeNotOpen(ServiceError):
     default_detail = _("This challenge is not open.")
 
 
+class ResultsNotOut(ServiceError):
+    """A challenge whose results are not public yet: no archive play of it."""
+
+    code = "results_not_out"
+    default_detail = _("This challenge's results are not out yet.")
+
+
 class RunsLimitReached(ServiceError):
     code = "too_many_runs"
     default_detail = _("You have started as many runs of this challenge as a player may.")

@@ -1,6 +1,8 @@
 from django.urls import path
 
 from challenges.views import (
+    app,
+    archive,
     classic,
     desk,
     history,
@@ -35,6 +37,13 @@ urlpatterns = [
     path("jsi18n/how-to-play/", how_to_play.how_to_play_catalog, name="how-to-play-catalog"),
     path("practice/", practice.practice_page, name="practice"),
     path("practice/<int:challenge_id>/", practice.practice_page, name="practice-challenge"),
+    # The installable app: its manifest, its service worker (at the root: its scope is
+    # the whole site) and the page it shows offline.
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("sw.js", app.service_worker, name="service-worker"),
+    path("offline/", app.offline_page, name="offline"),
+    path("archive/", archive.archive_page, name="archive"),
+    path("archive/<int:number>/", archive.archive_play_page, name="archive-play"),
     path("puzzles/", puzzles.puzzles_page, name="puzzles"),
     path("puzzles/today/", puzzles.puzzle_today_page, name="puzzle-today"),
     path("puzzles/<int:number>/", puzzles.puzzle_page, name="puzzle"),

@@ -482,6 +482,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "challenges.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {
         "run_start": env.str("RUN_START_THROTTLE", default="30/min"),
+        # An archive run's rank (a replay): a run lasts seconds, so a person asks a few a minute.
+        "archive_rank": env.str("ARCHIVE_RANK_THROTTLE", default="30/min"),
         # A run sends a batch every 3 s or so (20 a minute); retries and a second tab fit.
         "run_moves": env.str("RUN_MOVES_THROTTLE", default="120/min"),
         "auth": env.str("AUTH_THROTTLE", default="20/min"),

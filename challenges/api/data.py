@@ -19,6 +19,7 @@ from challenges.engine import RULESET
 from challenges.fault_words import ineligible_json, rejection_json
 from challenges.models import Challenge, Entry, Run, RunFault
 from challenges.moderation.selectors import entry_review_class, review_sentence
+from challenges.play.ghosts import RunGhosts
 from challenges.play.outcomes import ChallengeStanding, RunPlayed, standing_best_score
 
 
@@ -77,11 +78,13 @@ class RunStartedData(TypedDict):
     well: list[str]
     time_limit_ms: int
     grace_ms: int
+    ghosts: dict[str, object]
+    hard: bool
 
 
-def run_started_data(run: Run) -> RunStartedData:
-    """A run just started (``run_start``'s, holding its challenge), as
-    ``RunStartedSerializer`` documents it."""
+def run_started_data(run: Run, *, ghosts: RunGhosts) -> RunStartedData:
+    """A run just started (``run_start``'s, holding its challenge), with what it races,
+    as ``RunStartedSerializer`` documents it."""
     challenge = run.challenge
     return {
         "id": str(run.id),
@@ -94,6 +97,8 @@ def run_started_data(run: Run) -> RunStartedData:
         "well": challenge.well,
         "time_limit_ms": RULESET.time_limit_ms,
         "grace_ms": RULESET.finish_grace_ms,
+        "ghosts": ghosts.to_json(),
+        "hard": run.hard,
     }
 
 
@@ -179,6 +184,7 @@ class LeaderboardRowData(TypedDict):
     score: int
     submitted_at: str
     run: str
+    hard: bool
 
 
 def leaderboard_row_data(row: LeaderboardRow) -> LeaderboardRowData:
@@ -189,6 +195,7 @@ def leaderboard_row_data(row: LeaderboardRow) -> LeaderboardRowData:
         "score": row.score,
         "submitted_at": iso(row.submitted_at),
         "run": str(row.run_id),
+        "hard": row.hard,
     }
 
 

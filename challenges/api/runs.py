@@ -57,7 +57,7 @@ class RunStartView(APIView):
         summary="Start a run on an open challenge",
         description="The server's clock starts the run; send its moves while it is played "
         "and finish it within `time_limit_ms` plus `grace_ms`.",
-        request=None,
+        request=s.RunStartSerializer,
         responses={
             201: s.RunStartedSerializer,
             403: ERRORS,
@@ -69,8 +69,22 @@ class RunStartView(APIView):
         },
     )
     def post(self, request: Request, challenge_id: int) -> Response:
-        run = run_start(player_id=player_of(request).pk, challenge_id=challenge_id)
-        return Response(run_started_data(run), status=status.HTTP_201_CREATED)
+        player_id = player_of(request).pk
+        run = run_start(player_id=player_id, challenge_id=challenge_id, hard=_hard_mode(request))
+        ghosts = runs.run_ghosts(challenge=run.challenge, player_id=player_id, now=run.started_at)
+        return Response(run_started_data(run, ghosts=ghosts), status=status.HTTP_201_CREATED)
+
+
+def _hard_mode(request: Request) -> bool:
+    """A start's optional ``{"hard": true}``: the run is played in hard mode. A start
+    with no JSON body (none, or a form's) plays the ordinary way, as starts always did."""
+    if not _content_length(request) or not request.content_type.startswith("application/json"):
+        return False
+    body = json_body(request)
+    hard = body.get("hard", False) if isinstance(body, dict) else None
+    if not isinstance(hard, bool):
+        raise ValidationError({"hard": [gettext("must be true or false.")]})
+    return hard
 
 
 class RunClockView(APIView):
@@ -108,7 +122,7 @@ class RunClockView(APIView):
         return Response(data)
 
 
-def _json_body(request: Request) -> object:
+def json_body(request: Request) -> object:
     """The request's JSON, refused before reading when it is too large or absent."""
     limit: int = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     length = _content_length(request)
@@ -192,7 +206,7 @@ class RunMovesView(APIView):
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
-        body = _json_body(request)
+        body = json_body(request)
         if not isinstance(body, dict) or not isinstance(body.get("moves"), list):
             raise ValidationError(
                 {
@@ -239,7 +253,7 @@ class RunFinishView(APIView):
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
-        log = _json_body(request)
+        log = json_body(request)
         start = 0
         if isinstance(log, dict) and "from" in log:
             start = _start_index(log, required=False)
@@ -394,7 +408,7 @@ class RunReportView(APIView):
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
-        form = s.ReportRequestSerializer(data=_json_body(request))
+        form = s.ReportRequestSerializer(data=json_body(request))
         form.is_valid(raise_exception=True)
         report = entry_report(
             run_id=run_id,

@@ -22,6 +22,7 @@ from challenges.api.reason_serializers import (
 from challenges.engine import BONUSES, RULESET, TILE_IDS
 from challenges.models import Challenge, Entry, EntryReport, Run
 from challenges.moderation.selectors import REVIEW_CLASSES
+from challenges.play.ghosts import MEDALS
 
 
 class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
@@ -114,6 +115,51 @@ class RunClockSerializer(serializers.Serializer[Any]):
     finish_by = serializers.DateTimeField(help_text="Deadline plus the network grace.")
 
 
+class GhostSerializer(serializers.Serializer[Any]):
+    """A run raced while playing: its score at every whole second, never its moves."""
+
+    kind = serializers.ChoiceField(
+        choices=["best", "friend", "leader"],
+        help_text="The player's own best run, a followed player's entry, or the leader's.",
+    )
+    player = serializers.CharField(
+        allow_null=True, help_text="Whose entry it is (null for the player's own best)."
+    )
+    score = serializers.IntegerField(help_text="The run's final score.")
+    scores = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The score after 0, 1, 2 ... seconds, to the end of the clock.",
+    )
+
+
+class MedalSerializer(serializers.Serializer[Any]):
+    medal = serializers.ChoiceField(choices=[name for name, _percent in MEDALS])
+    percent = serializers.IntegerField(help_text="The share of par it stands for.")
+    score = serializers.IntegerField(help_text="The score that earns it.")
+
+
+class GhostsSerializer(serializers.Serializer[Any]):
+    """What a run races, sent with its start so the page asks nothing while it plays."""
+
+    best = GhostSerializer(allow_null=True, help_text="The player's best run so far, or null.")
+    other = GhostSerializer(
+        allow_null=True,
+        help_text="Another player's entry, only once the challenge's results are public.",
+    )
+    medals = MedalSerializer(many=True, help_text="Empty while par is unknown.")
+
+
+class RunStartSerializer(serializers.Serializer[Any]):
+    """A start's body, optional: ``{}`` or none plays the ordinary way."""
+
+    hard = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Hard mode: no fit highlights, no auto-turn; kept for the run, marked * "
+        "on its share and its entry.",
+    )
+
+
 class RunStartedSerializer(serializers.ModelSerializer[Run]):
     challenge = serializers.IntegerField(source="challenge_id")
     deadline = serializers.DateTimeField()
@@ -127,8 +173,10 @@ class RunStartedSerializer(serializers.ModelSerializer[Run]):
         model = Run
         fields = [
             "id", "challenge", "status", "started_at", "deadline", "finish_by", "tray", "well",
-            "time_limit_ms", "grace_ms",
+            "time_limit_ms", "grace_ms", "ghosts", "hard",
         ]  # fmt: skip
+
+    ghosts = GhostsSerializer(read_only=True)
 
     def get_time_limit_ms(self, run: Run) -> int:
         return RULESET.time_limit_ms
@@ -345,7 +393,7 @@ class RunDetailSerializer(serializers.ModelSerializer[Run]):
         fields = [
             "id", "challenge", "player", "status", "valid", "started_at", "deadline",
             "finished_at", "score", "tray", "well", "log", "moves", "error", "submitted",
-            "eligible", "ineligible",
+            "eligible", "ineligible", "hard",
         ]  # fmt: skip
 
     def get_submitted(self, run: Run) -> bool:
@@ -358,6 +406,7 @@ class LeaderboardRowSerializer(serializers.Serializer[Any]):
     score = serializers.IntegerField()
     submitted_at = serializers.DateTimeField()
     run = serializers.UUIDField(source="run_id")
+    hard = serializers.BooleanField(help_text="Played in hard mode (marked * on the board).")
 
 
 class LeaderboardPageSerializer(serializers.Serializer[Any]):

@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from challenges.api import classic, guests, puzzles, runs, social, tables, views
+from challenges.api import archive, classic, guests, puzzles, runs, social, tables, views
 from challenges.api.errors import api_not_found
 
 urlpatterns = [
@@ -13,6 +13,11 @@ urlpatterns = [
         name="api-challenge",
     ),
     path("challenges/<int:challenge_id>/runs/", runs.RunStartView.as_view(), name="api-run-start"),
+    path(
+        "challenges/<int:challenge_id>/archive-rank/",
+        archive.ArchiveRankView.as_view(),
+        name="api-archive-rank",
+    ),
     path(
         "challenges/<int:challenge_id>/leaderboard/",
         views.leaderboard_read,

@@ -83,7 +83,7 @@ def challenge_stats(*, challenge: Challenge) -> ChallengeStats:
 # --- leaderboard pages -----------------------------------------------------------------
 
 
-_ROW_FIELDS = ("id", "score", "submitted_at", "run_id", "player__username")
+_ROW_FIELDS = ("id", "score", "submitted_at", "run_id", "player__username", "hard")
 
 
 @dataclass(frozen=True)
@@ -94,6 +94,8 @@ class LeaderboardRow:
     submitted_at: datetime
     run_id: uuid.UUID
     entry_id: int
+    # Played in hard mode: marked "*" next to the entry.
+    hard: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,7 @@ def _rows_at_score_sql() -> str:
     users = player.related_model._meta.db_table
     username = player.related_model._meta.get_field("username").column
     return f"""
-        SELECT e.id, e.score, e.submitted_at, e.run_id, u.{username}
+        SELECT e.id, e.score, e.submitted_at, e.run_id, u.{username}, e.hard
         FROM (SELECT id FROM {entries}
               WHERE challenge_id = %s AND status = %s AND score = %s
               ORDER BY submitted_at, id LIMIT %s OFFSET %s) AS page
@@ -279,6 +281,7 @@ def _results(table: ScoreTable, rows: list[dict[str, Any]]) -> tuple[Leaderboard
             submitted_at=row["submitted_at"],
             run_id=row["run_id"],
             entry_id=row["id"],
+            hard=row["hard"],
         )
         for row in rows
     )

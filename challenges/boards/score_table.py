@@ -213,6 +213,22 @@ def leaderboard_field(*, challenge: Challenge, score: int, own_entry: bool) -> S
 
 
 @dataclass(frozen=True)
+class WouldRank:
+    """Where a score would stand on a board it never entered: its competition rank
+    among the live entries, and their count."""
+
+    rank: int
+    count: int
+
+
+def leaderboard_would_rank(*, challenge: Challenge, score: int) -> WouldRank:
+    """Where ``score`` would have ranked among ``challenge``'s live entries (worked out
+    from the score table, never stored: an archive run enters no board)."""
+    table = leaderboard_score_table(challenge=challenge)
+    return WouldRank(rank=table.rank_of(score), count=table.count)
+
+
+@dataclass(frozen=True)
 class Histogram:
     """Bin ``i`` holds scores ``edges[i] <= score < edges[i + 1]`` (whole-point bins)."""
 

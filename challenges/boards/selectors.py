@@ -30,7 +30,12 @@ from challenges.boards.leaderboards import (
     leaderboard_page_frame,
 )
 from challenges.boards.periods import PERIODS, period_board, period_explained
-from challenges.boards.score_table import ScoreField, leaderboard_field
+from challenges.boards.score_table import (
+    ScoreField,
+    WouldRank,
+    leaderboard_field,
+    leaderboard_would_rank,
+)
 from challenges.boards.standing import (
     PlayerRank,
     entry_get,
@@ -50,6 +55,7 @@ __all__ = [
     "PlayerRank",
     "ScoreField",
     "board_minutes_left",
+    "WouldRank",
     "challenge_history",
     "challenge_history_version",
     "entry_get",
@@ -64,6 +70,7 @@ __all__ = [
     "leaderboard_page_frame",
     "leaderboard_page_shown",
     "leaderboard_rank",
+    "leaderboard_would_rank",
     "period_board",
     "period_explained",
     "player_boards_version",

@@ -80,6 +80,9 @@ class Entry(models.Model):
     placements = models.TextField(  # noqa: DJ001 (None is "not kept", "" is "none made")
         _("placements"), null=True, blank=True, editable=False
     )
+    # Its run was played in hard mode (the run's own flag, kept beside the score the
+    # boards read): marked "*" next to the entry.
+    hard = models.BooleanField(_("hard mode"), default=False, db_default=False, editable=False)
 
     objects = EntryQuerySet.as_manager()
 

@@ -98,6 +98,9 @@ class Run(models.Model):
     position = models.JSONField(_("position"), null=True, blank=True, editable=False)
     # Why the run may not enter a leaderboard ({"move", "code", "detail"}), or null.
     ineligible = models.JSONField(_("ineligible"), null=True, blank=True)
+    # Hard mode: no fit highlights and no auto-turn, chosen at the start and kept for the
+    # run; its entry is marked on the board and in the share.
+    hard = models.BooleanField(_("hard mode"), default=False, db_default=False)
 
     class Meta:
         verbose_name = _("run")

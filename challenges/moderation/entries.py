@@ -137,6 +137,7 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
                 hold_reasons=reasons,
                 features={**review.features, **trust.features},
                 placements=";".join(placements),
+                hard=run.hard,
             )
             entry.save(force_insert=True)
             player_record_submitted(

@@ -42,6 +42,8 @@ def _run_fields() -> list[Field[Any, Any]]:
 # A submit also compares with par and counts the board; never the par's log (the
 # largest column, decoded for nothing).
 _CHALLENGE_SUBMIT_READ = (*_CHALLENGE_READ, "par", "entry_count", "top_score")
+# A start also reads par: the run races its medal marks, shares of it.
+_CHALLENGE_START_READ = (*_CHALLENGE_READ, "par")
 
 
 def _challenge_fields(read: tuple[str, ...] = _CHALLENGE_READ) -> list[Field[Any, Any]]:
@@ -117,7 +119,10 @@ def _start_sql() -> str:
     columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
     values = ", ".join("%s" for _ in fields)
     table = Run._meta.db_table
-    read = ", ".join(f"x.{connection.ops.quote_name(str(f.column))}" for f in _challenge_fields())
+    read = ", ".join(
+        f"x.{connection.ops.quote_name(str(f.column))}"
+        for f in _challenge_fields(_CHALLENGE_START_READ)
+    )
     number, opens, closes = (challenge_column(name) for name in ("number", "opens_at", "closes_at"))
     return (
         f"WITH ch AS (SELECT {read} FROM {Challenge._meta.db_table} x WHERE x.{number} = %s),"
@@ -146,7 +151,7 @@ def run_row_start(*, run: Run, limit: int) -> RunStarting:
         row = cursor.fetchone()
     assert row is not None  # the count's row is always there
     started, made = int(row[0]), bool(row[1])
-    challenge_fields = _challenge_fields()
+    challenge_fields = _challenge_fields(_CHALLENGE_START_READ)
     key = [f.attname for f in challenge_fields].index(Challenge._meta.pk.attname)
     found = row[2 + key] is not None
     challenge = _from_row(Challenge, challenge_fields, row[2:]) if found else None

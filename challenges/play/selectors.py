@@ -17,7 +17,11 @@ from challenges import engine
 from challenges.models import Challenge, Entry, Guest, Run
 
 # Re-exported: the room's door for the faces.
+from challenges.play.archive import archive_challenge as archive_challenge
+from challenges.play.archive import archive_replay as archive_replay
 from challenges.play.examples import how_to_play_pictures as how_to_play_pictures
+from challenges.play.ghosts import RunGhosts as RunGhosts
+from challenges.play.ghosts import run_ghosts as run_ghosts
 from challenges.play.outcomes import ChallengeStanding, RunColumns, RunSubmitting
 from challenges.play.run_sql import run_row_submitting
 

@@ -35,6 +35,8 @@ GAME_NAME = "Tri-Ominos Daily"
 # One symbol per bonus (bonus_words.py), in the order they were made; a cleared board
 # ends the line.
 CLEARED_SYMBOL = "✨"
+# A hard-mode run's mark, on its share and next to its entry on a board.
+HARD_MARK = "*"
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,8 @@ class ShareCard:
     # The final board, only once the results are out (empty before: nothing to copy).
     board: tuple[PlacedTile, ...]
     board_revealed: bool
+    # Played in hard mode: "*" after the number, as everyone's share reads it.
+    hard: bool = False
 
     @property
     def par_percent(self) -> int | None:
@@ -69,8 +73,13 @@ class ShareCard:
         return "".join(symbols)
 
     @property
+    def number_marked(self) -> str:
+        """The number as every card shows it: "#812", or "#812*" for a hard-mode run."""
+        return f"#{self.challenge_number}{HARD_MARK if self.hard else ''}"
+
+    @property
     def headline(self) -> str:
-        return f"{GAME_NAME} #{self.challenge_number}"
+        return f"{GAME_NAME} {self.number_marked}"
 
     @property
     def summary(self) -> str:
@@ -142,6 +151,7 @@ def share_card(*, run: Run, now: datetime | None = None) -> ShareCard:
         cleared=len(placed) == RULESET.tile_count,
         board=placed if revealed else (),
         board_revealed=revealed,
+        hard=run.hard,
     )
 
 

@@ -8,6 +8,7 @@ import math
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
+from challenges.engine import RULESET
 from challenges.parsing import whole_number
 from challenges.views.errors import bad_request, page_not_found, server_error
 
@@ -73,3 +74,12 @@ def standing_phrase(*, rank: int, entries: int) -> str:
     if percent is not None:
         return gettext("top %(percent)s%%") % {"percent": percent}
     return gettext("%(rank)s of %(entries)s") % {"rank": rank, "entries": entries}
+
+
+def run_buttons_context() -> dict[str, object]:
+    """What the run buttons (``_run_buttons.html``) show from the rules: the Draw
+    button's cost, with a real minus sign, and the full well."""
+    return {
+        "draw_cost": f"{RULESET.draw_points:+d}".replace("-", "\N{MINUS SIGN}"),
+        "well_size": RULESET.well_size,
+    }

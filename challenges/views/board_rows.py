@@ -24,6 +24,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import get_current_timezone
 from django.utils.translation import get_language, gettext
 
+from challenges.players.sharing import HARD_MARK
+
 _RUN = "00000000-0000-0000-0000-000000000000"
 _PLAYER = "player-name-placeholder"
 # What ``reverse`` leaves unquoted in a path.
@@ -46,6 +48,12 @@ def replay_addresses() -> Callable[[object], str]:
 def board_rows_html(rows: Iterable[dict[str, Any]]) -> SafeString:
     """The ``<tr>`` of each row (``leaderboards._row``'s dictionaries)."""
     you_tag = f'<span class="you-tag">{escape(gettext("you"))}</span>'
+    # A hard-mode entry: its mark, and the words for those who do not see it.
+    hard_tag = (
+        f'<span class="hard-mark" title="{escape(gettext("Hard mode"))}" aria-hidden="true">'
+        f"{HARD_MARK}</span>"
+        f'<span class="visually-hidden"> ({escape(gettext("Hard mode"))})</span>'
+    )
     watch = escape(gettext("Watch"))
     points = gettext("points: watch %(player)s's run")
     replay_of = replay_addresses()
@@ -76,7 +84,8 @@ def board_rows_html(rows: Iterable[dict[str, Any]]) -> SafeString:
         html.append(
             f"<tr{you_row if is_you else ''}>"
             f'<td class="{rank_class}">{rank_of(row["rank"])}</td>'
-            f'<th scope="row"><a href="{profile}">{player}</a>{you_tag if is_you else ""}</th>'
+            f'<th scope="row"><a href="{profile}">{player}</a>{hard_tag if row["hard"] else ""}'
+            f"{you_tag if is_you else ''}</th>"
             f'<td class="n"><strong>{shown}</strong></td>'
             f'<td class="hide-narrow nowrap"><time datetime="{at.isoformat()}"'
             f' data-local="short">{minute_stamp(at, stamp, language)}</time></td>'

@@ -246,6 +246,7 @@ def _row(row: LeaderboardRow, *, username: str | None, public: bool) -> dict[str
         "run_id": row.run_id,
         "is_you": is_you,
         "replay_visible": public or is_you,
+        "hard": row.hard,
     }
 
 

@@ -19,6 +19,7 @@ from challenges.engine import RULESET
 from challenges.models import Run
 from challenges.play.selectors import run_best_score, run_keepable
 from challenges.schedule.services import challenge_current_ensure, challenge_par_request
+from challenges.views import run_buttons_context
 from config.page_scripts import page_entries, page_preloads
 
 # The API paths the page calls, with this placeholder where a run's id goes.
@@ -95,9 +96,8 @@ def play_page(request: HttpRequest) -> HttpResponse:
         "play_config": _play_config(request, challenge_id=challenge.pk, par=challenge.par),
         "time_limit_seconds": RULESET.time_limit_ms // 1000,
         "keep_run": keep_run(request),
-        # The Draw button's cost and the full well, from the rules (play.js updates both).
-        "draw_cost": f"{RULESET.draw_points:+d}".replace("-", "\N{MINUS SIGN}"),
-        "well_size": RULESET.well_size,
+        # The Draw button's cost and the full well, from the rules.
+        **run_buttons_context(),
         "preloads": page_preloads(*PLAY_SCRIPTS),
     }
     return render(request, "challenges/play.html", context)

@@ -10,8 +10,8 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
-from challenges.engine import RULESET
 from challenges.schedule.selectors import practice_challenge_get, practice_deal_get
+from challenges.views import run_buttons_context
 from config.page_scripts import page_entries, page_preloads
 
 # The page's module scripts (base.html's site.js on every page).
@@ -31,9 +31,8 @@ def practice_page(request: HttpRequest, challenge_id: int | None = None) -> Http
     context = {
         "challenge": challenge,
         "practice_config": deal,
-        # The Draw button's cost and the full well, from the rules (as on the play page).
-        "draw_cost": f"{RULESET.draw_points:+d}".replace("-", "\N{MINUS SIGN}"),
-        "well_size": RULESET.well_size,
+        # The Draw button's cost and the full well, from the rules.
+        **run_buttons_context(),
         "preloads": page_preloads(*PRACTICE_SCRIPTS),
     }
     return render(request, "challenges/practice.html", context)

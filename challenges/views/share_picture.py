@@ -213,7 +213,7 @@ def share_picture_png(card: ShareCard) -> bytes:
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     _draw_text(draw, (60, 70), "Tri-Ominos Daily", size=40, fill=MUTED)
-    _draw_text(draw, (60, 125), f"#{card.challenge_number}", size=96, fill=TEXT)
+    _draw_text(draw, (60, 125), card.number_marked, size=96, fill=TEXT)
     # In the language of the request for the picture (its Accept-Language; LocaleMiddleware
     # makes the answer vary on it).
     points = gettext("%(score)s points") % {"score": card.score}

@@ -252,3 +252,24 @@ def test_a_malformed_run_id_is_a_json_404(api_client: APIClient) -> None:
     response = api_client.get("/api/runs/not-a-uuid/")
     assert response.status_code == 404
     assert response.json()["code"] == "not_found"
+
+
+def test_start_brings_the_ghosts_the_run_races(
+    player_client: APIClient, player: Any, challenge: Challenge
+) -> None:
+    first = _start(player_client, challenge)["ghosts"]
+    assert first["best"] is None and first["other"] is None
+    Challenge.objects.filter(pk=challenge.pk).update(par=400)
+    best = RunFactory(challenge=challenge, player=player, finished=True)
+    ghosts = _start(player_client, challenge)["ghosts"]
+    assert ghosts["best"]["score"] == best.score
+    assert ghosts["best"]["scores"][-1] == best.score
+    assert len(ghosts["best"]["scores"]) == RULESET.time_limit_ms // 1000 + 1
+    assert [(m["medal"], m["score"]) for m in ghosts["medals"]] == [
+        ("bronze", 200),
+        ("silver", 300),
+        ("gold", 360),
+    ]
+    # Scores only: no move, tile or cell of any run while the challenge is open.
+    assert set(ghosts["best"]) == {"kind", "player", "score", "scores"}
+    assert ghosts["other"] is None

@@ -13,6 +13,7 @@ PATHS = {
     "/api/challenges/current/": {"get"},
     "/api/challenges/{challenge_id}/": {"get"},
     "/api/challenges/{challenge_id}/runs/": {"post"},
+    "/api/challenges/{challenge_id}/archive-rank/": {"post"},
     "/api/challenges/{challenge_id}/leaderboard/": {"get"},
     "/api/challenges/{challenge_id}/leaderboard/me/": {"get"},
     "/api/challenges/{challenge_id}/histogram/": {"get"},

@@ -34,6 +34,7 @@ EXAMPLES = int(os.environ.get("TOD_FUZZ_EXAMPLES", "8"))
 #   with the rule broken (docs/puzzles.md), as for a run's moves;
 # - a classic game's place, draw and pass are judged by the game: a well-shaped action
 #   the rules refuse is 422 with the rule's code; so are a live table's.
+# - an archive run's rank replays its log: a well-shaped move that breaks a rule is 422.
 JUDGED = {
     "auth_token": "400",
     "auth_register": "400",
@@ -51,6 +52,7 @@ JUDGED = {
     "table_move": "422",
     "table_draw": "422",
     "table_pass": "422",
+    "archive_rank": "422",
 }
 # The operations that succeed with the token and no other input (see below).
 WITH_TOKEN_ONLY = (

@@ -85,6 +85,25 @@ _FUNCTION_SOURCE = re.compile(
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _service_workers_blocked() -> Iterator[None]:
+    """The site's service worker (lib/install.js) would answer requests that a test's
+    ``route`` means to answer (Playwright's routes do not see what a worker fetches): a
+    context blocks it unless the test allows it (``service_workers="allow"``, as
+    tests/e2e/test_install_browser.py does)."""
+    from playwright.sync_api import Browser
+
+    original = Browser.new_context
+
+    def new_context(browser: Browser, **options: Any) -> Any:
+        options.setdefault("service_workers", "block")
+        return original(browser, **options)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Browser, "new_context", new_context)
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _wait_for_function_without_eval() -> Iterator[None]:
     """``page.wait_for_function("an expression")`` polls by eval'ing the string in the
     page, which the site's Content-Security-Policy refuses (no 'unsafe-eval'); a function

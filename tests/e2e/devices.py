@@ -44,3 +44,22 @@ def context_for(
     yield context
     context.close()
     assert not thrown, f"a page threw: {thrown}"
+
+
+@pytest.fixture(name="phone")
+def phone_context(browser: Browser, site_clock: Any) -> Iterator[BrowserContext]:
+    """A phone's context on the site's clock (``context_for``), for a module that plays
+    on the phone only: it imports ``phone_context``, the fixture ``phone``."""
+    with context_for(browser, "phone", now=site_clock.now()) as context:
+        yield context
+
+
+@pytest.fixture(name="phone_player")
+def phone_player_page(phone: BrowserContext, make_player: Any, login: Any) -> Any:
+    """A page on ``phone`` logged in (through the log-in form) as a new player, who is
+    ``page.player``; a module imports ``phone_player_page``, the fixture ``phone_player``."""
+    user, password = make_player()
+    page = phone.new_page()
+    login(page, user.username, password)
+    page.player = user
+    return page

@@ -21,16 +21,19 @@ from tests.factories import ChallengeFactory, EntryFactory, submitted_run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SCHEMES = ("light", "dark")
+# The light and dark schemes, and the high-contrast theme a device asking for more
+# contrast gets (contrast.css), over either scheme.
+MEDIA = (("light", "no-preference"), ("dark", "no-preference"), ("dark", "more"))
 
 
 def _sweep(page: Page, where: str) -> None:
-    """axe on the page as it stands, in both colour schemes."""
-    for scheme in SCHEMES:
-        page.emulate_media(color_scheme=scheme)
+    """axe on the page as it stands, in both colour schemes and in high contrast."""
+    for scheme, contrast in MEDIA:
+        page.emulate_media(color_scheme=scheme, contrast=contrast)
         settle(page)
-        expect_no_serious_violation(page, f"{where} ({scheme})")
-    page.emulate_media(color_scheme="light")
+        suffix = scheme if contrast == "no-preference" else f"{scheme}, high contrast"
+        expect_no_serious_violation(page, f"{where} ({suffix})")
+    page.emulate_media(color_scheme="light", contrast="no-preference")
 
 
 # Pages swept as soon as their URLs exist.
@@ -70,6 +73,8 @@ def test_axe_finds_nothing_serious_on_any_page(
         "the par replay": f"/challenges/{closed.pk}/par/",
         "the share page": f"/share/{run.id}/",
         "the settings": "/accounts/settings/",
+        "the archive": f"/archive/?month={closed.opens_at:%Y-%m}",
+        "an archive challenge": f"/archive/{closed.number}/",
         "the 404 page": "/challenges/999999/",
     }
     pages.update(_pages_being_built())

@@ -44,6 +44,7 @@ def _rows() -> list[dict[str, object]]:
             "run_id": str(uuid.UUID(int=n + 1)),
             "is_you": n == 2,
             "replay_visible": n % 2 == 0,
+            "hard": n == 1,
         }
         for n, (rank, name) in enumerate(zip(RANKS, NAMES, strict=True))
     ]
@@ -73,3 +74,10 @@ def test_rows_say_what_djangos_helpers_say(language: str, zone: str) -> None:
         ]
     # The grouping differs between the languages: the test would see a missed one.
     assert floatformat(12_345, "g") != "12345"
+
+
+def test_a_hard_mode_entry_is_marked_and_said() -> None:
+    with translation.override("fr"):
+        rows = re.findall(r"<tr.*?</tr>", board_rows_html(_rows()), re.S)
+    assert ['class="hard-mark"' in row for row in rows] == [n == 1 for n in range(len(rows))]
+    assert "(Mode difficile)" in rows[1]

@@ -61,7 +61,13 @@ def test_a_page_of_pictures_preloads_what_it_runs_and_no_game(
     assert response.status_code == 200
     page = response.content.decode()
     scripts = _SCRIPT.findall(page)
-    assert scripts == [catalog, "/static/challenges/pages/site.js", f"/static/{script}"]
+    # The colours' classic script first, in <head>: it applies them before the page is drawn.
+    assert scripts == [
+        "/static/challenges/colours.js",
+        catalog,
+        "/static/challenges/pages/site.js",
+        f"/static/{script}",
+    ]
     runs = set(module_graph("challenges/pages/site.js", script))
     preloaded = set(_PRELOAD.findall(page))
     assert preloaded == {
@@ -88,12 +94,18 @@ def test_a_picture_pages_catalog_holds_its_own_words_only(catalog: str) -> None:
     client = Client()
     whole, whole_bytes = _catalog(client, "/jsi18n/")
     home, home_bytes = _catalog(client, catalog)
-    # The countdown's words (pages/site.js, the only words of the home page's scripts).
-    assert home == {
-        "%(h)sh %(m)sm %(s)ss": "%(h)s h %(m)s min %(s)s s",
-        "%(m)sm %(s)ss": "%(m)s min %(s)s s",
-        "%(s)ss": "%(s)s s",
-        "now": "maintenant",
+    # The countdown's words and the iOS install hint's (pages/site.js and lib/install.js,
+    # the only words of the home page's scripts).
+    assert set(home) == {
+        "%(h)sh %(m)sm %(s)ss",
+        "%(m)sm %(s)ss",
+        "%(s)ss",
+        "now",
+        "Install the app",
+        "Add Tri-Ominos Daily to your home screen: tap Share, then “Add to Home Screen”. "
+        "Practice and puzzles then play offline.",
+        "Close",
     }
+    assert home["now"] == "maintenant"
     assert "Got it" in whole, "the play page's words are in the whole catalog"
     assert home_bytes < whole_bytes / 5, (home_bytes, whole_bytes)

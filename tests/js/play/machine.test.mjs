@@ -415,3 +415,35 @@ test("resume plays a reloaded run's moves again and goes on on its own clock", (
   waiting.machine.resume({ id: "run-8", tray: HEXAGON_TRAY, well: HEXAGON_WELL, moves: [], elapsedMs: null });
   assert.equal(waiting.machine.clockRunning, false, "a deal still waiting for its touch");
 });
+
+test("hard mode turns no tile by itself: only the player's rotation snaps, and it is kept", () => {
+  for (const hard of [false, true]) {
+    const { machine, clock } = setUp();
+    machine.begin({ ...START, hard });
+    assert.equal(machine.state.hard, hard);
+    assert.ok(play(machine, clock, 0));
+    // A tray tile and a cell where it fits in some rotation, but not as it is turned now.
+    const run = machine.state.run;
+    const found = run.tray
+      .flatMap((tileId) => legalCells(run, tileId).map((cell) => ({ tileId, cell })))
+      .find(({ tileId, cell }) => run.snapRotation(tileId, cell, 0) !== 0);
+    assert.ok(found, "the fixture has a tile that must turn to fit somewhere");
+    const { tileId, cell } = found;
+    machine.select(tileId);
+    const snapped = snappedRotation(machine.state, tileId, cell);
+    if (hard) {
+      assert.equal(snapped, null, "no automatic turn");
+      assert.equal(tapPlacement(machine.state, cell), null);
+      assert.equal(misfitCode(machine.state, tileId, cell), "corner_mismatch");
+    } else {
+      assert.equal(snapped, run.snapRotation(tileId, cell, 0));
+      assert.notEqual(snapped, null);
+    }
+    // Turned by the player to the rotation that fits, it goes down in hard mode too.
+    const fitting = run.snapRotation(tileId, cell, 0);
+    while (rotationOf(machine.state, tileId) !== fitting) machine.rotate(tileId);
+    assert.deepEqual(tapPlacement(machine.state, cell), { tileId, rotation: fitting });
+    machine.end("player");
+    assert.equal(machine.state.hard, hard, "kept to the end of the run");
+  }
+});

@@ -26,8 +26,10 @@ import { EndReview } from "../play/end_review.js";
 import { EndScreen, endSummary } from "../play/end_screen.js";
 import { GuestIdentity } from "../play/guest_identity.js";
 import { GuestOffer } from "../play/guest_offer.js";
+import { HardChoice, hardShow } from "../play/hard_mode.js";
 import { CONFIRM_SUBMIT } from "../play/end_words.js";
 import { ENDED, PLAYING, READY, screenOf, submittable } from "../play/machine.js";
+import { RaceView } from "../play/race_view.js";
 import { RunRequests } from "../play/requests.js";
 import { RunWatch } from "../play/run_watch.js";
 import { SendingScreen } from "../play/sending_screen.js";
@@ -87,6 +89,11 @@ const guestIdentity = config.guest
       onLoggedIn: () => window.location.reload(),
     })
   : null;
+// The ghosts raced while playing (play/race_view.js): they come with the start answer.
+const race = new RaceView($, { storage: window.localStorage, announce });
+// Hard mode: chosen before the start, kept by the server for the whole run.
+const hardChoice = new HardChoice($("hard-mode"), { storage: window.localStorage });
+
 // The first-run coach mark (play/tour.js), on the first deal in this browser.
 const tour = $("tour") ? new Tour($, { storage: window.localStorage, root, touch: TOUCH }) : null;
 
@@ -111,6 +118,8 @@ const requests = new RunRequests({
   },
   watchOf: (runId) => (watch?.runId === runId ? watch : null),
   later: (fn, ms) => window.setTimeout(fn, ms),
+  onStart: (data) => race.start(data.ghosts),
+  startBody: () => hardChoice.startBody(),
 });
 const finishRun = () => requests.finish();
 
@@ -133,6 +142,7 @@ const VIEWS = {
   placed: tilePlaced,
   drew: (event, current) => {
     page.drawShow(event, current);
+    race.scored(current.run.lastT, current.run.score);
     keepUnsentRun("playing");
     watch.moveAdded();
   },
@@ -201,6 +211,7 @@ function runStarted({ resumed = false }, current) {
   const { run, runId } = current;
   endReview.dealt(run);
   endScreen.clearBoard();
+  hardShow(root, $("hard-badge"), current.hard);
   page.runShown(current);
   if (resumed) {
     board.render(run.board.placements.map((placement) => placement.toJson()));
@@ -263,6 +274,7 @@ function tick() {
   }
   const left = config.timeLimitMs - machine.elapsed();
   hud.showClock(left);
+  race.show({ elapsedMs: machine.elapsed(), score: machine.state.run.score });
   if (left <= 0) {
     machine.end("time");
   }
@@ -292,6 +304,7 @@ function placeTile(tileId, cell, rotation) {
 function tilePlaced(event, current) {
   const { outcome } = event;
   placementShow(event, current);
+  race.scored(current.run.lastT, current.run.score);
   keepUnsentRun("playing");
   watch.moveAdded();
   if (outcome.cleared) {
@@ -370,7 +383,7 @@ async function resumeRun() {
   const held = Array.isArray(data.log?.moves) ? data.log.moves : [];
   resumedHeld = held.length;
   const moves = pending.log.moves.length >= held.length ? pending.log.moves : held;
-  machine.resume({ id: pending.runId, tray: data.tray, well: data.well, moves, elapsedMs: pending.elapsedMs });
+  machine.resume({ id: pending.runId, tray: data.tray, well: data.well, moves, elapsedMs: pending.elapsedMs, hard: data.hard });
   return true;
 }
 

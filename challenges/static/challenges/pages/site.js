@@ -2,6 +2,7 @@
 // Without JavaScript the server-rendered text stays correct as of page load.
 
 import { gettext, interpolate, pageLanguage } from "../lib/i18n.js";
+import { installHintShow, workerRegister } from "../lib/install.js";
 
 /** "5h 02m 09s", "2m 09s", "9s" for a duration in milliseconds (never negative). */
 export function formatCountdown(ms) {
@@ -126,3 +127,5 @@ rememberTimeZone();
 showLatestWeeks();
 cueNavMore();
 focusOnLoad();
+workerRegister();
+installHintShow();

@@ -51,6 +51,8 @@ const INITIAL = Object.freeze({
   phase: READY,
   run: null,
   runId: null,
+  // Hard mode (no fit highlights, no auto-turn), chosen at the start, kept for the run.
+  hard: false,
   // performance.now() when the run's clock started (the first touch of a tile), or null
   // while the deal waits for it: the run's clock counts from here.
   t0: 0,
@@ -159,7 +161,7 @@ export class PlayMachine {
 
   /** The server started a run (`data`: its start answer, {id, tray, well}): it is dealt,
    * and its clock waits for the first touch (`clockStart`). */
-  begin({ id, tray, well }) {
+  begin({ id, tray, well, hard = false }) {
     this.#require(READY, ENDED, SUBMITTING);
     const run = this.#newRun({ tray, well });
     this.#commit(
@@ -167,6 +169,7 @@ export class PlayMachine {
         phase: PLAYING,
         run,
         runId: id,
+        hard,
         t0: null,
         selection: frozen({ selected: run.tray[0] ?? null, rotations: Object.freeze({}), cursor: Object.freeze([0, 0]) }),
         finish: null,
@@ -182,7 +185,7 @@ export class PlayMachine {
    * `moves` played again, and its own clock, `elapsedMs` into the run (null: the deal
    * was still waiting for its first touch). Moves the rules refuse are dropped there.
    */
-  resume({ id, tray, well, moves, elapsedMs }) {
+  resume({ id, tray, well, moves, elapsedMs, hard = false }) {
     this.#require(READY);
     const run = this.#newRun({ tray, well });
     for (const move of moves) {
@@ -194,6 +197,7 @@ export class PlayMachine {
         phase: PLAYING,
         run,
         runId: id,
+        hard,
         t0: elapsedMs === null ? null : this.#now() - elapsedMs,
         selection: frozen({ selected: run.tray[0] ?? null, rotations: Object.freeze({}), cursor: Object.freeze([0, 0]) }),
         finish: null,

@@ -10,9 +10,12 @@ export function rotationOf(state, tileId) {
 }
 
 /** The rotation the tray tile `tileId` snaps to on `cell`: the one the player turned it
- * to if it fits there, else the first that fits; null when it fits nowhere there. */
+ * to if it fits there, else the first that fits; null when it fits nowhere there. In
+ * hard mode nothing turns by itself: the player's rotation, or null. */
 export function snappedRotation(state, tileId, cell) {
-  return state.run.snapRotation(tileId, cell, rotationOf(state, tileId));
+  const turned = rotationOf(state, tileId);
+  const snapped = state.run.snapRotation(tileId, cell, turned);
+  return state.hard && snapped !== turned ? null : snapped;
 }
 
 /** What a tap on `cell` places while a run is played: the chosen tile in its snapped

@@ -12,10 +12,12 @@ export class RunRequests {
    * - `api(url, {method, body})`: resolves to {status, data}, rejects when offline;
    * - `urls`: {start, finish(runId), run(runId), submit(runId), standing(runId)};
    * - `watchOf(runId)`: the RunWatch of that run, if it is the one played last;
-   * - `later(fn, ms)`: runs `fn` after `ms` (finish is sent again after a 503).
+   * - `later(fn, ms)`: runs `fn` after `ms` (finish is sent again after a 503);
+   * - `onStart(data)`: the start answer, before the run begins (its ghosts);
+   * - `startBody()`: the start's body (`{hard}`), or undefined for none.
    */
-  constructor({ machine, api, urls, watchOf, later = () => {} }) {
-    Object.assign(this, { machine, api, urls, watchOf, later });
+  constructor({ machine, api, urls, watchOf, later = () => {}, onStart = () => {}, startBody = () => undefined }) {
+    Object.assign(this, { machine, api, urls, watchOf, later, onStart, startBody });
   }
 
   /**
@@ -26,13 +28,14 @@ export class RunRequests {
   async start() {
     let response;
     try {
-      response = await this.api(this.urls.start, { method: "POST" });
+      response = await this.api(this.urls.start, { method: "POST", body: this.startBody() });
     } catch (error) {
       this.machine.startFailed(error.message);
       return "failed";
     }
     const { status, data } = response;
     if (status === 201) {
+      this.onStart(data);
       this.machine.begin(data);
       return "started";
     }
