@@ -17,9 +17,6 @@ from django.db import DatabaseError
 from django.urls import path
 
 from challenges.tables import selectors, services
-from challenges.tables.errors import TableNotFound
-from challenges.tables.events import SPECTATOR
-from challenges.tables.push import table_group
 from challenges.views.guest_cookie import guest_from_cookies
 
 CLOSE_NO_TABLE = 4404
@@ -38,11 +35,11 @@ class TableSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         try:
             self.player_id, seat, seq = await database_sync_to_async(self._viewer)()
-        except TableNotFound:
+        except selectors.TableNotFound:
             await self.close(code=CLOSE_NO_TABLE)
             return
-        self.view = SPECTATOR if seat is None else str(seat)
-        self.group = table_group(self.table_id)
+        self.view = selectors.SPECTATOR if seat is None else str(seat)
+        self.group = selectors.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_json({"hello": {"seq": seq, "you": seat}})

@@ -6,15 +6,15 @@ from datetime import timedelta
 
 from celery import shared_task
 
-from challenges.moderation.services import holds_settle
 from challenges.classic.services import classic_games_abandoned_remove
+from challenges.moderation.services import holds_settle
 from challenges.play.services import runs_expire, runs_expired_purge
 from challenges.players.services import guests_unclaimed_purge
 from challenges.puzzles.services import puzzles_daily_ahead
 from challenges.schedule import services as schedule
 from challenges.schedule.services import challenges_ensure_ahead
-from challenges.tables import leaving, pairing
 from challenges.tables import selectors as tables_selectors
+from challenges.tables import services as tables_services
 
 
 @shared_task(name="challenges.tasks.challenges_ensure_upcoming", acks_late=True)
@@ -95,7 +95,7 @@ def holds_settle_due() -> int:
 def tables_pairing_wave() -> int:
     """A wave of the rated pool; returns how many tables it seated. Safe at once: the
     wave locks the waiting tickets."""
-    return pairing.pairing_wave()
+    return tables_services.pairing_wave()
 
 
 @shared_task(name="challenges.tasks.tables_clocks_settle", acks_late=True)
@@ -104,8 +104,8 @@ def tables_clocks_settle() -> dict[str, int]:
     tables nobody filled in time close."""
     return {
         "taken_over": sum(
-            leaving.table_timeouts_settle(table_id=table_id)
+            tables_services.table_timeouts_settle(table_id=table_id)
             for table_id in tables_selectors.tables_live_ids()
         ),
-        "expired": leaving.tables_expire(),
+        "expired": tables_services.tables_expire(),
     }

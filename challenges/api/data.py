@@ -19,8 +19,8 @@ from challenges.engine import RULESET
 from challenges.fault_words import ineligible_json, rejection_json
 from challenges.models import Challenge, Entry, Run, RunFault
 from challenges.moderation.selectors import entry_review_class, review_sentence
-from challenges.play.ghosts import RunGhosts
 from challenges.play.outcomes import ChallengeStanding, RunPlayed, standing_best_score
+from challenges.play.selectors import RunGhosts
 
 
 class ChallengeData(TypedDict):

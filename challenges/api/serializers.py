@@ -22,7 +22,7 @@ from challenges.api.reason_serializers import (
 from challenges.engine import BONUSES, RULESET, TILE_IDS
 from challenges.models import Challenge, Entry, EntryReport, Run
 from challenges.moderation.selectors import REVIEW_CLASSES
-from challenges.play.ghosts import MEDALS
+from challenges.play.selectors import MEDALS
 
 
 class ChallengeSerializer(serializers.ModelSerializer[Challenge]):

@@ -25,7 +25,7 @@ from challenges.api import table_serializers as ts
 from challenges.api.common import ERRORS, player_of
 from challenges.api.guests import WITH_GUESTS
 from challenges.classic.selectors import classic_rounds
-from challenges.tables import leaving, pairing, selectors, services
+from challenges.tables import selectors, services
 from config.throttling import AtomicScopedRateThrottle
 
 TABLE = OpenApiResponse(
@@ -127,7 +127,7 @@ class TableDetailView(_TableView):
         state = selectors.table_state(table_id=table_id, player_id=viewer)
         if state["claimable"] is not None and state["seats"] >= 3:
             # A seat out of time at three or four: a computer takes it now.
-            leaving.table_timeouts_settle(table_id=table_id)
+            services.table_timeouts_settle(table_id=table_id)
             state = selectors.table_state(table_id=table_id, player_id=viewer)
         if state["you"] is not None and viewer is not None:
             services.table_seen(table_id=table_id, player_id=viewer)
@@ -246,7 +246,7 @@ class TableResignView(_TableView):
 
     @_action_schema("table_resign", "Leave the table (a loss)", ts.TableSeqSerializer)
     def post(self, request: Request, table_id: UUID) -> Response:
-        state = leaving.table_resign(table_id=table_id, player_id=player_of(request).pk)
+        state = services.table_resign(table_id=table_id, player_id=player_of(request).pk)
         return Response(_with_invite(request, state))
 
 
@@ -260,7 +260,7 @@ class TableClaimView(_TableView):
         ts.TableSeqSerializer,
     )
     def post(self, request: Request, table_id: UUID) -> Response:
-        state = leaving.table_claim(table_id=table_id, player_id=player_of(request).pk)
+        state = services.table_claim(table_id=table_id, player_id=player_of(request).pk)
         return Response(_with_invite(request, state))
 
 
@@ -299,7 +299,7 @@ class PairingView(_TableView):
         responses={200: OpenApiTypes.OBJECT, 403: ERRORS},
     )
     def get(self, request: Request) -> Response:
-        pairing.pairing_wave_due()
+        services.pairing_wave_due()
         return Response(selectors.pairing_status(player_id=player_of(request).pk))
 
     @extend_schema(
@@ -311,7 +311,7 @@ class PairingView(_TableView):
     def post(self, request: Request) -> Response:
         body = ts.PairingSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        answer = pairing.pairing_join(
+        answer = services.pairing_join(
             player_id=player_of(request).pk,
             seats=body.validated_data["seats"],
             rounds=classic_rounds(body.validated_data["length"]),
@@ -324,7 +324,7 @@ class PairingView(_TableView):
         responses={204: None, 403: ERRORS, 429: ERRORS},
     )
     def delete(self, request: Request) -> Response:
-        pairing.pairing_leave(player_id=player_of(request).pk)
+        services.pairing_leave(player_id=player_of(request).pk)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -18,8 +18,8 @@ from challenges.moderation.desk import (
     desk_queue,
 )
 
-# Accounts linked by a network, a device or a pace: rated tables never seat them together.
-from challenges.moderation.trust import players_linked
+# Accounts linked by a device or a network few share: rated tables never seat them together.
+from challenges.moderation.trust import players_nearby
 from challenges.moderation.wording import (
     APPROVED_FROM_QUEUE,
     REPORTS_DISMISSED_FROM_QUEUE,
@@ -42,7 +42,7 @@ __all__ = [
     "desk_queue",
     "entry_report_state",
     "entry_review_class",
-    "players_linked",
+    "players_nearby",
     "review_sentence",
 ]
 

@@ -20,6 +20,7 @@ from challenges.models import Challenge, Entry, Guest, Run
 from challenges.play.archive import archive_challenge as archive_challenge
 from challenges.play.archive import archive_replay as archive_replay
 from challenges.play.examples import how_to_play_pictures as how_to_play_pictures
+from challenges.play.ghosts import MEDALS as MEDALS
 from challenges.play.ghosts import RunGhosts as RunGhosts
 from challenges.play.ghosts import run_ghosts as run_ghosts
 from challenges.play.outcomes import ChallengeStanding, RunColumns, RunSubmitting

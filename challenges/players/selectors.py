@@ -11,7 +11,13 @@ from challenges.players.guests import (
     players_only,
 )
 from challenges.players.record_book import player_record_get, submissions_of
-from challenges.players.sharing import RunEnd, ShareCard, run_end_read, share_card_public
+from challenges.players.sharing import (
+    HARD_MARK,
+    RunEnd,
+    ShareCard,
+    run_end_read,
+    share_card_public,
+)
 from challenges.players.streaks import (
     Calendar,
     Streaks,
@@ -30,6 +36,7 @@ from challenges.players.today import (
 
 __all__ = [
     "GUEST_KEPT",
+    "HARD_MARK",
     "Calendar",
     "RunEnd",
     "ShareCard",

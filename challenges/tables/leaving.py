@@ -23,8 +23,8 @@ from challenges.tables.errors import ClaimNotAllowed, TableNotFound, TableNotPla
 from challenges.tables.events import events_record
 from challenges.tables.push import events_push
 from challenges.tables.ratings import table_results_settle
+from challenges.tables.seating import seat_locked
 from challenges.tables.selectors import table_state
-from challenges.tables.services import seat_locked
 
 TAKE_OVER_STRENGTH = "medium"
 

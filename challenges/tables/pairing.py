@@ -21,12 +21,12 @@ from django.db import transaction
 
 from challenges.errors import service_now
 from challenges.models import LiveTable, PairingTicket, TableMember
-from challenges.moderation.selectors import players_linked
+from challenges.moderation.selectors import players_nearby
 from challenges.players.selectors import is_guest
 from challenges.tables.errors import PairingAlready, PairingForAccounts
 from challenges.tables.ratings import RATING_SCALE, rating_of
+from challenges.tables.seating import table_pool_create
 from challenges.tables.selectors import pairing_status
-from challenges.tables.services import table_pool_create
 
 _LAST_WAVE = "tables:pairing:last-wave"
 
@@ -122,4 +122,4 @@ def _groups(
 
 def _linked(group: Sequence[PairingTicket]) -> bool:
     ids = [ticket.player_id for ticket in group]
-    return any(players_linked(player_id=player_id, among=ids) for player_id in ids)
+    return any(players_nearby(player_id=player_id, among=ids) for player_id in ids)

@@ -19,8 +19,10 @@ from challenges.errors import service_now
 from challenges.models import ClassicSeat, LiveTable, PairingTicket, TableMember
 from challenges.players.guests import GUEST_NAME_PREFIX
 from challenges.tables.clocks import turn_clock
-from challenges.tables.errors import TableNotFound
+from challenges.tables.errors import TableNotFound as TableNotFound
+from challenges.tables.events import SPECTATOR as SPECTATOR
 from challenges.tables.events import event_view
+from challenges.tables.push import table_group as table_group
 from challenges.tables.ratings import (
     COINS_AGAINST_COMPUTERS,
     is_provisional,

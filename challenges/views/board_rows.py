@@ -24,7 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import get_current_timezone
 from django.utils.translation import get_language, gettext
 
-from challenges.players.sharing import HARD_MARK
+from challenges.players.selectors import HARD_MARK
 
 _RUN = "00000000-0000-0000-0000-000000000000"
 _PLAYER = "player-name-placeholder"

@@ -18,7 +18,6 @@ from django.views.decorators.http import require_safe
 from challenges.charts import line_chart
 from challenges.engine import CLASSIC_STRENGTHS, RULESET
 from challenges.tables import selectors
-from challenges.tables.errors import TableNotFound
 from challenges.views.guest_cookie import player_or_guest
 from config.page_scripts import page_entries, page_preloads
 
@@ -65,7 +64,7 @@ def table_page(request: HttpRequest, table_id: UUID) -> HttpResponse:
         state = selectors.table_state(
             table_id=table_id, player_id=player.pk if player.is_authenticated else None
         )
-    except TableNotFound:
+    except selectors.TableNotFound:
         return render(request, "challenges/table_missing.html", status=404)
     config = {
         "table": str(table_id),

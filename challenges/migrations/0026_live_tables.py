@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('challenges', '0022_score_count_above'),
+        ('challenges', '0025_run_entry_hard_mode'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('challenges', '0022_score_count_above'),
+        ('challenges', '0023_trust_without_ratchet'),
     ]
 
     operations = [

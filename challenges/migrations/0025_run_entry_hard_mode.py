@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('challenges', '0022_score_count_above'),
+        ('challenges', '0024_rules_version_follows_the_engine'),
     ]
 
     operations = [
