@@ -191,6 +191,7 @@ def linked_accounts(*, entry: Entry, player_form: PlayerForm | None) -> list[Lin
     ties: dict[int, list[str]] = {}
     if player_form is not None:
         devices = {player_form.device, *(device for device, _ in player_form.claimed or [])}
+        devices.discard("")  # no device cookie: ties nobody
         for player_id in players_nearby(player_id=entry.player_id)[:50]:
             other = PlayerForm.objects.filter(player_id=player_id).first()
             kind = "device" if other is not None and other.device in devices else "network"

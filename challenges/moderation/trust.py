@@ -252,42 +252,56 @@ def submit_trust_check(
     check.approval_waives = thresholds.top > 0 and engine.approval_waives(
         record, share=share, thresholds=thresholds
     )
-    form = engine.form_of(record, thresholds)
-    check.features.update(
-        {
-            "form": None if form is None else round(form.level, 3),
-            "form_spread": None if form is None else round(form.spread, 3),
-            "form_uncertainty": None if form is None else round(form.uncertainty, 3),
-            "counted_challenges": record.challenges,
-            "pace": list(pace) if (pace := run_pace(run=run)) is not None else None,
-        }
-    )
+    check.features.update(_form_features(record, thresholds, run=run))
     at_top = engine.guarded(thresholds, rank=rank, entries=entries, share=share)
     check.below_the_guard = thresholds.top > 0 and not at_top
     if settings.TRUST_OVERLAPPING_RUNS:
-        overlapping = runs_overlapping(run=run)
-        # Another player's run beside it (a guest on the same device) weighs at the top.
-        if any(other.player_id == run.player_id or at_top for other in overlapping):
-            check.reasons.append(Entry.HoldReason.OVERLAPPING_RUNS.value)
-        check.features["overlapping_runs"] = [str(other.pk) for other in overlapping]
+        _overlap_weigh(check, run=run, at_top=at_top)
     if settings.TRUST_NEAR_COPY_SHARE > 0:
+        # Honest strangers at the top share many placements too (docs/trust.md): a
+        # near copy is looked for where a copy gains something, at the guarded top.
         shared, source = near_copy_of(
             run=run, score=score, moves_hash=moves_hash, placements=placements
         )
         check.features.update({"near_copy_share": round(shared, 3), "near_copy_of": source})
-        # Honest strangers at the top share many placements too (docs/trust.md): a
-        # near copy is looked for where a copy gains something, at the guarded top.
         if shared >= settings.TRUST_NEAR_COPY_SHARE and (at_top or thresholds.top <= 0):
             check.reasons.append(Entry.HoldReason.NEAR_COPY.value)
     if at_top:
-        top = _guarded_entries(challenge_id=challenge.pk, thresholds=thresholds)
-        linked = players_nearby(player_id=run.player_id, among=[p for _, p in top])
-        if linked:
-            # This entry waits; the others stay as they are (an approved entry never
-            # returns to held without a moderator), shown beside it at the desk.
-            check.reasons.append(Entry.HoldReason.LINKED_ACCOUNTS.value)
-            check.features["linked_entries"] = [pk for pk, player in top if player in linked]
+        _links_weigh(check, run=run, thresholds=thresholds)
     return check
+
+
+def _form_features(
+    record: engine.PlayerRecord, thresholds: engine.TrustThresholds, *, run: Run
+) -> dict[str, object]:
+    """What the desk shows of the player's form and pace beside the entry."""
+    form = engine.form_of(record, thresholds)
+    pace = run_pace(run=run)
+    return {
+        "form": None if form is None else round(form.level, 3),
+        "form_spread": None if form is None else round(form.spread, 3),
+        "form_uncertainty": None if form is None else round(form.uncertainty, 3),
+        "counted_challenges": record.challenges,
+        "pace": None if pace is None else list(pace),
+    }
+
+
+def _overlap_weigh(check: TrustCheck, *, run: Run, at_top: bool) -> None:
+    overlapping = runs_overlapping(run=run)
+    # Another player's run beside it (a guest on the same device) weighs at the top.
+    if any(other.player_id == run.player_id or at_top for other in overlapping):
+        check.reasons.append(Entry.HoldReason.OVERLAPPING_RUNS.value)
+    check.features["overlapping_runs"] = [str(other.pk) for other in overlapping]
+
+
+def _links_weigh(check: TrustCheck, *, run: Run, thresholds: engine.TrustThresholds) -> None:
+    top = _guarded_entries(challenge_id=run.challenge_id, thresholds=thresholds)
+    linked = players_nearby(player_id=run.player_id, among=[p for _, p in top])
+    if linked:
+        # This entry waits; the others stay as they are (an approved entry never
+        # returns to held without a moderator), shown beside it at the desk.
+        check.reasons.append(Entry.HoldReason.LINKED_ACCOUNTS.value)
+        check.features["linked_entries"] = [pk for pk, player in top if player in linked]
 
 
 def _guarded_entries(

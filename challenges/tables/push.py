@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from uuid import UUID
 
@@ -51,10 +52,24 @@ def _send(group: str, message: dict[str, Any]) -> None:
     if layer is None:
         return
     try:
-        async_to_sync(_bounded_send)(layer, group, message)
+        if _loop_running_here():
+            # async_to_sync refuses a thread whose event loop runs (a caller under a
+            # loop, a test's browser driver): send from a thread of its own.
+            with ThreadPoolExecutor(max_workers=1) as sender:
+                sender.submit(async_to_sync(_bounded_send), layer, group, message).result()
+        else:
+            async_to_sync(_bounded_send)(layer, group, message)
     # The layer's failures are many (refused, timed out, a full channel): a push is a hint.
     except Exception:
         log.warning("table push to %s not sent: the channel layer did not take it", group)
+
+
+def _loop_running_here() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 async def _bounded_send(layer: Any, group: str, message: dict[str, Any]) -> None:

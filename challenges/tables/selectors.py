@@ -161,18 +161,8 @@ def _game_part(
     match = match_of(game, list(game.seats.order_by("seat")))
     playing = table.status == LiveTable.Status.PLAYING
     turn = match.current_player if playing else None
-    for row in players:
-        row["hand_size"] = len(match.hand(row["seat"]))
-        row["score"] = match.scores[row["seat"]]
-        if row["kind"] == "person" and table.clocks:
-            row["clock_ms"] = table.clocks[row["seat"]]
-    claimable = None
-    member = members.get(turn) if turn is not None else None
-    if turn is not None and member is not None and member.result != TableMember.Result.LEFT:
-        clock = turn_clock(table=table, seat=turn, seen_at=member.seen_at, now=now)
-        players[turn]["clock_ms"] = max(0, clock.left_ms)
-        players[turn]["away"] = clock.away
-        claimable = turn if clock.claimable(table.pace) else None
+    _scores_fill(players, match=match, table=table)
+    claimable = _turn_clock_fill(players, table=table, members=members, turn=turn, now=now)
     to_move = viewer is not None and turn == viewer
     seated = viewer is not None
     return {
@@ -193,6 +183,33 @@ def _game_part(
         "claimable": claimable,
         "can_claim": seated and claimable is not None and claimable != viewer,
     }
+
+
+def _scores_fill(players: list[dict[str, Any]], *, match: Any, table: LiveTable) -> None:
+    """Each seat's hand size, score and, for a person, clock."""
+    for row in players:
+        row["hand_size"] = len(match.hand(row["seat"]))
+        row["score"] = match.scores[row["seat"]]
+        if row["kind"] == "person" and table.clocks:
+            row["clock_ms"] = table.clocks[row["seat"]]
+
+
+def _turn_clock_fill(
+    players: list[dict[str, Any]],
+    *,
+    table: LiveTable,
+    members: dict[int, TableMember],
+    turn: int | None,
+    now: datetime,
+) -> int | None:
+    """The seat to move's running clock and away mark; the seat the others may claim."""
+    member = members.get(turn) if turn is not None else None
+    if turn is None or member is None or member.result == TableMember.Result.LEFT:
+        return None
+    clock = turn_clock(table=table, seat=turn, seen_at=member.seen_at, now=now)
+    players[turn]["clock_ms"] = max(0, clock.left_ms)
+    players[turn]["away"] = clock.away
+    return turn if clock.claimable(table.pace) else None
 
 
 def table_events_after(

@@ -110,7 +110,14 @@ def _seen_as_seat_0(event: dict[str, Any]) -> dict[str, Any]:
     if event["event"] == "round_started":
         hands = event["hands"]
         seen = {key: value for key, value in event.items() if key != "hands"}
-        return {**seen, "hand": hands[0], "hand_sizes": [len(hand) for hand in hands]}
+        # The tiles a round may open with are in the opener's hand: another seat's secret.
+        opening = event["opening_tiles"] if event["opener"] == 0 else []
+        return {
+            **seen,
+            "hand": hands[0],
+            "hand_sizes": [len(hand) for hand in hands],
+            "opening_tiles": opening,
+        }
     if event["event"] == "drew" and event["player"] != 0:
         return {**event, "tile": None}
     return event
