@@ -69,7 +69,9 @@ class PostgresCluster:
     def _as_owner(self, command: list[str], *extra: str, check: bool = True) -> None:
         full = [*command, *extra]
         if os.getuid() == 0:
-            full = ["runuser", "-u", self.user, "--", *full]
+            # root's PATH may lack /usr/sbin (a bare environment); runuser lives there.
+            runuser = shutil.which("runuser") or "/usr/sbin/runuser"
+            full = [runuser, "-u", self.user, "--", *full]
         subprocess.run(
             full, check=check, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120
         )
