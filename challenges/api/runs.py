@@ -71,7 +71,12 @@ class RunStartView(APIView):
     def post(self, request: Request, challenge_id: int) -> Response:
         player_id = player_of(request).pk
         run = run_start(player_id=player_id, challenge_id=challenge_id, hard=_hard_mode(request))
-        ghosts = runs.run_ghosts(challenge=run.challenge, player_id=player_id, now=run.started_at)
+        ghosts = runs.run_ghosts(
+            challenge=run.challenge,
+            player_id=player_id,
+            now=run.started_at,
+            first_run=run.runs_before == 0,
+        )
         return Response(run_started_data(run, ghosts=ghosts), status=status.HTTP_201_CREATED)
 
 

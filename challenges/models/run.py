@@ -102,6 +102,10 @@ class Run(models.Model):
     # run; its entry is marked on the board and in the share.
     hard = models.BooleanField(_("hard mode"), default=False, db_default=False)
 
+    # Not a column: set by ``run_start``, as a queryset's annotation would be. A first
+    # run has no best run to race, so its start reads none.
+    runs_before: int | None = None
+
     class Meta:
         verbose_name = _("run")
         verbose_name_plural = _("runs")

@@ -139,12 +139,15 @@ def other_ghost(*, challenge: Challenge, player_id: int | None, now: datetime) -
     return _ghost_of(leader.run, kind=LEADER, player=leader.player.username)
 
 
-def run_ghosts(*, challenge: Challenge, player_id: int | None, now: datetime) -> RunGhosts:
+def run_ghosts(
+    *, challenge: Challenge, player_id: int | None, now: datetime, first_run: bool = False
+) -> RunGhosts:
     """What a run of ``challenge`` by ``player_id`` races: their best, the medals, and
-    another player's ghost once the results are public."""
+    another player's ghost once the results are public. ``first_run``: the player had
+    started no run of it before (``run_start`` counted), so there is no best to read."""
     return RunGhosts(
         best=None
-        if player_id is None
+        if player_id is None or first_run
         else best_ghost(challenge_id=challenge.pk, player_id=player_id),
         other=other_ghost(challenge=challenge, player_id=player_id, now=now),
         medals=medals_of(challenge.par),

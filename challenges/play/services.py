@@ -74,6 +74,7 @@ def run_start(
             % {"limit": limit, "number": challenge.number}
         )
     run.challenge = challenge
+    run.runs_before = starting.started_before
     if starting.started_before == 0:
         challenge_players_changed(challenge_id=challenge.pk)
     return run
