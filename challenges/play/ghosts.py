@@ -13,6 +13,9 @@ import math
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.db.models import QuerySet
+
+from challenges.compiled_queries import CompiledQuery
 from challenges.engine import RULESET
 from challenges.models import Challenge, Entry, Follow, Run
 
@@ -101,17 +104,28 @@ def medals_of(par: int | None) -> tuple[Medal, ...]:
     )
 
 
-def best_ghost(*, challenge_id: int, player_id: int) -> Ghost | None:
-    """The player's best finished valid run of the challenge (the earliest of equal
-    scores), as a ghost; None before they finished one."""
-    run = (
+def _best_run(*, challenge_id: int, player_id: int) -> QuerySet[Run]:
+    return (
         Run.objects.filter(
             challenge_id=challenge_id, player_id=player_id, status=Run.Status.FINISHED
         )
         .only("log", "move_results", "score")
         .order_by("-score", "started_at")
-        .first()
     )
+
+
+# Read at every start after a player's first: compiled once (docs/performance.md).
+_BEST_RUN = CompiledQuery(
+    lambda challenge_id, player_id: _best_run(challenge_id=challenge_id, player_id=player_id)[:1],
+    challenge_id=-7_200_001,
+    player_id=-7_200_002,
+)
+
+
+def best_ghost(*, challenge_id: int, player_id: int) -> Ghost | None:
+    """The player's best finished valid run of the challenge (the earliest of equal
+    scores), as a ghost; None before they finished one."""
+    run: Run | None = _BEST_RUN.first(Run, challenge_id=challenge_id, player_id=player_id)
     return None if run is None else _ghost_of(run, kind="best")
 
 

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 
 from challenges.engine import RULESET
-from challenges.models import Challenge, Follow
-from challenges.play.ghosts import ghost_scores, medals_of, run_ghosts
+from challenges.models import Challenge, Follow, Run
+from challenges.play.ghosts import _BEST_RUN, _best_run, ghost_scores, medals_of, run_ghosts
 from tests.factories import (
     ChallengeFactory,
     EntryFactory,
@@ -64,6 +64,32 @@ def test_the_best_ghost_is_the_players_best_finished_run(challenge: Challenge) -
     assert ghosts.best.score == best.score
     assert ghosts.best.scores[-1] == best.score
     assert ghosts.best.kind == "best"
+
+
+def test_the_compiled_best_run_reads_as_the_orm(challenge: Challenge) -> None:
+    player, other = UserFactory(), UserFactory()
+    assert _BEST_RUN.first(Run, challenge_id=challenge.pk, player_id=player.pk) is None
+    for moves in (3, 12, 12, 7):
+        RunFactory(
+            challenge=challenge,
+            player=player,
+            finished=True,
+            log=challenge_log(challenge, moves=moves),
+        )
+    RunFactory(challenge=challenge, player=player)  # started, never finished
+    RunFactory(
+        challenge=challenge, player=other, finished=True, log=challenge_log(challenge, moves=20)
+    )
+    for who in (player, other):
+        compiled = _BEST_RUN.first(Run, challenge_id=challenge.pk, player_id=who.pk)
+        orm = _best_run(challenge_id=challenge.pk, player_id=who.pk).first()
+        assert compiled is not None and orm is not None
+        assert (compiled.pk, compiled.score, compiled.log, compiled.move_results) == (
+            orm.pk,
+            orm.score,
+            orm.log,
+            orm.move_results,
+        )
 
 
 def test_no_best_ghost_before_a_finished_run(challenge: Challenge) -> None:
