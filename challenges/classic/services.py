@@ -33,6 +33,7 @@ from challenges.classic.errors import (
 from challenges.classic.selectors import classic_game_view, match_of
 from challenges.errors import service_now
 from challenges.models import ClassicGame, ClassicSeat, PlayerForm
+from challenges.players.services import player_records_changed
 
 PLAYERS_MAX = 4
 """A table of four at most: the page draws four seats."""
@@ -229,6 +230,8 @@ def _save(
             each.won = each.seat in match.winners
             each.best_round = best[each.seat]
         ClassicSeat.objects.bulk_update(seats, ["score", "won", "best_round"])
+        # A win against the computers is a silver coin on the player's page.
+        player_records_changed(player_ids=[s.player_id for s in seats if s.won and s.player_id])
     game.save()
 
 

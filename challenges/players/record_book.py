@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from django.db import transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Count, F, Max, Q
 
 from challenges.compiled_queries import CompiledQuery
 from challenges.models import Entry, PlayerRecord
@@ -45,6 +45,12 @@ def player_record_submitted(
         record.best_score = score if record.best_score is None else max(record.best_score, score)
     record.version += 1
     record.save()
+
+
+def player_records_changed(*, player_ids: list[int]) -> None:
+    """Something the player's page shows besides the entries changed (silver coins won):
+    the records' versions move on, so that no page kept by the old one is shown."""
+    PlayerRecord.objects.filter(player_id__in=player_ids).update(version=F("version") + 1)
 
 
 def player_record_approved(*, player_id: int, score: int) -> None:

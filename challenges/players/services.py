@@ -23,6 +23,7 @@ from challenges.players.record_book import player_record_approved as player_reco
 from challenges.players.record_book import player_record_rebuild as player_record_rebuild
 from challenges.players.record_book import player_record_submitted as player_record_submitted
 from challenges.players.record_book import player_records_backfill as player_records_backfill
+from challenges.players.record_book import player_records_changed as player_records_changed
 from challenges.puzzles.services import puzzle_progress_claim
 
 _PURGE_BATCH = 500

@@ -17,6 +17,7 @@ from openskill.models import PlackettLuce
 
 from challenges.classic.selectors import match_of
 from challenges.models import ClassicGame, LiveTable, PlayerRating, TableEvent, TableMember
+from challenges.players.services import player_records_changed
 from challenges.tables.events import events_record
 
 RATING_SCALE = 60
@@ -72,6 +73,7 @@ def table_results_settle(
     TableMember.objects.bulk_update(
         members, ["result", "rank", "coins", "rating_before", "rating_after"]
     )
+    player_records_changed(player_ids=[m.player_id for m in members if m.coins])
     table.status = LiveTable.Status.FINISHED
     table.finished_at = now
     table.turn_since = None

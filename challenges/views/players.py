@@ -211,7 +211,6 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
     parsed = {"page": str(page_number)}
     table_pages = max(1, -(-record.played // TABLE_PAGE_SIZE))
     keep = page_number <= table_pages and query_as_parsed(request, parsed)
-    coins = coins_of(player_id=player.pk)
     # All the record shows, in one key: the player's record (their submits, approvals,
     # voids), the versions of the boards they entered (their ranks move with others'
     # entries), the slot and the reader's day (a streak goes on or ends), their time
@@ -221,7 +220,7 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         for part in (
             player.pk, record.version, player_boards_version(player_id=player.pk),
             slot_number(at=now), now.astimezone(tz).date(), tz, get_language(), page_number,
-            is_self, coins,
+            is_self,
         )
     )  # fmt: skip
     key = None
@@ -261,7 +260,8 @@ def player_page(request: HttpRequest, username: str) -> HttpResponseBase:
         "time_zone": str(tz),
         "best_ranks": lambda: shown.best_ranks,
         "followers": followers,
-        "coins": coins,
+        # In the record's key by its version, which a coin won moves on.
+        "coins": lambda: coins_of(player_id=player.pk),
         "followed_by_you": is_following(follower_id=request.user.pk, followed_id=player.pk),
         "charts": shown.charts,
         "charted": lambda: len(shown.recent()),

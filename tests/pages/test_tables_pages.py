@@ -88,3 +88,15 @@ def test_a_visitor_s_record_page_invites_them_to_play(client: Client) -> None:
     response = client.get(reverse("challenges:tables-record"))
     assert response.status_code == 200
     assert "Play at a live table" in response.content.decode()
+
+
+def test_a_kept_player_page_shows_the_coins_of_a_table_won_since(client: Client) -> None:
+    ada, bob = UserFactory(), UserFactory()
+    page = reverse("challenges:player", args=[ada.username])
+    assert re.search(r'data-testid="silver-coins">0<', client.get(page).content.decode())
+    assert re.search(r'data-testid="silver-coins">0<', client.get(page).content.decode())
+    pairing.pairing_join(player_id=ada.pk, seats=2, rounds=1)
+    pairing.pairing_join(player_id=bob.pk, seats=2, rounds=1)
+    pairing.pairing_wave()
+    leaving.table_resign(table_id=ada.table_seats.get().table_id, player_id=bob.pk)
+    assert re.search(r'data-testid="silver-coins">2<', client.get(page).content.decode())
