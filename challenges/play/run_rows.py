@@ -202,7 +202,9 @@ class _Append:
     fields: dict[str, Any]
 
     def shape(self) -> tuple[object, ...]:
-        return (connection.alias, connection.vendor, tuple(self.fields), len(self.moves),
+        # A field set to None is written as NULL, with no parameter: its own statement.
+        fields = tuple((name, value is None) for name, value in self.fields.items())
+        return (connection.alias, connection.vendor, fields, len(self.moves),
                 len(self.arrivals), len(self.results))  # fmt: skip
 
     def queryset(self) -> Any:
@@ -230,8 +232,10 @@ class _Append:
                 params += expression.values_params(connection)
         for name, value in self.fields.items():
             field: Any = Run._meta.get_field(name)
+            if value is None:
+                continue  # the ORM writes "= NULL", with no parameter
             if isinstance(field, JSONField):
-                params.append(None if value is None else json_text(value))
+                params.append(json_text(value))
             else:
                 params.append(field.get_db_prep_save(value, connection))
         primary: Any = Run._meta.pk
