@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, transaction
 from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -26,7 +26,14 @@ from django.utils.translation import gettext, gettext_lazy
 from accounts.confusables import is_allowed, is_ignorable, name_key_digest
 from accounts.models import ApiToken, UsernameKey
 from accounts.scripts import scripts_moderately_restrictive
-from accounts.token_cache import USER_FIELDS, token_cached, token_keep, token_touched
+from accounts.token_cache import (
+    USER_FIELDS,
+    token_cached,
+    token_keep,
+    token_touched,
+    user_loaded,
+)
+from challenges.compiled_queries import CompiledQuery
 
 logger = logging.getLogger(__name__)
 
@@ -309,6 +316,32 @@ def api_token_revoke(*, user: AbstractBaseUser, token_id: int) -> ApiToken:
 _TOKEN_FIELDS = ("id", "user_id", "digest", "prefix", "name", "origin", "created_at",
                  "last_used_at")  # fmt: skip
 
+# The tokens of a prefix with their users, compiled once: a slot's opening brings
+# thousands of tokens the cache has not seen within a minute (docs/performance.md).
+_CANDIDATES = CompiledQuery(
+    lambda prefix: (
+        ApiToken.objects.filter(prefix=prefix)
+        .order_by()
+        .values_list(*_TOKEN_FIELDS, *(f"user__{name}" for name in USER_FIELDS))
+    ),
+    prefix="\x00sentinel",
+)
+_CANDIDATES_MAX = 8
+"""More tokens than this under one prefix of 8 random characters is not to be expected."""
+
+
+def _candidates(*, prefix: str) -> list[ApiToken]:
+    """The tokens whose secret starts with ``prefix``, each with its user loaded."""
+    found = []
+    # from_db takes the values in the model's order of fields.
+    names = [f.attname for f in ApiToken._meta.concrete_fields if f.attname in _TOKEN_FIELDS]
+    for row in _CANDIDATES.rows(limit=_CANDIDATES_MAX, prefix=prefix):
+        values = dict(zip(_TOKEN_FIELDS, row, strict=False))
+        token = ApiToken.from_db(DEFAULT_DB_ALIAS, names, [values[name] for name in names])
+        token.user = user_loaded(dict(zip(USER_FIELDS, row[len(_TOKEN_FIELDS) :], strict=True)))
+        found.append(token)
+    return found
+
 
 def api_token_authenticate(*, secret: str) -> ApiToken | None:
     """The token whose secret this is (with its user), or None.
@@ -324,12 +357,7 @@ def api_token_authenticate(*, secret: str) -> ApiToken | None:
     match = token_cached(digest=digest)
     missed = match is None
     if match is None:
-        candidates = (
-            ApiToken.objects.select_related("user")
-            .only(*_TOKEN_FIELDS, *(f"user__{name}" for name in USER_FIELDS))
-            .filter(prefix=_prefix(secret))
-        )
-        for candidate in candidates:
+        for candidate in _candidates(prefix=_prefix(secret)):
             if hmac.compare_digest(candidate.digest, digest):
                 match = candidate
         if match is None:
