@@ -11,15 +11,17 @@ import hashlib
 import hmac
 import ipaddress
 import math
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import Count, F, Q, Sum
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, transaction
+from django.db.models import Count, F, Q, QuerySet, Sum
 
 from challenges import engine
+from challenges.compiled_queries import CompiledQuery
 from challenges.models import Challenge, Entry, FormPoint, PlayerForm, Run, ScoreCount
 from challenges.moderation.near_copy import near_copy_of
 from challenges.play.selectors import run_valid_log
@@ -51,15 +53,43 @@ def trust_thresholds() -> engine.TrustThresholds:
     )
 
 
-def player_record(*, player_id: int) -> engine.PlayerRecord:
-    """What the rules read of a player: their counted shares, oldest first, and which
-    of them a moderator approved."""
-    form = PlayerForm.objects.filter(player_id=player_id).first()
-    points = list(
+# The reads of every submit, compiled once (docs/performance.md).
+_FORM = CompiledQuery(
+    lambda player_id: PlayerForm.objects.filter(player_id=player_id), player_id=-7_300_001
+)
+_POINTS = CompiledQuery(
+    lambda player_id: (
         FormPoint.objects.filter(player_id=player_id, counted=True)
         .order_by("at", "id")
         .values_list("share", "reviewed")
-    )
+    ),
+    player_id=-7_300_002,
+)
+# Every point: one a challenge, and no player has played a million challenges.
+_POINTS_ALL = 1_000_000
+_ABOVE = CompiledQuery(
+    lambda challenge_id, score: (
+        ScoreCount.objects.filter(challenge_id=challenge_id, score__gt=score)
+        .order_by()
+        .values("challenge_id")
+        .annotate(n=Sum("entries"))
+        .values_list("n")
+    ),
+    challenge_id=-7_300_003,
+    score=-7_300_004,
+)
+
+
+def _form_row(*, player_id: int) -> PlayerForm | None:
+    form: PlayerForm | None = _FORM.first(PlayerForm, player_id=player_id)
+    return form
+
+
+def player_record(*, player_id: int) -> engine.PlayerRecord:
+    """What the rules read of a player: their counted shares, oldest first, and which
+    of them a moderator approved."""
+    form = _form_row(player_id=player_id)
+    points = _POINTS.rows(limit=_POINTS_ALL, player_id=player_id)
     shares = tuple(share for share, _ in points)
     reviewed = tuple(by_moderator for _, by_moderator in points)
     if form is None:
@@ -75,10 +105,8 @@ def player_record(*, player_id: int) -> engine.PlayerRecord:
 
 def board_rank(*, challenge_id: int, score: int) -> int:
     """The rank ``score`` has among a challenge's live entries (1 + those above it)."""
-    above = ScoreCount.objects.filter(challenge_id=challenge_id, score__gt=score).aggregate(
-        n=Sum("entries")
-    )["n"]
-    return 1 + (above or 0)
+    above = _ABOVE.row(challenge_id=challenge_id, score=score)
+    return 1 + (above[0] if above else 0)
 
 
 def run_pace(*, run: Run) -> tuple[int, int, int] | None:
@@ -99,14 +127,9 @@ def runs_overlapping(*, run: Run) -> list[Run]:
     deal leaves its start."""
     end = run.finished_at or run.finish_by
     players = [run.player_id, *players_nearby(player_id=run.player_id)]
-    nearby = Run.objects.filter(
-        player_id__in=players, started_at__gt=run.started_at - _OVERLAP_SPAN, started_at__lt=end
-    ).exclude(pk=run.pk)
     overlapping = []
     unplayed = (Run.Status.STARTED, Run.Status.EXPIRED)
-    for other in nearby.only(
-        "id", "player_id", "started_at", "arrivals", "challenge_id", "score", "status"
-    ):
+    for other in _runs_started_beside(players, run=run, before=end):
         if other.player_id != run.player_id and other.challenge_id != run.challenge_id:
             continue  # another player's run on another challenge: not this deal's
         if not other.arrivals:
@@ -118,6 +141,51 @@ def runs_overlapping(*, run: Run) -> list[Run]:
         if first < end and last > run.started_at:
             overlapping.append(other)
     return overlapping
+
+
+_BESIDE_FIELDS = ("id", "player_id", "started_at", "arrivals", "challenge_id", "score", "status")
+
+
+def _runs_beside(
+    *, players: Sequence[int], run_id: uuid.UUID, after: datetime, before: datetime
+) -> QuerySet[Run]:
+    return (
+        Run.objects.filter(player_id__in=players, started_at__gt=after, started_at__lt=before)
+        .exclude(pk=run_id)
+        .order_by()
+    )
+
+
+# A player's own runs (the common case: no device or network shared), compiled once.
+_OWN_RUNS_BESIDE = CompiledQuery(
+    lambda player_id, run_id, after, before: _runs_beside(
+        players=[player_id], run_id=run_id, after=after, before=before
+    ).values_list(*_BESIDE_FIELDS),
+    player_id=-7_300_005,
+    run_id=uuid.UUID(int=7_300_006),
+    after=datetime(1901, 1, 2, tzinfo=UTC),
+    before=datetime(1901, 1, 3, tzinfo=UTC),
+)
+# More runs started within a run's span than a person, or the start limit, allows.
+_BESIDE_MAX = 10_000
+
+
+def _runs_started_beside(players: Sequence[int], *, run: Run, before: datetime) -> list[Run]:
+    """The runs of ``players`` but ``run`` started within a run's span before it and
+    ``before``, loaded with ``_BESIDE_FIELDS``."""
+    after = run.started_at - _OVERLAP_SPAN
+    if len(players) > 1:
+        beside = _runs_beside(players=players, run_id=run.pk, after=after, before=before)
+        return list(beside.only(*_BESIDE_FIELDS))
+    rows = _OWN_RUNS_BESIDE.rows(
+        limit=_BESIDE_MAX, player_id=players[0], run_id=run.pk, after=after, before=before
+    )
+    names = [f.attname for f in Run._meta.concrete_fields if f.attname in _BESIDE_FIELDS]
+    loaded = []
+    for row in rows:
+        values = dict(zip(_BESIDE_FIELDS, row, strict=True))
+        loaded.append(Run.from_db(DEFAULT_DB_ALIAS, names, [values[name] for name in names]))
+    return loaded
 
 
 def _ties_of(form: PlayerForm) -> tuple[list[str], list[str]]:
@@ -149,7 +217,7 @@ def players_nearby(*, player_id: int, among: Sequence[int] | None = None) -> lis
     """The players (of ``among``, when given) who share a device with ``player_id``, or
     a network few accounts share, theirs or a claimed guest's. A pace never links: a
     rival reads it off public runs."""
-    mine = PlayerForm.objects.filter(player_id=player_id).first()
+    mine = _form_row(player_id=player_id)
     if mine is None:
         return []
     devices, networks = _ties_of(mine)
