@@ -108,7 +108,7 @@ async function gameShow(next, { events = next.new_events ?? [], fresh = false } 
   machine.show(next);
   if (next.status !== "playing") {
     if (source.local) local.forget();
-    showFinal($, next, { replay: source.replayUrl(next) });
+    showFinal($, next, { replay: source.replayUrl(next) ?? "#" });
     $("replay-link").hidden = source.local;
     $("end-offline").textContent = source.local ? words.OFFLINE_GAME : "";
     $("end-offline").hidden = !source.local;
