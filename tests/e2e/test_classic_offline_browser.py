@@ -57,7 +57,7 @@ def test_a_classic_game_against_easy_played_offline_to_its_end(
     expect(notice).to_contain_text("The hard computer and live tables need the server.")
 
     # The hard computer plays on the server only, and the page says so.
-    page.get_by_label("Hard").check()
+    page.get_by_label("Hard", exact=True).check()
     page.locator("#start-button").tap()
     expect(page.locator("#start-error")).to_contain_text("needs the server")
 
@@ -84,3 +84,26 @@ def test_a_classic_game_against_easy_played_offline_to_its_end(
     assert page.locator(f"{PLAY_BOARD} .board__tiles .tile").count() >= 2
     assert asked == [], f"the offline game asked the server: {asked}"
     assert not ClassicGame.objects.exists(), "an offline game reached the server"
+
+
+def test_the_server_unreachable_while_online_starts_the_game_on_the_device(
+    browser: Browser, site_url: str
+) -> None:
+    # The browser says it is online, but every API request fails (a dropped server).
+    context = browser.new_context(**PHONE)
+    tour_seen(context)
+    try:
+        page = context.new_page()
+        page.route("**/api/**", lambda route: route.abort("connectionrefused"))
+        page.goto(f"{site_url}{reverse('challenges:classic')}")
+        expect(page.get_by_test_id("offline-notice")).to_be_hidden()
+        page.get_by_label("Medium").check()
+        page.locator("#start-button").tap()
+        expect(page.get_by_test_id("offline-game")).to_have_text("Offline game: not recorded.")
+        expect(page.locator("#seats")).to_contain_text("Computer 1 (medium)")
+        assert _my_turn_or_over(page)
+        assert _turn(page, touch=True) in {"place", "draw", "pass"}
+        expect(page.locator("#action-error")).to_be_hidden()
+        assert not ClassicGame.objects.exists()
+    finally:
+        context.close()
