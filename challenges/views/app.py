@@ -4,8 +4,9 @@ shows for a page it has not kept while offline.
 
 The worker keeps what plays offline: untimed practice on the latest closed challenge, the
 puzzles, and the classic game against the easy and medium computers, played in the
-browser (their pages, modules, styles and catalog), and every page visited while online. Static files are named by their content hash (WhiteNoise's manifest), so the
-list below changes with every release; the worker's cache is named after it, and a new
+browser (their pages, modules, styles and catalog), and every page visited while online.
+Static files are named by their content hash (WhiteNoise's manifest), so the list below
+changes with every release; the worker's cache is named after it, and a new
 worker drops the old caches. Ranked runs need the server: the offline page says so.
 """
 

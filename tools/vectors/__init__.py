@@ -1,8 +1,8 @@
 """The golden vectors' generator: the Python engine's answers, written for both engines.
 
 ``python -m tools.vectors tests/vectors`` (``make vectors``) rewrites ``tests/vectors/``
-and the browser's ``ruleset.json`` and ``classic/computers.json``. Tooling, not the game: it imports the engine, the
-engine never imports it.
+and the browser's ``ruleset.json`` and ``classic/computers.json``. Tooling, not the game:
+it imports the engine, the engine never imports it.
 """
 
 from tools.vectors.write import (
