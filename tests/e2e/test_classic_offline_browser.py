@@ -72,11 +72,13 @@ def test_a_classic_game_against_easy_played_offline_to_its_end(
     while _my_turn_or_over(page):
         actions.append(_turn(page, touch=True))
         if len(actions) == 2:
+            page.evaluate("() => window.scrollTo(0, 0)")
             screenshot(page, "classic-offline-phone", full_page=False)
         assert len(actions) < 200, "the game does not end"
     expect(page.locator("#end-title")).not_to_be_empty()
     expect(page.get_by_test_id("end-offline")).to_have_text("Offline game: not recorded.")
     expect(page.locator("#replay-link")).to_be_hidden()
+    expect(page.locator("#record-link")).to_be_hidden()
     expect(page.locator("#final-scores .classic-seat")).to_have_count(2)
     screenshot(page, "classic-offline-end-phone", full_page=False)
 

@@ -109,7 +109,9 @@ async function gameShow(next, { events = next.new_events ?? [], fresh = false } 
   if (next.status !== "playing") {
     if (source.local) local.forget();
     showFinal($, next, { replay: source.replayUrl(next) ?? "#" });
+    // An offline game has no replay and is in no record.
     $("replay-link").hidden = source.local;
+    $("record-link").hidden = source.local;
     $("end-offline").textContent = source.local ? words.OFFLINE_GAME : "";
     $("end-offline").hidden = !source.local;
     screen("end");
