@@ -2,10 +2,11 @@
 worker served at the site's root (so its scope is the whole site), and the page it
 shows for a page it has not kept while offline.
 
-The worker keeps what plays offline: untimed practice on the latest closed challenge and
-the puzzles (their pages, modules, styles and catalog), and every page visited while
-online. Static files are named by their content hash (WhiteNoise's manifest), so the
-list below changes with every release; the worker's cache is named after it, and a new
+The worker keeps what plays offline: untimed practice on the latest closed challenge, the
+puzzles, and the classic game against the easy and medium computers, played in the
+browser (their pages, modules, styles and catalog), and every page visited while online.
+Static files are named by their content hash (WhiteNoise's manifest), so the list below
+changes with every release; the worker's cache is named after it, and a new
 worker drops the old caches. Ranked runs need the server: the offline page says so.
 """
 
@@ -29,12 +30,13 @@ from config.page_scripts import module_graph, page_entries
 
 APP_NAME = "Tri-Ominos Daily"
 # The pages that play offline, and what they load besides their modules.
-_OFFLINE_PAGES = ("practice", "puzzles")
+_OFFLINE_PAGES = ("practice", "puzzles", "classic")
 _OFFLINE_STATIC = (
     "challenges/site.css",
     "challenges/board.css",
     "challenges/play.css",
     "challenges/puzzles.css",
+    "challenges/classic.css",
     "challenges/race.css",
     "challenges/contrast.css",
     "challenges/colours.js",
@@ -93,6 +95,7 @@ def _precache() -> list[str]:
         reverse("challenges:offline"),
         reverse("challenges:practice"),
         reverse("challenges:puzzles"),
+        reverse("challenges:classic"),
         reverse("javascript-catalog"),
     ]
     return [*pages, *dict.fromkeys(files)]

@@ -19,7 +19,13 @@ from tests.vectors.loader import (
     replay_cases,
     vector_files,
 )
-from tools.vectors import RULESET_JSON, ruleset_render, vectors_write
+from tools.vectors import (
+    COMPUTERS_JSON,
+    RULESET_JSON,
+    computers_render,
+    ruleset_render,
+    vectors_write,
+)
 from triominos import (
     BONUSES,
     ERROR_CODES,
@@ -193,6 +199,13 @@ def test_the_browsers_ruleset_is_the_engines() -> None:
     # rules.js reads every number of the game from ruleset.json; `make vectors` writes it.
     assert RULESET_JSON.read_text(encoding="utf-8") == ruleset_render(), (
         "ruleset.json differs from the engine's Ruleset: run `make vectors`"
+    )
+
+
+def test_the_browsers_computers_are_the_engines() -> None:
+    # The offline classic game's easy computer reads its numbers from computers.json.
+    assert COMPUTERS_JSON.read_text(encoding="utf-8") == computers_render(), (
+        "classic/computers.json differs from the engine's computers: run `make vectors`"
     )
 
 

@@ -69,9 +69,28 @@ def test_the_worker_keeps_the_offline_pages_and_their_files() -> None:
         assert Client().get(page).status_code == 200, page
 
 
+def test_the_worker_keeps_the_classic_game_that_plays_offline() -> None:
+    _, precache = _worker(Client())
+    assert "/classic/" in precache
+    for module in (
+        "pages/classic.js",
+        "classic/sources.js",
+        "classic/local_table.js",
+        "rules/classic/game.js",
+        "rules/classic/computer.js",
+        "rules/classic/computers.json",
+        "rules/classic/python_random.js",
+        "classic.css",
+    ):
+        assert f"/static/challenges/{module}" in precache, module
+    assert Client().get("/classic/").status_code == 200
+
+
 def test_the_offline_page_says_ranked_runs_need_the_server() -> None:
     page = Client().get("/offline/").content.decode()
     assert "Ranked runs need the server." in page
+    assert "The classic game against the easy or medium computer" in page
+    assert "the hard computer and live tables need the server" in page
 
 
 def test_hashed_static_names_are_what_the_worker_keeps(tmp_path: Path) -> None:

@@ -91,6 +91,10 @@ board, the legal placements are every tray tile on [0, 0] in every rotation.
 `ClassicGame(players, seed=seed, rounds=rounds)` with the log's actions applied in
 order makes exactly `expect.events` (triominos/classic/events.py spells them). And the
 computer players named, seeded with `seed`, take exactly the log's actions.
+The browser's port (`static/challenges/rules/classic/`, tests/js/classic/vectors.test.mjs)
+is held to both: every case's events, and the easy and medium computers' actions (the
+hard computer plays on the server only). Tag "offline": a table the browser plays
+offline (easy and medium computers only).
 
 ## geometry.json
 

@@ -145,3 +145,12 @@ def classic_cases() -> Iterator[dict[str, Any]]:
     yield _case(
         "game_to_400", ["computers", "game:to_400"], 2, "to 400", {0: "hard", 1: "easy"}, None
     )
+    # The tables the browser plays offline: easy and medium only, three seats, to 400.
+    yield _case(
+        "easy_and_medium_to_400_3_players",
+        ["computers", "game:to_400", "offline"],
+        3,
+        "offline 3",
+        {0: "easy", 1: "medium", 2: "easy"},
+        None,
+    )

@@ -19,9 +19,18 @@ from pathlib import Path
 from typing import Any
 
 from tools.vectors.build import VectorFile, vectors_build
+from triominos.classic.computer import EASY_MISSES_BONUS, EASY_SEES, EASY_SKEW, STRENGTHS
 from triominos.ruleset import ruleset_document
 
-__all__ = ["RULESET_JSON", "main", "ruleset_render", "vectors_render", "vectors_write"]
+__all__ = [
+    "COMPUTERS_JSON",
+    "RULESET_JSON",
+    "computers_render",
+    "main",
+    "ruleset_render",
+    "vectors_render",
+    "vectors_write",
+]
 
 # The JavaScript engine imports every number of the game from here (one source: the
 # Python Ruleset), so it holds no rule constant of its own.
@@ -30,8 +39,22 @@ RULESET_JSON = (
 )
 
 
+# The easy computer's numbers, for the browser's port of the computers (an offline game).
+COMPUTERS_JSON = RULESET_JSON.parent / "classic" / "computers.json"
+
+
 def ruleset_render() -> str:
     return json.dumps(ruleset_document(), indent=2) + "\n"
+
+
+def computers_render() -> str:
+    document = {
+        "easy_sees": EASY_SEES,
+        "easy_misses_bonus": EASY_MISSES_BONUS,
+        "easy_skew": EASY_SKEW,
+        "strengths": list(STRENGTHS),
+    }
+    return json.dumps(document, indent=2) + "\n"
 
 
 def vectors_render(vector_file: VectorFile) -> str:
@@ -70,6 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     RULESET_JSON.write_text(ruleset_render(), encoding="utf-8")
     print(f"{RULESET_JSON}: the ruleset for the browser")
+    COMPUTERS_JSON.write_text(computers_render(), encoding="utf-8")
+    print(f"{COMPUTERS_JSON}: the computers' numbers for the browser")
     paths = vectors_write(Path(args[0]))
     for path in paths:
         document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))

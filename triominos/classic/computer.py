@@ -33,7 +33,9 @@ from triominos.classic.hard import distinct_placements, greedy_placement, hard_p
 from triominos.moves import Placement
 
 __all__ = [
+    "EASY_MISSES_BONUS",
     "EASY_SEES",
+    "EASY_SKEW",
     "STRENGTHS",
     "Strength",
     "computer_action",

@@ -52,3 +52,18 @@ test("and in Dutch and English", () => {
   assert.equal(line(hexagon), "You placed 4-5-5: +64 with a hexagon.");
   assert.equal(line({ event: "round_ended", player: 1, reason: "blocked", points: 12 }), "The round is blocked: Bea has the lowest hand and wins it: 12.");
 });
+
+test("the offline game's words are said in every language (the real catalogs)", async () => {
+  const english = await import("../../../challenges/static/challenges/classic/words.js?offline-en");
+  const names = ["OFFLINE_SETUP", "SERVER_NEEDED", "OFFLINE_GAME", "HARD_OFFLINE", "REFUSED"];
+  for (const language of ["de", "fr", "nl"]) {
+    useCatalog(language);
+    // A fresh instance, evaluated with the catalog present, as on a page.
+    const words = await import(`../../../challenges/static/challenges/classic/words.js?offline-${language}`);
+    for (const name of names) {
+      assert.ok(words[name].length > 10, `${language} ${name}`);
+      assert.notEqual(words[name], english[name], `${language} ${name} is still English`);
+    }
+    dropCatalog();
+  }
+});

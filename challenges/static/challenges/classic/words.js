@@ -163,3 +163,12 @@ export const YOUR_TURN = gettext("Your turn.");
 export const RESIGN_CONFIRM = gettext("Give this game up? It counts as a loss.");
 export const RESUMED = gettext("Your game is back where you left it.");
 export const UNREACHABLE = gettext("The server could not be reached. Try again.");
+
+// Offline: a game played on this device (local_table.js) is never recorded.
+export const OFFLINE_SETUP = gettext(
+  "You are offline: this game is played on this device against the easy or medium computer, and it is not recorded.",
+);
+export const SERVER_NEEDED = gettext("The hard computer and live tables need the server.");
+export const OFFLINE_GAME = gettext("Offline game: not recorded.");
+export const HARD_OFFLINE = gettext("The hard computer needs the server: choose easy or medium while offline.");
+export const REFUSED = gettext("The rules do not allow that.");

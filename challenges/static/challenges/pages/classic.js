@@ -5,6 +5,10 @@
 // page then shows one by one (the computers' tiles go down animated, each with its
 // points). A reload asks the server for the game (config.current) and resumes it.
 //
+// When the server is out of reach (the browser offline, or the request failing), the
+// game is played on this device instead against the easy or medium computer
+// (../classic/sources.js): the same screens, said to be offline and not recorded.
+//
 // The board's inputs are the challenge's own (../play/board_inputs.js: drag and snap,
 // tap to turn, keyboard, screen-reader words), over the classic hand (../classic/hand.js).
 
@@ -12,6 +16,7 @@ import { api, NetworkError } from "../lib/api.js";
 import { classicBoardWire } from "../classic/board_wire.js";
 import { GuestIdentity } from "../play/guest_identity.js";
 import { ClassicMachine, PLAYING } from "../classic/machine.js";
+import { browserOffline, localSource, serverSource, unreachable } from "../classic/sources.js";
 import { seatsAfter, showFinal, showLog, showSeats } from "../classic/table_view.js";
 import * as words from "../classic/words.js";
 
@@ -22,8 +27,10 @@ const config = JSON.parse(document.getElementById("classic-config").textContent)
 const $ = (id) => document.getElementById(id);
 const root = $("play");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const gameUrl = (id, action = "") => config.urls.game.replace(config.gameSlot, id) + (action ? `${action}/` : "");
 
+const server = serverSource(config);
+const local = localSource();
+let source = server;
 let game = null;
 const machine = new ClassicMachine({ draw: () => act("draw") });
 const { board, inputs, hud, placedShow } = classicBoardWire({
@@ -39,6 +46,14 @@ function screen(name) {
   for (const section of root.querySelectorAll("[data-screen]")) {
     section.hidden = section.dataset.screen !== name;
   }
+}
+
+/** Says, before a game, that it would be played offline (and what needs the server). */
+function offlineShow() {
+  const offline = browserOffline() || source.local;
+  root.dataset.offline = String(offline);
+  $("offline-notice").textContent = offline ? `${words.OFFLINE_SETUP} ${words.SERVER_NEEDED}` : "";
+  $("offline-notice").hidden = !offline;
 }
 
 function controlsShow(state) {
@@ -67,6 +82,8 @@ async function gameShow(next, { events = next.new_events ?? [], fresh = false } 
   let seats = game === null ? next.seats.map((seat) => ({ ...seat, hand_size: 0, score: 0 })) : game.seats;
   game = next;
   screen("game");
+  $("offline-game").textContent = next.offline ? words.OFFLINE_GAME : "";
+  $("offline-game").hidden = !next.offline;
   if (fresh) {
     board.render(next.board);
     board.fit({ animate: false });
@@ -90,7 +107,13 @@ async function gameShow(next, { events = next.new_events ?? [], fresh = false } 
   showLog($("moves"), next);
   machine.show(next);
   if (next.status !== "playing") {
-    showFinal($, next, { replay: config.urls.replay.replace(config.gameSlot, next.id) });
+    if (source.local) local.forget();
+    showFinal($, next, { replay: source.replayUrl(next) ?? "#" });
+    // An offline game has no replay and is in no record.
+    $("replay-link").hidden = source.local;
+    $("record-link").hidden = source.local;
+    $("end-offline").textContent = source.local ? words.OFFLINE_GAME : "";
+    $("end-offline").hidden = !source.local;
     screen("end");
     $("end-title").focus();
   } else if (next.turn === next.you && events.length) {
@@ -107,7 +130,7 @@ async function act(action, body = {}) {
   machine.wait();
   errorShow(null);
   try {
-    const answer = await api(gameUrl(game.id, action), { method: "POST", body: { ...body, version: game.version } });
+    const answer = await source.act(game, action, body);
     if (answer.status === 200) {
       await gameShow(answer.data);
       return;
@@ -128,19 +151,45 @@ async function act(action, body = {}) {
   }
 }
 
+/** The server's game `id` again, or this device's kept game when the server is out of
+ * reach (the setup, saying so, when there is none). */
 async function resume(id) {
-  const answer = await api(gameUrl(id));
-  if (answer.status !== 200) {
+  let answer = null;
+  try {
+    answer = source.local ? local.restore() : await server.load(id);
+  } catch (error) {
+    if (!unreachable({ error })) throw error;
+  }
+  if (!source.local && (answer === null || unreachable({ answer }))) {
+    source = local;
+    answer = local.restore();
+  }
+  if (answer === null || answer.status !== 200) {
+    offlineShow();
     screen("setup");
-    return;
+    return false;
   }
   game = null;
   await gameShow(answer.data, { events: [], fresh: true });
+  return true;
+}
+
+// Whether the guest identity failed for want of the server (then the game is local).
+let guestUnreachable = false;
+async function guestApi(url, options) {
+  try {
+    const answer = await api(url, options);
+    guestUnreachable = unreachable({ answer });
+    return answer;
+  } catch (error) {
+    guestUnreachable = unreachable({ error });
+    throw error;
+  }
 }
 
 const guest = config.guest
   ? new GuestIdentity({
-      api,
+      api: guestApi,
       url: config.urls.guest,
       onFailed: (message) => startError(message),
       onLoggedIn: () => window.location.reload(),
@@ -152,25 +201,43 @@ function startError(text) {
   $("start-error").hidden = !text;
 }
 
+/** Starts the game on the server, or on this device when the server is out of reach. */
+async function start(choice) {
+  source = browserOffline() ? local : server;
+  if (!source.local && guest !== null && !(await guest.ensure())) {
+    if (!guestUnreachable) return;
+    source = local;
+  }
+  let answer;
+  try {
+    answer = await source.start(choice);
+  } catch (error) {
+    if (source.local || !unreachable({ error })) throw error;
+    answer = null;
+  }
+  if (!source.local && (answer === null || unreachable({ answer }))) {
+    source = local;
+    answer = source.start(choice);
+  }
+  offlineShow();
+  if (answer.status !== 201) {
+    startError(answer.data.detail);
+    return;
+  }
+  startError("");
+  game = null;
+  board.render([]);
+  board.fit({ animate: false });
+  await gameShow(answer.data);
+}
+
 $("setup-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = new FormData($("setup-form"));
   startError("");
-  if (guest !== null && !(await guest.ensure())) return;
   $("start-button").disabled = true;
   try {
-    const answer = await api(config.urls.start, {
-      method: "POST",
-      body: { computers: Number(form.get("computers")), strength: form.get("strength"), length: form.get("length") },
-    });
-    if (answer.status !== 201) {
-      startError(answer.data.detail);
-      return;
-    }
-    game = null;
-    board.render([]);
-    board.fit({ animate: false });
-    await gameShow(answer.data);
+    await start({ computers: Number(form.get("computers")), strength: form.get("strength"), length: form.get("length") });
   } catch (error) {
     startError(error.message);
   } finally {
@@ -182,17 +249,33 @@ $("draw-button").addEventListener("click", () => act("draw"));
 $("pass-button").addEventListener("click", () => act("pass"));
 $("resign-button").addEventListener("click", async () => {
   if (game === null || !window.confirm(words.RESIGN_CONFIRM)) return;
-  const answer = await api(gameUrl(game.id, "resign"), { method: "POST" });
-  if (answer.status === 200) await gameShow(answer.data, { events: [] });
+  try {
+    const answer = await source.resign(game);
+    if (answer.status === 200) await gameShow(answer.data, { events: [] });
+  } catch (error) {
+    errorShow(error instanceof NetworkError ? error.message : words.UNREACHABLE);
+  }
 });
 $("again-button").addEventListener("click", () => {
   game = null;
+  source = browserOffline() ? local : server;
+  offlineShow();
   screen("setup");
   $("start-button").focus();
 });
+for (const change of ["online", "offline"]) {
+  window.addEventListener(change, () => {
+    if (root.dataset.state === "setup") {
+      source = browserOffline() ? local : server;
+      offlineShow();
+    }
+  });
+}
 
-if (config.current) {
-  resume(config.current).then(() => hud.announce(words.RESUMED));
+if (browserOffline()) source = local;
+if (config.current || source.local) {
+  resume(config.current).then((resumed) => resumed && hud.announce(words.RESUMED));
 } else {
+  offlineShow();
   screen("setup");
 }

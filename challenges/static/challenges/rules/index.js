@@ -8,8 +8,8 @@
 // - the same notation: tiles ("0-1-2"), cells ("0,-1"), points and moves as text
 //   (tileParse, cellFormat, moveFormat...), and the same JSON run logs;
 // - the same numbers: every value comes from the Python Ruleset through ruleset.json.
-// The modules are cut for the browser: where the Python engine has more (the classic
-// game, the solver, the analysis, the rulebook) the port has none. The names follow
+// The modules are cut for the browser: where the Python engine has more (the solver,
+// the analysis, the rulebook) the port has none; the classic game is ./classic/. The names follow
 // JavaScript style (tile_parse -> tileParse); Python's ValueError is a RangeError here,
 // and its named tuples Cell and Point are two-integer arrays. ChallengeRun (run.js) is
 // triominos/run.py's ChallengeRun: the run the play page drives and the replays rebuild.

@@ -14,8 +14,7 @@ function camelCase(name) {
 }
 
 // The numbers of the daily challenge: a ruleset.json without one of them is refused at
-// load, rather than played with `undefined`. (The classic game's fields come along too,
-// unchecked: nothing in the browser plays it.)
+// load, rather than played with `undefined`; so are the classic game's (./classic/).
 // Each bonus's value is the field named after it (`bridge` -> `bridge_bonus`), and
 // `bonus_codes` says which bonus each state of a placement's corners makes.
 const REQUIRED = [
@@ -28,6 +27,12 @@ const REQUIRED = [
   "run_moves_max",
   "witness_window_ms",
   "pace_floor_ms",
+  "opening_bonus",
+  "triple_zero_extra",
+  "pass_points",
+  "going_out_bonus",
+  "max_draws_per_turn",
+  "target_score",
 ];
 
 /** The states of a placement's three corners: 0 to 5 tiles around each. */
