@@ -1,8 +1,9 @@
 """What the play room's writes and hot reads return besides a run: typed values, so no
 caller hangs answers on a model instance.
 
-A batch or a finish reads these in the query that reads the run (``run_sql``), so its
-answer costs no query more.
+A batch or a finish reads these in the query that reads the run's head (``run_rows``),
+and a start or a submit in the statement that reads its run (``run_sql``), so their
+answers cost no query more.
 """
 
 from __future__ import annotations
