@@ -2,8 +2,8 @@
 caller hangs answers on a model instance.
 
 A batch or a finish reads these in the query that reads the run's head (``run_rows``),
-and a start or a submit in the statement that reads its run (``run_sql``), so their
-answers cost no query more.
+a start in its one statement (``run_sql``) and a submit in the query that reads its run,
+so their answers cost no query more.
 """
 
 from __future__ import annotations
@@ -56,18 +56,6 @@ class RunSubmitting:
     """Whether its player is a guest (who may not submit)."""
     submitted: bool
     """Whether its player already has an entry for its challenge."""
-    also: tuple[object, ...] | None = None
-    """The values of the caller's :class:`RunColumns`, read in the same query (None
-    where the run is read by the ORM)."""
-
-
-@dataclass(frozen=True)
-class RunColumns:
-    """Further columns a caller reads with the run, in the same query: SQL expressions
-    over the run's row ``r``, and the positional parameters they take, in order."""
-
-    expressions: tuple[str, ...] = ()
-    params: tuple[object, ...] = ()
 
 
 def standing_best_score(*, run: Run, standing: ChallengeStanding) -> int | None:
