@@ -5,19 +5,25 @@ from __future__ import annotations
 
 from config.settings.environment import REDIS_TIMEOUT_SECONDS, REDIS_URL, env
 
-if REDIS_URL:
-    CACHES = {
-        "shared": {
-            "BACKEND": "config.resilient_cache.ResilientRedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="tod"),
-            "OPTIONS": {
-                "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
-                "socket_timeout": REDIS_TIMEOUT_SECONDS,
-                "circuit_open_seconds": env.float("REDIS_CIRCUIT_OPEN_SECONDS", default=5.0),
-            },
-        }
+
+def _redis_cache(location: str, **options: object) -> dict[str, object]:
+    """A cache in the Redis at ``location`` that waits for it at most
+    ``REDIS_TIMEOUT_SECONDS`` and then goes without (config/resilient_cache.py)."""
+    return {
+        "BACKEND": "config.resilient_cache.ResilientRedisCache",
+        "LOCATION": location,
+        "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="tod"),
+        "OPTIONS": {
+            "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+            "socket_timeout": REDIS_TIMEOUT_SECONDS,
+            "circuit_open_seconds": env.float("REDIS_CIRCUIT_OPEN_SECONDS", default=5.0),
+            **options,
+        },
     }
+
+
+if REDIS_URL:
+    CACHES = {"shared": _redis_cache(REDIS_URL)}
 else:
     CACHES = {"shared": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # The site's cache ("default") is two levels (config/near_cache.py): the bytes this
@@ -51,17 +57,7 @@ LIMITS_REDIS_URL = env.str(
     "LIMITS_REDIS_URL", default=_next_redis_database(REDIS_URL) if REDIS_URL else ""
 )
 if LIMITS_REDIS_URL:
-    CACHES["limits"] = {
-        "BACKEND": "config.resilient_cache.ResilientRedisCache",
-        "LOCATION": LIMITS_REDIS_URL,
-        "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="tod"),
-        "OPTIONS": {
-            "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
-            "socket_timeout": REDIS_TIMEOUT_SECONDS,
-            "circuit_open_seconds": env.float("REDIS_CIRCUIT_OPEN_SECONDS", default=5.0),
-            "fallback": "database",
-        },
-    }
+    CACHES["limits"] = _redis_cache(LIMITS_REDIS_URL, fallback="database")
 else:
     CACHES["limits"] = {"BACKEND": "config.limit_store.DatabaseLimitStore"}
 
