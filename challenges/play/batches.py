@@ -235,7 +235,8 @@ def _moves_replayed(
     replay.extend(held_moves)
     error = replay.extend(new, max_t=run_clock_reach_ms(started_at=head.started_at, at=now))
     taken = len(replay) - received
-    kept = [move_trimmed(move) for move in new[: taken + (1 if error is not None else 0)]]
+    refused = 1 if error is not None else 0
+    kept: list[Any] = [move_trimmed(move) for move in new[: taken + refused]]
     arrival_ms = max(0, int((now - head.started_at) / timedelta(milliseconds=1)))
     # The replay's valid moves are well-formed moves of RULES.md.
     valid: list[dict[str, Any]] = kept[:taken]

@@ -30,6 +30,7 @@ def _started(
     player = UserFactory()
     if Challenge.objects.filter(pk=challenge_id).exists():
         Run.objects.create(player=player, challenge_id=challenge_id, started_at=at)
+    # Hard, unlike the run before it: the two rows sort apart.
     run = Run(player_id=player.pk, challenge_id=challenge_id, started_at=at, hard=True)
     with CaptureQueriesContext(connection) as sent:
         starting: RunStarting = start(run=run, limit=limit)
@@ -37,7 +38,7 @@ def _started(
     read = None if challenge is None else (challenge.pk, challenge.tray, challenge.par)
     rows = [
         tuple(getattr(stored, name) for name in _ROW if name != "player_id")
-        for stored in Run.objects.filter(player=player).order_by("started_at", "pk")
+        for stored in Run.objects.filter(player=player).order_by("started_at", "hard")
     ]
     answer = (read, starting.started_before, starting.inserted, run._state.adding, rows)
     return answer, len(sent)
