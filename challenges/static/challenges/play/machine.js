@@ -237,10 +237,8 @@ export class PlayMachine {
     if (!this.#playing()) {
       return false;
     }
-    this.clockStart();
-    const t = this.elapsed();
-    if (t >= this.#timeLimitMs) {
-      this.end("time");
+    const t = this.#moveTime();
+    if (t === null) {
       return false;
     }
     const { run, selection } = this.#state;
@@ -278,10 +276,8 @@ export class PlayMachine {
       this.#tell({ type: "wellEmpty" });
       return false;
     }
-    this.clockStart();
-    const t = this.elapsed();
-    if (t >= this.#timeLimitMs) {
-      this.end("time");
+    const t = this.#moveTime();
+    if (t === null) {
       return false;
     }
     const outcome = run.draw(t);
@@ -291,6 +287,18 @@ export class PlayMachine {
     }
     this.#commit({}, { type: "drew", tileId: run.tray[run.tray.length - 1], outcome });
     return true;
+  }
+
+  /** The run's clock for a move made now (starting it at a first touch); null, and the
+   * run ended, once its time is up. */
+  #moveTime() {
+    this.clockStart();
+    const t = this.elapsed();
+    if (t >= this.#timeLimitMs) {
+      this.end("time");
+      return null;
+    }
+    return t;
   }
 
   // --------------------------------------------------------------- the end
