@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from challenges.api import serializers as s
+from challenges.api import run_serializers as rs
 from challenges.api.common import ERRORS
 from challenges.api.runs import json_body
 from challenges.boards.selectors import leaderboard_would_rank
@@ -30,7 +30,7 @@ from config.throttling import AtomicScopedRateThrottle
 class ArchiveLogSerializer(serializers.Serializer[Any]):
     """The whole run log of RULES.md, as played on the archive's page."""
 
-    moves = s.MovesField()
+    moves = rs.MovesField()
 
 
 class ArchiveRankSerializer(serializers.Serializer[Any]):

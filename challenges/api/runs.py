@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from challenges.api import run_serializers as rs
 from challenges.api import serializers as s
 from challenges.api.common import (
     ERRORS,
@@ -57,9 +58,9 @@ class RunStartView(APIView):
         summary="Start a run on an open challenge",
         description="The server's clock starts the run; send its moves while it is played "
         "and finish it within `time_limit_ms` plus `grace_ms`.",
-        request=s.RunStartSerializer,
+        request=rs.RunStartSerializer,
         responses={
-            201: s.RunStartedSerializer,
+            201: rs.RunStartedSerializer,
             403: ERRORS,
             404: ERRORS,
             409: OpenApiResponse(ERRORS, description="The challenge is not open."),
@@ -105,7 +106,7 @@ class RunClockView(APIView):
         "Only for a run that holds no move yet, of an open challenge.",
         request=None,
         responses={
-            200: s.RunClockSerializer,
+            200: rs.RunClockSerializer,
             404: ERRORS,
             409: OpenApiResponse(
                 ERRORS,
@@ -192,20 +193,20 @@ class RunMovesView(APIView):
         description="The moves of the run log from index `from` on. The server stamps "
         "their arrival and replays them after those it holds. Sending a batch again is "
         "harmless.",
-        request=s.RunBatchSerializer,
+        request=rs.RunBatchSerializer,
         responses={
-            200: s.MovesReceivedSerializer,
+            200: rs.MovesReceivedSerializer,
             400: ERRORS,
             404: ERRORS,
             409: OpenApiResponse(
-                s.MovesConflictSerializer,
+                rs.MovesConflictSerializer,
                 description="A gap or a changed move (code moves_conflict, with the count "
                 "held), or a run already finished or too late.",
             ),
             413: ERRORS,
             415: ERRORS,
             422: OpenApiResponse(
-                s.RunFinishedSerializer, description="A move broke a rule; run rejected."
+                rs.RunFinishedSerializer, description="A move broke a rule; run rejected."
             ),
             429: ERRORS,
         },
@@ -239,9 +240,9 @@ class RunFinishView(APIView):
         summary="Finish a run: the server replays the rest of its log",
         description="The whole log, or `from` and the moves after those already sent. "
         "The answer says whether the run is valid and whether it is eligible.",
-        request=s.RunLogSerializer,
+        request=rs.RunLogSerializer,
         responses={
-            200: s.RunFinishedSerializer,
+            200: rs.RunFinishedSerializer,
             400: OpenApiResponse(
                 ERRORS,
                 description="No body or a bad `from` (the run stays open); or not a log at "
@@ -254,7 +255,7 @@ class RunFinishView(APIView):
             ),
             413: ERRORS,
             415: ERRORS,
-            422: OpenApiResponse(s.RunFinishedSerializer, description="A move broke a rule."),
+            422: OpenApiResponse(rs.RunFinishedSerializer, description="A move broke a rule."),
         },
     )
     def post(self, request: Request, run_id: UUID) -> Response:
@@ -346,13 +347,13 @@ class RunDetailView(APIView):
         summary="A run, with its log and per-move results",
         description="The owner sees their run at any time; anyone sees a submitted run "
         "from its challenge's `results_at` on.",
-        responses={200: s.RunDetailSerializer, 404: ERRORS},
+        responses={200: rs.RunDetailSerializer, 404: ERRORS},
     )
     def get(self, request: Request, run_id: UUID) -> Response:
         seen = runs.run_seen(run_id=run_id, viewer=request.user)
         if seen is None:
             raise NotFound(gettext("No run with this id is visible to you."))
-        return Response(s.RunDetailSerializer(seen.run).data)
+        return Response(rs.RunDetailSerializer(seen.run).data)
 
 
 class RunAnalysisView(APIView):
@@ -365,7 +366,7 @@ class RunAnalysisView(APIView):
         "would have made; `misses` lists the moves that missed points, the biggest first. "
         "While the challenge is open, only the run's owner sees it; from `results_at` on, "
         "anyone who may see the run.",
-        responses={200: s.RunAnalysisSerializer, 404: ERRORS},
+        responses={200: rs.RunAnalysisSerializer, 404: ERRORS},
     )
     def get(self, request: Request, run_id: UUID) -> Response:
         seen = runs.run_seen(run_id=run_id, viewer=request.user, analysed=True)

@@ -1,8 +1,9 @@
 """What the play room's writes and hot reads return besides a run: typed values, so no
 caller hangs answers on a model instance.
 
-A batch or a finish reads these in the query that reads the run (``run_sql``), so its
-answer costs no query more.
+A batch or a finish reads these in the query that reads the run's head (``run_rows``),
+a start in its one statement (``run_sql``) and a submit in the query that reads its run,
+so their answers cost no query more.
 """
 
 from __future__ import annotations
@@ -55,18 +56,6 @@ class RunSubmitting:
     """Whether its player is a guest (who may not submit)."""
     submitted: bool
     """Whether its player already has an entry for its challenge."""
-    also: tuple[object, ...] | None = None
-    """The values of the caller's :class:`RunColumns`, read in the same query (None
-    where the run is read by the ORM)."""
-
-
-@dataclass(frozen=True)
-class RunColumns:
-    """Further columns a caller reads with the run, in the same query: SQL expressions
-    over the run's row ``r``, and the positional parameters they take, in order."""
-
-    expressions: tuple[str, ...] = ()
-    params: tuple[object, ...] = ()
 
 
 def standing_best_score(*, run: Run, standing: ChallengeStanding) -> int | None:

@@ -3,13 +3,16 @@
 A batch reads the run's head: how many moves it holds, the replay's position and the
 challenge's tiles, never the moves themselves (``run_head``). It writes only its own
 moves, appended to the stored lists, and only if the run still holds the moves its head
-was read with (``run_moves_append``): so a batch costs the same at move 3 and move 100,
-and needs no lock. Appending to a JSON list and counting one are the two things the ORM
-has no word for; ``_MovesHeld`` and ``_Appended`` say them to PostgreSQL and SQLite.
+was read with (``run_moves_append``, which hands back the run as the batch leaves it):
+so a batch costs the same at move 3 and move 100, and needs no lock. Appending to a
+JSON list and counting one are the two things the ORM has no word for; ``_MovesHeld``
+and ``_Appended`` say them to PostgreSQL and SQLite.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,7 +27,7 @@ from django.db.models.sql import UpdateQuery
 
 from challenges.compiled_queries import CompiledQuery
 from challenges.models import Entry, Run
-from challenges.play.outcomes import ChallengeStanding
+from challenges.play.outcomes import ChallengeStanding, RunPlayed
 
 
 @dataclass(frozen=True)
@@ -258,35 +261,66 @@ class _Append:
 # the ORM once: building an UPDATE cost the ORM twice the CPU of the rest of a batch.
 _APPEND_SQL: dict[tuple[object, ...], str | None] = {}
 
+# What a Run returned by a batch holds; the rest loads if ever read.
+_RUN_FIELDS = ("id", "player_id", "challenge_id", "started_at", "finished_at", "status",
+               "score", "error", "ineligible")  # fmt: skip
+
 
 def run_moves_append(
     *,
     run_id: UUID,
     player_id: int,
-    held: int,
+    head: RunHead,
     moves: list[Any],
     arrivals: list[int],
     results: list[dict[str, Any]],
     fields: dict[str, Any],
-) -> bool:
-    """Append ``moves`` (as stored), their arrivals and results to the run's row and set
-    ``fields``. Only if the run is still played and still holds ``held`` moves (its
-    head's count): False, having written nothing, when another request got there first.
+) -> RunPlayed | None:
+    """Append ``moves`` (trimmed; stored as jsonb takes them), their arrivals and results
+    to the run's row and set ``fields``. Only if the run is still played and still holds
+    the moves its head was read with: None, having written nothing, when another request
+    got there first. Nothing to write (a resend), no statement.
+
+    Returns the run as the batch leaves it: the head's fields, then the changed ones (a
+    finish's also with all its ``move_results``); the fields not read (the log, its
+    arrivals...) load if ever used. A rejected run, rare, is read whole.
 
     The ORM's statement, compiled once per shape; its parameters are given in the order
     the ORM gave them, checked when it is compiled (a statement whose parameters come
     out in another order is left to the ORM every time)."""
-    append = _Append(run_id, player_id, held, moves, arrivals, results, fields)
-    params = append.params()
-    shape = append.shape()
-    sql = _APPEND_SQL.get(shape, "")
-    if sql == "":
-        sql = _APPEND_SQL[shape] = append.compiled(params)
-    if sql is None:
-        return bool(append.queryset().update(**append.values()) == 1)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return bool(cursor.rowcount == 1)
+    if moves or fields:
+        stored = moves_storable(moves)[1]
+        append = _Append(run_id, player_id, head.received, stored, arrivals, results, fields)
+        params = append.params()
+        shape = append.shape()
+        sql = _APPEND_SQL.get(shape, "")
+        if sql == "":
+            sql = _APPEND_SQL[shape] = append.compiled(params)
+        if sql is None:
+            written = append.queryset().update(**append.values())
+        else:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                written = cursor.rowcount
+        if written != 1:
+            return None
+    values = {
+        "id": run_id,
+        "player_id": player_id,
+        "challenge_id": head.challenge_id,
+        "started_at": head.started_at,
+        "finished_at": fields.get("finished_at"),
+        "status": fields.get("status", head.status),
+        "score": fields.get("score", head.score),
+        "error": fields.get("error"),
+        "ineligible": fields.get("ineligible", head.ineligible),
+    }
+    made = Run.from_db(connection.alias, list(_RUN_FIELDS), [values[n] for n in _RUN_FIELDS])
+    if head.standing is not None:
+        made.move_results = [*(head.move_results or []), *results]
+    elif made.status == Run.Status.REJECTED:
+        made = Run.objects.select_related("challenge").get(pk=run_id)
+    return RunPlayed(run=made, received=head.received + len(results), standing=head.standing)
 
 
 def _plain(param: Any) -> Any:
@@ -297,3 +331,39 @@ def _plain(param: Any) -> Any:
     if isinstance(param, str) and param[:1] in ("[", "{"):
         return orjson.loads(param)
     return param
+
+
+def moves_storable(moves: list[object]) -> tuple[str, list[Any]]:
+    """Trimmed ``moves`` as jsonb accepts them, as JSON text and as values: a client's
+    strings may hold what PostgreSQL refuses.
+
+    Moves are already trimmed (``move_trimmed``: flat, bounded), so one level of
+    cleaning is enough: lone surrogates and NUL in strings become U+FFFD, non-finite
+    numbers null.
+    """
+    try:
+        text = json.dumps(moves, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+        if "\x00" not in text and "\\u0000" not in text:
+            return text, moves
+    except (ValueError, UnicodeEncodeError):
+        pass
+    cleaned = [_json_cleaned(move) for move in moves]
+    return json.dumps(cleaned, ensure_ascii=False), cleaned
+
+
+def _clean_text(text: str) -> str:
+    # Lone surrogates cannot be UTF-8; NUL cannot be in a PostgreSQL text or jsonb value.
+    return text.encode("utf-8", "replace").decode("utf-8").replace("\x00", "\ufffd")
+
+
+def _json_cleaned(value: object) -> object:
+    if isinstance(value, str):
+        return _clean_text(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, list):
+        return [_json_cleaned(item) for item in value]
+    if isinstance(value, dict):
+        return {_clean_text(str(key)): _json_cleaned(item) for key, item in value.items()}
+    return value

@@ -1,4 +1,4 @@
-"""A run's start, and its read for a submit, each one statement on PostgreSQL.
+"""A run's start in one statement on PostgreSQL.
 
 A start reads the challenge, counts the player's runs and inserts, in one round trip
 where the ORM takes three. The statements are written once from the models' own fields
@@ -11,26 +11,26 @@ from __future__ import annotations
 
 from functools import cache
 from typing import Any
-from uuid import UUID
 
 from django.db import connection
 from django.db.models import Field
 
-from challenges.models import Challenge, Entry, Guest, Run
-from challenges.play.outcomes import RunColumns, RunStarting, RunSubmitting
+from challenges.models import Challenge, Run
+from challenges.play.outcomes import RunStarting
 from challenges.schedule.selectors import challenge_row
 
-# What the services read of the run's challenge; the rest loads if ever used.
-_CHALLENGE_READ = ("number", "opens_at", "closes_at", "ruleset", "rules_version", "tray", "well",
-                   "created_at", "board_version")  # fmt: skip
+# What the services read of the run's challenge (a start also reads par: the run races
+# its medal marks, shares of it); the rest loads if ever used.
+_CHALLENGE_START_READ = ("number", "opens_at", "closes_at", "ruleset", "rules_version", "tray",
+                         "well", "created_at", "board_version", "par")  # fmt: skip
 
 
-def run_column(name: str) -> str:
+def _run_column(name: str) -> str:
     field: Any = Run._meta.get_field(name)
     return connection.ops.quote_name(str(field.column))
 
 
-def challenge_column(name: str) -> str:
+def _challenge_column(name: str) -> str:
     field: Any = Challenge._meta.get_field(name)
     return connection.ops.quote_name(str(field.column))
 
@@ -39,64 +39,10 @@ def _run_fields() -> list[Field[Any, Any]]:
     return list(Run._meta.concrete_fields)
 
 
-# A submit also compares with par and counts the board; never the par's log (the
-# largest column, decoded for nothing).
-_CHALLENGE_SUBMIT_READ = (*_CHALLENGE_READ, "par", "entry_count", "top_score")
-# A start also reads par: the run races its medal marks, shares of it.
-_CHALLENGE_START_READ = (*_CHALLENGE_READ, "par")
-
-
-def _challenge_fields(read: tuple[str, ...] = _CHALLENGE_READ) -> list[Field[Any, Any]]:
+def _challenge_fields() -> list[Field[Any, Any]]:
     key = Challenge._meta.pk
+    read = _CHALLENGE_START_READ
     return [f for f in Challenge._meta.concrete_fields if f.attname in read or f is key]
-
-
-# --- what the reads of a run share: its row joined to its challenge's ----------------
-
-
-def run_with_challenge_sql(columns: list[str]) -> str:
-    """A select of ``columns`` from the run ``r`` (named by its id, then its player's,
-    as parameters) joined to its challenge ``c``."""
-    c = run_column
-    return (
-        f"SELECT {', '.join(columns)} FROM {Run._meta.db_table} r"
-        f" JOIN {Challenge._meta.db_table} c"
-        f" ON c.{challenge_column('number')} = r.{c('challenge')}"
-        f" WHERE r.{c('id')} = %s AND r.{c('player')} = %s"
-    )
-
-
-def entry_exists_sql() -> str:
-    """Whether the player has an entry for the run's challenge."""
-    c = run_column
-    return (
-        f"EXISTS (SELECT 1 FROM {Entry._meta.db_table} e"
-        f" WHERE e.challenge_id = r.{c('challenge')} AND e.player_id = r.{c('player')})"
-    )
-
-
-def run_row_fetch(
-    sql: str, *, run_id: UUID, player_id: int, first: tuple[object, ...] = ()
-) -> tuple[Any, ...] | None:
-    """The one row of ``sql`` (a :func:`run_with_challenge_sql`) for the player's run;
-    ``first``: the parameters of columns before the run's."""
-    params: list[Any] = [*first]
-    params += [Run._meta.pk.get_db_prep_value(run_id, connection), player_id]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row: tuple[Any, ...] | None = cursor.fetchone()
-    return row
-
-
-def _run_from_row(row: tuple[Any, ...], challenge_fields: list[Field[Any, Any]]) -> tuple[Run, int]:
-    """The run of a row of the run's fields then ``challenge_fields``, with its
-    challenge; and the index of the row's first column after them."""
-    run_fields = _run_fields()
-    split = len(run_fields)
-    end = split + len(challenge_fields)
-    run: Run = _from_row(Run, run_fields, row[:split])
-    run.challenge = _from_row(Challenge, challenge_fields, row[split:end])
-    return run, end
 
 
 def _from_row(model: Any, fields: list[Field[Any, Any]], values: tuple[Any, ...]) -> Any:
@@ -114,16 +60,13 @@ def _from_row(model: Any, fields: list[Field[Any, Any]], values: tuple[Any, ...]
 
 @cache
 def _start_sql() -> str:
-    c = run_column
+    c = _run_column
     fields = _run_fields()
     columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
     values = ", ".join("%s" for _ in fields)
     table = Run._meta.db_table
-    read = ", ".join(
-        f"x.{connection.ops.quote_name(str(f.column))}"
-        for f in _challenge_fields(_CHALLENGE_START_READ)
-    )
-    number, opens, closes = (challenge_column(name) for name in ("number", "opens_at", "closes_at"))
+    read = ", ".join(f"x.{connection.ops.quote_name(str(f.column))}" for f in _challenge_fields())
+    number, opens, closes = (_challenge_column(n) for n in ("number", "opens_at", "closes_at"))
     return (
         f"WITH ch AS (SELECT {read} FROM {Challenge._meta.db_table} x WHERE x.{number} = %s),"
         f" prior AS (SELECT COUNT(*) AS n FROM {table}"
@@ -151,7 +94,7 @@ def run_row_start(*, run: Run, limit: int) -> RunStarting:
         row = cursor.fetchone()
     assert row is not None  # the count's row is always there
     started, made = int(row[0]), bool(row[1])
-    challenge_fields = _challenge_fields(_CHALLENGE_START_READ)
+    challenge_fields = _challenge_fields()
     key = [f.attname for f in challenge_fields].index(Challenge._meta.pk.attname)
     found = row[2 + key] is not None
     challenge = _from_row(Challenge, challenge_fields, row[2:]) if found else None
@@ -170,53 +113,3 @@ def _run_row_start_orm(*, run: Run, limit: int) -> RunStarting:
     if made:
         run.save(force_insert=True)
     return RunStarting(challenge=challenge, started_before=started, inserted=made)
-
-
-# --- a submit: the run with its whole challenge, and the player's standing ------------
-
-
-@cache
-def _submit_sql(also: tuple[str, ...]) -> str:
-    q = connection.ops.quote_name
-    columns = [*also]
-    columns += [f"r.{q(str(f.column))}" for f in _run_fields()]
-    columns += [f"c.{q(str(f.column))}" for f in _challenge_fields(_CHALLENGE_SUBMIT_READ)]
-    player = run_column("player")
-    columns.append(f"EXISTS (SELECT 1 FROM {Guest._meta.db_table} g WHERE g.user_id = r.{player})")
-    columns.append(entry_exists_sql())
-    return run_with_challenge_sql(columns)
-
-
-def run_row_submitting(
-    *, run_id: UUID, player_id: int, also: RunColumns | None = None
-) -> RunSubmitting | None:
-    """The player's run ``run_id`` with its challenge, and what a submit asks first:
-    whether the player is a guest and whether they have an entry for the challenge,
-    and the caller's columns ``also``. One query (on PostgreSQL; elsewhere by the ORM,
-    without ``also``)."""
-    if connection.vendor != "postgresql":
-        found = Run.objects.select_related("challenge").filter(pk=run_id, player_id=player_id)
-        read = found.first()
-        if read is None:
-            return None
-        return RunSubmitting(
-            run=read,
-            guest=Guest.objects.filter(user_id=player_id).exists(),
-            submitted=Entry.objects.filter(
-                challenge_id=read.challenge_id, player_id=player_id
-            ).exists(),
-        )
-    also = also or RunColumns()
-    row = run_row_fetch(
-        _submit_sql(also.expressions), run_id=run_id, player_id=player_id, first=also.params
-    )
-    if row is None:
-        return None
-    taken = len(also.expressions)
-    run, end = _run_from_row(row[taken:], _challenge_fields(_CHALLENGE_SUBMIT_READ))
-    return RunSubmitting(
-        run=run,
-        guest=bool(row[taken + end]),
-        submitted=bool(row[taken + end + 1]),
-        also=tuple(row[:taken]),
-    )

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
-from django.db.models import Max
+from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
 from challenges import engine
@@ -23,8 +23,7 @@ from challenges.play.examples import how_to_play_pictures as how_to_play_picture
 from challenges.play.ghosts import MEDALS as MEDALS
 from challenges.play.ghosts import RunGhosts as RunGhosts
 from challenges.play.ghosts import run_ghosts as run_ghosts
-from challenges.play.outcomes import ChallengeStanding, RunColumns, RunSubmitting
-from challenges.play.run_sql import run_row_submitting
+from challenges.play.outcomes import ChallengeStanding, RunSubmitting
 
 # --- runs ------------------------------------------------------------------------------
 
@@ -56,13 +55,28 @@ def challenge_standing(
     return ChallengeStanding(best_before=best, submitted=submitted)
 
 
-def run_for_submit(
-    *, run_id: uuid.UUID, player_id: int, also: RunColumns | None = None
-) -> RunSubmitting | None:
+def run_for_submit(*, run_id: uuid.UUID, player_id: int) -> RunSubmitting | None:
     """The player's run ``run_id`` with its challenge, and whether they are a guest and
-    already have an entry (what ``entry_submit`` asks first), and the caller's columns
-    ``also`` (on PostgreSQL), in one query; None if they have no such run."""
-    return run_row_submitting(run_id=run_id, player_id=player_id, also=also)
+    already have an entry (what ``entry_submit`` asks first), in one query; None if
+    they have no such run."""
+    found = (
+        Run.objects.select_related("challenge")
+        # The par's log is the challenge's largest column, and a submit never reads it.
+        .defer("challenge__par_log")
+        .filter(pk=run_id, player_id=player_id)
+        .annotate(
+            guest=Exists(Guest.objects.filter(user_id=OuterRef("player_id"))),
+            submitted=Exists(
+                Entry.objects.filter(
+                    challenge_id=OuterRef("challenge_id"), player_id=OuterRef("player_id")
+                )
+            ),
+        )
+        .first()
+    )
+    if found is None:
+        return None
+    return RunSubmitting(run=found, guest=found.guest, submitted=found.submitted)
 
 
 def run_keepable(

@@ -11,9 +11,9 @@ from triominos.classic.actions import (
     ClassicError,
     Draw,
     Pass,
-    classic_deal_order,
 )
 from triominos.classic.computer import STRENGTHS, Strength, computer_action, computers_play
+from triominos.classic.deal import classic_deal_order
 from triominos.classic.game import ClassicGame
 from triominos.classic.log import action_json, action_parse, classic_replay, placement_from_json
 

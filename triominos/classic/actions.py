@@ -1,15 +1,12 @@
-"""The actions of the classic game (a placement, :class:`Draw`, :class:`Pass`), the
-refusal of one (:class:`ClassicError` and its codes), and the deal: the order a seeded
-round deals its 56 tiles, and which tile may open."""
+"""The actions of the classic game (a placement, :class:`Draw`, :class:`Pass`), and the
+refusal of one (:class:`ClassicError` and its codes). The deal is
+:mod:`~triominos.classic.deal`'s."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from triominos.moves import Placement
-from triominos.tiles import TILE_IDS, TILES, Tile, tile_parse
 
 __all__ = [
     "CLASSIC_ERROR_CODES",
@@ -17,9 +14,6 @@ __all__ = [
     "ClassicError",
     "Draw",
     "Pass",
-    "classic_deal_order",
-    "opening_rank",
-    "order_parse",
 ]
 
 CLASSIC_ERROR_CODES = (
@@ -66,26 +60,3 @@ class Pass:
 
 
 ClassicAction = Placement | Draw | Pass
-
-
-def classic_deal_order(seed: int | str, round_number: int) -> tuple[Tile, ...]:
-    """The 56 tiles in the order a seeded round deals them (hands first, then the well)."""
-    tiles = list(TILES)
-    random.Random(f"tri-ominos classic {seed} round {round_number}").shuffle(tiles)
-    return tuple(tiles)
-
-
-def order_parse(order: Sequence[str], round_number: int) -> tuple[Tile, ...]:
-    try:
-        tiles = tuple(tile_parse(text) for text in order)
-    except ValueError as error:
-        raise ValueError(f"deal of round {round_number}: {error}") from None
-    if sorted(tile.id for tile in tiles) != sorted(TILE_IDS):
-        raise ValueError(f"deal of round {round_number} must hold each of the 56 tiles once")
-    return tiles
-
-
-def opening_rank(tile: Tile) -> tuple[int, int, int, int]:
-    """Orders opening candidates: any triple beats any other tile, then by value, then
-    by the numbers read from the largest down."""
-    return (int(tile.is_triple), tile.value, tile.c, tile.b)

@@ -15,12 +15,7 @@ the draw limit, passing, and the end of rounds and of the match.
 
 Decisions where RULES.md is silent (documented so that every port agrees):
 
-- Dealing: each round's 56 tiles come in a fixed order (given, or a shuffle seeded
-  by the game's seed and the round number); player ``i`` gets the ``i``-th slice of
-  the deal size, the rest is the well, drawn from the front.
-- Opening without triples, when two players hold tiles of the same highest value: the
-  tile whose numbers, read from the largest down, are higher opens (``3-5-5`` before
-  ``4-4-5``). The opener may open with any of their tiles of that value.
+- The deal and the opening: :mod:`~triominos.classic.deal`.
 - Blocked round in a game to the target, when hands tie for the lowest value: the one
   with fewer tiles wins, then the one first in turn order from the round's opener.
 - "A game of one round" is any game of set ``rounds``: its blocked rounds score as the
@@ -33,14 +28,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from triominos.board import Board
-from triominos.classic.actions import (
-    ClassicAction,
-    ClassicError,
-    Draw,
-    Pass,
+from triominos.classic.actions import ClassicAction, ClassicError, Draw, Pass
+from triominos.classic.deal import (
     classic_deal_order,
-    opening_rank,
+    opening_explained,
+    opening_of,
     order_parse,
+    round_dealt,
 )
 from triominos.classic.endings import (
     blocked_round_points,
@@ -61,7 +55,7 @@ from triominos.errors import PlacementError
 from triominos.moves import Placement
 from triominos.ruleset import DEFAULT_RULESET, Ruleset
 from triominos.scoring import MoveOutcome
-from triominos.tiles import Tile, tile_parse
+from triominos.tiles import Tile
 
 __all__ = ["ClassicGame"]
 
@@ -349,10 +343,9 @@ class ClassicGame:
         return None
 
     def _opening_explain(self, tile: Tile | None) -> str:
-        choices = " or ".join(t.id for t in self._opening_tiles)
-        why = "the highest triple" if self._opening_tiles[0].is_triple else "the highest tile"
-        played = "" if tile is None else f", not {tile.id}"
-        return f"player {self._opener} opens round {self._round} with {choices} ({why}){played}"
+        return opening_explained(
+            opener=self._opener, round_number=self._round, tiles=self._opening_tiles, tile=tile
+        )
 
     def _score(self, player: int, points: int) -> None:
         self._scores[player] += points
@@ -371,14 +364,12 @@ class ClassicGame:
             if index < len(self._deals)
             else classic_deal_order(self.seed, self._round)
         )
-        size = self.deal_size
-        self._hands = [list(order[i * size : (i + 1) * size]) for i in range(self.players)]
-        self._well = list(order[self.players * size :])
+        self._hands, self._well = round_dealt(order, players=self.players, size=self.deal_size)
         self._board = Board(self.ruleset)
         self._draws = 0
         self._passes_in_a_row = 0
         self._reached_in_round = False
-        self._opener, self._opening_tiles = self._opening_find()
+        self._opener, self._opening_tiles = opening_of(self._hands)
         self._turn = self._opener
         self._events.append(
             RoundStarted(
@@ -389,20 +380,6 @@ class ClassicGame:
                 tuple(tile.id for tile in self._opening_tiles),
             )
         )
-
-    def _opening_find(self) -> tuple[int, tuple[Tile, ...]]:
-        best_player, best = max(
-            ((player, tile) for player, hand in enumerate(self._hands) for tile in hand),
-            key=lambda held: opening_rank(held[1]),
-        )
-        hand = self._hands[best_player]
-        if best.is_triple:
-            zero = tile_parse("0-0-0")
-            choices = [best, zero] if zero in hand and best != zero else [best]
-        else:
-            choices = [tile for tile in hand if tile.value == best.value]
-            choices.sort(key=opening_rank, reverse=True)
-        return best_player, tuple(choices)
 
     def _round_end_out(self, winner: int) -> None:
         others = sum(self.hand_value(p) for p in range(self.players) if p != winner)

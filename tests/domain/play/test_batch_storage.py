@@ -1,5 +1,5 @@
-"""What a batch stores and answers (play/batches.py): a client's junk as PostgreSQL's
-jsonb takes it, and the run a batch or a finish hands back."""
+"""What a batch stores and answers (play/batches.py, play/run_rows.py): a client's junk
+as PostgreSQL's jsonb takes it, and the run a batch or a finish hands back."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from challenges.engine import RULESET
 from challenges.errors import RunNotFound
 from challenges.models import Challenge, Run
 from challenges.play import batches as run_batches
-from challenges.play.batches import moves_replayed, moves_storable
+from challenges.play.run_rows import moves_storable
 from challenges.play.services import run_finish, run_moves_add
 from tests.factories import ChallengeFactory, UserFactory, challenge_log
 
@@ -147,10 +147,13 @@ def test_a_batch_to_another_players_run_is_refused_in_the_players_language() -> 
 @pytest.mark.django_db
 def test_moves_sent_at_the_runs_first_moment_arrive_at_0_ms() -> None:
     challenge = ChallengeFactory()
-    started = challenge.opens_at + timedelta(minutes=5)
-    replayed = moves_replayed(
-        tray=challenge.tray, well=challenge.well, position=None, held=0,
-        new=[{"t": 0, "type": "draw"}], started_at=started, now=started,
-        rules_version=challenge.rules_version,
-    )  # fmt: skip
-    assert (replayed.taken, replayed.arrival_ms) == (1, 0)
+    run = _run(challenge)
+    played = run_moves_add(
+        run_id=run.pk,
+        player_id=run.player_id,
+        start=0,
+        moves=[{"t": 0, "type": "draw"}],
+        now=run.started_at,
+    )
+    assert played.received == 1
+    assert Run.objects.get(pk=run.pk).arrivals == [0]

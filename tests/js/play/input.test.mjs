@@ -72,10 +72,11 @@ test("on touch the tile floats above the finger; with a mouse it sits on the poi
 
 test("the target changes only when the cell does", () => {
   const gesture = new DragGesture({ tileId: "0-1-2", pointerId: 1, touch: false, x: 0, y: 0 });
-  assert.equal(gesture.retarget([0, 1], 2), true);
-  assert.deepEqual(gesture.target, { cell: [0, 1], rotation: 2 });
-  assert.equal(gesture.retarget([0, 1], 2), false, "the same cell: no new preview");
-  assert.equal(gesture.retarget([1, 1], 0), true);
+  const at = (cell, rotation) => ({ cell, rotation, snapped: true, fits: true });
+  assert.equal(gesture.retarget(at([0, 1], 2)), true);
+  assert.deepEqual(gesture.target, at([0, 1], 2));
+  assert.equal(gesture.retarget(at([0, 1], 2)), false, "the same cell: no new preview");
+  assert.equal(gesture.retarget(at([1, 1], 0)), true);
   assert.equal(gesture.retarget(null), true);
   assert.equal(gesture.target, null);
   assert.equal(gesture.retarget(null), false);

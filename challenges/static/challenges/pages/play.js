@@ -13,28 +13,21 @@
 //   file's VIEWS through it;
 // - machine.js holds the state; its transitions are the only writers;
 // - board_inputs.js wires drag.js, keyboard.js, the tray and the board's taps to intents;
-// - hud.js, tray_view.js, sending_screen.js and end_screen.js show the state;
+// - hud.js, tray_view.js, sending_screen.js and end_parts.js (the end screen) show the state;
 // - unsent_offer.js keeps the run in the unsent store (unsent_runs.js) and offers it back;
 // - requests.js (with finish.js and submit.js) talks to the server through lib/api.js.
 
 import { api } from "../lib/api.js";
-import { pageLanguage } from "../lib/i18n.js";
 import { pendingClear, pendingLoad } from "../lib/unsent_runs.js";
-import { BoardView, READABLE_SIDE_PX } from "../board_view/index.js";
 import { TIMERS, runPageBoot } from "../lib/boot.js";
-import { EndReview } from "../play/end_review.js";
-import { EndScreen, endSummary } from "../play/end_screen.js";
+import { EndParts } from "../play/end_parts.js";
 import { GuestIdentity } from "../play/guest_identity.js";
-import { GuestOffer } from "../play/guest_offer.js";
 import { HardChoice, hardShow } from "../play/hard_mode.js";
-import { CONFIRM_SUBMIT } from "../play/end_words.js";
-import { ENDED, PLAYING, READY, screenOf, submittable } from "../play/machine.js";
+import { ENDED, PLAYING, READY, screenOf } from "../play/machine.js";
 import { RaceView } from "../play/race_view.js";
 import { RunRequests } from "../play/requests.js";
 import { RunWatch } from "../play/run_watch.js";
 import { SendingScreen } from "../play/sending_screen.js";
-import { shareRun, standingView } from "../play/standing.js";
-import { StandingView } from "../play/standing_view.js";
 import { Tour } from "../play/tour.js";
 import { keepUnsent, offerUnsent, resumable } from "../play/unsent_offer.js";
 import * as words from "../play/words.js";
@@ -56,30 +49,17 @@ const runUrl = (template, runId) => template.replace(config.runIdSlot, runId);
 const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
 
 const sendingScreen = new SendingScreen($, { announce });
-const endScreen = new EndScreen($, {
-  urls: { leaderboard: config.urls.leaderboard, replay: (runId) => runUrl(config.urls.replay, runId) },
+// The end screen: the verdict, the look back, the standing and the submit.
+const end = new EndParts($, {
+  config,
+  machine,
+  runUrl,
   announce,
-  // Framed so its digits read (12 px or more); a bigger board is dragged, and the wheel
-  // is left to scroll the page.
-  finalBoard: new BoardView($("end-board"), { showOpen: false, fitMinSidePx: READABLE_SIDE_PX, wheel: false }),
+  touch: TOUCH,
+  submit: (runId) => requests.submit(runId),
 });
-// The end screen's look back: the score against par, the moves missed (play/end_review.js).
-const endReview = new EndReview($, {
-  urls: { analysis: (runId) => runUrl(config.urls.analysis, runId), challenge: config.urls.challenge },
-  par: config.par,
-});
-const standingPart = new StandingView($, {
-  when: (iso) => new Date(iso).toLocaleTimeString(pageLanguage(), { hour: "2-digit", minute: "2-digit" }),
-  onSubmit: (run) => askSubmit(run),
-  onShare: shareStanding,
-  announce,
-});
-
-// A visitor plays as a guest: a guest identity before the first start, and
-// at the end "sign up to submit this run" instead of the submit.
-const guestOffer = config.guest
-  ? new GuestOffer($, { urls: { signup: config.urls.guestSignup, login: config.urls.guestLogin }, slot: config.runIdSlot })
-  : null;
+// A visitor plays as a guest: a guest identity before the first start (and at the end
+// "sign up to submit this run" instead of the submit: play/end_parts.js).
 const guestIdentity = config.guest
   ? new GuestIdentity({
       api,
@@ -155,35 +135,20 @@ const VIEWS = {
   unsent: ({ message }, current) => sendingScreen.unsent(current.finish, message),
   scored: (_event, current) => {
     pendingClear(current.finish.runId);
-    showEnd(current);
+    end.show(current);
     if (!config.guest) {
       // A guest has no standing: bests, entries and cards are an account's.
       requests.standing();
     }
   },
   standing: (_event, current) => {
-    standingPart.show(standingView(current.standing, current.finish.runId));
+    end.standingShow(current);
   },
   submitting: () => {
-    endScreen.submitting();
-    standingPart.submitting();
+    end.submitting();
   },
-  submitted: ({ outcome }) => endScreen.showSubmit(outcome),
+  submitted: ({ outcome }) => end.submitted(outcome),
 };
-
-function showEnd(current) {
-  standingPart.clear();
-  endScreen.show(current.finish, endSummary(current.finish, current.finish.result));
-  guestOffer?.show(current.finish);
-  endReview.show(current.finish);
-}
-
-async function shareStanding() {
-  const { standing } = machine.state;
-  if (standing !== null) {
-    standingPart.shared(await shareRun(standing.share, { navigator, touch: TOUCH }), standing.share.text);
-  }
-}
 
 // ------------------------------------------------------------------ starting
 
@@ -209,8 +174,7 @@ async function startRun() {
 
 function runStarted({ resumed = false }, current) {
   const { run, runId } = current;
-  endReview.dealt(run);
-  endScreen.clearBoard();
+  end.dealt(run);
   hardShow(root, $("hard-badge"), current.hard);
   page.runShown(current);
   if (resumed) {
@@ -327,32 +291,13 @@ function runEnded({ reason }, current) {
   if (reason === "rejected") {
     // The server refused a batch: its answer is the verdict, and no finish is sent.
     pendingClear(finish.runId);
-    showEnd(current);
+    end.show(current);
     return;
   }
   hud.showFinalClock(words.formatClock(reason === "time" ? 0 : config.timeLimitMs - finish.endedAt));
   keepUnsentRun("finished");
   announce(words.runOver(words.endTitle(reason), finish.clientScore));
   window.setTimeout(finishRun, reason === "cleared" ? CLEARED_PAUSE_MS : 0);
-}
-
-/** Asks before a submit (one entry per challenge, never replaced): of the run just
- * played, or of `run`, another of the player's runs listed on the end screen. */
-function askSubmit(run = null) {
-  const { phase, finish } = machine.state;
-  if (phase !== ENDED || finish.status !== "scored" || (run === null && !submittable(finish.result))) {
-    return;
-  }
-  const dialog = $("submit-dialog");
-  // Which run the dialog asks about, for its close handler.
-  dialog.dataset.run = run?.id ?? finish.runId;
-  $("submit-dialog-score").textContent = String(run?.score ?? finish.result.score);
-  if (typeof dialog.showModal === "function") {
-    dialog.returnValue = "";
-    dialog.showModal();
-  } else if (window.confirm(CONFIRM_SUBMIT)) {
-    requests.submit(dialog.dataset.run);
-  }
 }
 
 // ------------------------------------------------------- the unsent store
@@ -401,12 +346,7 @@ function wire() {
   $("start-button")?.addEventListener("click", startRun);
   $("again-button").addEventListener("click", startRun);
   $("send-retry").addEventListener("click", finishRun);
-  $("submit-button").addEventListener("click", () => askSubmit());
-  $("submit-dialog").addEventListener("close", () => {
-    if ($("submit-dialog").returnValue === "submit") {
-      requests.submit($("submit-dialog").dataset.run);
-    }
-  });
+  end.wire();
   $("pending-send").addEventListener("click", () => {
     const pending = pendingLoad();
     if (pending === null) {

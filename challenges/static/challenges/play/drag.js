@@ -2,7 +2,8 @@
 // stays put is a tap: it chooses the tile and turns it. A press that moves lifts the
 // tile: the cells where it fits light up, a ghost follows the pointer (above the
 // finger on touch, so the finger does not hide it), and near a fitting cell the tile
-// snaps there, turned to fit. Letting go over that cell places it.
+// snaps there, turned to fit. Letting go over that cell places it. In hard mode
+// nothing lights up, pulls or turns the tile: it goes where it is let go, as turned.
 //
 // `DragGesture` is the geometry (DOM-free, node tested); `DragInput` wires it to the
 // tray's pointer events, the board view and the page's intents.
@@ -36,6 +37,27 @@ export function ghostOffset(side, x, y) {
   return { x: x - (side * GHOST_WIDTH) / 2, y: y - centroidY };
 }
 
+/** The cells a lifted tile lights up and may snap to: where it fits, none in hard mode. */
+export function dragCells(state, tileId) {
+  return state.hard ? [] : legalCells(state.run, tileId);
+}
+
+/**
+ * Where the carried tile `tileId` would go, for the cell under it (`under`) and the
+ * fitting cell near it (`nearest`), either null: `{cell, rotation, snapped, fits}`, or
+ * null for nowhere. It snaps to the nearest fitting cell, turned to fit; in hard mode
+ * it goes to the cell under it in the player's rotation, and places only if it fits so.
+ */
+export function dragTarget(state, tileId, { under, nearest }) {
+  if (state.hard) {
+    if (under === null) return null;
+    const fits = snappedRotation(state, tileId, under) !== null;
+    return { cell: under, rotation: rotationOf(state, tileId), snapped: false, fits };
+  }
+  if (nearest === null) return null;
+  return { cell: nearest, rotation: snappedRotation(state, tileId, nearest), snapped: true, fits: true };
+}
+
 /** One press on a tray tile, from pointerdown to pointerup. */
 export class DragGesture {
   constructor({ tileId, pointerId, touch, x, y }) {
@@ -60,18 +82,14 @@ export class DragGesture {
     return { x, y: y - (this.touch ? touchLift(sidePixels) : 0) };
   }
 
-  /** Aims at `cell` (null: nowhere) in `rotation`; true when that changed the target. */
-  retarget(cell, rotation) {
-    if (cell === null) {
-      const changed = this.target !== null;
-      this.target = null;
-      return changed;
+  /** Aims at `target` (a `dragTarget`, null: nowhere); true when that changed the cell. */
+  retarget(target) {
+    const before = this.target;
+    this.target = target;
+    if (target === null || before === null) {
+      return target !== before;
     }
-    if (this.target !== null && cellFormat(this.target.cell) === cellFormat(cell)) {
-      return false;
-    }
-    this.target = { cell, rotation };
-    return true;
+    return cellFormat(before.cell) !== cellFormat(target.cell);
   }
 }
 
@@ -123,7 +141,7 @@ export class DragInput {
     const { gesture } = drag;
     if (gesture.lifts(event.clientX, event.clientY)) {
       this.intents.select(gesture.tileId);
-      gesture.cells = legalCells(this.state().run, gesture.tileId);
+      gesture.cells = dragCells(this.state(), gesture.tileId);
       this.board.highlight(gesture.cells);
       drag.ghost = this.#ghost(gesture.tileId);
       drag.button.classList.add("tray-tile--lifted");
@@ -135,19 +153,16 @@ export class DragInput {
     const { x, y } = gesture.aim(event.clientX, event.clientY, this.board.sidePixels);
     const offset = ghostOffset(Number(drag.ghost.dataset.side), x, y);
     drag.ghost.style.transform = `translate(${offset.x}px, ${offset.y}px)`;
-    const cell = this.board.containsClient(x, y) ? this.board.nearestCell(x, y, gesture.cells) : null;
-    if (cell === null) {
-      gesture.retarget(null);
-      this.board.setPreview(null);
-      drag.ghost.classList.remove("drag-ghost--snapped");
-      return;
+    const over = this.board.containsClient(x, y);
+    const target = dragTarget(this.state(), gesture.tileId, {
+      under: over ? this.board.cellAtClient(x, y) : null,
+      nearest: over ? this.board.nearestCell(x, y, gesture.cells) : null,
+    });
+    const snapped = target?.snapped === true;
+    if (gesture.retarget(target) || !snapped) {
+      this.board.setPreview(snapped ? { tile: gesture.tileId, cell: target.cell, rotation: target.rotation } : null);
     }
-    const state = this.state();
-    const rotation = snappedRotation(state, gesture.tileId, cell);
-    if (gesture.retarget(cell, rotation)) {
-      this.board.setPreview({ tile: gesture.tileId, cell, rotation });
-    }
-    drag.ghost.classList.add("drag-ghost--snapped");
+    drag.ghost.classList.toggle("drag-ghost--snapped", snapped);
   }
 
   end(event) {
@@ -165,9 +180,9 @@ export class DragInput {
       }
       return;
     }
-    if (event.type === "pointerup" && gesture.target !== null) {
+    if (event.type === "pointerup" && gesture.target?.fits) {
       this.intents.place(gesture.tileId, gesture.target.cell, gesture.target.rotation);
-    } else if (gesture.cells.length === 0) {
+    } else if (gesture.cells.length === 0 && !this.state().hard) {
       this.intents.fitsNowhere(gesture.tileId);
     } else if (event.type === "pointerup") {
       // Let go on the board away from every spot where it fits: say why not there.

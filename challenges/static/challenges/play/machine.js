@@ -12,13 +12,14 @@
 // test checks that); the other parts only ask it questions.
 
 import { ChallengeRun } from "../rules/index.js";
-import { rotationOf, submittable } from "./machine_reads.js";
+import { rotationOf, submitAllowed } from "./machine_reads.js";
 
 export {
   legalCells,
   misfitCode,
   rotationOf,
   snappedRotation,
+  submitAllowed,
   submittable,
   tapPlacement,
 } from "./machine_reads.js";
@@ -42,6 +43,11 @@ const NEXT_PHASES = Object.freeze({
 // finish goes), "sending" (finish is on its way), "unsent" (it did not get through;
 // the log is kept), "scored" (the server's verdict is in `finish.result`).
 export const FINISH_STATUSES = Object.freeze(["waiting", "sending", "unsent", "scored"]);
+
+/** An ended run's record (`state.finish`): none of its moves acknowledged yet. */
+function finishRecord({ reason, runId, log, clientScore, endedAt, status, result }) {
+  return frozen({ reason, runId, log, clientScore, endedAt, acknowledged: 0, status, message: null, result });
+}
 
 export class TransitionError extends Error {}
 
@@ -163,21 +169,7 @@ export class PlayMachine {
    * and its clock waits for the first touch (`clockStart`). */
   begin({ id, tray, well, hard = false }) {
     this.#require(READY, ENDED, SUBMITTING);
-    const run = this.#newRun({ tray, well });
-    this.#commit(
-      {
-        phase: PLAYING,
-        run,
-        runId: id,
-        hard,
-        t0: null,
-        selection: frozen({ selected: run.tray[0] ?? null, rotations: Object.freeze({}), cursor: Object.freeze([0, 0]) }),
-        finish: null,
-        standing: null,
-        submit: null,
-      },
-      { type: "started" },
-    );
+    this.#deal(this.#newRun({ tray, well }), { runId: id, hard, t0: null }, { type: "started" });
   }
 
   /**
@@ -192,20 +184,14 @@ export class PlayMachine {
       const outcome = move.type === "draw" ? run.draw(move.t) : run.place(move.tile, move.cell, move.rotation, move.t);
       if (!outcome.ok) break;
     }
-    this.#commit(
-      {
-        phase: PLAYING,
-        run,
-        runId: id,
-        hard,
-        t0: elapsedMs === null ? null : this.#now() - elapsedMs,
-        selection: frozen({ selected: run.tray[0] ?? null, rotations: Object.freeze({}), cursor: Object.freeze([0, 0]) }),
-        finish: null,
-        standing: null,
-        submit: null,
-      },
-      { type: "started", resumed: true },
-    );
+    const t0 = elapsedMs === null ? null : this.#now() - elapsedMs;
+    this.#deal(run, { runId: id, hard, t0 }, { type: "started", resumed: true });
+  }
+
+  /** `run` is played from now (`changes`: its id, mode and clock), its first tile chosen. */
+  #deal(run, changes, event) {
+    const selection = frozen({ ...NO_SELECTION, selected: run.tray[0] ?? null });
+    this.#commit({ phase: PLAYING, run, selection, finish: null, standing: null, submit: null, ...changes }, event);
   }
 
   /** The run could not start: back to the intro, with `message`. */
@@ -251,10 +237,8 @@ export class PlayMachine {
     if (!this.#playing()) {
       return false;
     }
-    this.clockStart();
-    const t = this.elapsed();
-    if (t >= this.#timeLimitMs) {
-      this.end("time");
+    const t = this.#moveTime();
+    if (t === null) {
       return false;
     }
     const { run, selection } = this.#state;
@@ -292,10 +276,8 @@ export class PlayMachine {
       this.#tell({ type: "wellEmpty" });
       return false;
     }
-    this.clockStart();
-    const t = this.elapsed();
-    if (t >= this.#timeLimitMs) {
-      this.end("time");
+    const t = this.#moveTime();
+    if (t === null) {
       return false;
     }
     const outcome = run.draw(t);
@@ -307,6 +289,18 @@ export class PlayMachine {
     return true;
   }
 
+  /** The run's clock for a move made now (starting it at a first touch); null, and the
+   * run ended, once its time is up. */
+  #moveTime() {
+    this.clockStart();
+    const t = this.elapsed();
+    if (t >= this.#timeLimitMs) {
+      this.end("time");
+      return null;
+    }
+    return t;
+  }
+
   // --------------------------------------------------------------- the end
 
   /** The run is over (`reason`: time, cleared or player); its log waits to be sent. */
@@ -314,18 +308,7 @@ export class PlayMachine {
     if (!this.#playing()) {
       return false;
     }
-    const { run, runId } = this.#state;
-    const finish = frozen({
-      reason,
-      runId,
-      log: run.toLog(),
-      clientScore: run.score,
-      endedAt: this.elapsed(),
-      acknowledged: 0,
-      status: "waiting",
-      message: null,
-      result: null,
-    });
+    const finish = this.#finishOf({ reason, status: "waiting", result: null });
     this.#commit({ phase: ENDED, finish }, { type: "ended", reason });
     return true;
   }
@@ -336,7 +319,6 @@ export class PlayMachine {
     if (!this.#playing()) {
       return false;
     }
-    const { run, runId } = this.#state;
     const result = frozen({
       valid: false,
       score: data.score ?? 0,
@@ -345,17 +327,7 @@ export class PlayMachine {
       detail: data.detail,
       best_score: data.best_score,
     });
-    const finish = frozen({
-      reason: "rejected",
-      runId,
-      log: run.toLog(),
-      clientScore: run.score,
-      endedAt: this.elapsed(),
-      acknowledged: 0,
-      status: "scored",
-      message: null,
-      result,
-    });
+    const finish = this.#finishOf({ reason: "rejected", status: "scored", result });
     this.#commit({ phase: ENDED, finish }, { type: "ended", reason: "rejected" });
     return true;
   }
@@ -363,18 +335,22 @@ export class PlayMachine {
   /** A run kept unsent in this browser (unsent_runs.js's record) goes to the server. */
   recover(pending) {
     this.#require(READY);
-    const finish = frozen({
+    const finish = finishRecord({
       reason: "recovered",
       runId: pending.runId,
       log: pending.log,
       clientScore: pending.clientScore,
       endedAt: null,
-      acknowledged: 0,
       status: "waiting",
-      message: null,
       result: null,
     });
     this.#commit({ phase: ENDED, run: null, runId: pending.runId, finish, standing: null, submit: null }, { type: "recovered" });
+  }
+
+  /** The record of the run played now, ended (`reason`) at this moment. */
+  #finishOf({ reason, status, result }) {
+    const { run, runId } = this.#state;
+    return finishRecord({ reason, runId, log: run.toLog(), clientScore: run.score, endedAt: this.elapsed(), status, result });
   }
 
   #finishWith(changes, event) {
@@ -427,13 +403,7 @@ export class PlayMachine {
    * way. False when it cannot be submitted.
    */
   submitStart(runId = this.#state.finish?.runId) {
-    const { phase, finish, submit, standing } = this.#state;
-    if (phase !== ENDED || finish.status !== "scored" || finish.result.submitted || submit?.final) {
-      return false;
-    }
-    const listed = standing?.runs.find((run) => run.id === runId);
-    const allowed = runId === finish.runId ? submittable(finish.result) && listed?.submittable !== false : Boolean(listed?.submittable);
-    if (!allowed) {
+    if (!submitAllowed(this.#state, runId)) {
       return false;
     }
     this.#commit({ phase: SUBMITTING, submit: frozen({ runId, final: false }) }, { type: "submitting", runId });

@@ -1,6 +1,7 @@
 // What the play page reads of the machine's state, DOM-free: where a tile fits, the
-// rotation it snaps to, what a tap would place, why a tile does not fit, and whether a
-// verdict may go to the leaderboard. machine.js re-exports them.
+// rotation it snaps to, what a tap would place, why a tile does not fit, whether a
+// verdict may go to the leaderboard and whether a run may be submitted now. machine.js
+// re-exports them.
 
 import { Placement, cellFormat, tileParse } from "../rules/index.js";
 
@@ -52,4 +53,16 @@ export function legalCells(run, tileId) {
 /** A finished run's verdict may go to the leaderboard: valid and eligible. */
 export function submittable(result) {
   return Boolean(result?.valid) && result.eligible !== false;
+}
+
+/** Whether the player may submit `runId` now: the run just played if its verdict may go
+ * to the leaderboard, or another of their runs that the standing lists as submittable;
+ * never once the run just played is entered or a submit's answer is final. */
+export function submitAllowed(state, runId) {
+  const { phase, finish, submit, standing } = state;
+  if (phase !== "ended" || finish.status !== "scored" || finish.result.submitted || submit?.final) {
+    return false;
+  }
+  const listed = standing?.runs.find((run) => run.id === runId);
+  return runId === finish.runId ? submittable(finish.result) && listed?.submittable !== false : Boolean(listed?.submittable);
 }

@@ -1,4 +1,4 @@
-"""The Content-Security-Policy setting, plain data read by config/settings.py."""
+"""The Content-Security-Policy setting (django-csp), on every response."""
 
 from csp.constants import NONE, SELF
 

@@ -1,4 +1,4 @@
-"""The API schema's settings (drf-spectacular), plain data read by config/settings.py."""
+"""The API schema's settings (drf-spectacular)."""
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tri-Ominos Daily API",

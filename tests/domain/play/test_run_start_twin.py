@@ -1,0 +1,66 @@
+"""A run's start in one statement (play/run_sql.py) against its plain twin, the ORM's
+three: the same answer and the same row, for an open challenge, one not yet open, one
+closed, a player at the limit and no challenge. On SQLite both are the ORM's; the test
+is about PostgreSQL, where the statement runs."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from challenges.models import Challenge, Run
+from challenges.play.outcomes import RunStarting
+from challenges.play.run_sql import _run_row_start_orm, run_row_start
+from tests.factories import ChallengeFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+_ROW = ("player_id", "challenge_id", "started_at", "status", "hard", "score", "log", "position")
+
+
+def _started(
+    start: Any, challenge_id: int, at: datetime, limit: int
+) -> tuple[tuple[object, ...], int]:
+    """What ``start`` answers for a new player with one run already, and their rows; and
+    how many statements it sent."""
+    player = UserFactory()
+    if Challenge.objects.filter(pk=challenge_id).exists():
+        Run.objects.create(player=player, challenge_id=challenge_id, started_at=at)
+    # Hard, unlike the run before it: the two rows sort apart.
+    run = Run(player_id=player.pk, challenge_id=challenge_id, started_at=at, hard=True)
+    with CaptureQueriesContext(connection) as sent:
+        starting: RunStarting = start(run=run, limit=limit)
+    challenge = starting.challenge
+    read = None if challenge is None else (challenge.pk, challenge.tray, challenge.par)
+    rows = [
+        tuple(getattr(stored, name) for name in _ROW if name != "player_id")
+        for stored in Run.objects.filter(player=player).order_by("started_at", "hard")
+    ]
+    answer = (read, starting.started_before, starting.inserted, run._state.adding, rows)
+    return answer, len(sent)
+
+
+@pytest.mark.parametrize(
+    ("case", "offset", "limit"),
+    [
+        ("open", timedelta(minutes=5), 300),
+        ("not yet open", -timedelta(minutes=5), 300),
+        ("closed", timedelta(days=3), 300),
+        ("at the limit", timedelta(minutes=5), 1),
+        ("no challenge", timedelta(minutes=5), 300),
+    ],
+)
+def test_the_start_statement_answers_as_the_orm(case: str, offset: timedelta, limit: int) -> None:
+    challenge = ChallengeFactory()
+    challenge_id = challenge.pk + 1000 if case == "no challenge" else challenge.pk
+    at = challenge.opens_at + offset
+    fast, statements = _started(run_row_start, challenge_id, at, limit)
+    plain, _ = _started(_run_row_start_orm, challenge_id, at, limit)
+    assert fast == plain
+    assert fast[2] is (case == "open"), "inserted"
+    if connection.vendor == "postgresql":
+        assert statements == 1
