@@ -60,11 +60,20 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.benchmarks.timing_pools import (  # noqa: E402
+    MIMIC,
+    PERSON_PACED,
+    Pools,
+    pools,
+)
+from tests.benchmarks.timing_pools import table as timing_table  # noqa: E402
 from tests.engine.humans import HUMANS, PRODIGY, human_run, log_placements  # noqa: E402
 from triominos import (  # noqa: E402
     PlayerRecord,
     ReviewThresholds,
     RunFeatures,
+    TimingFeatures,
+    TimingThresholds,
     TrustThresholds,
     approval_waives,
     deal_shuffle,
@@ -74,6 +83,7 @@ from triominos import (  # noqa: E402
     placement_turned,
     placements_shared,
     review_reasons,
+    timing_reasons,
 )
 
 PAR = 440
@@ -107,6 +117,16 @@ FIELD = (
     Kind("expert", (0.57, 0.12), (0.79, 0.07), 2000, 12, 0.03),
     Kind("prodigy", (0.75, 0.10), (0.78, 0.085), 1450, 13, 0.005),
 )
+# Each kind's times are drawn from the runs of its kind in tests/engine/humans.py.
+HUMAN_OF = {
+    "novice": "novice, slow",
+    "casual": "casual",
+    "regular": "regular",
+    "strong": "strong",
+    "strong, fast": "strong, fast",
+    "expert": "expert, 30 runs",
+    "prodigy": "prodigy, fast",
+}
 EXPERT = next(kind for kind in FIELD if kind.name == "expert")
 PRODIGY_KIND = next(kind for kind in FIELD if kind.name == "prodigy")
 NEW_ACCOUNTS = 0.01
@@ -116,6 +136,8 @@ REVIEW = ReviewThresholds(
 )  # fmt: skip
 OLD_MARGIN = 0.20
 """The old rule: form was the best of the last 20, and the line that plus 0.20."""
+TIMING_SPREAD = 0.0
+"""``TRUST_TIMING_SPREAD``'s default (0: the rule is off)."""
 EPSILON = 0.005
 HISTORY = 60
 
@@ -137,6 +159,9 @@ class Player:
     struck: int = 0
     overlapped: bool = False
     """Guest laundering: another guest's run beside the claimed one, linked to it."""
+    pace: str = ""
+    """A script's times: a person's pace drawn from a range, or a person's mimicked
+    (``timing_pools``); a person's come from their kind."""
 
     def record(self) -> PlayerRecord:
         return PlayerRecord(
@@ -164,8 +189,13 @@ def clip(value: float, low: float, high: float) -> float:
 
 
 def scripted(share: float) -> tuple[float, float]:
-    """A script's share and its solver match, kept under the single-run thresholds."""
-    return share, min(0.94, 1.59 - share)
+    """A script's share and its solver match, kept under the single-run thresholds as
+    the review counts it: whole placements of the ``CHOICES`` it had (a match that
+    rounds up to the line would be a script that did not count)."""
+    under_moves = math.floor(REVIEW.solver_match * CHOICES - 1e-9)
+    under_like = math.ceil((REVIEW.solver_like - share) * CHOICES - 1e-9) - 1
+    matches = min(under_moves, under_like)
+    return share, max(0, matches) / CHOICES
 
 
 def ageing(rng: random.Random) -> tuple[float, float]:
@@ -222,8 +252,27 @@ def play(
     return share, clip(rng.gauss(*player.kind.match), 0, 1), False
 
 
+def timed(player: Player, rng: random.Random, measured: Pools) -> TimingFeatures | None:
+    """This entry's times: a run of the player's kind (a script: of its pace)."""
+    if player.is_script:
+        group = player.pace
+    elif player.kind is not None:
+        group = HUMAN_OF[player.kind.name]
+    else:
+        return None
+    runs = measured.by_group.get(group)
+    return rng.choice(runs) if runs else None
+
+
 def judged(
-    player: Player, share: float, match: float, rank: int, entries: int, trust: TrustThresholds
+    player: Player,
+    share: float,
+    match: float,
+    rank: int,
+    entries: int,
+    trust: TrustThresholds,
+    timing: TimingFeatures | None = None,
+    timing_rule: TimingThresholds = TimingThresholds(),
 ) -> list[str]:
     """The reasons the service holds this entry for."""
     record = player.record()
@@ -241,6 +290,8 @@ def judged(
         reasons += single
     if player.overlapped and at_top:
         reasons.append("overlapping_runs")
+    if timing is not None and (at_top or trust.top <= 0):
+        reasons += timing_reasons(timing, thresholds=timing_rule)
     return reasons
 
 
@@ -256,13 +307,15 @@ class Tally:
 
 
 def simulate(
-    args: argparse.Namespace,
+    args: argparse.Namespace, measured: Pools
 ) -> tuple[dict[str, Tally], list[int], list[int], list[int]]:
     """The big board: the tallies by population, the holds a challenge (all, and the
     field's alone), and those left undecided at ``results_at`` (beyond the moderators'
     capacity)."""
     rng = random.Random(args.seed)
+    timing_rng = random.Random(args.seed + 1)
     trust = thresholds_of(args)
+    timing_rule = timing_of(args)
     field_players = []
     for _ in range(args.players):
         player = person("field", field_kind(rng))
@@ -279,6 +332,7 @@ def simulate(
         newcomer = person("strong newcomer", PRODIGY_KIND)
         newcomer.start = rng.randint(history, args.challenges - 3)
         script = Player("evasive script", True, None, start=rng.randint(0, args.challenges - 1))
+        script.pace = SCRIPT_PACES[len(named) % len(SCRIPT_PACES)]
         named += [regular, improver, newcomer, script]
         for population in ("aged sybil", "adaptive sybil", "guest laundering", "ratchet"):
             last = args.challenges - (12 if population == "ratchet" else 1)
@@ -286,6 +340,7 @@ def simulate(
             attacker = Player(population, True, None, strike=strike)
             attacker.start = strike - rng.randint(5, 10)
             attacker.overlapped = population == "guest laundering" and rng.random() >= args.cgnat
+            attacker.pace = SCRIPT_PACES[len(named) % len(SCRIPT_PACES)]
             named.append(attacker)
     for player in [*field_players, *named]:
         for challenge in range(max(player.start, -20), 0):
@@ -309,10 +364,13 @@ def simulate(
         played.sort(key=lambda item: -item[0])
         held: list[tuple[int, Player, float]] = []
         for rank, (share, match, strike, player) in enumerate(played, start=1):
-            reasons = judged(player, share, match, rank, len(played), trust)
+            timing = timed(player, timing_rng, measured)
+            reasons = judged(player, share, match, rank, len(played), trust, timing, timing_rule)
             names = [player.population]
             if player.population == "ratchet" and player.struck == 10:
                 names = [RATCHET_END]
+            if player.is_script:
+                names.append(f"{names[0]} ({player.pace})")
             if not player.is_script and len(player.shares) >= trust.provisional_challenges:
                 names.append(WITH_HISTORY)
             if not player.is_script:
@@ -348,6 +406,10 @@ def simulate(
     return tallies, loads, field_loads, undecided
 
 
+def timing_of(args: argparse.Namespace) -> TimingThresholds:
+    return TimingThresholds(spread_floor=args.timing_spread, placements=args.timing_placements)
+
+
 def thresholds_of(args: argparse.Namespace) -> TrustThresholds:
     return TrustThresholds(
         top=args.top,
@@ -361,11 +423,14 @@ def thresholds_of(args: argparse.Namespace) -> TrustThresholds:
     )
 
 
-def small_boards(args: argparse.Namespace, sizes: tuple[int, ...]) -> dict[int, Tally]:
+def small_boards(
+    args: argparse.Namespace, sizes: tuple[int, ...], measured: Pools
+) -> dict[int, Tally]:
     """A fresh site: boards of ``sizes`` people, all new on the first challenge, for 20
     challenges; the held entries of these honest people (no moderator: what is held
     waits, as on a site nobody moderates yet)."""
     trust = thresholds_of(args)
+    timing_rule = timing_of(args)
     tallies = {}
     for size in sizes:
         rng = random.Random(args.seed * 1000 + size)
@@ -379,7 +444,10 @@ def small_boards(args: argparse.Namespace, sizes: tuple[int, ...]) -> dict[int, 
                 played.append((share, match, player))
             played.sort(key=lambda item: -item[0])
             for rank, (share, match, player) in enumerate(played, start=1):
-                reasons = judged(player, share, match, rank, len(played), trust)
+                timing = timed(player, rng, measured)
+                reasons = judged(
+                    player, share, match, rank, len(played), trust, timing, timing_rule
+                )
                 tally.entries += 1
                 tally.held += bool(reasons)
                 for reason in set(reasons):
@@ -454,12 +522,14 @@ PEOPLE = (
 RATCHET_END = "ratchet, its 0.99 after ten"
 ATTACKERS = (
     "aged sybil",
+    "adaptive sybil",
     RATCHET_END,
     "ratchet",
     "guest laundering",
     "evasive script",
-    "adaptive sybil",
 )
+SCRIPT_PACES = (PERSON_PACED, MIMIC)
+"""Half the scripts draw a person's pace from a range; half mimic a person's times."""
 
 
 def _percent(part: int, whole: int) -> str:
@@ -467,7 +537,17 @@ def _percent(part: int, whole: int) -> str:
 
 
 def report(args: argparse.Namespace) -> None:
-    tallies, loads, field_loads, undecided = simulate(args)
+    measured = pools(deals=args.timing_deals, seeds=args.timing_seeds)
+    print(
+        f"timing: {args.timing_deals} deals x {args.timing_seeds} entries of each kind "
+        f"(tests/benchmarks/timing_pools.py); the rule: think spread under "
+        f"{args.timing_spread} over {args.timing_placements}+ placements (5th / 50th / "
+        f"95th percentiles)"
+    )
+    print()
+    print("\n".join(timing_table(measured, floor=args.timing_spread, placements=args.timing_placements)))
+    print()
+    tallies, loads, field_loads, undecided = simulate(args, measured)
     print(
         f"{args.players:,} people a challenge, {args.challenges} challenges, "
         f"{args.instances} of each population, {args.new_accounts:.0%} new accounts a "
@@ -488,7 +568,7 @@ def report(args: argparse.Namespace) -> None:
     print()
     print("| attacker | strikes | held | the live ones' median rank | reasons |")
     print("|---|---|---|---|---|")
-    for name in ATTACKERS:
+    for name in [f"{a}{pace}" for a in ATTACKERS for pace in ("", *(f" ({p})" for p in SCRIPT_PACES))]:
         tally = tallies.get(name)
         if tally is None:
             continue
@@ -509,7 +589,7 @@ def report(args: argparse.Namespace) -> None:
     print()
     print("| fresh site, board of | entries | held | reasons |")
     print("|---|---|---|---|")
-    for size, tally in small_boards(args, (5, 50, 500)).items():
+    for size, tally in small_boards(args, (5, 50, 500), measured).items():
         reasons = ", ".join(f"{k} {v}" for k, v in sorted(tally.reasons.items())) or "-"
         print(f"| {size} | {tally.entries:,} | {_percent(tally.held, tally.entries)} | {reasons} |")
     if args.deals:
@@ -540,6 +620,11 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--cgnat", type=float, default=0.3)
     made.add_argument("--deals", type=int, default=4)
     made.add_argument("--runs-per-kind", type=int, default=6)
+    made.add_argument("--timing-deals", type=int, default=6)
+    made.add_argument("--timing-seeds", type=int, default=4)
+    timing = TimingThresholds()
+    made.add_argument("--timing-spread", type=float, default=TIMING_SPREAD)
+    made.add_argument("--timing-placements", type=int, default=timing.placements)
     defaults = TrustThresholds()
     made.add_argument("--top", type=int, default=defaults.top)
     made.add_argument("--guard-share", type=float, default=defaults.guard_share)
