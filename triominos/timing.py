@@ -10,7 +10,7 @@ times are a measure like its score. :func:`timing_features` reads four of them:
   simulated people), a script that draws its gaps from a fixed range less (1.3-2.7 s
   uniformly: about 0.21). A pause makes a script's spread wider, never narrower;
 - ``effort``: the rank correlation (Spearman) between the time before a placement and
-  how many legal placements the position offered (how much there was to look at);
+  how many (cell, tile) pairs of the hand fitted then (how much there was to look at);
   ``None`` with fewer than ``EFFORT_PLACEMENTS`` placements or when either side never
   varies.
 
@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from triominos.board import Board
+from triominos.frontier import Frontier, tiles_mask
+from triominos.geometry import cell_pack
 from triominos.ruleset import DEFAULT_RULESET, Ruleset
 from triominos.tiles import tile_parse
 
@@ -155,6 +157,7 @@ def timing_features(
     assert isinstance(log, dict)
     moves = log["moves"]
     board = Board(ruleset)
+    frontier = Frontier.of(board)
     hand = [tile_parse(tile_id) for tile_id in tray]
     remaining = [tile_parse(tile_id) for tile_id in well]
     gaps: list[int] = []
@@ -168,15 +171,16 @@ def timing_features(
             continue
         if before is not None:
             gaps.append(t - before)
-            options.append(len(board.legal_placements(hand)))
+            options.append(frontier.options(tiles_mask(hand)))
         tile = tile_parse(raw["tile"])
         row, col = raw["cell"]
-        board.play_at(tile, row, col, raw["rotation"])
+        board.play_at(tile, row, col, raw["rotation"])  # checked: only valid runs count
+        frontier.push(cell_pack(row, col), tile.index * 3 + raw["rotation"])
         hand.remove(tile)
         before = t
     effort = None
     if len(gaps) >= EFFORT_PLACEMENTS:
-        effort = rank_correlation([float(gap) for gap in gaps], [math.log(n) for n in options])
+        effort = rank_correlation([float(gap) for gap in gaps], [float(n) for n in options])
     return TimingFeatures(
         placements=len(gaps),
         first_read_ms=int(moves[0]["t"]) if moves else None,

@@ -4,6 +4,9 @@ the attackers the rules are built against and few honest people (the full run:
 
 from __future__ import annotations
 
+import pytest
+
+from tests.benchmarks.timing_pools import Pools, pools
 from tests.benchmarks.trust_calibration import (
     EVERY_PERSON,
     RATCHET_END,
@@ -14,10 +17,16 @@ from tests.benchmarks.trust_calibration import (
 )
 
 
-def test_a_small_field_holds_every_attackers_strike_and_few_people() -> None:
+@pytest.fixture(scope="module")
+def measured() -> Pools:
+    """Timing measured on one deal: one entry of each kind and of each script."""
+    return pools(deals=1, seeds=1)
+
+
+def test_a_small_field_holds_every_attackers_strike_and_few_people(measured: Pools) -> None:
     small = ["--players", "800", "--challenges", "24", "--instances", "10", "--seed", "3"]
     args = parser().parse_args([*small, "--cgnat", "0"])
-    tallies, loads, field_loads, undecided = simulate(args)
+    tallies, loads, field_loads, undecided = simulate(args, measured)
     # Guests beside each other on a household's network: the overlap holds every one.
     for attacker in ("evasive script", RATCHET_END, "guest laundering"):
         assert tallies[attacker].caught == tallies[attacker].strikes > 0, attacker
@@ -30,9 +39,9 @@ def test_a_small_field_holds_every_attackers_strike_and_few_people() -> None:
     assert all(field <= load for field, load in zip(field_loads, loads, strict=True))
 
 
-def test_a_fresh_sites_small_boards_hold_few_newcomers() -> None:
+def test_a_fresh_sites_small_boards_hold_few_newcomers(measured: Pools) -> None:
     args = parser().parse_args(["--seed", "2"])
-    boards = small_boards(args, (5, 50))
+    boards = small_boards(args, (5, 50), measured)
     assert boards[5].entries == 100 and boards[50].entries == 1_000
     for board in boards.values():
         assert board.held / board.entries <= 0.02

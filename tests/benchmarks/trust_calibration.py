@@ -16,7 +16,8 @@ calibration (docs/solver.md) measured for its kind. Beside the field play, each
 - **aged sybils**: accounts that age 5-10 challenges inside the people's band
   (0.45-0.64 of par), then strike at the old rule's line less a hair: their best of 20
   plus the margin, less 0.005 (0.79-0.84, the attack that beat the old rules); and the
-  **adaptive sybil**, which knows the new rule and strikes at its line less a hair;
+  **adaptive sybil**, which knows the rules of today and strikes at their line (form +
+  margin) less a hair: the issue's aged sybil against these rules;
 - **the ratchet**: an aged account that strikes just under its line every challenge for
   ten challenges, then plays 0.99 of par;
 - **guest laundering**: an aged account claims a guest's 0.75-0.84 run, played beside a
@@ -26,8 +27,12 @@ calibration (docs/solver.md) measured for its kind. Beside the field play, each
 - the evasive script: a fresh account at 0.70-0.84 of par, its solver match kept under
   the single-run thresholds.
 
-Every script plays the solver's moves kept under the single-run thresholds (match at
-most 0.94, share + match under 1.6). Every entry is judged as the service judges it
+Every script plays the solver's moves kept under the single-run thresholds as the
+review counts them (whole placements of its 12 choices: match under 0.95, share + match
+under 1.6). Half the scripts of each population draw a person's pace from a range
+(``PERSON_PACE``), half mimic a person's times (``timing_pools.MIMIC``); each entry's
+times are a real simulated run's of its kind or pace (``timing_pools.py``), judged by
+``triominos.timing``. Every entry is judged as the service judges it
 (``triominos.trust``, ``triominos.review``); a moderator decides at most
 ``--capacity`` holds a challenge, the would-be first first (people approved: the share
 becomes reviewed form; scripts voided); the rest are settled at ``results_at`` by the
@@ -273,8 +278,11 @@ def judged(
     trust: TrustThresholds,
     timing: TimingFeatures | None = None,
     timing_rule: TimingThresholds = TimingThresholds(),
+    timing_waives: bool = False,
 ) -> list[str]:
-    """The reasons the service holds this entry for."""
+    """The reasons the service holds this entry for. ``timing_waives``: the question the
+    service does not ask, what if a person's times waived the score's measures as an
+    approval does (``--timing-waives``)."""
     record = player.record()
     reasons = list(form_reasons(record, share=share, rank=rank, entries=entries, thresholds=trust))
     choices = player.kind.choices if player.kind is not None else CHOICES
@@ -283,7 +291,13 @@ def judged(
         min_gap_ms=900, choices=choices, solver_matches=round(match * choices),
     )  # fmt: skip
     single = [r for r in review_reasons(features, par=PAR, thresholds=REVIEW) if r != "fast_pace"]
-    if approval_waives(record, share=share, thresholds=trust):
+    timed_as_a_person = (
+        timing_waives
+        and timing is not None
+        and not timing_reasons(timing, thresholds=timing_rule)
+        and record.challenges >= trust.provisional_challenges
+    )
+    if timed_as_a_person or approval_waives(record, share=share, thresholds=trust):
         single = [reason for reason in single if reason not in ("near_par", "solver_like")]
     at_top = guarded(trust, rank=rank, entries=entries, share=share)
     if at_top or trust.top <= 0:
@@ -365,7 +379,10 @@ def simulate(
         held: list[tuple[int, Player, float]] = []
         for rank, (share, match, strike, player) in enumerate(played, start=1):
             timing = timed(player, timing_rng, measured)
-            reasons = judged(player, share, match, rank, len(played), trust, timing, timing_rule)
+            reasons = judged(
+                player, share, match, rank, len(played), trust, timing, timing_rule,
+                args.timing_waives,
+            )  # fmt: skip
             names = [player.population]
             if player.population == "ratchet" and player.struck == 10:
                 names = [RATCHET_END]
@@ -434,6 +451,7 @@ def small_boards(
     tallies = {}
     for size in sizes:
         rng = random.Random(args.seed * 1000 + size)
+        timing_rng = random.Random(args.seed * 1000 + size + 1)
         people = [person("newcomer", field_kind(rng)) for _ in range(size)]
         tally = Tally()
         for _challenge in range(20):
@@ -444,10 +462,11 @@ def small_boards(
                 played.append((share, match, player))
             played.sort(key=lambda item: -item[0])
             for rank, (share, match, player) in enumerate(played, start=1):
-                timing = timed(player, rng, measured)
+                timing = timed(player, timing_rng, measured)
                 reasons = judged(
-                    player, share, match, rank, len(played), trust, timing, timing_rule
-                )
+                    player, share, match, rank, len(played), trust, timing, timing_rule,
+                    args.timing_waives,
+                )  # fmt: skip
                 tally.entries += 1
                 tally.held += bool(reasons)
                 for reason in set(reasons):
@@ -555,6 +574,11 @@ def report(args: argparse.Namespace) -> None:
         f"guard {args.guard_share} of par, provisional < {args.provisional}, margin "
         f"{args.margin}-{args.margin_cap} (z {args.spread_z}), window {args.window}, step "
         f"{args.step}, moderators decide {args.capacity} a challenge"
+        + (
+            "; TIMES WITHIN PEOPLE'S WAIVE near_par AND solver_like (not the rule)"
+            if args.timing_waives
+            else ""
+        )
     )
     print()
     print("| honest people | entries | held | reasons |")
@@ -625,6 +649,11 @@ def parser() -> argparse.ArgumentParser:
     timing = TimingThresholds()
     made.add_argument("--timing-spread", type=float, default=TIMING_SPREAD)
     made.add_argument("--timing-placements", type=int, default=timing.placements)
+    made.add_argument(
+        "--timing-waives",
+        action="store_true",
+        help="what if times within people's waived near_par and solver_like (not the rule)",
+    )
     defaults = TrustThresholds()
     made.add_argument("--top", type=int, default=defaults.top)
     made.add_argument("--guard-share", type=float, default=defaults.guard_share)

@@ -21,6 +21,8 @@ from triominos import (
     timing_reasons,
 )
 from triominos.board import Board
+from triominos.frontier import Frontier, tiles_mask
+from triominos.geometry import cell_pack
 from triominos.tiles import tile_parse
 from triominos.timing import EFFORT_PLACEMENTS, rank_correlation
 
@@ -51,7 +53,7 @@ def _options_before_each_placement(log: dict[str, object]) -> list[int]:
             hand.append(well.pop(0))
             continue
         if index:
-            options.append(len(board.legal_placements(hand)))
+            options.append(len({(p.cell, p.tile) for p in board.legal_placements(hand)}))
         tile = tile_parse(move["tile"])
         board.play_at(tile, *move["cell"], move["rotation"])
         hand.remove(tile)
@@ -124,6 +126,28 @@ def test_effort_follows_think_time_against_the_options() -> None:
         reversed_moves.append({**move, "t": t})
     measured = timing_features(tray=DEAL.tray, well=DEAL.well, log={"moves": reversed_moves})
     assert measured.effort is not None and measured.effort < -0.9
+
+
+def test_the_options_are_the_cell_and_tile_pairs_that_fit() -> None:
+    """``Frontier.options`` counts what ``Board.legal_placements`` lists, rotations as one."""
+    log = _greedy_log()
+    board = Board()
+    frontier = Frontier.of(board)
+    hand = [tile_parse(tile) for tile in DEAL.tray]
+    well = [tile_parse(tile) for tile in DEAL.well]
+    seen = 0
+    for move in log["moves"]:  # type: ignore[attr-defined]
+        if move["type"] == "draw":
+            hand.append(well.pop(0))
+            continue
+        pairs = {(p.cell, p.tile) for p in board.legal_placements(hand)}
+        assert frontier.options(tiles_mask(hand)) == len(pairs) > 0
+        seen += len(pairs) > 1
+        tile = tile_parse(move["tile"])
+        board.play_at(tile, *move["cell"], move["rotation"])
+        frontier.push(cell_pack(*move["cell"]), tile.index * 3 + move["rotation"])
+        hand.remove(tile)
+    assert seen > 5
 
 
 def test_rank_correlation() -> None:
