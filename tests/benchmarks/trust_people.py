@@ -74,7 +74,7 @@ REVIEW = ReviewThresholds(
 )  # fmt: skip
 OLD_MARGIN = 0.20
 """The old rule: form was the best of the last 20, and the line that plus 0.20."""
-TIMING_SPREAD = 0.0
+TIMING_SPREAD = 0.25
 """``TRUST_TIMING_SPREAD``'s default (0: the rule is off)."""
 EPSILON = 0.005
 HISTORY = 60

@@ -61,7 +61,7 @@ def _options_before_each_placement(log: dict[str, object]) -> list[int]:
 
 
 def test_the_defaults_are_pinned() -> None:
-    assert TimingThresholds() == TimingThresholds(spread_floor=0.0, placements=15)
+    assert TimingThresholds() == TimingThresholds(spread_floor=0.25, placements=15)
     assert EFFORT_PLACEMENTS == 8
     assert TIMING_REASONS == ("mechanical_pace",)
 
