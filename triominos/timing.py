@@ -217,4 +217,3 @@ def timing_distance(ours: TimingFeatures, past: Sequence[TimingFeatures]) -> flo
     centre = statistics.median(theirs)
     spread = max(0.1, _MAD_SD * statistics.median(abs(value - centre) for value in theirs))
     return (math.log(ours.think_median_ms) - centre) / spread
-

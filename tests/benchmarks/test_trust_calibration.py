@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.benchmarks.timing_pools import Pools, pools
 from tests.benchmarks.copies_measured import copies
+from tests.benchmarks.timing_pools import Pools, pools
 from tests.benchmarks.trust_calibration import (
     EVERY_PERSON,
     RATCHET_END,

@@ -44,8 +44,8 @@ from triominos import (
     deal_shuffle,
     solver_greedy,
     solver_solve,
-    timing_features,
     tile_parse,
+    timing_features,
 )
 
 PERSON_PACED = "script, a person's pace"
@@ -120,7 +120,9 @@ def pools(*, deals: int, seeds: int, first_deal: int = 20_000, nodes: int = 20_0
         for seed in range(seeds):
             salt = number * 1_000 + seed
             for kind in (*HUMANS, PRODIGY):
-                log = human_entry(tray, well, dataclasses.replace(kind, runs=min(kind.runs, 10)), salt)
+                log = human_entry(
+                    tray, well, dataclasses.replace(kind, runs=min(kind.runs, 10)), salt
+                )
                 found.add(kind.name, measured(tray, well, log))
             pace = dataclasses.replace(PERSON_PACE, seed=salt)
             greedy = solver_greedy(tray=tray, well=well, pace=pace)
@@ -131,7 +133,9 @@ def pools(*, deals: int, seeds: int, first_deal: int = 20_000, nodes: int = 20_0
                 cut = cut_at(result.log, tray, well, math.ceil(0.8 * result.score))
                 found.add(PAUSED, measured(tray, well, paused(cut, rng)))
                 kind = STRONG[rng.randrange(len(STRONG))]
-                found.add(MIMIC, measured(tray, well, mimicked(result.moves, tray, well, kind, salt)))
+                found.add(
+                    MIMIC, measured(tray, well, mimicked(result.moves, tray, well, kind, salt))
+                )
     return found
 
 
@@ -169,12 +173,12 @@ def table(found: Pools, *, floor: float, placements: int) -> list[str]:
             digits = 0 if name.endswith("_ms") else 2
             cells.append(f"{low:.{digits}f} / {mid:.{digits}f} / {high:.{digits}f}")
         held = sum(
-            run.think_spread is not None and run.placements >= placements and run.think_spread < floor
+            run.think_spread is not None
+            and run.placements >= placements
+            and run.think_spread < floor
             for run in runs
         )
-        lines.append(
-            f"| {group} | {len(runs)} | {' | '.join(cells)} | {held / len(runs):.1%} |"
-        )
+        lines.append(f"| {group} | {len(runs)} | {' | '.join(cells)} | {held / len(runs):.1%} |")
     strong = [run for kind in STRONG for run in found.by_group.get(kind.name, [])]
     lines += ["", "| script group against the strongest people | " + " | ".join(FEATURES) + " |"]
     lines.append("|---" * (len(FEATURES) + 1) + "|")

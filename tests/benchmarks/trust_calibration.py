@@ -73,7 +73,6 @@ from tests.benchmarks.timing_pools import (  # noqa: E402
     pools,
 )
 from tests.benchmarks.timing_pools import table as timing_table  # noqa: E402
-from tests.engine.humans import HUMANS  # noqa: E402
 from tests.benchmarks.trust_people import (  # noqa: E402
     EXPERT,
     NEW_ACCOUNTS,
@@ -87,7 +86,9 @@ from tests.benchmarks.trust_people import (  # noqa: E402
     play,
     timed,
 )
+from tests.engine.humans import HUMANS  # noqa: E402
 from triominos import TimingThresholds, TrustThresholds  # noqa: E402
+
 
 @dataclass
 class Tally:
@@ -301,7 +302,11 @@ def report(args: argparse.Namespace) -> None:
         f"95th percentiles)"
     )
     print()
-    print("\n".join(timing_table(measured, floor=args.timing_spread, placements=args.timing_placements)))
+    print(
+        "\n".join(
+            timing_table(measured, floor=args.timing_spread, placements=args.timing_placements)
+        )
+    )
     print()
     tallies, loads, field_loads, undecided = simulate(args, measured)
     print(
@@ -329,7 +334,9 @@ def report(args: argparse.Namespace) -> None:
     print()
     print("| attacker | strikes | held | the live ones' median rank | reasons |")
     print("|---|---|---|---|---|")
-    for name in [f"{a}{pace}" for a in ATTACKERS for pace in ("", *(f" ({p})" for p in SCRIPT_PACES))]:
+    for name in [
+        f"{a}{pace}" for a in ATTACKERS for pace in ("", *(f" ({p})" for p in SCRIPT_PACES))
+    ]:
         tally = tallies.get(name)
         if tally is None:
             continue

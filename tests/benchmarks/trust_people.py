@@ -210,12 +210,13 @@ def judged(
     entries: int,
     trust: TrustThresholds,
     timing: TimingFeatures | None = None,
-    timing_rule: TimingThresholds = TimingThresholds(),
+    timing_rule: TimingThresholds | None = None,
     timing_waives: bool = False,
 ) -> list[str]:
     """The reasons the service holds this entry for. ``timing_waives``: the question the
     service does not ask, what if a person's times waived the score's measures as an
     approval does (``--timing-waives``)."""
+    timing_rule = timing_rule or TimingThresholds()
     record = player.record()
     reasons = list(form_reasons(record, share=share, rank=rank, entries=entries, thresholds=trust))
     choices = player.kind.choices if player.kind is not None else CHOICES
