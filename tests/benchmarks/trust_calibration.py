@@ -118,7 +118,7 @@ def simulate(
         field_players.append(player)
     named: list[Player] = []
     history = args.challenges // 3
-    for _ in range(args.instances):
+    for instance in range(args.instances):
         regular = person("steady regular", EXPERT)
         regular.start = -rng.randint(20, 200)
         improver = person("improver", EXPERT)
@@ -127,7 +127,7 @@ def simulate(
         newcomer = person("strong newcomer", PRODIGY_KIND)
         newcomer.start = rng.randint(history, args.challenges - 3)
         script = Player("evasive script", True, None, start=rng.randint(0, args.challenges - 1))
-        script.pace = SCRIPT_PACES[len(named) % len(SCRIPT_PACES)]
+        script.pace = SCRIPT_PACES[instance % len(SCRIPT_PACES)]
         named += [regular, improver, newcomer, script]
         for population in ("aged sybil", "adaptive sybil", "guest laundering", "ratchet"):
             last = args.challenges - (12 if population == "ratchet" else 1)
@@ -135,7 +135,7 @@ def simulate(
             attacker = Player(population, True, None, strike=strike)
             attacker.start = strike - rng.randint(5, 10)
             attacker.overlapped = population == "guest laundering" and rng.random() >= args.cgnat
-            attacker.pace = SCRIPT_PACES[len(named) % len(SCRIPT_PACES)]
+            attacker.pace = SCRIPT_PACES[instance % len(SCRIPT_PACES)]
             named.append(attacker)
     for player in [*field_players, *named]:
         for challenge in range(max(player.start, -20), 0):
