@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.benchmarks.copies_measured import copies
-from tests.benchmarks.timing_pools import Pools, pools
+from tests.benchmarks.timing_pools import MIMIC, PERSON_PACED, Pools, pools
 from tests.benchmarks.trust_calibration import (
     EVERY_PERSON,
     RATCHET_END,
@@ -15,6 +15,9 @@ from tests.benchmarks.trust_calibration import (
     simulate,
     small_boards,
 )
+from tests.benchmarks.trust_people import CHOICES, REVIEW, TIMING_SPREAD, scripted
+from tests.engine.humans import HUMANS, PRODIGY
+from triominos import TimingThresholds, timing_reasons
 
 
 @pytest.fixture(scope="module")
@@ -53,3 +56,26 @@ def test_turned_and_partial_copies_of_real_logs_are_held() -> None:
     assert measured.turned == 2 * measured.honest_entries > 0
     assert measured.turned_caught == measured.turned
     assert measured.partial_caught == measured.partial == measured.honest_entries
+
+
+def test_a_scripts_match_stays_under_the_lines_as_the_review_counts_it() -> None:
+    """Whole placements of its choices: a match that rounds up over ``solver_like`` would
+    be a script that did not count, and a catch the rules did not earn."""
+    for hundredths in range(40, 100):
+        share, match = scripted(hundredths / 100)
+        counted = round(match * CHOICES) / CHOICES
+        assert counted == match and counted < REVIEW.solver_match
+        assert share + counted < REVIEW.solver_like
+        assert share + (round(match * CHOICES) + 1) / CHOICES >= REVIEW.solver_like or (
+            counted + 1 / CHOICES >= REVIEW.solver_match
+        )
+
+
+def test_the_timing_rule_holds_a_drawn_pace_and_no_person_or_mimic(measured: Pools) -> None:
+    rule = TimingThresholds(spread_floor=TIMING_SPREAD)
+    for group, runs in measured.by_group.items():
+        held = [bool(timing_reasons(run, thresholds=rule)) for run in runs]
+        if group == PERSON_PACED:
+            assert all(held), group
+        elif group in (MIMIC, *(kind.name for kind in (*HUMANS, PRODIGY))):
+            assert not any(held), group
