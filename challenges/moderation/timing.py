@@ -2,8 +2,9 @@
 ``triominos/timing.py``; what they separate: docs/trust.md, "Timing as evidence").
 
 Every entry keeps its times' measures, so the desk sets them beside the player's own
-earlier runs, and real logs can set the line. A guarded entry whose think times are
-as regular as a machine's is held (``mechanical_pace``); a pace never links accounts.
+earlier entries (:func:`entry_timing_distance`), and real logs can set the line. A
+guarded entry whose think times are as regular as a machine's is held
+(``mechanical_pace``); a pace never links accounts.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ class TimingCheck:
 
 
 def run_timing_check(*, run: Run, guarded: bool) -> TimingCheck:
-    """Measure ``run``'s times, set them against its player's earlier entries, and hold
-    it when it is ``guarded`` and its times are a machine's."""
+    """Measure ``run``'s times and hold it when it is ``guarded`` and its times are a
+    machine's. No read: the submit's statements stay as they were."""
     challenge = run.challenge
     timing = engine.log_timing(
         tray=challenge.tray,
@@ -44,23 +45,28 @@ def run_timing_check(*, run: Run, guarded: bool) -> TimingCheck:
         log=run_valid_log(run=run),
         rules_version=challenge.rules_version,
     )
-    past = [
-        engine.TimingFeatures.from_json(features["timing"])
-        for features in Entry.objects.filter(player_id=run.player_id)
-        .exclude(run_id=run.pk)
-        .order_by("-submitted_at", "-id")
-        .values_list("features", flat=True)[:_PAST_RUNS]
-        if isinstance(features, dict) and isinstance(features.get("timing"), dict)
-    ]
-    distance = engine.timing_distance(timing, past)
     reasons: tuple[str, ...] = ()
     if guarded:
         found = engine.timing_reasons(timing, thresholds=timing_thresholds())
         reasons = tuple(Entry.HoldReason(reason).value for reason in found)
-    return TimingCheck(
-        features={
-            "timing": timing.to_json(),
-            "timing_distance": None if distance is None else round(distance, 2),
-        },
-        reasons=reasons,
+    return TimingCheck(features={"timing": timing.to_json()}, reasons=reasons)
+
+
+def entry_timing_distance(*, entry: Entry) -> float | None:
+    """How far ``entry``'s median think time lies from its player's earlier entries', in
+    their own spread across runs (the desk's; ``None`` without three measured)."""
+    ours = entry.features.get("timing") if isinstance(entry.features, dict) else None
+    if not isinstance(ours, dict):
+        return None
+    earlier = (
+        Entry.objects.filter(player_id=entry.player_id, submitted_at__lt=entry.submitted_at)
+        .order_by("-submitted_at", "-id")
+        .values_list("features", flat=True)[:_PAST_RUNS]
     )
+    past = [
+        engine.TimingFeatures.from_json(features["timing"])
+        for features in earlier
+        if isinstance(features, dict) and isinstance(features.get("timing"), dict)
+    ]
+    distance = engine.timing_distance(engine.TimingFeatures.from_json(ours), past)
+    return None if distance is None else round(distance, 2)

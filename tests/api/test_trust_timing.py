@@ -98,7 +98,6 @@ def test_a_persons_looks_at_the_same_place_go_live(
     entry = Entry.objects.get(pk=body["id"])
     assert (entry.status, entry.hold_reasons) == ("live", [])
     assert entry.features["timing"]["think_spread"] >= 0.2
-    assert entry.features["timing_distance"] is None  # no earlier timed entry
 
 
 def test_below_the_guard_a_machines_pace_is_no_threat_to_the_top(
@@ -120,25 +119,3 @@ def test_the_rule_off_holds_no_pace(
     _par_at(challenge, log, 0.72)
     body = _submitted(challenge, log, server_clock)
     assert Entry.objects.get(pk=body["id"]).hold_reasons == []
-
-
-def test_the_fingerprint_is_set_against_the_players_own_earlier_entries(
-    challenge: Challenge, server_clock: ServerClock
-) -> None:
-    """Three earlier entries thought 1.5 s a placement; this one about as long."""
-    log = _log(challenge, 5, person=True)
-    _par_at(challenge, log, 0.5)
-    api = APIClient()
-    player = UserFactory()
-    player_history(player, REGULAR[:4])
-    for earlier in Entry.objects.filter(player=player):
-        earlier.features = {"timing": {"placements": 20, "think_median_ms": 1500}}
-        earlier.save(update_fields=["features"])
-    api.force_authenticate(player)
-    run_id = api.post(f"/api/challenges/{challenge.pk}/runs/").json()["id"]
-    api_played(api, run_id, log, server_clock)
-    body = api.post(f"/api/runs/{run_id}/submit/").json()
-    entry = Entry.objects.get(pk=body["id"])
-    distance = entry.features["timing_distance"]
-    median = entry.features["timing"]["think_median_ms"]
-    assert distance == pytest.approx(math.log(median / 1500) / 0.1, abs=0.01)
