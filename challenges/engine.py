@@ -31,6 +31,8 @@ from triominos import (
     Ruleset,
     RunFeatures,
     SolverResult,
+    TimingFeatures,
+    TimingThresholds,
     TrustThresholds,
     analysis_biggest_misses,
     analysis_run,
@@ -55,6 +57,9 @@ from triominos import (
     run_features,
     solver_solve,
     tile_parse,
+    timing_distance,
+    timing_features,
+    timing_reasons,
     top_size,
     trusted,
 )
@@ -111,6 +116,8 @@ __all__ = [
     "Ruleset",
     "RunFeatures",
     "SolverResult",
+    "TimingFeatures",
+    "TimingThresholds",
     "TrustThresholds",
     "approval_waives",
     "classic_action_apply",
@@ -127,6 +134,7 @@ __all__ = [
     "log_moves",
     "log_placed_tiles",
     "log_replay",
+    "log_timing",
     "move_trimmed",
     "moves_sequence",
     "pace_fingerprint",
@@ -143,6 +151,8 @@ __all__ = [
     "ruleset_of",
     "run_clock_reach_ms",
     "tile_numbers",
+    "timing_distance",
+    "timing_reasons",
     "top_size",
     "trusted",
 ]
@@ -223,6 +233,16 @@ def log_features(
     each move's points as the witness kept them, which spare a replay."""
     return run_features(
         tray=list(tray), well=list(well), log=log, ruleset=ruleset_of(rules_version), points=points
+    )
+
+
+def log_timing(
+    *, tray: Sequence[str], well: Sequence[str], log: object, rules_version: int = RULES_VERSION
+) -> TimingFeatures:
+    """What a valid run's witnessed times say (triominos/timing.py): the tray read, the
+    think times, their spread, and their rank correlation with the options offered."""
+    return timing_features(
+        tray=list(tray), well=list(well), log=log, ruleset=ruleset_of(rules_version)
     )
 
 

@@ -106,6 +106,7 @@ def _trust_rules_where_tested(request: pytest.FixtureRequest) -> None:
         settings_.TRUST_TOP = 0
         settings_.TRUST_NEAR_COPY_SHARE = 0
         settings_.TRUST_OVERLAPPING_RUNS = False
+        settings_.TRUST_TIMING_SPREAD = 0
 
 
 @pytest.fixture(autouse=True)

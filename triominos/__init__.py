@@ -134,6 +134,15 @@ from triominos.run import ChallengeRun
 from triominos.scoring import Bonus, MoveOutcome
 from triominos.solver import Pace, SolverResult, solver_greedy, solver_solve
 from triominos.tiles import TILE_IDS, TILES, Tile, tile_format, tile_parse
+from triominos.timing import (
+    TIMING_REASONS,
+    TimingFeatures,
+    TimingReason,
+    TimingThresholds,
+    timing_distance,
+    timing_features,
+    timing_reasons,
+)
 from triominos.trust import (
     FORM_REASONS,
     TURNS,
@@ -177,6 +186,7 @@ __all__ = [
     "RULES_VERSION",
     "TILES",
     "TILE_IDS",
+    "TIMING_REASONS",
     "TURNS",
     "Board",
     "Bonus",
@@ -214,6 +224,9 @@ __all__ = [
     "RunFeatures",
     "SolverResult",
     "Tile",
+    "TimingFeatures",
+    "TimingReason",
+    "TimingThresholds",
     "TrustThresholds",
     "analysis_biggest_misses",
     "analysis_run",
@@ -255,6 +268,9 @@ __all__ = [
     "solver_solve",
     "tile_format",
     "tile_parse",
+    "timing_distance",
+    "timing_features",
+    "timing_reasons",
     "top_size",
     "trusted",
 ]

@@ -142,6 +142,12 @@ class Frontier:
                     highest = points
         return None if highest < 0 else (lowest, highest)
 
+    def options(self, hand: int) -> int:
+        """How many (open cell, tile of ``hand``) pairs fit here: what a player has to
+        look at (a tile fitting a cell in several rotations counts once)."""
+        hand &= ~self.on_board
+        return sum((hand & mask).bit_count() for mask, _, _ in self._demands.values())
+
     def push(self, packed: int, tile_rotation: int) -> None:
         """Put a tile down (trusted, as :meth:`Board.push`): its corners' points, then
         the open cells around them read again, its edge neighbours opened."""

@@ -46,6 +46,8 @@ class Entry(models.Model):
         OVERLAPPING_RUNS = "overlapping_runs", _("Played while another run of theirs was in play")
         NEAR_COPY = "near_copy", _("Most placements, in order, as in another entry")
         LINKED_ACCOUNTS = "linked_accounts", _("A linked account is in the same top of the board")
+        # Timing as evidence (moderation/timing.py, docs/trust.md).
+        MECHANICAL_PACE = "mechanical_pace", _("Think times as regular as a machine's")
 
     challenge = models.ForeignKey(
         Challenge, on_delete=models.CASCADE, related_name="entries", verbose_name=_("challenge")

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from challenges import engine
 from challenges.models import Entry, EntryDecision, FormPoint, PlayerForm, Run
+from challenges.moderation.timing import entry_timing_distance
 from challenges.moderation.trust import (
     board_rank,
     player_record,
@@ -109,6 +110,7 @@ class DeskEntry:
     overlapping: list[Run]
     pace: tuple[int, int, int] | None
     pace_bins: list[int]
+    timing_distance: float | None
     decisions: list[EntryDecision]
     held_hours: float
     deadline: datetime
@@ -142,6 +144,7 @@ def desk_entry(*, entry_id: int, now: datetime | None = None) -> DeskEntry:
         overlapping=runs_overlapping(run=run),
         pace=engine.pace_fingerprint(times),
         pace_bins=_pace_bins(times),
+        timing_distance=entry_timing_distance(entry=entry),
         decisions=list(entry.decisions.select_related("decided_by")),
         held_hours=_hours(now - entry.submitted_at),
         deadline=challenge.results_at,

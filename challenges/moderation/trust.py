@@ -24,6 +24,7 @@ from challenges import engine
 from challenges.compiled_queries import CompiledQuery
 from challenges.models import Challenge, Entry, FormPoint, PlayerForm, Run, ScoreCount
 from challenges.moderation.near_copy import near_copy_of
+from challenges.moderation.timing import run_timing_check
 from challenges.play.selectors import run_valid_log
 
 # What a moderator's approval waives, within a step of the share they approved: a score
@@ -323,6 +324,9 @@ def submit_trust_check(
     check.features.update(_form_features(record, thresholds, run=run))
     at_top = engine.guarded(thresholds, rank=rank, entries=entries, share=share)
     check.below_the_guard = thresholds.top > 0 and not at_top
+    timing = run_timing_check(run=run, guarded=at_top)
+    check.features.update(timing.features)
+    check.reasons += timing.reasons
     if settings.TRUST_OVERLAPPING_RUNS:
         _overlap_weigh(check, run=run, at_top=at_top)
     if settings.TRUST_NEAR_COPY_SHARE > 0:

@@ -33,3 +33,7 @@ TRUST_OVERLAPPING_RUNS = env.bool("TRUST_OVERLAPPING_RUNS", default=True)
 TRUST_LINK_NETWORK_ACCOUNTS = env.int("TRUST_LINK_NETWORK_ACCOUNTS", default=3)
 # Shown at the desk only: entries' paces this close at every quartile (ms).
 TRUST_LINK_PACE_MS = env.int("TRUST_LINK_PACE_MS", default=60)
+# Timing as evidence (triominos/timing.py): a guarded entry whose think times spread less
+# than this (log scale) over at least TRUST_TIMING_PLACEMENTS placements is held; 0: off.
+TRUST_TIMING_SPREAD = env.float("TRUST_TIMING_SPREAD", default=0.25)
+TRUST_TIMING_PLACEMENTS = env.int("TRUST_TIMING_PLACEMENTS", default=15)

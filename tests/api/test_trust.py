@@ -42,6 +42,9 @@ def trust_defaults(settings: Any) -> None:
     settings.TRUST_LINK_PACE_MS = 60
     settings.REVIEW_PAR_RATIO, settings.REVIEW_SOLVER_LIKE = 0.85, 1.6
     settings.REVIEW_SOLVER_MATCH, settings.REVIEW_SOLVER_MATCH_CHOICES = 0.95, 8
+    # Their runs are metronomes (challenge_log, 1.1 s a move): the timing rule has its
+    # own tests (test_trust_timing.py), and these hold for everything else.
+    settings.TRUST_TIMING_SPREAD = 0
 
 
 def _solved(challenge: Challenge) -> Challenge:

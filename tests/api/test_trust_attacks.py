@@ -30,6 +30,9 @@ def trust_defaults(settings: Any) -> None:
     settings.TRUST_TOP_SHARE, settings.TRUST_GUARD_SHARE = 0.01, 0.70
     settings.TRUST_NEAR_COPY_SHARE, settings.TRUST_OVERLAPPING_RUNS = 0.7, True
     settings.TRUST_LINK_NETWORK_ACCOUNTS = 3
+    # Their runs are metronomes (challenge_log, 1.1 s a move): the timing rule has its
+    # own tests (test_trust_timing.py), and these hold for everything else.
+    settings.TRUST_TIMING_SPREAD = 0
 
 
 def _client(user: Any = None) -> tuple[APIClient, Any]:

@@ -4,20 +4,32 @@ the attackers the rules are built against and few honest people (the full run:
 
 from __future__ import annotations
 
+import pytest
+
+from tests.benchmarks.copies_measured import copies
+from tests.benchmarks.timing_pools import MIMIC, PERSON_PACED, Pools, pools
 from tests.benchmarks.trust_calibration import (
     EVERY_PERSON,
     RATCHET_END,
-    copies,
     parser,
     simulate,
     small_boards,
 )
+from tests.benchmarks.trust_people import CHOICES, REVIEW, TIMING_SPREAD, scripted
+from tests.engine.humans import HUMANS, PRODIGY
+from triominos import TimingThresholds, timing_reasons
 
 
-def test_a_small_field_holds_every_attackers_strike_and_few_people() -> None:
+@pytest.fixture(scope="module")
+def measured() -> Pools:
+    """Timing measured on one deal: one entry of each kind and of each script."""
+    return pools(deals=1, seeds=1)
+
+
+def test_a_small_field_holds_every_attackers_strike_and_few_people(measured: Pools) -> None:
     small = ["--players", "800", "--challenges", "24", "--instances", "10", "--seed", "3"]
     args = parser().parse_args([*small, "--cgnat", "0"])
-    tallies, loads, field_loads, undecided = simulate(args)
+    tallies, loads, field_loads, undecided = simulate(args, measured)
     # Guests beside each other on a household's network: the overlap holds every one.
     for attacker in ("evasive script", RATCHET_END, "guest laundering"):
         assert tallies[attacker].caught == tallies[attacker].strikes > 0, attacker
@@ -30,9 +42,9 @@ def test_a_small_field_holds_every_attackers_strike_and_few_people() -> None:
     assert all(field <= load for field, load in zip(field_loads, loads, strict=True))
 
 
-def test_a_fresh_sites_small_boards_hold_few_newcomers() -> None:
+def test_a_fresh_sites_small_boards_hold_few_newcomers(measured: Pools) -> None:
     args = parser().parse_args(["--seed", "2"])
-    boards = small_boards(args, (5, 50))
+    boards = small_boards(args, (5, 50), measured)
     assert boards[5].entries == 100 and boards[50].entries == 1_000
     for board in boards.values():
         assert board.held / board.entries <= 0.02
@@ -44,3 +56,26 @@ def test_turned_and_partial_copies_of_real_logs_are_held() -> None:
     assert measured.turned == 2 * measured.honest_entries > 0
     assert measured.turned_caught == measured.turned
     assert measured.partial_caught == measured.partial == measured.honest_entries
+
+
+def test_a_scripts_match_stays_under_the_lines_as_the_review_counts_it() -> None:
+    """Whole placements of its choices: a match that rounds up over ``solver_like`` would
+    be a script that did not count, and a catch the rules did not earn."""
+    for hundredths in range(40, 100):
+        share, match = scripted(hundredths / 100)
+        counted = round(match * CHOICES) / CHOICES
+        assert counted == match and counted < REVIEW.solver_match
+        assert share + counted < REVIEW.solver_like
+        assert share + (round(match * CHOICES) + 1) / CHOICES >= REVIEW.solver_like or (
+            counted + 1 / CHOICES >= REVIEW.solver_match
+        )
+
+
+def test_the_timing_rule_holds_a_drawn_pace_and_no_person_or_mimic(measured: Pools) -> None:
+    rule = TimingThresholds(spread_floor=TIMING_SPREAD)
+    for group, runs in measured.by_group.items():
+        held = [bool(timing_reasons(run, thresholds=rule)) for run in runs]
+        if group == PERSON_PACED:
+            assert all(held), group
+        elif group in (MIMIC, *(kind.name for kind in (*HUMANS, PRODIGY))):
+            assert not any(held), group

@@ -126,6 +126,40 @@ def test_a_german_moderator_reads_the_desk_in_german(challenge: Challenge) -> No
     assert english_left_in_html(page, "de") == []
 
 
+def test_the_desk_shows_the_times_and_their_distance_in_the_readers_language(
+    challenge: Challenge,
+) -> None:
+    """A hold for a machine's pace: the reason, the times and the distance from the
+    player's own earlier entries (four thought 1.2 s a placement), said in German (the
+    player is told none of it)."""
+    player = UserFactory()
+    player_history(player, [0.3, 0.35, 0.4, 0.38])
+    for earlier in Entry.objects.filter(player=player):
+        earlier.features = {"timing": {"placements": 20, "think_median_ms": 1200}}
+        earlier.save(update_fields=["features"])
+    held = EntryFactory(
+        challenge=challenge, player=player, score=420, status="held",
+        hold_reasons=["mechanical_pace"],
+        features={"timing": {"placements": 21, "first_read_ms": 3120, "think_median_ms": 1480,
+                             "think_spread": 0.18, "effort": None}},
+    )  # fmt: skip
+    page = (
+        _client(moderator())
+        .get(reverse("challenges:desk-entry", args=[held.pk]), HTTP_ACCEPT_LANGUAGE="de")
+        .content.decode()
+    )
+    assert "Bedenkzeiten so gleichmäßig wie die einer Maschine" in page
+    timing = re.search(r'data-testid="desk-timing">([^<]*)<', page)
+    assert timing is not None
+    assert "3120 ms zum Lesen der Ablage" in timing.group(1)
+    assert "1480 ms" in timing.group(1) and "0,18" in timing.group(1)
+    distance = re.search(r'data-testid="desk-timing-distance">([^<]*)<', page)
+    # ln(1480 / 1200) over the least spread across runs (0.1): 2.1.
+    assert distance is not None and "2,1 ihrer eigenen Streuung" in distance.group(1)
+    assert "mechanical_pace" not in page
+    assert english_left_in_html(page, "de") == []
+
+
 @pytest.mark.parametrize("language", ["de", "nl", "fr"])
 def test_the_desk_charts_write_their_numbers_as_svg_reads_them(
     challenge: Challenge, language: str
