@@ -86,7 +86,7 @@ def series_map(*, player_id: int | None) -> list[PuzzleCard]:
     (:func:`series_unlocked`)."""
     puzzles = list(Puzzle.objects.filter(number__isnull=False).order_by("number"))
     progress = _progress(player_id, puzzles)
-    solved = [puzzle.number for puzzle in puzzles if puzzle.pk in progress]
+    solved = [puzzle.number or 0 for puzzle in puzzles if puzzle.pk in progress]
     reach = max(solved, default=0) + 1
     return [
         _card(puzzle, progress.get(puzzle.pk), unlocked=(puzzle.number or 0) <= reach)

@@ -16,8 +16,9 @@ passing when it must. Once the well is empty it goes on to the end of the round
 rounds in full swing, misjudges the blocked round that may end it, where the lowest
 hand wins and a high hand kept is a loss, not a worth. The end of the round scores as
 the rules say; a play-out cut short adds, for each hand, the worth :func:`_hand_worth`
-gives it. So a candidate is weighed by what the others can answer on the board it leaves (the bonuses it opens,
-the draws it forces), by the tiles it keeps and by the race to go out.
+gives it. So a candidate is weighed by what the others can answer on the board it
+leaves (the bonuses it opens, the draws it forces), by the tiles it keeps and by the
+race to go out.
 
 Everything is counted in guesses and turns, not time, so a choice is a pure function
 of the game and the seed.
