@@ -98,11 +98,11 @@ GRADE_WORDS = {
 MARKS = {"easy": "▲△△", "medium": "▲▲△", "hard": "▲▲▲"}
 
 
-def _grade_badge(grade: str, word: str) -> str:
+def _grade_badge(grade: str, word: str, word_class: str = "puzzle-grade__word") -> str:
     return (
         f'<span class="puzzle-grade puzzle-grade--{grade}" data-grade="{grade}">'
         f'<span class="puzzle-grade__mark" aria-hidden="true">{MARKS[grade]}</span> '
-        f'<span class="puzzle-grade__word">{word}</span></span>'
+        f'<span class="{word_class}">{word}</span></span>'
     )
 
 
@@ -117,6 +117,8 @@ def test_every_puzzle_shows_its_grade_by_mark_and_word(
     words = GRADE_WORDS[language]
     series_html = client.get("/puzzles/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     for grade in ("easy", "medium", "hard"):
+        # Each card's mark, its word for screen readers, and the legend's mark and word.
+        assert series_html.count(_grade_badge(grade, words[grade], "visually-hidden")) == 1
         assert series_html.count(_grade_badge(grade, words[grade])) == 1, grade
     page = client.get("/puzzles/1/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert _grade_badge("easy", words["easy"]) in page
