@@ -77,21 +77,31 @@ from triominos.classic import ClassicGame as ClassicPlay
 from triominos.classic.events import Drew, HandCounted, Passed, Placed
 from triominos.classic.events import RoundEnded as ClassicRoundEnded
 from triominos.puzzles import (
+    DAILY_PLAN,
+    GRADES,
     MAX_JOKERS,
-    SERIES_SIZES,
+    SERIES_KEYS,
     GeneratedPuzzle,
+    Piece,
     Puzzle,
     PuzzleError,
+    SeriesEntry,
     daily_generate,
+    grade_of,
     puzzle_check,
-    series_generate,
+    puzzle_measures,
+    series_order,
+    series_puzzle,
 )
 
 __all__ = [
     "BONUSES",
     "CLASSIC_ERROR_CODES",
     "CLASSIC_STRENGTHS",
+    "PUZZLE_DAILY_GRADES",
+    "PUZZLE_GRADES",
     "PUZZLE_MAX_JOKERS",
+    "PUZZLE_SERIES_KEYS",
     "PUZZLE_SERIES_LENGTH",
     "RULESET",
     "RULES_VERSION",
@@ -107,6 +117,7 @@ __all__ = [
     "PlacementOrder",
     "PlayerRecord",
     "PuzzleFillRefused",
+    "PuzzleGraded",
     "PuzzleMade",
     "ReplayError",
     "ReplayPosition",
@@ -144,7 +155,9 @@ __all__ = [
     "placements_shared",
     "puzzle_daily_make",
     "puzzle_fill_check",
+    "puzzle_grade",
     "puzzle_series_make",
+    "puzzle_series_order",
     "puzzle_time_floor_ms",
     "review_reasons",
     "rules_version_current",
@@ -277,20 +290,35 @@ def log_placed_tiles(*, log: object, valid_moves: int) -> tuple[PlacedTile, ...]
 
 # --- puzzles (docs/puzzles.md) ------------------------------------------------------
 
-PUZZLE_SERIES_LENGTH = len(SERIES_SIZES)
+PUZZLE_SERIES_KEYS: tuple[str, ...] = SERIES_KEYS
+"""The puzzles of the series by key, in the order they are made."""
+PUZZLE_SERIES_LENGTH = len(SERIES_KEYS)
 PUZZLE_MAX_JOKERS = MAX_JOKERS
+PUZZLE_GRADES: tuple[str, ...] = GRADES
+"""Every grade of a puzzle, easiest first."""
+PUZZLE_DAILY_GRADES: tuple[str, ...] = tuple(plan.grade for plan in DAILY_PLAN)
+"""The puzzle of the day's grade, Monday to Sunday."""
+
+
+@dataclass(frozen=True)
+class PuzzleGraded:
+    """What makes a puzzle hard for a person (docs/puzzles.md, "Grades"), and its grade."""
+
+    solutions: int
+    forced: int
+    decoys: int
+    grade: str
 
 
 @dataclass(frozen=True)
 class PuzzleMade:
     """A new puzzle as a row stores it: JSON-ready cells, tray and the solution it was
-    built from, with its number of solutions and its difficulty."""
+    built from, with its measures and its grade."""
 
     cells: list[list[int]]
     tray: list[str]
     solution: list[dict[str, object]]
-    solutions: int
-    difficulty: str
+    graded: PuzzleGraded
 
 
 class PuzzleFillRefused(ValueError):
@@ -306,23 +334,38 @@ class PuzzleFillRefused(ValueError):
 
 def _made(generated: GeneratedPuzzle) -> PuzzleMade:
     data = generated.puzzle.to_json()
+    measures = generated.measures
     return PuzzleMade(
         cells=data["cells"],  # type: ignore[arg-type]
         tray=data["tray"],  # type: ignore[arg-type]
         solution=[piece.to_json() for piece in generated.solution],
-        solutions=generated.solutions,
-        difficulty=generated.difficulty,
+        graded=PuzzleGraded(measures.solutions, measures.forced, measures.decoys, generated.grade),
     )
 
 
-def puzzle_series_make(number: int) -> PuzzleMade:
-    """Puzzle ``number`` of the series (the same every time it is made)."""
-    return _made(series_generate(number))
+def puzzle_series_make(key: str) -> PuzzleMade:
+    """The series' puzzle ``key`` (the same every time it is made)."""
+    return _made(series_puzzle(key))
 
 
 def puzzle_daily_make(*, weekday: int, seed: str) -> PuzzleMade:
     """A puzzle of the day for ``weekday`` (0 = Monday) from ``seed``."""
     return _made(daily_generate(weekday, seed))
+
+
+def puzzle_grade(*, cells: object, tray: object, solution: object, solutions: int) -> PuzzleGraded:
+    """The measures and grade of a stored puzzle, from its stored solution and its
+    counted fillings (no search: cheap enough for every stored row)."""
+    puzzle = Puzzle.from_json({"cells": cells, "tray": tray})
+    pieces = [piece for piece in puzzle_check(puzzle, solution).pieces if isinstance(piece, Piece)]
+    measures = puzzle_measures(puzzle, pieces, solutions)
+    return PuzzleGraded(solutions, measures.forced, measures.decoys, grade_of(measures))
+
+
+def puzzle_series_order(entries: list[tuple[str, str, int]]) -> list[str]:
+    """The series' order of stored puzzles given as (key, grade, size): easy first,
+    then by size (docs/puzzles.md)."""
+    return series_order(SeriesEntry(*entry) for entry in entries)
 
 
 def puzzle_time_floor_ms(*, cells: Sized) -> int:

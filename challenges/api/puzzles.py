@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from challenges.api.common import ERRORS
 from challenges.api.guests import WITH_GUESTS
-from challenges.engine import TILE_IDS
+from challenges.engine import PUZZLE_GRADES, TILE_IDS
 from challenges.puzzles import selectors, services
 from config.throttling import AtomicScopedRateThrottle
 
@@ -35,7 +35,13 @@ def _player(request: Request) -> int:
 class PuzzleSummarySerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField(allow_null=True)
     size = serializers.IntegerField(help_text="Cells of the shape, tiles of the tray.")
-    difficulty = serializers.ChoiceField(choices=["easy", "medium", "hard"])
+    difficulty = serializers.ChoiceField(
+        source="grade",
+        choices=list(PUZZLE_GRADES),
+        help_text="The puzzle's grade, by what makes it hard for a person: its solutions, "
+        "forced placements and tiles that fit elsewhere (docs/puzzles.md). The series "
+        "goes from easy to hard.",
+    )
     stars = serializers.IntegerField(help_text="The player's best, 0 before solving it.")
     best_ms = serializers.IntegerField(allow_null=True)
     unlocked = serializers.BooleanField()

@@ -15,16 +15,27 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Puzzle(models.Model):
-    """One puzzle: of the series (``number``) or of a day (``day``), never both."""
+    """One puzzle: of the series (``number``, its place, and ``series_key``, its name)
+    or of a day (``day``), never both."""
 
     number = models.PositiveIntegerField(_("number in the series"), null=True, unique=True)
+    # The engine's name for a puzzle of the series: the number is its place in the
+    # series' order by grade, which moves as puzzles are added; the key never does.
+    # NULL for a puzzle of a day: UNIQUE allows many NULLs, not many empty strings.
+    series_key = models.CharField(  # noqa: DJ001
+        _("key in the series"), max_length=16, null=True, unique=True
+    )
     day = models.DateField(_("day"), null=True, unique=True)
     cells = models.JSONField(_("cells"))
     tray = models.JSONField(_("tray"))
     # The filling the puzzle was built from: for support and tests, never sent to players.
     solution = models.JSONField(_("solution"))
     solutions = models.PositiveIntegerField(_("solutions"))
-    difficulty = models.CharField(_("difficulty"), max_length=8)
+    # The grade (one of the engine's PUZZLE_GRADES) and the measures it comes from;
+    # rows made before the grading have no measures until `puzzles_make` grades them.
+    difficulty = models.CharField(_("grade"), max_length=8)
+    forced = models.PositiveSmallIntegerField(_("forced placements"), null=True)
+    decoys = models.PositiveSmallIntegerField(_("decoys"), null=True)
     created_at = models.DateTimeField(_("made at"))
 
     class Meta:
@@ -33,8 +44,8 @@ class Puzzle(models.Model):
         ordering = ["number", "day"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(number__isnull=False, day__isnull=True)
-                | Q(number__isnull=True, day__isnull=False),
+                condition=Q(number__isnull=False, series_key__isnull=False, day__isnull=True)
+                | Q(number__isnull=True, series_key__isnull=True, day__isnull=False),
                 name="puzzle_series_or_day",
             ),
         ]

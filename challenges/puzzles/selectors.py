@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from django.db.models import Max
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 
@@ -21,13 +22,21 @@ def puzzle_today(*, now: datetime | None = None) -> date:
     return service_now(now).date()
 
 
-def series_unlocked(*, player_id: int | None, number: int) -> bool:
-    """Puzzle 1 is open to all; each next one opens when the one before it is solved."""
-    if number == 1:
-        return True
+def series_furthest(*, player_id: int | None) -> int:
+    """The furthest puzzle of the series the player solved (0: none)."""
     if player_id is None:
-        return False
-    return PuzzleProgress.objects.filter(player_id=player_id, puzzle__number=number - 1).exists()
+        return 0
+    furthest = PuzzleProgress.objects.filter(
+        player_id=player_id, puzzle__number__isnull=False
+    ).aggregate(furthest=Max("puzzle__number"))["furthest"]
+    return furthest or 0
+
+
+def series_unlocked(*, player_id: int | None, number: int) -> bool:
+    """Puzzle 1 is open to all; solving a puzzle opens it, every one before it and the
+    next. Played in order, that is "solving a puzzle opens the next"; when the series'
+    order moves (new puzzles, new grades), nothing a player solved or reached closes."""
+    return number <= series_furthest(player_id=player_id) + 1
 
 
 @dataclass(frozen=True)
@@ -40,7 +49,8 @@ class PuzzleCard:
     cells: list[list[int]]
     tray: list[str]
     size: int
-    difficulty: str
+    grade: str
+    """One of the engine's ``PUZZLE_GRADES``."""
     solutions: int
     stars: int
     """The player's best (0: not solved yet)."""
@@ -56,7 +66,7 @@ def _card(puzzle: Puzzle, progress: PuzzleProgress | None, unlocked: bool) -> Pu
         cells=puzzle.cells,
         tray=puzzle.tray,
         size=puzzle.size,
-        difficulty=puzzle.difficulty,
+        grade=puzzle.difficulty,
         solutions=puzzle.solutions,
         stars=progress.stars if progress else 0,
         best_ms=progress.best_ms if progress else None,
@@ -72,17 +82,16 @@ def _progress(player_id: int | None, puzzles: list[Puzzle]) -> dict[int, PuzzleP
 
 
 def series_map(*, player_id: int | None) -> list[PuzzleCard]:
-    """Every puzzle of the series in order, with the player's stars and what is open:
-    puzzle 1, and each one after a solved puzzle."""
+    """Every puzzle of the series in order, with the player's stars and what is open
+    (:func:`series_unlocked`)."""
     puzzles = list(Puzzle.objects.filter(number__isnull=False).order_by("number"))
     progress = _progress(player_id, puzzles)
-    cards = []
-    previous_solved = True
-    for puzzle in puzzles:
-        mine = progress.get(puzzle.pk)
-        cards.append(_card(puzzle, mine, unlocked=previous_solved))
-        previous_solved = mine is not None
-    return cards
+    solved = [puzzle.number or 0 for puzzle in puzzles if puzzle.pk in progress]
+    reach = max(solved, default=0) + 1
+    return [
+        _card(puzzle, progress.get(puzzle.pk), unlocked=(puzzle.number or 0) <= reach)
+        for puzzle in puzzles
+    ]
 
 
 def series_puzzle_read(*, number: int, player_id: int | None) -> PuzzleCard:

@@ -57,18 +57,74 @@ def puzzle_daily_seed(*, day: date) -> str:
 
 
 def puzzles_series_make(*, upto: int | None = None, now: datetime | None = None) -> int:
-    """Store the series' puzzles that are not stored yet, 1 to ``upto`` (all by
-    default); returns how many were made. A stored puzzle is never made again or
-    changed, so running this twice, or two at once, leaves the same rows."""
-    last = engine.PUZZLE_SERIES_LENGTH if upto is None else min(upto, engine.PUZZLE_SERIES_LENGTH)
-    stored = set(Puzzle.objects.filter(number__isnull=False).values_list("number", flat=True))
-    made = 0
-    for number in range(1, last + 1):
-        if number in stored:
-            continue
-        puzzle = engine.puzzle_series_make(number)
-        made += _store(Puzzle(number=number, **_fields(puzzle), created_at=service_now(now)))
-    return made
+    """Store the series' puzzles that are not stored yet (the first ``upto`` of the
+    engine's keys, all by default), grade every stored puzzle not graded yet, and number
+    the series in its order by grade; returns how many were made. A stored puzzle's
+    cells and tray are never made again or changed, so running this twice, or two at
+    once, leaves the same rows. Progress is kept by puzzle, not by number, so a solved
+    puzzle stays solved wherever the order puts it."""
+    keys = engine.PUZZLE_SERIES_KEYS[:upto]
+    stored = set(Puzzle.objects.filter(number__isnull=False).values_list("series_key", flat=True))
+    # The generator runs before the transaction: it takes seconds a puzzle at most.
+    made = [(key, engine.puzzle_series_make(key)) for key in keys if key not in stored]
+    count = 0
+    with transaction.atomic():
+        for key, puzzle in made:
+            parked = _PARKED + engine.PUZZLE_SERIES_KEYS.index(key)
+            row = Puzzle(
+                number=parked, series_key=key, **_fields(puzzle), created_at=service_now(now)
+            )
+            count += _store(row)
+        puzzles_grade()
+        series_number()
+    return count
+
+
+# Numbers out of the series' way: a new puzzle waits at one until the series is
+# numbered (in the same transaction), and a renumbered one passes through another.
+_PARKED = 100_000
+_MOVING = 200_000
+
+
+def puzzles_grade(*, every: bool = False) -> int:
+    """Measure and grade the stored puzzles made before the grading (``every``: all of
+    them, after the grading changed); returns how many were graded. Their cells, tray
+    and solution do not change: the grade is a reading of the puzzle."""
+    rows = Puzzle.objects.all() if every else Puzzle.objects.filter(forced__isnull=True)
+    graded = 0
+    for puzzle in rows.only("cells", "tray", "solution", "solutions"):
+        measured = engine.puzzle_grade(
+            cells=puzzle.cells,
+            tray=puzzle.tray,
+            solution=puzzle.solution,
+            solutions=puzzle.solutions,
+        )
+        Puzzle.objects.filter(pk=puzzle.pk).update(
+            forced=measured.forced, decoys=measured.decoys, difficulty=measured.grade
+        )
+        graded += 1
+    return graded
+
+
+def series_number() -> int:
+    """Number the stored series 1, 2, ... in the engine's order by grade; returns how
+    many puzzles moved."""
+    with transaction.atomic():
+        rows = list(Puzzle.objects.select_for_update().filter(number__isnull=False))
+        entries = [(row.series_key or "", row.difficulty, row.size) for row in rows]
+        by_key = {row.series_key: row for row in rows}
+        order = engine.puzzle_series_order(entries)
+        moving = [
+            (by_key[key], place)
+            for place, key in enumerate(order, start=1)
+            if by_key[key].number != place
+        ]
+        # Two steps, so that no number is held twice on the way (it is UNIQUE).
+        for row, place in moving:
+            Puzzle.objects.filter(pk=row.pk).update(number=_MOVING + place)
+        for row, place in moving:
+            Puzzle.objects.filter(pk=row.pk).update(number=place)
+    return len(moving)
 
 
 def puzzle_daily_make(*, day: date, now: datetime | None = None) -> Puzzle:
@@ -87,8 +143,10 @@ def _fields(made: engine.PuzzleMade) -> dict[str, object]:
         "cells": made.cells,
         "tray": made.tray,
         "solution": made.solution,
-        "solutions": made.solutions,
-        "difficulty": made.difficulty,
+        "solutions": made.graded.solutions,
+        "forced": made.graded.forced,
+        "decoys": made.graded.decoys,
+        "difficulty": made.graded.grade,
     }
 
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from rest_framework.test import APIClient
 
+from challenges.engine import PUZZLE_DAILY_GRADES, PUZZLE_GRADES
 from challenges.models import Puzzle, PuzzleProgress
 from challenges.puzzles.services import puzzle_daily_make, puzzles_series_make
 from tests.factories import UserFactory
@@ -211,3 +212,15 @@ def test_no_number_is_too_big_for_a_json_answer(series: list[Puzzle]) -> None:
     two_days = _solve(client, 1, series[0].solution, ms=2 * 24 * 60 * 60 * 1000)
     assert two_days.status_code == 200, "a time beyond a day is kept as a day"
     assert two_days.json()["saved"]["best_ms"] == 24 * 60 * 60 * 1000
+
+
+def test_the_series_climbs_the_grades_and_says_each(series: list[Puzzle]) -> None:
+    cards = APIClient().get("/api/puzzles/").json()["puzzles"]
+    grades = [card["difficulty"] for card in cards]
+    assert set(grades) <= set(PUZZLE_GRADES)
+    assert grades == sorted(grades, key=PUZZLE_GRADES.index)
+    assert grades[0] == "easy"
+    assert [card["difficulty"] for card in cards] == [p.difficulty for p in series]
+    today = APIClient().get("/api/puzzles/today/").json()["puzzle"]
+    weekday = timezone.now().date().weekday()
+    assert today["difficulty"] == PUZZLE_DAILY_GRADES[weekday]

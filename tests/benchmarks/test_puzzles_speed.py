@@ -14,6 +14,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from triominos.puzzles import (
+    DAILY_PLAN,
     SERIES_SIZES,
     daily_generate,
     puzzle_check,
@@ -53,15 +54,17 @@ def test_making_one_puzzle_of_the_day(benchmark: Any) -> None:
     monday = date(2026, 11, 23)
     days = [monday + timedelta(days=offset) for offset in range(7)]
 
-    def make_week() -> list[int]:
-        return [daily_generate(day.weekday(), f"bench:{day}").puzzle.size for day in days]
+    def make_week() -> list[tuple[int, str]]:
+        made = [daily_generate(day.weekday(), f"bench:{day}") for day in days]
+        return [(puzzle.puzzle.size, puzzle.grade) for puzzle in made]
 
-    sizes = benchmark.pedantic(make_week, rounds=3, iterations=1)
-    assert sizes == [6, 8, 10, 12, 14, 16, 20]
+    week = benchmark.pedantic(make_week, rounds=3, iterations=1)
+    assert week == [(plan.size, plan.grade) for plan in DAILY_PLAN]
     if not benchmark.disabled:
         stats = benchmark.stats.stats
         print(
-            f"\na week of puzzles of the day (6 to 20 tiles): min {stats.min * 1000:.0f} ms, "
+            "\na week of puzzles of the day (6 to 20 tiles, each of its grade): "
+            f"min {stats.min * 1000:.0f} ms, "
             f"median {stats.median * 1000:.0f} ms; one puzzle {stats.min * 1000 / 7:.0f} ms "
             "on average"
         )

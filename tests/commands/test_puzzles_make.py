@@ -29,3 +29,15 @@ def test_the_command_refuses_bad_numbers(args: tuple[str, str]) -> None:
     with pytest.raises(CommandError):
         call_command("puzzles_make", *args, stdout=StringIO())
     assert not Puzzle.objects.exists()
+
+
+def test_regrade_grades_every_stored_puzzle_again() -> None:
+    call_command("puzzles_make", "--upto", "2", "--days", "0", stdout=StringIO())
+    Puzzle.objects.update(difficulty="hard", forced=None, decoys=0)
+    Puzzle.objects.filter(number=1).update(forced=0)  # graded, wrongly: only --regrade fixes it
+    out = StringIO()
+    call_command("puzzles_make", "--upto", "2", "--days", "0", "--regrade", stdout=out)
+    assert "graded again: 3 puzzles" in out.getvalue(), "the series' two and today's"
+    series = Puzzle.objects.filter(number__isnull=False)
+    assert set(series.values_list("difficulty", flat=True)) == {"easy"}
+    assert not Puzzle.objects.filter(forced__isnull=True).exists()

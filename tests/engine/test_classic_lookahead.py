@@ -11,7 +11,9 @@ import pytest
 
 from triominos import Board, Placement
 from triominos.classic import ClassicGame, Draw, Pass, computer_action, hard
-from triominos.classic.lookahead import HORIZON, Guesser, playout
+from triominos.classic.lookahead import HORIZON, Deal, Guesser, horizon_for, playout
+from triominos.frontier import Frontier
+from triominos.geometry import cell_pack
 from triominos.tiles import TILES, Tile
 
 
@@ -190,8 +192,51 @@ def test_hard_s_work_is_bounded_in_play_outs_and_turns(monkeypatch: pytest.Monke
     looked_ahead = 0
     for game in _greedy_positions(3):
         calls.clear()
+        horizon = horizon_for(game)
         computer_action(game, strength="hard", seed=0)
         assert len(calls) <= hard.HARD_GUESSES * hard.HARD_MAX_CANDIDATES
-        assert all(1 <= turns <= HORIZON for turns in calls)
+        assert all(1 <= turns <= horizon for turns in calls)
+        assert horizon == HORIZON or not game.well_size
         looked_ahead += bool(calls)
     assert looked_ahead > 0
+
+
+def _empty_well_positions() -> list[ClassicGame]:
+    """Positions of greedy games to 400 where the well is empty and a placement fits."""
+    found = []
+    for number in range(12):
+        game = ClassicGame(2, seed=f"late {number}")
+        actions = 0
+        while (seat := game.current_player) is not None and len(found) < 6:
+            if not game.well_size and game.legal_placements() and len(game.hand(seat)) > 1:
+                found.append(_replayed(game, actions))
+            game.apply(computer_action(game, strength="medium", seed=0), player=seat)
+            actions += 1
+    return found
+
+
+def _replayed(game: ClassicGame, actions: int) -> ClassicGame:
+    copy = ClassicGame(2, seed=game.seed)
+    for _ in range(actions):
+        seat = copy.current_player
+        assert seat is not None
+        copy.apply(computer_action(copy, strength="medium", seed=0), player=seat)
+    return copy
+
+
+def test_with_the_well_empty_a_play_out_goes_to_the_end_of_the_round() -> None:
+    positions = _empty_well_positions()
+    assert positions, "greedy games to 400 reach an empty well"
+    for game in positions:
+        me = game.current_player
+        assert me is not None
+        # Two players and no well: every guess is the true deal.
+        guesses = Guesser(game, me).guesses(random.Random(0), 4)
+        other = 1 - me
+        assert all(set(guess.hands[other]) == set(game.hand(other)) for guess in guesses)
+        tile, cell, rotation = game.legal_placements()[0]
+        frontier = Frontier.of(game.board)
+        frontier.push(cell_pack(cell.row, cell.col), tile.index * 3 + rotation)
+        horizon = horizon_for(game)
+        _, turns = playout(game, frontier, Deal.of(guesses[0]), me, tile.index, horizon)
+        assert turns < horizon, "the round ended (out or blocked) before the cut"

@@ -9,9 +9,11 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from challenges import engine
 from challenges.models import Puzzle, PuzzleProgress
 from challenges.puzzles.services import puzzles_series_make
 from tests.factories import UserFactory
+from tests.languages import LANGUAGES
 
 pytestmark = pytest.mark.django_db
 
@@ -85,3 +87,45 @@ def test_home_and_menu_lead_to_the_puzzles(client: Client) -> None:
 def test_the_page_speaks_french(client: Client, series: list[Puzzle]) -> None:
     html = client.get("/puzzles/1/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Recommencer" in html
+
+
+GRADE_WORDS = {
+    "en": {"easy": "easy", "medium": "medium", "hard": "hard"},
+    "de": {"easy": "leicht", "medium": "mittel", "hard": "schwer"},
+    "fr": {"easy": "facile", "medium": "moyen", "hard": "difficile"},
+    "nl": {"easy": "makkelijk", "medium": "gemiddeld", "hard": "moeilijk"},
+}
+MARKS = {"easy": "▲△△", "medium": "▲▲△", "hard": "▲▲▲"}
+
+
+def _grade_badge(grade: str, word: str, word_class: str = "puzzle-grade__word") -> str:
+    return (
+        f'<span class="puzzle-grade puzzle-grade--{grade}" data-grade="{grade}">'
+        f'<span class="puzzle-grade__mark" aria-hidden="true">{MARKS[grade]}</span> '
+        f'<span class="{word_class}">{word}</span></span>'
+    )
+
+
+@pytest.mark.parametrize("language", list(GRADE_WORDS))
+def test_every_puzzle_shows_its_grade_by_mark_and_word(
+    client: Client, series: list[Puzzle], language: str
+) -> None:
+    assert set(GRADE_WORDS) == set(LANGUAGES)
+    # One puzzle of each grade (the grade is a stored reading: set here to see all three).
+    for puzzle, grade in zip(series, ("easy", "medium", "hard"), strict=True):
+        Puzzle.objects.filter(pk=puzzle.pk).update(difficulty=grade)
+    words = GRADE_WORDS[language]
+    series_html = client.get("/puzzles/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for grade in ("easy", "medium", "hard"):
+        # Each card's mark, its word for screen readers, and the legend's mark and word.
+        assert series_html.count(_grade_badge(grade, words[grade], "visually-hidden")) == 1
+        assert series_html.count(_grade_badge(grade, words[grade])) == 1, grade
+    page = client.get("/puzzles/1/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert _grade_badge("easy", words["easy"]) in page
+
+
+def test_the_day_s_page_shows_the_day_s_grade(client: Client) -> None:
+    html = client.get("/puzzles/today/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    today = Puzzle.objects.get(day=timezone.now().date())
+    assert today.difficulty == engine.PUZZLE_DAILY_GRADES[today.day.weekday()]
+    assert _grade_badge(today.difficulty, today.difficulty) in html

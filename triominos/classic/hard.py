@@ -3,8 +3,13 @@ guesses of the hidden tiles (:mod:`triominos.classic.lookahead`), worth their po
 plus the play-outs' mean balance (its points minus the others' mean).
 
 The work is counted in guesses and turns, not time (at most ``HARD_MAX_CANDIDATES``
-x ``HARD_GUESSES`` play-outs of ``HORIZON`` turns), so a choice is a pure function of
-the game and the seed.
+x ``HARD_GUESSES`` play-outs of ``HORIZON`` turns, or to the end of the round once the
+well is empty), so a choice is a pure function of the game and the seed.
+
+With the well empty, two players' hidden tiles are all known (every tile not on the
+board nor in hard's hand is in the other hand): the guesses are then one and the same,
+so the same budget of play-outs weighs every placement, each played out once to the
+end of the round (a blocked round scored as the rules score it).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import random
 
 from triominos.board import Board
 from triominos.classic.game import ClassicGame
-from triominos.classic.lookahead import Deal, Guesser, playout
+from triominos.classic.lookahead import Deal, Guesser, horizon_for, playout
 from triominos.frontier import Frontier
 from triominos.geometry import cell_pack
 from triominos.moves import Placement
@@ -39,11 +44,15 @@ def hard_placement(game: ClassicGame, placements: list[Placement], rng: random.R
     assert me is not None
     if len(game.hand(me)) == 1:
         return greedy_placement(board, placements)  # going out ends the round
-    ranked = sorted(placements, key=lambda p: -board.outcome(p).points)
-    candidates = distinct_placements(ranked)[:HARD_MAX_CANDIDATES]
-    if len(candidates) == 1:
-        return candidates[0]
+    ranked = distinct_placements(sorted(placements, key=lambda p: -board.outcome(p).points))
+    if len(ranked) == 1:
+        return ranked[0]
     deals = [Deal.of(guess) for guess in Guesser(game, me).guesses(rng, HARD_GUESSES)]
+    if not game.well_size:
+        deals = list(dict.fromkeys(deals))  # guesses that agree count once: no well to vary
+    # The play-outs' budget, spent on more candidates when fewer guesses differ.
+    candidates = ranked[: HARD_MAX_CANDIDATES * HARD_GUESSES // len(deals)]
+    horizon = horizon_for(game)
     before = Frontier.of(board)
     others = game.players - 1
     best, best_value = candidates[0], float("-inf")
@@ -53,7 +62,7 @@ def hard_placement(game: ClassicGame, placements: list[Placement], rng: random.R
         after.push(cell_pack(row, col), tile.index * 3 + rotation)
         balance = 0.0
         for deal in deals:  # the same guesses for every candidate: a fair comparison
-            points, _ = playout(game, after, deal, me, tile.index)
+            points, _ = playout(game, after, deal, me, tile.index, horizon)
             balance += points[me] - (sum(points) - points[me]) / others
         value = board.outcome(placement).points + balance / len(deals)
         if value > best_value:

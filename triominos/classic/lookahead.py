@@ -11,10 +11,14 @@ a lot is known to hold tiles the board does not take.
 
 A play-out (:func:`playout`) goes on for ``HORIZON`` turns or to the end of the
 round, every seat putting down its best placement now, drawing when none fits,
-passing when it must. The end of the round scores as the rules say; a play-out cut
-short adds, for each hand, the worth :func:`_hand_worth` gives it. So a candidate is
-weighed by what the others can answer on the board it leaves (the bonuses it opens,
-the draws it forces), by the tiles it keeps and by the race to go out.
+passing when it must. Once the well is empty it goes on to the end of the round
+(:func:`horizon_for`): few turns are left, and the hand estimate below, fitted on
+rounds in full swing, misjudges the blocked round that may end it, where the lowest
+hand wins and a high hand kept is a loss, not a worth. The end of the round scores as
+the rules say; a play-out cut short adds, for each hand, the worth :func:`_hand_worth`
+gives it. So a candidate is weighed by what the others can answer on the board it
+leaves (the bonuses it opens, the draws it forces), by the tiles it keeps and by the
+race to go out.
 
 Everything is counted in guesses and turns, not time, so a choice is a pure function
 of the game and the seed.
@@ -33,10 +37,21 @@ from triominos.frontier import Frontier, tiles_mask
 from triominos.legal import TILE_VALUES
 from triominos.tiles import TILES, Tile, tile_parse
 
-__all__ = ["HORIZON", "Deal", "Guess", "Guesser", "playout"]
+__all__ = ["HORIZON", "Deal", "Guess", "Guesser", "horizon_for", "playout"]
 
 HORIZON = 12
-"""How many turns a play-out goes on, the candidate's own not counted."""
+"""How many turns a play-out goes on, the candidate's own not counted, while the well
+has tiles."""
+
+
+def horizon_for(game: ClassicGame) -> int:
+    """The turns a play-out from ``game`` goes on: ``HORIZON``, or with the well empty
+    as many as the round can still take (each turn puts a tile down or passes, and a
+    round in which every player passes in turn is blocked)."""
+    if game.well_size:
+        return HORIZON
+    return (sum(len(hand) for hand in game.hands) + 1) * game.players
+
 
 # What a hand is worth to its holder when a play-out stops before the round ends:
 # fitted on 52 000 positions of greedy games (the points each side went on to make,
@@ -182,10 +197,15 @@ class Deal:
 
 
 def playout(
-    game: ClassicGame, frontier: Frontier, deal: Deal, mover: int, placed: int
+    game: ClassicGame,
+    frontier: Frontier,
+    deal: Deal,
+    mover: int,
+    placed: int,
+    horizon: int = HORIZON,
 ) -> tuple[list[float], int]:
     """Each seat's points from ``mover`` putting tile ``placed`` (an index) down (already
-    pushed on ``frontier``, its own points not counted) for ``HORIZON`` turns or to
+    pushed on ``frontier``, its own points not counted) for ``horizon`` turns or to
     the end of the round, on ``deal``, and how many turns it played. The play-out
     works on a copy of ``frontier``."""
     ruleset = game.ruleset
@@ -199,7 +219,7 @@ def playout(
     turn = mover
     went_out = blocked = False
     turns = 0
-    for _ in range(HORIZON):
+    for _ in range(horizon):
         turns += 1
         if not hands[turn]:
             went_out = True

@@ -5,18 +5,22 @@ a filling is a list of pieces, :class:`Piece` (a tile on a cell in a rotation) o
 :class:`Joker` (a blank tile); :func:`puzzle_check` says whether pieces fill a puzzle
 legally (:class:`PuzzleSolved`, with its stars) or raises :class:`PuzzleError` with the
 first rule broken. :func:`puzzle_generate` builds a puzzle on a shape from a seed (always
-solvable) and :func:`puzzle_solutions_count` counts its fillings; :mod:`.shapes` makes
-shapes and :mod:`.series` makes each puzzle of the series and of the day.
+solvable) and :func:`puzzle_solutions_count` counts its fillings; :mod:`.grading`
+measures what makes a puzzle hard for a person and grades it (:data:`GRADES`);
+:mod:`.shapes` makes shapes and :mod:`.series` makes each puzzle of the series, orders
+the series by grade, and makes the puzzle of the day.
 """
 
 from triominos.puzzles.check import PuzzleSolved, puzzle_check
-from triominos.puzzles.generate import (
-    DIFFICULTIES,
+from triominos.puzzles.generate import GeneratedPuzzle, PuzzleUnfillable, puzzle_generate
+from triominos.puzzles.grading import (
+    GRADES,
     SOLUTIONS_COUNTED,
-    GeneratedPuzzle,
-    PuzzleUnfillable,
-    difficulty_of,
-    puzzle_generate,
+    Grade,
+    PuzzleMeasures,
+    grade_of,
+    grade_rank,
+    puzzle_measures,
 )
 from triominos.puzzles.puzzle import (
     MAX_JOKERS,
@@ -29,7 +33,18 @@ from triominos.puzzles.puzzle import (
     PuzzleErrorCode,
     stars_for,
 )
-from triominos.puzzles.series import DAILY_SIZES, SERIES_SIZES, daily_generate, series_generate
+from triominos.puzzles.series import (
+    DAILY_PLAN,
+    SERIES_EASY_FIRST,
+    SERIES_KEYS,
+    SERIES_SIZES,
+    DailyPlan,
+    SeriesEntry,
+    daily_generate,
+    series_generate,
+    series_order,
+    series_puzzle,
+)
 from triominos.puzzles.shapes import (
     shape_connected,
     shape_grow,
@@ -41,28 +56,38 @@ from triominos.puzzles.shapes import (
 from triominos.puzzles.solutions import puzzle_solutions, puzzle_solutions_count
 
 __all__ = [
-    "DAILY_SIZES",
-    "DIFFICULTIES",
+    "DAILY_PLAN",
+    "GRADES",
     "MAX_JOKERS",
     "PUZZLE_ERROR_CODES",
+    "SERIES_EASY_FIRST",
+    "SERIES_KEYS",
     "SERIES_SIZES",
     "SOLUTIONS_COUNTED",
     "STARS_BY_JOKERS",
+    "DailyPlan",
     "GeneratedPuzzle",
+    "Grade",
     "Joker",
     "Piece",
     "Puzzle",
     "PuzzleError",
     "PuzzleErrorCode",
+    "PuzzleMeasures",
     "PuzzleSolved",
     "PuzzleUnfillable",
+    "SeriesEntry",
     "daily_generate",
-    "difficulty_of",
+    "grade_of",
+    "grade_rank",
     "puzzle_check",
     "puzzle_generate",
+    "puzzle_measures",
     "puzzle_solutions",
     "puzzle_solutions_count",
     "series_generate",
+    "series_order",
+    "series_puzzle",
     "shape_connected",
     "shape_grow",
     "shape_hexagon",

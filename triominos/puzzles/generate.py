@@ -3,7 +3,7 @@
 The solution counter's search, given all 56 tiles tried in a seeded random order and
 stopped at its first filling, lays a legal filling of the shape (each tile once,
 every point one number). Its tiles, shuffled, are the tray: so every puzzle made here
-can be solved, and the counter then grades how many other fillings there are.
+can be solved; the counter then counts its fillings and :mod:`.grading` grades it.
 """
 
 from __future__ import annotations
@@ -12,36 +12,24 @@ import random
 from dataclasses import dataclass
 
 from triominos.geometry import Cell
+from triominos.puzzles.grading import (
+    SOLUTIONS_COUNTED,
+    Grade,
+    PuzzleMeasures,
+    grade_of,
+    puzzle_measures,
+)
 from triominos.puzzles.puzzle import Piece, Puzzle
 from triominos.puzzles.shapes import shape_connected, shape_normal
 from triominos.puzzles.solutions import SearchTooLong, fillings_search, puzzle_solutions_count
 from triominos.tiles import TILES
 
-__all__ = [
-    "DIFFICULTIES",
-    "SOLUTIONS_COUNTED",
-    "GeneratedPuzzle",
-    "PuzzleUnfillable",
-    "difficulty_of",
-    "puzzle_generate",
-]
-
-SOLUTIONS_COUNTED = 1000
-"""The solution counter stops here: a puzzle with more fillings is as easy as it gets."""
-
-DIFFICULTIES = ("easy", "medium", "hard")
+__all__ = ["GeneratedPuzzle", "PuzzleUnfillable", "puzzle_generate"]
 
 GENERATION_BUDGET = 3_000
 """Cells the generator tries before it gives a shape up and grows another: a filling,
 when there is one, is mostly found in a few hundred; proving there is none can take
 minutes on a large shape. 3000 made the series in 30 s where 20 000 took 86 s."""
-
-
-def difficulty_of(solutions: int) -> str:
-    """``hard`` when one filling exists, ``medium`` for a few, ``easy`` for many."""
-    if solutions <= 1:
-        return "hard"
-    return "medium" if solutions <= 12 else "easy"
 
 
 class PuzzleUnfillable(ValueError):
@@ -53,12 +41,16 @@ class GeneratedPuzzle:
     puzzle: Puzzle
     solution: tuple[Piece, ...]
     """The filling the puzzle was built from, sorted by cell."""
-    solutions: int
-    """How many fillings there are, counted up to :data:`SOLUTIONS_COUNTED`."""
+    measures: PuzzleMeasures
+    """Its fillings (counted up to ``SOLUTIONS_COUNTED``), forced moves and decoys."""
 
     @property
-    def difficulty(self) -> str:
-        return difficulty_of(self.solutions)
+    def solutions(self) -> int:
+        return self.measures.solutions
+
+    @property
+    def grade(self) -> Grade:
+        return grade_of(self.measures)
 
 
 def puzzle_generate(cells: tuple[Cell, ...], seed: str) -> GeneratedPuzzle:
@@ -82,6 +74,5 @@ def puzzle_generate(cells: tuple[Cell, ...], seed: str) -> GeneratedPuzzle:
     tray = [piece.tile for piece in solution]
     rng.shuffle(tray)
     puzzle = Puzzle(shape, tuple(tray))
-    return GeneratedPuzzle(
-        puzzle, solution, puzzle_solutions_count(puzzle, limit=SOLUTIONS_COUNTED)
-    )
+    solutions = puzzle_solutions_count(puzzle, limit=SOLUTIONS_COUNTED)
+    return GeneratedPuzzle(puzzle, solution, puzzle_measures(puzzle, solution, solutions))

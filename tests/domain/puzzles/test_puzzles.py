@@ -29,13 +29,13 @@ def test_a_published_puzzle_never_changes_even_if_the_generator_does(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     services.puzzles_series_make(upto=2)
-    before = {p.number: (p.cells, p.tray) for p in Puzzle.objects.all()}
-    other = engine.puzzle_series_make(30)
-    monkeypatch.setattr(engine, "puzzle_series_make", lambda number: other)
+    before = {p.series_key: (p.cells, p.tray) for p in Puzzle.objects.all()}
+    other = engine.puzzle_series_make("climb:30")
+    monkeypatch.setattr(engine, "puzzle_series_make", lambda key: other)
     assert services.puzzles_series_make(upto=3) == 1
-    after = {p.number: (p.cells, p.tray) for p in Puzzle.objects.all()}
-    assert {n: after[n] for n in (1, 2)} == before
-    assert after[3] == (other.cells, other.tray)
+    after = {p.series_key: (p.cells, p.tray) for p in Puzzle.objects.all()}
+    assert {key: after[key] for key in ("climb:1", "climb:2")} == before
+    assert after["climb:3"] == (other.cells, other.tray)
 
 
 def test_every_stored_puzzle_is_solved_by_its_stored_solution() -> None:
