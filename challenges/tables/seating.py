@@ -18,9 +18,10 @@ from uuid import UUID
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import F
 
 from challenges.classic.selectors import match_of
-from challenges.classic.services import classic_game_act, classic_game_start
+from challenges.classic.services import classic_game_play, classic_game_start
 from challenges.errors import service_now
 from challenges.models import ClassicGame, Follow, LiveTable, TableMember
 from challenges.players.selectors import is_guest
@@ -40,7 +41,7 @@ from challenges.tables.errors import (
 from challenges.tables.events import events_record
 from challenges.tables.push import events_push, reaction_push
 from challenges.tables.ratings import table_results_settle
-from challenges.tables.selectors import REACTIONS, table_state
+from challenges.tables.selectors import REACTIONS, table_shown, table_state
 
 REACTIONS_KEPT = 8
 """How many of the latest reactions a table keeps for a page that polls."""
@@ -157,22 +158,18 @@ def table_act(
         if seq is not None and seq != table.seq:
             raise TableStale()
         before = table.seq
-        game = ClassicGame.objects.get(pk=table.game_id)
-        match = match_of(game, list(game.seats.order_by("seat")))
-        engine_events = len(match.events)
-        classic_game_act(game_id=game.id, player_id=player_id, action=action, now=now)
-        game.refresh_from_db()
-        match = match_of(game, list(game.seats.order_by("seat")))
-        rows = events_record(
-            table, [event.to_json() for event in match.events[engine_events:]], now
+        # The one replay of the game's log this move: the answer is shaped from it too.
+        played = classic_game_play(
+            game_id=table.game_id, player_id=player_id, action=action, now=now
         )
+        rows = events_record(table, played.new_events, now)
         if action["type"] != "draw":
             turn_over(table, member.seat, now)
-        if game.status != ClassicGame.Status.PLAYING:
-            rows += table_results_settle(table, game=game, now=now)
+        if played.game.status != ClassicGame.Status.PLAYING:
+            rows += table_results_settle(table, match=played.match, now=now)
         table.save()
         events_push(table, rows)
-    return table_state(table_id=table_id, player_id=player_id, after=before, now=now)
+    return table_shown(table, player_id=player_id, after=before, now=now, match=played.match)
 
 
 def turn_over(table: LiveTable, seat: int, now: datetime) -> None:
@@ -200,10 +197,15 @@ def table_react(
 
 
 def table_seen(*, table_id: UUID, player_id: int, now: datetime | None = None) -> None:
-    """The player is at the table (a read, a poll, a socket's ping): not away."""
+    """The player is at the table (a read, a poll, a socket's ping): not away. Written
+    only while it is the seat's turn, the one time it is read (``clocks.turn_clock``):
+    the pings of the seats waiting write nothing."""
     now = service_now(now)
     TableMember.objects.filter(
-        table_id=table_id, player_id=player_id, seen_at__lt=now - SEEN_EVERY
+        table_id=table_id,
+        player_id=player_id,
+        seen_at__lt=now - SEEN_EVERY,
+        table__game__turn=F("seat"),
     ).update(seen_at=now)
 
 

@@ -238,3 +238,21 @@ def test_a_reaction_is_one_of_the_codes_and_the_table_shows_it() -> None:
         403,
         "not_seated",
     )
+
+
+def test_a_table_s_game_is_played_at_its_table_never_through_the_classic_api() -> None:
+    """Every action at a table is an event numbered there: the classic API does not
+    know a table's game, and the classic page does not offer to resume it."""
+    ada, bob = UserFactory(), UserFactory()
+    clients = {0: _client(ada), 1: _client(bob)}
+    made = _make(clients[0])
+    clients[1].post(f"/api/tables/{made['id']}/join/", {}, format="json")
+    table = LiveTable.objects.get(pk=made["id"])
+    seat = table_match(made["id"]).current_player
+    game = f"/api/classic/games/{table.game_id}"
+    for action in ("draw", "pass", "resign"):
+        _refused(clients[seat].post(f"{game}/{action}/", {}, format="json"), 404, "not_found")
+    assert LiveTable.objects.get(pk=made["id"]).seq == table.seq
+    assert table.game is not None and table.game.status == "playing"
+    for client in clients.values():
+        assert client.get("/api/classic/record/").json()["current"] is None

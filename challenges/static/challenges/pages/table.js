@@ -23,6 +23,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const tableUrl = (action = "") => config.urls.table.replace(config.slot, config.table) + (action ? `${action}/` : "");
 const invite = new URLSearchParams(window.location.search).get("invite");
 
+const pageTitle = document.title;
 let table = null;
 let received = Date.now();
 let feed = null;
@@ -62,6 +63,8 @@ function controlsShow() {
   $("reactions").hidden = !seated;
   $("tray-area").hidden = table.you === null;
   $("turn-status").textContent = words.statusText(table, config.maxDraws);
+  // A tab in the background (a day-a-move table) says it is the reader's move.
+  document.title = mine ? words.yourMoveTitle(pageTitle) : pageTitle;
 }
 
 /** The table as the server last said it: seats, clocks, hand, the screen it is on. */
