@@ -15,12 +15,12 @@ from uuid import UUID
 from django.db import transaction
 
 from challenges.classic.services import classic_game_leave, classic_seat_hand_over
-from challenges.engine import ClassicMatch
 from challenges.errors import service_now
 from challenges.models import ClassicGame, LiveTable, TableMember
 from challenges.tables.clocks import turn_clock
 from challenges.tables.errors import ClaimNotAllowed, TableNotFound, TableNotPlaying
 from challenges.tables.events import events_record
+from challenges.tables.game_facts import facts_keep
 from challenges.tables.push import events_push
 from challenges.tables.ratings import table_results_settle
 from challenges.tables.seating import seat_locked
@@ -34,8 +34,8 @@ def table_resign(*, table_id: UUID, player_id: int, now: datetime | None = None)
     now = service_now(now)
     with transaction.atomic():
         table, member, before = _playing_seat(table_id, player_id)
-        match = _leave(table, member, "resigned", now)
-    return table_shown(table, player_id=player_id, after=before, now=now, match=match)
+        _leave(table, member, "resigned", now)
+    return table_shown(table, player_id=player_id, after=before, now=now)
 
 
 def table_claim(*, table_id: UUID, player_id: int, now: datetime | None = None) -> dict[str, Any]:
@@ -46,8 +46,8 @@ def table_claim(*, table_id: UUID, player_id: int, now: datetime | None = None) 
         absent = _claimable(table, now)
         if absent is None or absent.seat == member.seat:
             raise ClaimNotAllowed()
-        match = _leave(table, absent, "claimed", now)
-    return table_shown(table, player_id=player_id, after=before, now=now, match=match)
+        _leave(table, absent, "claimed", now)
+    return table_shown(table, player_id=player_id, after=before, now=now)
 
 
 def table_timeouts_settle(*, table_id: UUID, now: datetime | None = None) -> bool:
@@ -98,8 +98,8 @@ def _claimable(table: LiveTable, now: datetime) -> TableMember | None:
     return member if clock.claimable(table.pace) else None
 
 
-def _leave(table: LiveTable, member: TableMember, reason: str, now: datetime) -> ClassicMatch:
-    """``member`` leaves the table; returns the game as it now stands."""
+def _leave(table: LiveTable, member: TableMember, reason: str, now: datetime) -> None:
+    """``member`` leaves the table."""
     member.result = TableMember.Result.LEFT
     member.save(update_fields=["result"])
     assert table.game_id is not None
@@ -132,6 +132,6 @@ def _leave(table: LiveTable, member: TableMember, reason: str, now: datetime) ->
         rows = events_record(table, bodies, now)
         if played.game.status != ClassicGame.Status.PLAYING:
             rows += table_results_settle(table, match=played.match, now=now)
+    facts_keep(table, played.match)
     table.save()
     events_push(table, rows)
-    return played.match

@@ -22,6 +22,7 @@ from django.db.models import F
 
 from challenges.classic.selectors import match_of
 from challenges.classic.services import classic_game_play, classic_game_start
+from challenges.engine import ClassicMatch
 from challenges.errors import service_now
 from challenges.models import ClassicGame, Follow, LiveTable, TableMember
 from challenges.players.selectors import is_guest
@@ -39,6 +40,7 @@ from challenges.tables.errors import (
     TooManyOpenTables,
 )
 from challenges.tables.events import events_record
+from challenges.tables.game_facts import facts_keep
 from challenges.tables.push import events_push, reaction_push
 from challenges.tables.ratings import table_results_settle
 from challenges.tables.selectors import REACTIONS, table_shown, table_state
@@ -167,9 +169,10 @@ def table_act(
             turn_over(table, member.seat, now)
         if played.game.status != ClassicGame.Status.PLAYING:
             rows += table_results_settle(table, match=played.match, now=now)
+        facts_keep(table, played.match)
         table.save()
         events_push(table, rows)
-    return table_shown(table, player_id=player_id, after=before, now=now, match=played.match)
+    return table_shown(table, player_id=player_id, after=before, now=now)
 
 
 def turn_over(table: LiveTable, seat: int, now: datetime) -> None:
@@ -233,17 +236,22 @@ def _seat_take(
     )
     members = [*members, member]
     bodies: list[dict[str, Any]] = [{"event": "table_joined", "seat": member.seat}]
+    started = None
     if len(members) + table.computers == table.seats:
-        bodies += _start(table, members, now)
+        started = _start(table, members, now)
+        bodies.append({"event": "table_started", "seats": table.seats, "people": len(members)})
+        bodies += [event.to_json() for event in started.events]
     rows = events_record(table, bodies, now)
+    if started is not None:
+        facts_keep(table, started)
     table.save()
     events_push(table, rows)
     return members
 
 
-def _start(table: LiveTable, members: list[TableMember], now: datetime) -> list[dict[str, Any]]:
-    """Deal the game: the people at seats 0.., the computers after them. Returns the
-    events (the start, then the engine's: the deal and any computers' turns)."""
+def _start(table: LiveTable, members: list[TableMember], now: datetime) -> ClassicMatch:
+    """Deal the game: the people at seats 0.., the computers after them. Records the
+    start; returns the match (its events: the deal and any computers' turns)."""
     game = classic_game_start(
         player_ids=[member.player_id for member in members],
         computers=table.computers,
@@ -260,11 +268,7 @@ def _start(table: LiveTable, members: list[TableMember], now: datetime) -> list[
         member.seen_at = now
     TableMember.objects.bulk_update(members, ["seen_at"])
     started = ClassicGame.objects.get(pk=game["id"])
-    match = match_of(started, list(started.seats.order_by("seat")))
-    return [
-        {"event": "table_started", "seats": table.seats, "people": len(members)},
-        *(event.to_json() for event in match.events),
-    ]
+    return match_of(started, list(started.seats.order_by("seat")))
 
 
 def seat_locked(table_id: UUID, player_id: int) -> tuple[LiveTable, TableMember]:

@@ -15,8 +15,7 @@ from uuid import UUID
 from django.conf import settings
 from django.db.models import Count, F, Q, Sum
 
-from challenges.classic.selectors import classic_length, match_of
-from challenges.engine import ClassicMatch
+from challenges.classic.selectors import classic_length
 from challenges.errors import service_now
 from challenges.models import ClassicSeat, LiveTable, PairingTicket, TableMember
 from challenges.players.guests import GUEST_NAME_PREFIX
@@ -24,6 +23,7 @@ from challenges.tables.clocks import turn_clock
 from challenges.tables.errors import TableNotFound as TableNotFound
 from challenges.tables.events import SPECTATOR as SPECTATOR
 from challenges.tables.events import event_view
+from challenges.tables.game_facts import facts_read
 from challenges.tables.push import table_group as table_group
 from challenges.tables.ratings import (
     COINS_AGAINST_COMPUTERS,
@@ -89,11 +89,9 @@ def table_shown(
     player_id: int | None,
     now: datetime,
     after: int | None = None,
-    match: ClassicMatch | None = None,
 ) -> dict[str, Any]:
-    """``table_state`` of a table already read: a write's answer, which passes the
-    match it replayed (its game as it now stands) so that the log is replayed once a
-    move, not again for the answer."""
+    """``table_state`` of a table already read: a write's answer (the write kept the
+    game's facts on it: no replay)."""
     members = {member.seat: member for member in table.members.select_related("player")}
     # A person who left watches from then on, like a spectator.
     viewer = next(
@@ -127,7 +125,7 @@ def table_shown(
     }
     players = [_player(table, members.get(seat), seat) for seat in range(table.seats)]
     if table.game_id is not None:
-        state.update(_game_part(table, players, members, viewer, now, match))
+        state.update(_game_part(table, players, members, viewer, now))
     state["players"] = players
     if after is not None:
         state["new_events"] = _events_after(table, viewer, after)
@@ -169,43 +167,39 @@ def _game_part(
     members: dict[int, TableMember],
     viewer: int | None,
     now: datetime,
-    match: ClassicMatch | None,
 ) -> dict[str, Any]:
-    if match is None:
-        game = table.game
-        assert game is not None
-        match = match_of(game, list(game.seats.order_by("seat")))
+    game = facts_read(table)
     playing = table.status == LiveTable.Status.PLAYING
-    turn = match.current_player if playing else None
-    _scores_fill(players, match=match, table=table)
+    turn = game["turn"] if playing else None
+    _scores_fill(players, game=game, table=table)
     claimable = _turn_clock_fill(players, table=table, members=members, turn=turn, now=now)
     to_move = viewer is not None and turn == viewer
     seated = viewer is not None
     return {
-        "round": match.round,
+        "round": game["round"],
         "turn": turn,
-        "hand": [tile.id for tile in match.hand(viewer)] if viewer is not None else [],
-        "all_hands": [[tile.id for tile in match.hand(seat)] for seat in range(table.seats)],
-        "board": [placement.to_json() for placement in match.board.placements],
-        "well_size": match.well_size,
-        "draws_this_turn": match.draws_this_turn,
-        "can_draw": to_move and match.can_draw(),
-        "can_pass": to_move and match.can_pass(),
-        "opening_tiles": (
-            [tile.id for tile in match.opening_tiles] if match.is_opening and to_move else []
-        ),
-        "scores": list(match.scores),
-        "winners": list(match.winners) if not playing else [],
+        "hand": list(game["hands"][viewer]) if viewer is not None else [],
+        "all_hands": game["hands"],
+        "board": game["board"],
+        "well_size": game["well_size"],
+        "draws_this_turn": game["draws_this_turn"],
+        "can_draw": to_move and game["can_draw"],
+        "can_pass": to_move and game["can_pass"],
+        "opening_tiles": game["opening_tiles"] if to_move else [],
+        "scores": list(game["scores"]),
+        "winners": list(game["winners"]) if not playing else [],
         "claimable": claimable,
         "can_claim": seated and claimable is not None and claimable != viewer,
     }
 
 
-def _scores_fill(players: list[dict[str, Any]], *, match: Any, table: LiveTable) -> None:
+def _scores_fill(
+    players: list[dict[str, Any]], *, game: dict[str, Any], table: LiveTable
+) -> None:
     """Each seat's hand size, score and, for a person, clock."""
     for row in players:
-        row["hand_size"] = len(match.hand(row["seat"]))
-        row["score"] = match.scores[row["seat"]]
+        row["hand_size"] = len(game["hands"][row["seat"]])
+        row["score"] = game["scores"][row["seat"]]
         if row["kind"] == "person" and table.clocks:
             row["clock_ms"] = table.clocks[row["seat"]]
 
