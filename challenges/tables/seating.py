@@ -160,7 +160,8 @@ def table_act(
         if seq is not None and seq != table.seq:
             raise TableStale()
         before = table.seq
-        # The one replay of the game's log this move: the answer is shaped from it too.
+        # The move's one replay of the game's log; the facts kept from it shape the
+        # answer, and every read until the next write.
         played = classic_game_play(
             game_id=table.game_id, player_id=player_id, action=action, now=now
         )

@@ -6,12 +6,13 @@ docs/performance.md keeps ("Live tables").
 
 Starts gunicorn (the moves, over HTTP) and daphne (the sockets) with the production
 settings on loopback: PostgreSQL, the Redis channel layer and cache. For each count of
-tables in ``--tables`` it seats two people at each, and each seat does what its table
-page does (pages/table.js, tables/feed.js): it holds a socket that says ``here`` every
-3 s; it reads the table once the other seat's pushed events arrive, and whenever 5 s
-went by without a read; and every table makes a move every ``--move-every`` seconds
-(with jitter), by the seat its page says is to move, a legal action picked from what
-it sees, posted with its ``seq``. It prints, per count:
+tables in ``--tables`` it seats two people at a live table each, and each seat does
+what its table page does (pages/table.js, tables/feed.js): it holds a socket that
+says ``here`` every 3 s; it reads the table once the other seat's pushed events
+arrive, and, while the other is to move, whenever 5 s went by without a read; and
+every table makes a move every ``--move-every`` seconds (with jitter), by the seat its
+page says is to move, a legal action picked from what it sees, posted with its
+``seq``. It prints, per count:
 
 - the push latency from a move (the post leaving the player) to the other seat's
   socket receiving its event, p50 and p95;
@@ -79,7 +80,7 @@ for n in range({count}):
         token = api_token_create(user=user).secret
         seats.append({{"token": token, "session": session.session_key, "id": user.pk}})
     table = services.table_create(player_id=seats[0]["id"], seats=2, computers=0,
-        strength="easy", rounds=None, pace="correspondence")
+        strength="easy", rounds=None, pace="live")
     services.table_join(table_id=table["id"], player_id=seats[1]["id"])
     made.append({{"table": str(table["id"]), "seats": seats}})
 print(json.dumps(made))
@@ -102,6 +103,7 @@ class Step:
     seconds: float = 0.0
     load: list[float] = field(default_factory=list)
     until: float = float("inf")
+    reread_always: bool = False
     failures: list[str] = field(default_factory=list)
 
 
@@ -165,8 +167,8 @@ def choose(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 
 class Seat:
     """One seat's table page: its socket (pushes in, a ``here`` every 3 s out), the
-    table as it last read it, read again after another seat's events and whenever 5 s
-    went by without a read (pages/table.js), and its moves with that state's ``seq``."""
+    table as it last read it, read again after another seat's events and, while the
+    other is to move, whenever 5 s went by without a read (pages/table.js), and its moves with that state's ``seq``."""
 
     def __init__(self, table: dict[str, Any], seat: int, web: int, step: Step) -> None:
         self.table = table
@@ -195,10 +197,14 @@ class Seat:
             self.reading = asyncio.create_task(self.read())
 
     async def every_5s(self, until: float) -> None:
+        """While the other person is to move, a read whenever 5 s went by without one."""
         while time.monotonic() < until:
             await asyncio.sleep(0.5)
-            playing = self.state is not None and self.state["status"] == "playing"
-            if playing and time.monotonic() - self.read_at > 5:
+            state = self.state
+            waiting = state is not None and state["status"] == "playing"
+            if not self.step.reread_always:
+                waiting = waiting and state is not None and state["turn"] != self.seat
+            if waiting and time.monotonic() - self.read_at > 5:
                 self.read_soon()
 
     async def move(self, sent: dict[tuple[str, int], float]) -> bool:
@@ -302,8 +308,9 @@ async def run_step(
     database: str,
     seconds: float,
     every: float,
+    reread_always: bool,
 ) -> Step:
-    step = Step(tables=len(tables))
+    step = Step(tables=len(tables), reread_always=reread_always)
     assert live.process is not None
     asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(max_workers=64))
     step.rss_before = rss_kb(live.process.pid)
@@ -367,6 +374,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--move-every", type=float, default=6.0)
     parser.add_argument("--web-workers", type=int, default=2)
+    parser.add_argument(
+        "--reread-always",
+        action="store_true",
+        help="read every 5 s whoever is to move, as the table page did before it read "
+        "only while another person is to move (a before-and-after)",
+    )
     args = parser.parse_args()
     database = os.environ.get("LIVE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/live_bench")
     redis = os.environ.get("LIVE_REDIS_URL", "redis://127.0.0.1:6379/5")
@@ -393,7 +406,15 @@ def main() -> None:
                 manage(environment, "shell", "-c", FIXTURE.format(count=count, stamp=stamp))
             )
             step = asyncio.run(
-                run_step(tables, web, live, database, args.seconds, args.move_every)
+                run_step(
+                    tables,
+                    web,
+                    live,
+                    database,
+                    args.seconds,
+                    args.move_every,
+                    args.reread_always,
+                )
             )
             steps.append(step)
             report(step, args.move_every)

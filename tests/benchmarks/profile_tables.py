@@ -12,7 +12,9 @@ Per move, as the table page makes them (pages/table.js, tables/feed.js):
   once the pushed events are shown;
 - ``events``: ``GET .../events/?after=N`` for each other seat, which a page asks on a
   gap, a reconnect or its slow safety poll (not on every move);
-- ``ping``: a seat's socket's ``here`` every 3 s (``table_seen``), that seat's or not.
+- ``ping``: a seat's socket's ``here`` every 3 s (``table_seen``), that seat's or not;
+- ``healthz``: ``GET /healthz`` after each move, the cheapest answer of the same
+  handler: the figures as multiples of it move less with the machine's load.
 
 For each it prints the CPU of this process per request (``time.process_time``), the
 statements per request and the replays of the game's log per request (calls of the
@@ -51,7 +53,7 @@ DATABASE_URL = os.environ.get(
     "PROFILE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tables_profile"
 )
 REDIS_URL = os.environ.get("PROFILE_REDIS_URL", "redis://127.0.0.1:6379/10")
-KINDS = ("post", "get", "events", "ping")
+KINDS = ("post", "get", "events", "ping", "healthz")
 
 
 def _environment() -> None:
@@ -134,7 +136,9 @@ class Client:
         content = b"".join(result)
         getattr(result, "close", lambda: None)()
         code = int(status[0].split()[0])
-        if code != 200:
+        if code != 200 or path == "/healthz":
+            if code == 200:
+                return None
             raise SystemExit(f"{method} {path}: {code} {content[:300]!r}")
         return json.loads(content)
 
@@ -242,6 +246,8 @@ def main() -> None:
             for player_id, _ in people:
                 with measured("ping"):
                     services.table_seen(table_id=table_id, player_id=player_id)
+            with measured("healthz"):
+                client.call("GET", "/healthz", people[seat][1])
             seq = answer["seq"]
             if answer["status"] != "playing":
                 break
@@ -261,11 +267,12 @@ def main() -> None:
         f"{moves} moves at {args.tables} tables of {args.seats} ({engine_name}), "
         f"load average {load:.1f}"
     )
+    floor = summary["healthz"]["cpu_ms"]
     for kind in (*KINDS, "move"):
         row = summary[kind]
         print(
-            f"{kind:>7}: {row['cpu_ms']:6.2f} ms CPU  {row['statements']:5.1f} statements  "
-            f"{row['replays']:4.1f} replays  (median)"
+            f"{kind:>7}: {row['cpu_ms']:6.2f} ms CPU ({row['cpu_ms'] / floor:5.1f}x healthz)  "
+            f"{row['statements']:5.1f} statements  {row['replays']:4.1f} replays  (median)"
         )
     print(
         f"   move = post + {args.seats - 1} x get + {args.seats} x ping x {PINGS_PER_MOVE} "
