@@ -52,3 +52,19 @@ def facts_read(table: LiveTable) -> dict[str, Any]:
     game = table.game
     assert game is not None
     return facts_of(match_of(game, list(game.seats.order_by("seat"))))
+
+
+TURN_UNKNOWN = -1
+"""Whose turn it is, when the kept facts cannot say (they are behind the table)."""
+
+
+def facts_turn(*, status: str, seq: int, facts: dict[str, Any] | None) -> int | None:
+    """The seat to move at a table with this status, last event and kept facts: None
+    when nobody is (the table is not being played), ``TURN_UNKNOWN`` when the facts are
+    behind. The sockets write a seat's presence only on its turn."""
+    if status != LiveTable.Status.PLAYING:
+        return None
+    if facts is None or facts.get("seq") != seq:
+        return TURN_UNKNOWN
+    turn = facts["turn"]
+    return None if turn is None else int(turn)

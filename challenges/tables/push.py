@@ -23,6 +23,7 @@ from django.db import transaction
 
 from challenges.models import LiveTable, TableEvent
 from challenges.tables.events import event_views
+from challenges.tables.game_facts import facts_turn
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,8 @@ def events_push(table: LiveTable, rows: list[TableEvent]) -> None:
     message = {
         "type": "table.events",
         "events": [{"seq": row.seq, "views": event_views(table, row.body)} for row in rows],
+        # Whose turn it now is, for the sockets (they write a seat's presence only then).
+        "turn": facts_turn(status=table.status, seq=table.seq, facts=table.game_facts),
     }
     group = table_group(table.id)
     transaction.on_commit(lambda: _send(group, message))

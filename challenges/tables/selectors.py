@@ -23,7 +23,8 @@ from challenges.tables.clocks import turn_clock
 from challenges.tables.errors import TableNotFound as TableNotFound
 from challenges.tables.events import SPECTATOR as SPECTATOR
 from challenges.tables.events import event_view
-from challenges.tables.game_facts import facts_read
+from challenges.tables.game_facts import TURN_UNKNOWN as TURN_UNKNOWN
+from challenges.tables.game_facts import facts_read, facts_turn
 from challenges.tables.push import table_group as table_group
 from challenges.tables.ratings import (
     COINS_AGAINST_COMPUTERS,
@@ -45,13 +46,15 @@ def _name(member: TableMember) -> str | None:
     return None if name.startswith(GUEST_NAME_PREFIX) else name
 
 
-def table_viewer(*, table_id: UUID, player_id: int | None) -> tuple[int | None, int]:
-    """The player's seat at the table (None: a spectator) and the table's last event;
-    TableNotFound when there is no such table."""
-    table = LiveTable.objects.filter(pk=table_id).values_list("seq", flat=True).first()
-    if table is None:
+def table_viewer(*, table_id: UUID, player_id: int | None) -> tuple[int | None, int, int | None]:
+    """The player's seat at the table (None: a spectator), the table's last event and
+    the seat to move (``game_facts.facts_turn``); TableNotFound when there is no such
+    table."""
+    row = LiveTable.objects.filter(pk=table_id).values_list("seq", "status", "game_facts").first()
+    if row is None:
         raise TableNotFound()
-    return _seat_of(table_id, player_id), table
+    seq, status, facts = row
+    return _seat_of(table_id, player_id), seq, facts_turn(status=status, seq=seq, facts=facts)
 
 
 def _seat_of(table_id: UUID, player_id: int | None) -> int | None:

@@ -168,7 +168,8 @@ def choose(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 class Seat:
     """One seat's table page: its socket (pushes in, a ``here`` every 3 s out), the
     table as it last read it, read again after another seat's events and, while the
-    other is to move, whenever 5 s went by without a read (pages/table.js), and its moves with that state's ``seq``."""
+    other is to move, whenever 5 s went by without a read (pages/table.js), and its
+    moves with that state's ``seq``."""
 
     def __init__(self, table: dict[str, Any], seat: int, web: int, step: Step) -> None:
         self.table = table

@@ -234,7 +234,8 @@ def main() -> None:
                 client.call("GET", f"{url}events/?after={seq}", people[seat][1])
                 warm = False
             with measured("post"):
-                answer = client.call("POST", f"{url}{path}/", people[seat][1], {**action, "seq": seq})
+                body = {**action, "seq": seq}
+                answer = client.call("POST", f"{url}{path}/", people[seat][1], body)
             moves += 1
             for other, (player_id, token) in enumerate(people):
                 if other == seat:

@@ -115,3 +115,27 @@ def test_facts_a_write_left_behind_are_not_used() -> None:
     with replays_counted() as replays:
         assert table_state(table_id=table_id, player_id=people[0].pk) == truth
     assert replays[0] == 1
+
+
+def test_a_push_says_whose_turn_it_now_is(
+    django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sockets write a seat's presence only on its turn, which the pushes say."""
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr("challenges.tables.push._send", lambda group, message: sent.append(message))
+    people = [UserFactory(), UserFactory()]
+    table_id = _table(people)
+    for _ in range(200):
+        if LiveTable.objects.get(pk=table_id).status != "playing":
+            break
+        match = table_match(table_id)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.table_act(
+                table_id=table_id,
+                player_id=people[match.current_player].pk,
+                action=simple_action(match),
+            )
+        after = table_match(table_id)
+        playing = LiveTable.objects.get(pk=table_id).status == "playing"
+        assert sent[-1]["turn"] == (after.current_player if playing else None)
+    assert sent[-1]["turn"] is None
