@@ -249,13 +249,14 @@ def tables_clock_due_ids(*, now: datetime | None = None) -> list[UUID]:
     """The tables of three or four seats where a computer may be due to take the seat
     to move (the beat looks at these; at two seats the other person claims). A seat can
     be claimed only once its turn is older than the claim's wait or the least a bank
-    holds (a live bank never falls under its increment after a turn), or than a day
-    at a day-a-move table."""
+    holds (a live bank starts full and never falls under its increment, or the cap,
+    after a turn), or than a day at a day-a-move table."""
     now = service_now(now)
     live_wait = min(
         settings.TABLE_CLAIM_AWAY_SECONDS,
         settings.TABLE_LIVE_INCREMENT_SECONDS,
         settings.TABLE_LIVE_BANK_SECONDS,
+        settings.TABLE_LIVE_BANK_CAP_SECONDS,
     )
     day = settings.TABLE_CORRESPONDENCE_MOVE_SECONDS
     due = Q(pace=LiveTable.Pace.LIVE, turn_since__lte=now - timedelta(seconds=live_wait)) | Q(
