@@ -4,7 +4,8 @@ spectator) of each new event, as that seat may see it, and of reactions.
 It says nothing a client could not read from ``events/?after=``: on connecting it says
 the table's last event (``{"hello": {"seq": N}}``), and a client that sees a gap asks
 the API. A client's ``{"type": "here"}`` every few seconds keeps its seat from showing
-as away (written only on the seat's turn, which the pushes say). Who is at the socket: the session's player, else the guest's cookie.
+as away (written only on the seat's turn, which the pushes say). Who is at the socket:
+the session's player, else the guest's cookie.
 """
 
 from __future__ import annotations

@@ -117,8 +117,7 @@ def _leave(table: LiveTable, member: TableMember, reason: str, now: datetime) ->
         )
     else:
         was_turn = (
-            ClassicGame.objects.values_list("turn", flat=True).get(pk=table.game_id)
-            == member.seat
+            ClassicGame.objects.values_list("turn", flat=True).get(pk=table.game_id) == member.seat
         )
         played = classic_seat_hand_over(
             game_id=table.game_id, seat=member.seat, strength=TAKE_OVER_STRENGTH, now=now

@@ -196,9 +196,7 @@ def _game_part(
     }
 
 
-def _scores_fill(
-    players: list[dict[str, Any]], *, game: dict[str, Any], table: LiveTable
-) -> None:
+def _scores_fill(players: list[dict[str, Any]], *, game: dict[str, Any], table: LiveTable) -> None:
     """Each seat's hand size, score and, for a person, clock."""
     for row in players:
         row["hand_size"] = len(game["hands"][row["seat"]])
@@ -286,9 +284,7 @@ def tables_open(*, player_id: int | None, now: datetime | None = None) -> dict[s
         if player_id
         else LiveTable.objects.none()
     )
-    yours = (
-        set(_your_move(player_id).values_list("table_id", flat=True)) if player_id else set()
-    )
+    yours = set(_your_move(player_id).values_list("table_id", flat=True)) if player_id else set()
     # The tables waiting for the player's move first: a day-a-move table is easy to forget.
     mine_rows = sorted(
         (_lobby_row(table, player_id, your_move=table.id in yours) for table in mine),

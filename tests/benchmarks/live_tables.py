@@ -339,16 +339,12 @@ async def run_step(
     until = step.until = began + seconds
     ready.set()
     sampler = asyncio.create_task(load_sample(step, until))
-    refreshers = [
-        asyncio.create_task(seat.every_5s(until)) for seats in pages for seat in seats
-    ]
+    refreshers = [asyncio.create_task(seat.every_5s(until)) for seats in pages for seat in seats]
     movers = [asyncio.create_task(table_play(seats, every, sent, until)) for seats in pages]
     await asyncio.gather(*movers, *refreshers, return_exceptions=True)
     await asyncio.sleep(2)
     step.seconds = time.monotonic() - began
-    step.cpu = {
-        name: cpu_spent(before[name], cpu_of(pids())) for name, pids in processes.items()
-    }
+    step.cpu = {name: cpu_spent(before[name], cpu_of(pids())) for name, pids in processes.items()}
     await sampler
     for task in asyncio.all_tasks():
         if task is not asyncio.current_task():

@@ -237,7 +237,7 @@ def main() -> None:
                 body = {**action, "seq": seq}
                 answer = client.call("POST", f"{url}{path}/", people[seat][1], body)
             moves += 1
-            for other, (player_id, token) in enumerate(people):
+            for other, (_, token) in enumerate(people):
                 if other == seat:
                     continue
                 with measured("get"):

@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 from challenges.classic import services as classic_services
 from challenges.models import ClassicSeat, LiveTable, TableMember
 from tests.e2e.asgi_server import asgi_site_url  # noqa: F401  (a fixture)
+from tests.e2e.test_classic_browser import _turn
 from tests.e2e.test_tables_browser import (
     SEED,
     _context,
@@ -30,7 +31,6 @@ from tests.e2e.test_tables_browser import (
     _mover,
     _touch,
 )
-from tests.e2e.test_classic_browser import _turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -132,9 +132,7 @@ def test_at_three_seats_a_computer_takes_the_seat_of_a_player_away(
         site_clock.advance(AWAY_LONG_ENOUGH)
         # The next read of the table finds the seat due: a computer takes it and plays.
         for page in pages.values():
-            expect(page.locator(f"#seats [data-testid=seat-{seat}]")).to_contain_text(
-                "Computer"
-            )
+            expect(page.locator(f"#seats [data-testid=seat-{seat}]")).to_contain_text("Computer")
             expect(page.locator("#moves")).to_contain_text("from now on")
         screenshot(pages["desktop"], "table-desktop-computer-for-the-away")
 

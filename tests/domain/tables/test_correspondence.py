@@ -129,9 +129,7 @@ def test_a_player_who_left_or_a_finished_table_is_not_counted() -> None:
     assert _header_count(mover) is None
 
 
-def test_a_move_gives_the_next_player_a_fresh_day_and_a_day_gone_lets_the_other_claim() -> (
-    None
-):
+def test_a_move_gives_the_next_player_a_fresh_day_and_a_day_gone_lets_the_other_claim() -> None:
     people = [UserFactory(), UserFactory()]
     start = timezone.now()
     table_id = _table(people, now=start)
@@ -146,9 +144,7 @@ def test_a_move_gives_the_next_player_a_fresh_day_and_a_day_gone_lets_the_other_
     # Away for hours is no matter at a day a move: only the day running out is.
     with pytest.raises(ClaimNotAllowed):
         leaving.table_claim(table_id=table_id, player_id=first.pk, now=moved + DAY / 2)
-    assert not table_state(table_id=table_id, player_id=first.pk, now=moved + DAY / 2)[
-        "can_claim"
-    ]
+    assert not table_state(table_id=table_id, player_id=first.pk, now=moved + DAY / 2)["can_claim"]
     late = moved + DAY + timedelta(seconds=1)
     seen = table_state(table_id=table_id, player_id=first.pk, now=late)
     assert seen["can_claim"] and seen["players"][people.index(waiting)]["clock_ms"] == 0
@@ -170,9 +166,7 @@ def test_at_three_seats_the_beat_seats_a_computer_once_the_day_is_gone(settings:
     pair = _table([UserFactory(), UserFactory()], now=start)
     assert tables_clock_due_ids() == [LiveTable.objects.get(pk=table_id).pk]
     mover = table_match(table_id).current_player
-    live = _table(
-        [UserFactory(), UserFactory(), UserFactory()], now=timezone.now(), pace="live"
-    )
+    live = _table([UserFactory(), UserFactory(), UserFactory()], now=timezone.now(), pace="live")
     assert LiveTable.objects.get(pk=live).pk not in tables_clock_due_ids()
 
     assert tasks.tables_clocks_settle() == {"taken_over": 1, "expired": 0}

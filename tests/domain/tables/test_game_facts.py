@@ -107,13 +107,14 @@ def test_a_move_replays_the_log_once_and_a_read_not_at_all() -> None:
 def test_facts_a_write_left_behind_are_not_used() -> None:
     people = [UserFactory(), UserFactory()]
     table_id = _table(people)
-    truth = table_state(table_id=table_id, player_id=people[0].pk)
+    now = timezone.now()
+    truth = table_state(table_id=table_id, player_id=people[0].pk, now=now)
     table = LiveTable.objects.get(pk=table_id)
     assert table.game_facts is not None
     wrong = {**table.game_facts, "seq": table.seq - 1, "scores": [999, 999]}
     LiveTable.objects.filter(pk=table_id).update(game_facts=wrong)
     with replays_counted() as replays:
-        assert table_state(table_id=table_id, player_id=people[0].pk) == truth
+        assert table_state(table_id=table_id, player_id=people[0].pk, now=now) == truth
     assert replays[0] == 1
 
 
