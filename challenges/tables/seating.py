@@ -18,7 +18,6 @@ from uuid import UUID
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F
 
 from challenges.classic.selectors import match_of
 from challenges.classic.services import classic_game_play, classic_game_start
@@ -201,15 +200,12 @@ def table_react(
 
 
 def table_seen(*, table_id: UUID, player_id: int, now: datetime | None = None) -> None:
-    """The player is at the table (a read, a poll, a socket's ping): not away. Written
-    only while it is the seat's turn, the one time it is read (``clocks.turn_clock``):
-    the pings of the seats waiting write nothing."""
+    """The player is at the table (a read, a poll, a socket's ping): not away. It is
+    read only on the seat's turn (``clocks.turn_clock``), so the callers that know
+    whose turn it is (the socket, the table's read) write it only then."""
     now = service_now(now)
     TableMember.objects.filter(
-        table_id=table_id,
-        player_id=player_id,
-        seen_at__lt=now - SEEN_EVERY,
-        table__game__turn=F("seat"),
+        table_id=table_id, player_id=player_id, seen_at__lt=now - SEEN_EVERY
     ).update(seen_at=now)
 
 
