@@ -46,7 +46,7 @@ def facts_keep(table: LiveTable, match: ClassicMatch) -> None:
 def facts_read(table: LiveTable) -> dict[str, Any]:
     """The facts of the table's game as it now stands: the kept ones when the table is
     still at their number (a write's own answer always is), else from a replay."""
-    kept = table.game_facts
+    kept: dict[str, Any] | None = table.game_facts
     if kept is not None and kept.get("seq") == table.seq:
         return kept
     game = table.game
