@@ -165,7 +165,9 @@ def classic_game_play(
     same checks and writes, answered with the match and the new events instead of a
     seat's view, so the caller need not replay the log again."""
     now = service_now(now)
-    with transaction.atomic():
+    # Inside the table's transaction, which nothing resumes after a refusal: no
+    # savepoint (two statements of a move's eleven).
+    with transaction.atomic(savepoint=False):
         game, seats, seat = _locked(game_id, player_id, at_table=True)
         match, before = _act(game, seats, seat, action, now)
     return ClassicPlayed(game=game, match=match, new_events=_events_json(match, before))
