@@ -4,7 +4,8 @@ spectator) of each new event, as that seat may see it, and of reactions.
 It says nothing a client could not read from ``events/?after=``: on connecting it says
 the table's last event (``{"hello": {"seq": N}}``), and a client that sees a gap asks
 the API. A client's ``{"type": "here"}`` every few seconds keeps its seat from showing
-as away. Who is at the socket: the session's player, else the guest's cookie.
+as away (written only on the seat's turn, which the pushes say). Who is at the socket:
+the session's player, else the guest's cookie.
 """
 
 from __future__ import annotations
@@ -34,27 +35,32 @@ class TableSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def connect(self) -> None:
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         try:
-            self.player_id, seat, seq = await database_sync_to_async(self._viewer)()
+            self.player_id, seat, seq, self.turn = await database_sync_to_async(self._viewer)()
         except selectors.TableNotFound:
             await self.close(code=CLOSE_NO_TABLE)
             return
+        self.seat = seat
         self.view = selectors.SPECTATOR if seat is None else str(seat)
         self.group = selectors.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_json({"hello": {"seq": seq, "you": seat}})
 
-    def _viewer(self) -> tuple[int | None, int | None, int]:
+    def _viewer(self) -> tuple[int | None, int | None, int, int | None]:
         player_id = _player_id(self.scope)
-        seat, seq = selectors.table_viewer(table_id=self.table_id, player_id=player_id)
-        return player_id, seat, seq
+        seat, seq, turn = selectors.table_viewer(table_id=self.table_id, player_id=player_id)
+        return player_id, seat, seq, turn
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if isinstance(content, dict) and content.get("type") == "here" and self.player_id:
+        # Presence counts only on the seat's turn: the pushes say whose turn it is, so
+        # the pings of the seats waiting cost no query.
+        mine = self.seat is not None and self.turn in (self.seat, selectors.TURN_UNKNOWN)
+        if isinstance(content, dict) and content.get("type") == "here" and mine:
+            assert self.player_id is not None
             try:
                 await database_sync_to_async(services.table_seen)(
                     table_id=self.table_id, player_id=self.player_id
@@ -64,6 +70,7 @@ class TableSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 return
 
     async def table_events(self, message: dict[str, Any]) -> None:
+        self.turn = message.get("turn", selectors.TURN_UNKNOWN)
         for event in message["events"]:
             await self.send_json({"seq": event["seq"], "event": event["views"][self.view]})
 

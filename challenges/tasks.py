@@ -100,12 +100,12 @@ def tables_pairing_wave() -> int:
 
 @shared_task(name="challenges.tasks.tables_clocks_settle", acks_late=True)
 def tables_clocks_settle() -> dict[str, int]:
-    """Computers take the seats of people out of time at tables of three or four, and
-    tables nobody filled in time close."""
+    """Computers take the seats of people out of time or away too long at tables of
+    three or four, live or a day a move, and tables nobody filled in time close."""
     return {
         "taken_over": sum(
             tables_services.table_timeouts_settle(table_id=table_id)
-            for table_id in tables_selectors.tables_live_ids()
+            for table_id in tables_selectors.tables_clock_due_ids()
         ),
         "expired": tables_services.tables_expire(),
     }

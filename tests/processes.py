@@ -31,10 +31,34 @@ NGINX_DEPLOY = ROOT / "deploy" / "nginx"
 REDIS_NO_DISK = ["--save", "", "--appendonly", "no"]
 
 
+_ports_given: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A free port on loopback; within ``TEST_PORTS`` ("8760-8779") when it is set, as
+    a machine shared by several people gives each a range."""
+    span = os.environ.get("TEST_PORTS", "")
+    if not span:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            return int(probe.getsockname()[1])
+    low, _, high = span.partition("-")
+    ports = range(int(low), int(high or low) + 1)
+    if _ports_given.issuperset(ports):
+        _ports_given.clear()  # the servers given the first ones have stopped by now
+    for port in ports:
+        if port in _ports_given:
+            continue
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        # Given once until the range is used up: two servers made before either
+        # starts must not get the same port.
+        _ports_given.add(port)
+        return port
+    raise RuntimeError(f"no free port in TEST_PORTS={span}")
 
 
 def _wait(ready: object, what: str, seconds: float = 30) -> None:

@@ -129,7 +129,8 @@ class TableDetailView(_TableView):
             # A seat out of time at three or four: a computer takes it now.
             services.table_timeouts_settle(table_id=table_id)
             state = selectors.table_state(table_id=table_id, player_id=viewer)
-        if state["you"] is not None and viewer is not None:
+        # Presence counts only on the seat's turn (a seat waiting is never away).
+        if state["you"] is not None and state["you"] == state["turn"] and viewer is not None:
             services.table_seen(table_id=table_id, player_id=viewer)
         return Response(_with_invite(request, state))
 

@@ -135,9 +135,12 @@ def classic_game_state(*, game_id: UUID, player_id: int) -> dict[str, Any]:
 
 
 def classic_game_current(*, player_id: int) -> UUID | None:
-    """The player's latest game still being played: the one a reload resumes."""
+    """The player's latest game still being played: the one a reload resumes (not a
+    live table's: that one is played at its table)."""
     seat = (
-        ClassicSeat.objects.filter(player_id=player_id, game__status=ClassicGame.Status.PLAYING)
+        ClassicSeat.objects.filter(
+            player_id=player_id, game__status=ClassicGame.Status.PLAYING, game__table__isnull=True
+        )
         .order_by("-game__created_at")
         .values_list("game_id", flat=True)
         .first()

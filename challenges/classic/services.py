@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -32,11 +33,22 @@ from challenges.classic.errors import (
 )
 from challenges.classic.selectors import classic_game_view, match_of
 from challenges.errors import service_now
-from challenges.models import ClassicGame, ClassicSeat, PlayerForm
+from challenges.models import ClassicGame, ClassicSeat, LiveTable, PlayerForm
 from challenges.players.services import player_records_changed
 
 PLAYERS_MAX = 4
 """A table of four at most: the page draws four seats."""
+
+
+@dataclass(frozen=True)
+class ClassicPlayed:
+    """What a write did to a game, for a room that seats people at it (live tables):
+    the game's row as saved, the match as it now stands (its log replayed once, by the
+    write) and the engine's events the write added, as JSON."""
+
+    game: ClassicGame
+    match: engine.ClassicMatch
+    new_events: list[dict[str, Any]]
 
 
 def classic_game_start(
@@ -143,20 +155,52 @@ def classic_game_act(
         game, seats, seat = _locked(game_id, player_id)
         if version is not None and version != len(game.log):
             raise ClassicStale()
-        match = match_of(game, seats)
-        if match.current_player != seat:
-            raise ClassicNotYourTurn()
-        before = len(match.events)
-        entry = {**action, "seat": seat}
-        try:
-            engine.classic_action_apply(match, entry)
-        except engine.ClassicError as error:
-            raise ClassicRefused(error.code) from None
-        except ValueError:
-            raise ClassicRefused("malformed") from None
-        game.log = [*game.log, entry, *_computers_play(game, seats, match)]
-        _save(game, seats, match, now)
+        match, before = _act(game, seats, seat, action, now)
     return classic_game_view(game=game, seats=seats, match=match, seat=seat, events_from=before)
+
+
+def classic_game_play(
+    *, game_id: UUID, player_id: int, action: dict[str, Any], now: datetime | None = None
+) -> ClassicPlayed:
+    """``classic_game_act`` for a room that shapes the game itself (live tables): the
+    same checks and writes, answered with the match and the new events instead of a
+    seat's view, so the caller need not replay the log again."""
+    now = service_now(now)
+    # Inside the table's transaction, which nothing resumes after a refusal: no
+    # savepoint (two statements of a move's eleven).
+    with transaction.atomic(savepoint=False):
+        game, seats, seat = _locked(game_id, player_id, at_table=True)
+        match, before = _act(game, seats, seat, action, now)
+    return ClassicPlayed(game=game, match=match, new_events=_events_json(match, before))
+
+
+def _act(
+    game: ClassicGame,
+    seats: list[ClassicSeat],
+    seat: int,
+    action: dict[str, Any],
+    now: datetime,
+) -> tuple[engine.ClassicMatch, int]:
+    """The action checked and applied to the game rebuilt from its log, the computers'
+    turns, the row saved; the match and how many events it had before."""
+    match = match_of(game, seats)
+    if match.current_player != seat:
+        raise ClassicNotYourTurn()
+    before = len(match.events)
+    entry = {**action, "seat": seat}
+    try:
+        engine.classic_action_apply(match, entry)
+    except engine.ClassicError as error:
+        raise ClassicRefused(error.code) from None
+    except ValueError:
+        raise ClassicRefused("malformed") from None
+    game.log = [*game.log, entry, *_computers_play(game, seats, match)]
+    _save(game, seats, match, now)
+    return match, before
+
+
+def _events_json(match: engine.ClassicMatch, since: int) -> list[dict[str, Any]]:
+    return [event.to_json() for event in match.events[since:]]
 
 
 def classic_game_resign(
@@ -166,24 +210,47 @@ def classic_game_resign(
     now = service_now(now)
     with transaction.atomic():
         game, seats, seat = _locked(game_id, player_id)
-        match = match_of(game, seats)
-        game.status = ClassicGame.Status.RESIGNED
-        game.finished_at = now
-        game.updated_at = now
-        game.turn = None
-        game.save(update_fields=["status", "finished_at", "updated_at", "turn"])
-        best = _best_rounds(match)
-        for each in seats:
-            each.score = match.scores[each.seat]
-            each.best_round = best[each.seat]
-            each.won = None if each.strength else False
-        ClassicSeat.objects.bulk_update(seats, ["score", "best_round", "won"])
+        match = _resign(game, seats, now)
     return classic_game_view(game=game, seats=seats, match=match, seat=seat)
 
 
-def _locked(game_id: UUID, player_id: int) -> tuple[ClassicGame, list[ClassicSeat], int]:
+def classic_game_leave(
+    *, game_id: UUID, player_id: int, now: datetime | None = None
+) -> ClassicPlayed:
+    """``classic_game_resign`` for a room that shapes the game itself (live tables)."""
+    now = service_now(now)
+    with transaction.atomic():
+        game, seats, _ = _locked(game_id, player_id, at_table=True)
+        match = _resign(game, seats, now)
+    return ClassicPlayed(game=game, match=match, new_events=[])
+
+
+def _resign(game: ClassicGame, seats: list[ClassicSeat], now: datetime) -> engine.ClassicMatch:
+    match = match_of(game, seats)
+    game.status = ClassicGame.Status.RESIGNED
+    game.finished_at = now
+    game.updated_at = now
+    game.turn = None
+    game.save(update_fields=["status", "finished_at", "updated_at", "turn"])
+    best = _best_rounds(match)
+    for each in seats:
+        each.score = match.scores[each.seat]
+        each.best_round = best[each.seat]
+        each.won = None if each.strength else False
+    ClassicSeat.objects.bulk_update(seats, ["score", "best_round", "won"])
+    return match
+
+
+def _locked(
+    game_id: UUID, player_id: int, *, at_table: bool = False
+) -> tuple[ClassicGame, list[ClassicSeat], int]:
+    """The game locked, its seats and the player's. A live table's game is played
+    through its table only (``at_table``): its events are numbered, pushed and timed
+    there, so the classic API does not know it."""
     game = ClassicGame.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
+        raise ClassicGameNotFound()
+    if not at_table and LiveTable.objects.filter(game_id=game_id).exists():
         raise ClassicGameNotFound()
     seats = list(game.seats.select_related("player").order_by("seat"))
     seat = next((each.seat for each in seats if each.player_id == player_id), None)
@@ -237,7 +304,7 @@ def _save(
 
 def classic_seat_hand_over(
     *, game_id: UUID, seat: int, strength: str, now: datetime | None = None
-) -> None:
+) -> ClassicPlayed:
     """The person at ``seat`` left: a computer of ``strength`` takes the seat, and the
     computers play until a person is to move (or the game ends)."""
     if strength not in engine.CLASSIC_STRENGTHS:
@@ -254,5 +321,7 @@ def classic_seat_hand_over(
         seats[seat].strength = strength
         seats[seat].save(update_fields=["player", "strength"])
         match = match_of(game, seats)
+        before = len(match.events)
         game.log = [*game.log, *_computers_play(game, seats, match)]
         _save(game, seats, match, now)
+    return ClassicPlayed(game=game, match=match, new_events=_events_json(match, before))

@@ -74,6 +74,9 @@ class LiveTable(models.Model):
     clocks = models.JSONField(_("clocks"), default=list)
     turn_since = models.DateTimeField(_("turn began"), null=True, blank=True)
     reactions = models.JSONField(_("latest reactions"), default=list)
+    # What the readers need of the game as of event ``seq``, kept by each write so that
+    # a read does not replay the game's log (challenges/tables/game_facts.py).
+    game_facts = models.JSONField(_("game as of the last event"), null=True, blank=True)
     created_at = models.DateTimeField(_("made"))
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)

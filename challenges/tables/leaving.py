@@ -14,17 +14,17 @@ from uuid import UUID
 
 from django.db import transaction
 
-from challenges.classic.selectors import match_of
-from challenges.classic.services import classic_game_resign, classic_seat_hand_over
+from challenges.classic.services import classic_game_leave, classic_seat_hand_over
 from challenges.errors import service_now
 from challenges.models import ClassicGame, LiveTable, TableMember
 from challenges.tables.clocks import turn_clock
 from challenges.tables.errors import ClaimNotAllowed, TableNotFound, TableNotPlaying
 from challenges.tables.events import events_record
+from challenges.tables.game_facts import facts_keep
 from challenges.tables.push import events_push
 from challenges.tables.ratings import table_results_settle
 from challenges.tables.seating import seat_locked
-from challenges.tables.selectors import table_state
+from challenges.tables.selectors import table_shown
 
 TAKE_OVER_STRENGTH = "medium"
 
@@ -35,7 +35,7 @@ def table_resign(*, table_id: UUID, player_id: int, now: datetime | None = None)
     with transaction.atomic():
         table, member, before = _playing_seat(table_id, player_id)
         _leave(table, member, "resigned", now)
-    return table_state(table_id=table_id, player_id=player_id, after=before, now=now)
+    return table_shown(table, player_id=player_id, after=before, now=now)
 
 
 def table_claim(*, table_id: UUID, player_id: int, now: datetime | None = None) -> dict[str, Any]:
@@ -47,7 +47,7 @@ def table_claim(*, table_id: UUID, player_id: int, now: datetime | None = None) 
         if absent is None or absent.seat == member.seat:
             raise ClaimNotAllowed()
         _leave(table, absent, "claimed", now)
-    return table_state(table_id=table_id, player_id=player_id, after=before, now=now)
+    return table_shown(table, player_id=player_id, after=before, now=now)
 
 
 def table_timeouts_settle(*, table_id: UUID, now: datetime | None = None) -> bool:
@@ -99,10 +99,10 @@ def _claimable(table: LiveTable, now: datetime) -> TableMember | None:
 
 
 def _leave(table: LiveTable, member: TableMember, reason: str, now: datetime) -> None:
+    """``member`` leaves the table."""
     member.result = TableMember.Result.LEFT
     member.save(update_fields=["result"])
     assert table.game_id is not None
-    game = ClassicGame.objects.get(pk=table.game_id)
     staying = [
         other
         for other in table.members.exclude(result=TableMember.Result.LEFT)
@@ -110,28 +110,27 @@ def _leave(table: LiveTable, member: TableMember, reason: str, now: datetime) ->
     ]
     bodies: list[dict[str, Any]] = [{"event": "seat_left", "seat": member.seat, "reason": reason}]
     if table.seats == 2 or not staying:
-        classic_game_resign(game_id=game.id, player_id=member.player_id, now=now)
-        game.refresh_from_db()
+        played = classic_game_leave(game_id=table.game_id, player_id=member.player_id, now=now)
         rows = events_record(table, bodies, now)
         rows += table_results_settle(
-            table, game=game, now=now, winners=[other.seat for other in staying]
+            table, match=played.match, now=now, winners=[other.seat for other in staying]
         )
     else:
-        engine_events = len(match_of(game, list(game.seats.order_by("seat"))).events)
-        was_turn = game.turn == member.seat
-        classic_seat_hand_over(
-            game_id=game.id, seat=member.seat, strength=TAKE_OVER_STRENGTH, now=now
+        was_turn = (
+            ClassicGame.objects.values_list("turn", flat=True).get(pk=table.game_id) == member.seat
         )
-        game.refresh_from_db()
-        match = match_of(game, list(game.seats.order_by("seat")))
+        played = classic_seat_hand_over(
+            game_id=table.game_id, seat=member.seat, strength=TAKE_OVER_STRENGTH, now=now
+        )
         bodies.append(
             {"event": "computer_took_seat", "seat": member.seat, "strength": TAKE_OVER_STRENGTH}
         )
-        bodies += [event.to_json() for event in match.events[engine_events:]]
+        bodies += played.new_events
         if was_turn:
             table.turn_since = now
         rows = events_record(table, bodies, now)
-        if game.status != ClassicGame.Status.PLAYING:
-            rows += table_results_settle(table, game=game, now=now)
+        if played.game.status != ClassicGame.Status.PLAYING:
+            rows += table_results_settle(table, match=played.match, now=now)
+    facts_keep(table, played.match)
     table.save()
     events_push(table, rows)

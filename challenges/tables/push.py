@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from uuid import UUID
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
 from challenges.models import LiveTable, TableEvent
 from challenges.tables.events import event_views
+from challenges.tables.game_facts import facts_turn
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +40,8 @@ def events_push(table: LiveTable, rows: list[TableEvent]) -> None:
     message = {
         "type": "table.events",
         "events": [{"seq": row.seq, "views": event_views(table, row.body)} for row in rows],
+        # Whose turn it now is, for the sockets (they write a seat's presence only then).
+        "turn": facts_turn(status=table.status, seq=table.seq, facts=table.game_facts),
     }
     group = table_group(table.id)
     transaction.on_commit(lambda: _send(group, message))
@@ -52,16 +57,49 @@ def _send(group: str, message: dict[str, Any]) -> None:
     if layer is None:
         return
     try:
-        if _loop_running_here():
+        if not isinstance(layer, InMemoryChannelLayer):
+            _sender().send(layer, group, message)
+        elif _loop_running_here():
             # async_to_sync refuses a thread whose event loop runs (a caller under a
             # loop, a test's browser driver): send from a thread of its own.
             with ThreadPoolExecutor(max_workers=1) as sender:
                 sender.submit(async_to_sync(_bounded_send), layer, group, message).result()
         else:
+            # The in-memory layer's queues belong to the server's loop, which
+            # async_to_sync runs the send on (make run: one daphne process).
             async_to_sync(_bounded_send)(layer, group, message)
     # The layer's failures are many (refused, timed out, a full channel): a push is a hint.
     except Exception:
         log.warning("table push to %s not sent: the channel layer did not take it", group)
+
+
+class _Sender:
+    """One event loop in a thread of its own for the process's pushes. The Redis layer
+    keeps its connections per event loop, and async_to_sync in a web worker makes a
+    thread, a loop and so a new Redis connection for every push."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.pid = os.getpid()
+        threading.Thread(target=self.loop.run_forever, name="table-push", daemon=True).start()
+
+    def send(self, layer: Any, group: str, message: dict[str, Any]) -> None:
+        sent = asyncio.run_coroutine_threadsafe(_bounded_send(layer, group, message), self.loop)
+        # The bound is the send's own (``_bounded_send``); this one only if the loop hangs.
+        sent.result(timeout=settings.TABLE_PUSH_TIMEOUT * 2)
+
+
+_senders: dict[int, _Sender] = {}
+_senders_lock = threading.Lock()
+
+
+def _sender() -> _Sender:
+    # One per process: a forked worker does not inherit its parent's loop thread.
+    with _senders_lock:
+        sender = _senders.get(os.getpid())
+        if sender is None:
+            sender = _senders[os.getpid()] = _Sender()
+        return sender
 
 
 def _loop_running_here() -> bool:

@@ -15,8 +15,8 @@ from typing import Any
 from django.conf import settings
 from openskill.models import PlackettLuce
 
-from challenges.classic.selectors import match_of
-from challenges.models import ClassicGame, LiveTable, PlayerRating, TableEvent, TableMember
+from challenges.engine import ClassicMatch
+from challenges.models import LiveTable, PlayerRating, TableEvent, TableMember
 from challenges.players.services import player_records_changed
 from challenges.tables.events import events_record
 
@@ -49,14 +49,14 @@ def is_provisional(rating: PlayerRating) -> bool:
 def table_results_settle(
     table: LiveTable,
     *,
-    game: ClassicGame,
+    match: ClassicMatch,
     now: datetime,
     winners: Sequence[int] | None = None,
 ) -> list[TableEvent]:
     """The table is over: each person's result and place (``winners``: the seats that
     won when nobody finished the game, else the game's), coins, ratings; the
-    ``table_ended`` event. The caller holds the table locked and saves it."""
-    match = match_of(game, list(game.seats.order_by("seat")))
+    ``table_ended`` event. ``match``: the game as it ended. The caller holds the table
+    locked and saves it."""
     won = set(match.winners if winners is None else winners)
     members = list(table.members.order_by("seat"))
     for member in members:

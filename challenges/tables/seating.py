@@ -20,7 +20,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from challenges.classic.selectors import match_of
-from challenges.classic.services import classic_game_act, classic_game_start
+from challenges.classic.services import classic_game_play, classic_game_start
+from challenges.engine import ClassicMatch
 from challenges.errors import service_now
 from challenges.models import ClassicGame, Follow, LiveTable, TableMember
 from challenges.players.selectors import is_guest
@@ -38,9 +39,10 @@ from challenges.tables.errors import (
     TooManyOpenTables,
 )
 from challenges.tables.events import events_record
+from challenges.tables.game_facts import facts_keep
 from challenges.tables.push import events_push, reaction_push
 from challenges.tables.ratings import table_results_settle
-from challenges.tables.selectors import REACTIONS, table_state
+from challenges.tables.selectors import REACTIONS, table_shown, table_state
 
 REACTIONS_KEPT = 8
 """How many of the latest reactions a table keeps for a page that polls."""
@@ -157,22 +159,20 @@ def table_act(
         if seq is not None and seq != table.seq:
             raise TableStale()
         before = table.seq
-        game = ClassicGame.objects.get(pk=table.game_id)
-        match = match_of(game, list(game.seats.order_by("seat")))
-        engine_events = len(match.events)
-        classic_game_act(game_id=game.id, player_id=player_id, action=action, now=now)
-        game.refresh_from_db()
-        match = match_of(game, list(game.seats.order_by("seat")))
-        rows = events_record(
-            table, [event.to_json() for event in match.events[engine_events:]], now
+        # The move's one replay of the game's log; the facts kept from it shape the
+        # answer, and every read until the next write.
+        played = classic_game_play(
+            game_id=table.game_id, player_id=player_id, action=action, now=now
         )
+        rows = events_record(table, played.new_events, now)
         if action["type"] != "draw":
             turn_over(table, member.seat, now)
-        if game.status != ClassicGame.Status.PLAYING:
-            rows += table_results_settle(table, game=game, now=now)
+        if played.game.status != ClassicGame.Status.PLAYING:
+            rows += table_results_settle(table, match=played.match, now=now)
+        facts_keep(table, played.match)
         table.save()
         events_push(table, rows)
-    return table_state(table_id=table_id, player_id=player_id, after=before, now=now)
+    return table_shown(table, player_id=player_id, after=before, now=now)
 
 
 def turn_over(table: LiveTable, seat: int, now: datetime) -> None:
@@ -200,7 +200,9 @@ def table_react(
 
 
 def table_seen(*, table_id: UUID, player_id: int, now: datetime | None = None) -> None:
-    """The player is at the table (a read, a poll, a socket's ping): not away."""
+    """The player is at the table (a read, a poll, a socket's ping): not away. It is
+    read only on the seat's turn (``clocks.turn_clock``), so the callers that know
+    whose turn it is (the socket, the table's read) write it only then."""
     now = service_now(now)
     TableMember.objects.filter(
         table_id=table_id, player_id=player_id, seen_at__lt=now - SEEN_EVERY
@@ -231,17 +233,22 @@ def _seat_take(
     )
     members = [*members, member]
     bodies: list[dict[str, Any]] = [{"event": "table_joined", "seat": member.seat}]
+    started = None
     if len(members) + table.computers == table.seats:
-        bodies += _start(table, members, now)
+        started = _start(table, members, now)
+        bodies.append({"event": "table_started", "seats": table.seats, "people": len(members)})
+        bodies += [event.to_json() for event in started.events]
     rows = events_record(table, bodies, now)
+    if started is not None:
+        facts_keep(table, started)
     table.save()
     events_push(table, rows)
     return members
 
 
-def _start(table: LiveTable, members: list[TableMember], now: datetime) -> list[dict[str, Any]]:
-    """Deal the game: the people at seats 0.., the computers after them. Returns the
-    events (the start, then the engine's: the deal and any computers' turns)."""
+def _start(table: LiveTable, members: list[TableMember], now: datetime) -> ClassicMatch:
+    """Deal the game: the people at seats 0.., the computers after them. Records the
+    start; returns the match (its events: the deal and any computers' turns)."""
     game = classic_game_start(
         player_ids=[member.player_id for member in members],
         computers=table.computers,
@@ -258,11 +265,7 @@ def _start(table: LiveTable, members: list[TableMember], now: datetime) -> list[
         member.seen_at = now
     TableMember.objects.bulk_update(members, ["seen_at"])
     started = ClassicGame.objects.get(pk=game["id"])
-    match = match_of(started, list(started.seats.order_by("seat")))
-    return [
-        {"event": "table_started", "seats": table.seats, "people": len(members)},
-        *(event.to_json() for event in match.events),
-    ]
+    return match_of(started, list(started.seats.order_by("seat")))
 
 
 def seat_locked(table_id: UUID, player_id: int) -> tuple[LiveTable, TableMember]:

@@ -8,13 +8,14 @@ and the clocks are everyone's. The well's order is never read out, only its size
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from django.db.models import Count, Q, Sum
+from django.conf import settings
+from django.db.models import Count, F, Q, Sum
 
-from challenges.classic.selectors import classic_length, match_of
+from challenges.classic.selectors import classic_length
 from challenges.errors import service_now
 from challenges.models import ClassicSeat, LiveTable, PairingTicket, TableMember
 from challenges.players.guests import GUEST_NAME_PREFIX
@@ -22,6 +23,8 @@ from challenges.tables.clocks import turn_clock
 from challenges.tables.errors import TableNotFound as TableNotFound
 from challenges.tables.events import SPECTATOR as SPECTATOR
 from challenges.tables.events import event_view
+from challenges.tables.game_facts import TURN_UNKNOWN as TURN_UNKNOWN
+from challenges.tables.game_facts import facts_read, facts_turn
 from challenges.tables.push import table_group as table_group
 from challenges.tables.ratings import (
     COINS_AGAINST_COMPUTERS,
@@ -43,13 +46,15 @@ def _name(member: TableMember) -> str | None:
     return None if name.startswith(GUEST_NAME_PREFIX) else name
 
 
-def table_viewer(*, table_id: UUID, player_id: int | None) -> tuple[int | None, int]:
-    """The player's seat at the table (None: a spectator) and the table's last event;
-    TableNotFound when there is no such table."""
-    table = LiveTable.objects.filter(pk=table_id).values_list("seq", flat=True).first()
-    if table is None:
+def table_viewer(*, table_id: UUID, player_id: int | None) -> tuple[int | None, int, int | None]:
+    """The player's seat at the table (None: a spectator), the table's last event and
+    the seat to move (``game_facts.facts_turn``); TableNotFound when there is no such
+    table."""
+    row = LiveTable.objects.filter(pk=table_id).values_list("seq", "status", "game_facts").first()
+    if row is None:
         raise TableNotFound()
-    return _seat_of(table_id, player_id), table
+    seq, status, facts = row
+    return _seat_of(table_id, player_id), seq, facts_turn(status=status, seq=seq, facts=facts)
 
 
 def _seat_of(table_id: UUID, player_id: int | None) -> int | None:
@@ -78,6 +83,18 @@ def table_state(
     table = LiveTable.objects.filter(pk=table_id).first()
     if table is None:
         raise TableNotFound()
+    return table_shown(table, player_id=player_id, after=after, now=now)
+
+
+def table_shown(
+    table: LiveTable,
+    *,
+    player_id: int | None,
+    now: datetime,
+    after: int | None = None,
+) -> dict[str, Any]:
+    """``table_state`` of a table already read: a write's answer (the write kept the
+    game's facts on it: no replay)."""
     members = {member.seat: member for member in table.members.select_related("player")}
     # A person who left watches from then on, like a spectator.
     viewer = next(
@@ -114,9 +131,7 @@ def table_state(
         state.update(_game_part(table, players, members, viewer, now))
     state["players"] = players
     if after is not None:
-        state["new_events"] = table_events_after(
-            table_id=table.id, player_id=player_id, after=after, table=table
-        )
+        state["new_events"] = _events_after(table, viewer, after)
     all_hands = state.pop("all_hands", None)
     state["hands"] = all_hands if finished else None
     state["results"] = [member_result(m) for m in members.values()] if finished else None
@@ -156,40 +171,36 @@ def _game_part(
     viewer: int | None,
     now: datetime,
 ) -> dict[str, Any]:
-    game = table.game
-    assert game is not None
-    match = match_of(game, list(game.seats.order_by("seat")))
+    game = facts_read(table)
     playing = table.status == LiveTable.Status.PLAYING
-    turn = match.current_player if playing else None
-    _scores_fill(players, match=match, table=table)
+    turn = game["turn"] if playing else None
+    _scores_fill(players, game=game, table=table)
     claimable = _turn_clock_fill(players, table=table, members=members, turn=turn, now=now)
     to_move = viewer is not None and turn == viewer
     seated = viewer is not None
     return {
-        "round": match.round,
+        "round": game["round"],
         "turn": turn,
-        "hand": [tile.id for tile in match.hand(viewer)] if viewer is not None else [],
-        "all_hands": [[tile.id for tile in match.hand(seat)] for seat in range(table.seats)],
-        "board": [placement.to_json() for placement in match.board.placements],
-        "well_size": match.well_size,
-        "draws_this_turn": match.draws_this_turn,
-        "can_draw": to_move and match.can_draw(),
-        "can_pass": to_move and match.can_pass(),
-        "opening_tiles": (
-            [tile.id for tile in match.opening_tiles] if match.is_opening and to_move else []
-        ),
-        "scores": list(match.scores),
-        "winners": list(match.winners) if not playing else [],
+        "hand": list(game["hands"][viewer]) if viewer is not None else [],
+        "all_hands": game["hands"],
+        "board": game["board"],
+        "well_size": game["well_size"],
+        "draws_this_turn": game["draws_this_turn"],
+        "can_draw": to_move and game["can_draw"],
+        "can_pass": to_move and game["can_pass"],
+        "opening_tiles": game["opening_tiles"] if to_move else [],
+        "scores": list(game["scores"]),
+        "winners": list(game["winners"]) if not playing else [],
         "claimable": claimable,
         "can_claim": seated and claimable is not None and claimable != viewer,
     }
 
 
-def _scores_fill(players: list[dict[str, Any]], *, match: Any, table: LiveTable) -> None:
+def _scores_fill(players: list[dict[str, Any]], *, game: dict[str, Any], table: LiveTable) -> None:
     """Each seat's hand size, score and, for a person, clock."""
     for row in players:
-        row["hand_size"] = len(match.hand(row["seat"]))
-        row["score"] = match.scores[row["seat"]]
+        row["hand_size"] = len(game["hands"][row["seat"]])
+        row["score"] = game["scores"][row["seat"]]
         if row["kind"] == "person" and table.clocks:
             row["clock_ms"] = table.clocks[row["seat"]]
 
@@ -213,14 +224,16 @@ def _turn_clock_fill(
 
 
 def table_events_after(
-    *, table_id: UUID, player_id: int | None, after: int, table: LiveTable | None = None
+    *, table_id: UUID, player_id: int | None, after: int
 ) -> list[dict[str, Any]]:
     """Every event after number ``after``, in order, as the player's seat sees it."""
+    table = LiveTable.objects.filter(pk=table_id).first()
     if table is None:
-        table = LiveTable.objects.filter(pk=table_id).first()
-        if table is None:
-            raise TableNotFound()
-    viewer = _seat_of(table_id, player_id)
+        raise TableNotFound()
+    return _events_after(table, _seat_of(table_id, player_id), after)
+
+
+def _events_after(table: LiveTable, viewer: int | None, after: int) -> list[dict[str, Any]]:
     reveal = table.status == LiveTable.Status.FINISHED
     return [
         {"seq": seq, "event": event_view(body, viewer, reveal=reveal)}
@@ -230,12 +243,27 @@ def table_events_after(
     ]
 
 
-def tables_live_ids() -> list[UUID]:
-    """The tables being played at a live pace (whose clocks the beat looks at)."""
+def tables_clock_due_ids(*, now: datetime | None = None) -> list[UUID]:
+    """The tables of three or four seats where a computer may be due to take the seat
+    to move (the beat looks at these; at two seats the other person claims). A seat can
+    be claimed only once its turn is older than the claim's wait or the least a bank
+    holds (a live bank starts full and never falls under its increment, or the cap,
+    after a turn), or than a day at a day-a-move table."""
+    now = service_now(now)
+    live_wait = min(
+        settings.TABLE_CLAIM_AWAY_SECONDS,
+        settings.TABLE_LIVE_INCREMENT_SECONDS,
+        settings.TABLE_LIVE_BANK_SECONDS,
+        settings.TABLE_LIVE_BANK_CAP_SECONDS,
+    )
+    day = settings.TABLE_CORRESPONDENCE_MOVE_SECONDS
+    due = Q(pace=LiveTable.Pace.LIVE, turn_since__lte=now - timedelta(seconds=live_wait)) | Q(
+        pace=LiveTable.Pace.CORRESPONDENCE, turn_since__lte=now - timedelta(seconds=day)
+    )
     return list(
-        LiveTable.objects.filter(
-            status=LiveTable.Status.PLAYING, pace=LiveTable.Pace.LIVE
-        ).values_list("id", flat=True)
+        LiveTable.objects.filter(due, status=LiveTable.Status.PLAYING, seats__gte=3).values_list(
+            "id", flat=True
+        )
     )
 
 
@@ -256,14 +284,36 @@ def tables_open(*, player_id: int | None, now: datetime | None = None) -> dict[s
         if player_id
         else LiveTable.objects.none()
     )
+    yours = set(_your_move(player_id).values_list("table_id", flat=True)) if player_id else set()
+    # The tables waiting for the player's move first: a day-a-move table is easy to forget.
+    mine_rows = sorted(
+        (_lobby_row(table, player_id, your_move=table.id in yours) for table in mine),
+        key=lambda row: not row["your_move"],
+    )
     return {
         "tables": [_lobby_row(table, player_id) for table in listed],
         "invitations": [_lobby_row(table, player_id) for table in invited],
-        "mine": [_lobby_row(table, player_id) for table in mine],
+        "mine": mine_rows,
     }
 
 
-def _lobby_row(table: LiveTable, player_id: int | None) -> dict[str, Any]:
+def _your_move(player_id: int) -> Any:
+    """The player's seats at tables being played where it is their move."""
+    return TableMember.objects.filter(
+        player_id=player_id,
+        table__status=LiveTable.Status.PLAYING,
+        table__game__turn=F("seat"),
+    ).exclude(result=TableMember.Result.LEFT)
+
+
+def tables_your_move(*, player_id: int) -> int:
+    """How many tables wait for the player's move (the site's header counts them)."""
+    return int(_your_move(player_id).count())
+
+
+def _lobby_row(
+    table: LiveTable, player_id: int | None, *, your_move: bool = False
+) -> dict[str, Any]:
     members = list(table.members.select_related("player").order_by("seat"))
     return {
         "id": table.id,
@@ -277,6 +327,7 @@ def _lobby_row(table: LiveTable, player_id: int | None) -> dict[str, Any]:
         "players": [_name(member) for member in members],
         "free": table.seats - table.computers - len(members),
         "seated": any(member.player_id == player_id for member in members),
+        "your_move": your_move,
         "expires_at": table.expires_at,
     }
 

@@ -11,10 +11,13 @@ from urllib.parse import quote
 
 from django import template
 from django.conf import settings
+from django.db import DatabaseError
 from django.template.context import Context
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+
+from challenges.tables import selectors as tables_selectors
 
 register = template.Library()
 
@@ -33,7 +36,7 @@ def site_header(context: Context) -> SafeString:
     request = context.get("request")
     address = request.get_full_path() if request is not None else ""
     if request is None or _renders_live(context):
-        return _render(context, HEADER, site_next=address)
+        return _render(context, HEADER, site_next=address, your_move=_your_move(context))
     key = (HEADER, get_language(), str(request.resolver_match and request.resolver_match.url_name))
     made = _made.get(key)
     if made is None:
@@ -61,6 +64,19 @@ def site_footer(context: Context) -> SafeString:
         else ""
     )
     return mark_safe(made.replace(_TOKEN_INPUT, field))
+
+
+def _your_move(context: Context) -> int:
+    """How many tables wait for the logged-in reader's move: the nav counts them, so a
+    day-a-move table is not forgotten."""
+    user = context.get("user")
+    if user is None or not user.is_authenticated:
+        return 0
+    try:
+        return tables_selectors.tables_your_move(player_id=user.pk)
+    except DatabaseError:
+        # A page served while the database is away still has its header.
+        return 0
 
 
 def _renders_live(context: Context) -> bool:

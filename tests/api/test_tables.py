@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from challenges.models import Follow, LiveTable, TableEvent
+from challenges.models import ClassicGame, Follow, LiveTable, TableEvent
 from tests.factories import UserFactory
 from tests.tables_play import api_turn, table_match, tile_ids
 
@@ -238,3 +238,49 @@ def test_a_reaction_is_one_of_the_codes_and_the_table_shows_it() -> None:
         403,
         "not_seated",
     )
+
+
+def test_a_table_s_game_is_played_at_its_table_never_through_the_classic_api() -> None:
+    """Every action at a table is an event numbered there: the classic API does not
+    know a table's game, and the classic page does not offer to resume it."""
+    ada, bob = UserFactory(), UserFactory()
+    clients = {0: _client(ada), 1: _client(bob)}
+    made = _make(clients[0])
+    clients[1].post(f"/api/tables/{made['id']}/join/", {}, format="json")
+    table = LiveTable.objects.get(pk=made["id"])
+    seat = table_match(made["id"]).current_player
+    game = f"/api/classic/games/{table.game_id}"
+    for action in ("draw", "pass", "resign"):
+        _refused(clients[seat].post(f"{game}/{action}/", {}, format="json"), 404, "not_found")
+    assert LiveTable.objects.get(pk=made["id"]).seq == table.seq
+    assert table.game is not None and table.game.status == "playing"
+    for client in clients.values():
+        assert client.get("/api/classic/record/").json()["current"] is None
+
+
+def test_a_move_the_rules_refuse_is_422_and_changes_nothing() -> None:
+    ada, bob = UserFactory(), UserFactory()
+    clients = {0: _client(ada), 1: _client(bob)}
+    made = _make(clients[0])
+    clients[1].post(f"/api/tables/{made['id']}/join/", {}, format="json")
+    table = LiveTable.objects.get(pk=made["id"])
+    seat = table_match(made["id"]).current_player
+    log = list(ClassicGame.objects.get(pk=table.game_id).log)
+    # A tile the seat does not hold, far from any other.
+    held = {tile.id for tile in table_match(made["id"]).hand(seat)}
+    tile = next(
+        f"{a}-{b}-{c}"
+        for a in range(6)
+        for b in range(a, 6)
+        for c in range(b, 6)
+        if f"{a}-{b}-{c}" not in held
+    )
+    response = clients[seat].post(
+        f"/api/tables/{made['id']}/move/",
+        {"tile": tile, "cell": [40, 40], "rotation": 0, "seq": table.seq},
+        format="json",
+    )
+    assert response.status_code == 422, response.content
+    assert response.json()["code"] and response.json()["detail"]
+    assert LiveTable.objects.get(pk=made["id"]).seq == table.seq
+    assert ClassicGame.objects.get(pk=table.game_id).log == log

@@ -6,22 +6,29 @@ docs/performance.md keeps ("Live tables").
 
 Starts gunicorn (the moves, over HTTP) and daphne (the sockets) with the production
 settings on loopback: PostgreSQL, the Redis channel layer and cache. For each count of
-tables in ``--tables`` it seats two people at each (each with a socket, as the table
-page holds one), and every table makes a move every ``--move-every`` seconds (with
-jitter): the seat to move reads the table, picks a legal action from what it sees and
-posts it with its ``seq``. It prints, per count:
+tables in ``--tables`` it seats two people at a live table each, and each seat does
+what its table page does (pages/table.js, tables/feed.js): it holds a socket that
+says ``here`` every 3 s; it reads the table once the other seat's pushed events
+arrive, and, while the other is to move, whenever 5 s went by without a read; and
+every table makes a move every ``--move-every`` seconds (with jitter), by the seat its
+page says is to move, a legal action picked from what it sees, posted with its
+``seq``. It prints, per count:
 
 - the push latency from a move (the post leaving the player) to the other seat's
   socket receiving its event, p50 and p95;
 - daphne's memory per socket (its RSS with the sockets open, less before, per socket);
-- moves per second, errors, the load average (the machine is shared: say so with the
-  figures);
+- the CPU of the web workers, of daphne and of the PostgreSQL backends serving the
+  benchmark's database, per move (all of it: the move, the reads and pings it brings)
+  and daphne's per push delivered; what it takes, from these, to hold 500 tables;
+- moves, reads, pings and pushes, errors, the load average while it ran (the machine
+  is shared: say so with the figures);
 
 and the most tables held with p95 at or under 250 ms. A benchmark: it asserts nothing.
 
 Environment: ``LIVE_DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432/
 live_bench``, migrated; its tables are added to, never emptied), ``LIVE_REDIS_URL``
-(default ``redis://127.0.0.1:6379/5``).
+(default ``redis://127.0.0.1:6379/5``), and ``TEST_PORTS`` (e.g. ``8760-8779``) for the
+servers' ports on a shared machine.
 """
 
 from __future__ import annotations
@@ -34,9 +41,11 @@ import random
 import statistics
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -71,7 +80,7 @@ for n in range({count}):
         token = api_token_create(user=user).secret
         seats.append({{"token": token, "session": session.session_key, "id": user.pk}})
     table = services.table_create(player_id=seats[0]["id"], seats=2, computers=0,
-        strength="easy", rounds=None, pace="correspondence")
+        strength="easy", rounds=None, pace="live")
     services.table_join(table_id=table["id"], player_id=seats[1]["id"])
     made.append({{"table": str(table["id"]), "seats": seats}})
 print(json.dumps(made))
@@ -83,10 +92,18 @@ class Step:
     tables: int
     latencies: list[float] = field(default_factory=list)
     moves: int = 0
+    reads: int = 0
+    pings: int = 0
+    pushes: int = 0
     errors: int = 0
     rss_before: int = 0
     rss_after: int = 0
     sockets: int = 0
+    cpu: dict[str, float] = field(default_factory=dict)
+    seconds: float = 0.0
+    load: list[float] = field(default_factory=list)
+    until: float = float("inf")
+    reread_always: bool = False
     failures: list[str] = field(default_factory=list)
 
 
@@ -95,6 +112,40 @@ def rss_kb(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_of(pids: list[int]) -> dict[int, float]:
+    """Each process's user and system CPU so far, in seconds (one gone is left out)."""
+    seconds = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        seconds[pid] = (int(fields[11]) + int(fields[12])) / TICKS
+    return seconds
+
+
+def cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """The CPU spent between two readings; a process that began in between, all of its."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
+
+
+def postgres_pids(database: str) -> list[int]:
+    """The PostgreSQL backends serving the benchmark's database (kept open: the
+    production settings' CONN_MAX_AGE), whose CPU is the database's share of a move."""
+    import psycopg
+
+    url = urlparse(database)
+    admin = url._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s", [url.path.lstrip("/")]
+        ).fetchall()
+    return [int(row[0]) for row in rows]
 
 
 def choose(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -114,94 +165,137 @@ def choose(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return ("draw", {}) if state["can_draw"] else ("pass", {})
 
 
-async def table_play(
-    table: dict[str, Any], web: int, step: Step, sent: dict[tuple[str, int], float], until: float
-) -> None:
-    """The table's moves, every ``move_every`` seconds, by whichever seat is to move."""
-    while time.monotonic() < until:
-        await asyncio.sleep(table["every"] * random.uniform(0.6, 1.4))
-        seat = table["turn"]
-        auth = {"Authorization": f"Token {table['seats'][seat]['token']}"}
+class Seat:
+    """One seat's table page: its socket (pushes in, a ``here`` every 3 s out), the
+    table as it last read it, read again after another seat's events and, while the
+    other is to move, whenever 5 s went by without a read (pages/table.js), and its
+    moves with that state's ``seq``."""
+
+    def __init__(self, table: dict[str, Any], seat: int, web: int, step: Step) -> None:
+        self.table = table
+        self.seat = seat
+        self.web = web
+        self.step = step
+        self.auth = {"Authorization": f"Token {table['seats'][seat]['token']}"}
+        self.state: dict[str, Any] | None = None
+        self.read_at = 0.0
+        self.reading: asyncio.Task[None] | None = None
+
+    async def read(self) -> None:
         status, _, body = await asyncio.to_thread(
-            request, web, "GET", f"/api/tables/{table['table']}/", headers=auth
+            request, self.web, "GET", f"/api/tables/{self.table['table']}/", headers=self.auth
         )
+        self.read_at = time.monotonic()
         if status != 200:
-            step.errors += 1
-            continue
-        state = json.loads(body)
-        if state["status"] != "playing":
+            self.step.errors += 1
             return
-        if state["turn"] != seat:
-            table["turn"] = state["turn"]
-            continue
+        self.step.reads += 1
+        self.state = json.loads(body)
+
+    def read_soon(self) -> None:
+        """A page shows the pushed events, then reads the table once."""
+        if self.reading is None or self.reading.done():
+            self.reading = asyncio.create_task(self.read())
+
+    async def every_5s(self, until: float) -> None:
+        """While the other person is to move, a read whenever 5 s went by without one."""
+        while time.monotonic() < until:
+            await asyncio.sleep(0.5)
+            state = self.state
+            waiting = state is not None and state["status"] == "playing"
+            if not self.step.reread_always:
+                waiting = waiting and state is not None and state["turn"] != self.seat
+            if waiting and time.monotonic() - self.read_at > 5:
+                self.read_soon()
+
+    async def move(self, sent: dict[tuple[str, int], float]) -> bool:
+        """Plays when this seat's page says it is its turn; False when the game is over."""
+        state = self.state
+        if state is None or state["status"] != "playing":
+            return state is None
+        if state["turn"] != self.seat:
+            return True
         action, move = choose(state)
         started = time.monotonic()
-        path = f"/api/tables/{table['table']}/{action}/"
+        path = f"/api/tables/{self.table['table']}/{action}/"
         status, _, answer = await asyncio.to_thread(
-            request, web, "POST", path, headers=auth, body={**move, "seq": state["seq"]}
+            request, self.web, "POST", path, headers=self.auth, body={**move, "seq": state["seq"]}
         )
         if status != 200:
-            step.errors += 1
-            continue
-        step.moves += 1
-        result = json.loads(answer)
-        table["turn"] = result["turn"] if result["turn"] is not None else seat
-        for event in result.get("new_events", []):
-            sent.setdefault((table["table"], event["seq"]), started)
+            self.step.errors += 1
+            await self.read()
+            return True
+        self.step.moves += 1
+        self.state = json.loads(answer)
+        self.read_at = time.monotonic()
+        for event in self.state.get("new_events", []):
+            sent.setdefault((self.table["table"], event["seq"]), started)
+        return self.state["status"] == "playing"
+
+
+async def table_play(
+    seats: list[Seat], every: float, sent: dict[tuple[str, int], float], until: float
+) -> None:
+    """The table's moves, one every ``every`` seconds (with jitter), by the seat whose
+    page says it is to move."""
+    while time.monotonic() < until:
+        await asyncio.sleep(every * random.uniform(0.6, 1.4))
+        for seat in seats:
+            if not await seat.move(sent):
+                return
 
 
 async def socket_listen(
-    table: dict[str, Any],
-    seat: int,
-    live: int,
-    step: Step,
-    sent: dict[tuple[str, int], float],
-    ready: asyncio.Event,
-    until: float,
+    seat: Seat, live: int, sent: dict[tuple[str, int], float], ready: asyncio.Event
 ) -> None:
-    cookie = f"sessionid={table['seats'][seat]['session']}"
+    table = seat.table
+    cookie = f"sessionid={table['seats'][seat.seat]['session']}"
     headers = {"Cookie": cookie, "Origin": f"http://127.0.0.1:{live}"}
     uri = f"ws://127.0.0.1:{live}/ws/tables/{table['table']}/"
     try:
-        await listen(uri, headers, table, seat, step, sent, ready, until)
+        await listen(uri, headers, seat, sent, ready)
     except Exception as error:
-        step.errors += 1
-        step.failures.append(f"socket: {type(error).__name__}: {error}")
+        seat.step.errors += 1
+        seat.step.failures.append(f"socket: {type(error).__name__}: {error}")
 
 
 async def listen(
     uri: str,
     headers: dict[str, str],
-    table: dict[str, Any],
-    seat: int,
-    step: Step,
+    seat: Seat,
     sent: dict[tuple[str, int], float],
     ready: asyncio.Event,
-    until: float,
 ) -> None:
-    async with connect(uri, additional_headers=headers, open_timeout=60) as socket:
+    step = seat.step
+    async with connect(uri, additional_headers=headers, open_timeout=120) as socket:
         step.sockets += 1
-        hello = json.loads(await socket.recv())
-        table["turn"] = table.get("turn", 0)
-        del hello
+        await socket.recv()  # the hello
         await ready.wait()
-        while time.monotonic() < until + 2:
+        pinged = time.monotonic()
+        while time.monotonic() < step.until + 2:
+            if time.monotonic() - pinged >= 3 and time.monotonic() < step.until:
+                await socket.send(json.dumps({"type": "here"}))
+                step.pings += 1
+                pinged = time.monotonic()
             try:
-                message = json.loads(await asyncio.wait_for(socket.recv(), timeout=1))
+                message = json.loads(await asyncio.wait_for(socket.recv(), timeout=0.5))
             except TimeoutError:
                 continue
             if "seq" not in message:
                 continue
+            step.pushes += 1
             arrived = time.monotonic()
             mover = message["event"].get("player")
-            if mover is not None and mover == seat:
+            if mover is not None and mover == seat.seat:
                 continue  # one's own move: the other seat's arrival is the figure
-            started = sent.get((table["table"], message["seq"]))
+            if time.monotonic() < step.until:
+                seat.read_soon()
+            started = sent.get((seat.table["table"], message["seq"]))
             if started is None:
                 # The push came before the move's answer: wait for the answer's stamp.
                 for _ in range(50):
                     await asyncio.sleep(0.01)
-                    started = sent.get((table["table"], message["seq"]))
+                    started = sent.get((seat.table["table"], message["seq"]))
                     if started is not None:
                         break
             if started is not None:
@@ -209,41 +303,59 @@ async def listen(
 
 
 async def run_step(
-    tables: list[dict[str, Any]], web: int, live: Daphne, seconds: float, every: float
+    tables: list[dict[str, Any]],
+    web: Gunicorn,
+    live: Daphne,
+    database: str,
+    seconds: float,
+    every: float,
+    reread_always: bool,
 ) -> Step:
-    step = Step(tables=len(tables))
+    step = Step(tables=len(tables), reread_always=reread_always)
     assert live.process is not None
+    asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(max_workers=64))
     step.rss_before = rss_kb(live.process.pid)
     sent: dict[tuple[str, int], float] = {}
     ready = asyncio.Event()
-    for table in tables:
-        table["every"] = every
-    # The seat to move at the start: read once.
-    for table in tables:
-        auth = {"Authorization": f"Token {table['seats'][0]['token']}"}
-        _, _, body = await asyncio.to_thread(
-            request, web, "GET", f"/api/tables/{table['table']}/", headers=auth
-        )
-        table["turn"] = json.loads(body)["turn"]
-    until = time.monotonic() + 3600
+    pages = [[Seat(table, seat, web.port, step) for seat in (0, 1)] for table in tables]
+    await asyncio.gather(*(seat.read() for seats in pages for seat in seats))
     listeners = [
-        asyncio.create_task(socket_listen(table, seat, live.port, step, sent, ready, until))
-        for table in tables
-        for seat in (0, 1)
+        asyncio.create_task(socket_listen(seat, live.port, sent, ready))
+        for seats in pages
+        for seat in seats
     ]
     while step.sockets + len(step.failures) < len(listeners):
         await asyncio.sleep(0.2)
     await asyncio.sleep(1)
     step.rss_after = rss_kb(live.process.pid)
-    until = time.monotonic() + seconds
+    step.moves = step.reads = step.pings = step.pushes = 0
+    processes = {
+        "web": web.worker_pids,
+        "sockets": lambda: [live.process.pid] if live.process else [],
+        "postgres": lambda: postgres_pids(database),
+    }
+    before = {name: cpu_of(pids()) for name, pids in processes.items()}
+    began = time.monotonic()
+    until = step.until = began + seconds
     ready.set()
-    movers = [asyncio.create_task(table_play(table, web, step, sent, until)) for table in tables]
-    await asyncio.gather(*movers, return_exceptions=True)
+    sampler = asyncio.create_task(load_sample(step, until))
+    refreshers = [asyncio.create_task(seat.every_5s(until)) for seats in pages for seat in seats]
+    movers = [asyncio.create_task(table_play(seats, every, sent, until)) for seats in pages]
+    await asyncio.gather(*movers, *refreshers, return_exceptions=True)
     await asyncio.sleep(2)
-    for task in listeners:
-        task.cancel()
-    await asyncio.gather(*listeners, return_exceptions=True)
+    step.seconds = time.monotonic() - began
+    step.cpu = {name: cpu_spent(before[name], cpu_of(pids())) for name, pids in processes.items()}
+    await sampler
+    for task in asyncio.all_tasks():
+        if task is not asyncio.current_task():
+            task.cancel()
     return step
+
+
+async def load_sample(step: Step, until: float) -> None:
+    while time.monotonic() < until:
+        step.load.append(os.getloadavg()[0])
+        await asyncio.sleep(5)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -259,10 +371,22 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--move-every", type=float, default=6.0)
     parser.add_argument("--web-workers", type=int, default=2)
+    parser.add_argument(
+        "--reread-always",
+        action="store_true",
+        help="read every 5 s whoever is to move, as the table page did before it read "
+        "only while another person is to move (a before-and-after)",
+    )
     args = parser.parse_args()
     database = os.environ.get("LIVE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/live_bench")
     redis = os.environ.get("LIVE_REDIS_URL", "redis://127.0.0.1:6379/5")
-    environment = site_environment(database_url=database, redis_url=redis)
+    environment = site_environment(
+        database_url=database,
+        redis_url=redis,
+        LIMITS_REDIS_URL=redis,
+        CACHE_KEY_PREFIX="tod-live-bench",
+        GUNICORN_MAX_REQUESTS="0",  # the workers' CPU is read from /proc: keep them
+    )
     print(f"migrating {database.rsplit('/', 1)[-1]} ...", flush=True)
     manage(environment, "migrate", "--noinput")
     logs = ROOT / "test-artifacts"
@@ -278,9 +402,19 @@ def main() -> None:
             tables = json.loads(
                 manage(environment, "shell", "-c", FIXTURE.format(count=count, stamp=stamp))
             )
-            step = asyncio.run(run_step(tables, web.port, live, args.seconds, args.move_every))
+            step = asyncio.run(
+                run_step(
+                    tables,
+                    web,
+                    live,
+                    database,
+                    args.seconds,
+                    args.move_every,
+                    args.reread_always,
+                )
+            )
             steps.append(step)
-            report(step)
+            report(step, args.move_every)
     finally:
         live.stop()
         web.stop()
@@ -289,18 +423,38 @@ def main() -> None:
     print(f"load average at the end: {os.getloadavg()[0]:.1f} (a shared machine)")
 
 
-def report(step: Step) -> None:
+TARGET_TABLES = 500
+
+
+def report(step: Step, every: float) -> None:
     per_socket = (step.rss_after - step.rss_before) / max(1, step.sockets)
+    load = f"{min(step.load):.1f}-{max(step.load):.1f}" if step.load else "?"
     print(
         f"{step.tables:>5} tables  {step.sockets:>5} sockets  "
         f"{step.moves:>5} moves  push p50 {percentile(step.latencies, 0.5):7.1f} ms  "
         f"p95 {percentile(step.latencies, 0.95):7.1f} ms  ({len(step.latencies)} pushes)  "
-        f"{per_socket:6.1f} kB/socket  errors {step.errors}  "
-        f"load {os.getloadavg()[0]:.1f}",
+        f"{per_socket:6.1f} kB/socket  errors {step.errors}  load {load}",
         flush=True,
     )
     if step.latencies:
         print(f"       mean {statistics.mean(step.latencies):.1f} ms", flush=True)
+    moves = max(1, step.moves)
+    cpu = {name: seconds * 1000 / moves for name, seconds in step.cpu.items()}
+    total = sum(cpu.values())
+    print(
+        f"       {step.reads} reads, {step.pings} pings, {step.pushes} pushes delivered in "
+        f"{step.seconds:.0f} s; CPU per move: web {cpu['web']:.1f} ms, sockets "
+        f"{cpu['sockets']:.1f} ms, PostgreSQL {cpu['postgres']:.1f} ms, all {total:.1f} ms; "
+        f"daphne per push {step.cpu['sockets'] * 1000 / max(1, step.pushes):.2f} ms",
+        flush=True,
+    )
+    # A move every ``every`` seconds at each table: the cores busy at 500 tables.
+    cores = total / 1000 * TARGET_TABLES / every
+    print(
+        f"       {TARGET_TABLES} tables at a move every {every:g} s: {cores:.2f} cores of CPU "
+        "at this cost per move",
+        flush=True,
+    )
     for failure in sorted(set(step.failures))[:3]:
         print(f"       {failure}", flush=True)
 

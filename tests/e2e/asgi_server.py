@@ -31,8 +31,16 @@ def asgi_site_url(transactional_db: None, settings: Any) -> Iterator[str]:
             "websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
         }
     )
+    from tests.processes import free_port
+
+    port = free_port()
     config = uvicorn.Config(
-        application, host="127.0.0.1", port=0, log_level="warning", lifespan="off", ws="websockets"
+        application,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        lifespan="off",
+        ws="websockets",
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -42,7 +50,6 @@ def asgi_site_url(transactional_db: None, settings: Any) -> Iterator[str]:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the ASGI server did not start")
         time.sleep(0.05)
-    port = server.servers[0].sockets[0].getsockname()[1]
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)

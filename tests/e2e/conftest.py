@@ -3,9 +3,10 @@
 Shared fixtures (the play and pages tests both use them):
 
 - ``site_clock`` (automatic): the clock the server reads and every browser context
-  shows, started one hour into the slot open now and ticking in real time, so no test
-  meets 00:00, 08:00 or 16:00 and the browser agrees with the server on the hour
-  (a test marked ``real_browser_clock`` keeps the browser's own clock).
+  shows, started one hour into the slot open now and ticking in real time (``advance``
+  jumps it on), so no test meets 00:00, 08:00 or 16:00 and the browser agrees with the
+  server on the hour (a test marked ``real_browser_clock`` keeps the browser's own
+  clock).
 - ``e2e_deal``: the deal the tests play, ``deals.TEST_DEAL`` unless ``TOD_E2E_DEAL``
   names another (``hostile``, ``seed:N``, or ``slot:N`` for the site's own deal of
   slot N, e.g. ``slot:978``).
@@ -143,6 +144,10 @@ class SiteClock:
 
     def now(self) -> datetime:
         return self.start + timedelta(seconds=time.monotonic() - self._started)
+
+    def advance(self, seconds: float) -> None:
+        """The site's time jumps on: a wait the server's clocks count, with no sleep."""
+        self.start += timedelta(seconds=seconds)
 
 
 @pytest.fixture(autouse=True)

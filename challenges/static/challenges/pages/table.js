@@ -14,6 +14,8 @@ import { TableFeed } from "../tables/feed.js";
 import { showTableSeats, tickClocks } from "../tables/seats_view.js";
 import * as words from "../tables/words.js";
 
+/** How often a page reads the table while another person is to move, by pace. */
+const REREAD_MS = { live: 5000, correspondence: 60000 };
 const STEP_MS = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : 650;
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
@@ -23,6 +25,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const tableUrl = (action = "") => config.urls.table.replace(config.slot, config.table) + (action ? `${action}/` : "");
 const invite = new URLSearchParams(window.location.search).get("invite");
 
+const pageTitle = document.title;
 let table = null;
 let received = Date.now();
 let feed = null;
@@ -62,6 +65,8 @@ function controlsShow() {
   $("reactions").hidden = !seated;
   $("tray-area").hidden = table.you === null;
   $("turn-status").textContent = words.statusText(table, config.maxDraws);
+  // A tab in the background (a day-a-move table) says it is the reader's move.
+  document.title = mine ? words.yourMoveTitle(pageTitle) : pageTitle;
 }
 
 /** The table as the server last said it: seats, clocks, hand, the screen it is on. */
@@ -272,8 +277,12 @@ $("reactions").replaceChildren(
 setInterval(() => {
   if (table !== null && table.status === "playing") {
     tickClocks($("seats"), table, { received });
-    // Whether the player to move is away, or may be claimed, changes with time alone.
-    if (Date.now() - received > 5000) reload();
+    // Whether another person to move is away, or may be claimed, changes with time
+    // alone: read the table again now and then (one's own turn, or a computer's, has
+    // nothing to learn; at a day a move only the day running out matters).
+    const mover = table.players[table.turn];
+    const waiting = table.turn !== table.you && mover?.kind === "person";
+    if (waiting && Date.now() - received > REREAD_MS[table.pace]) reload();
   }
 }, 500);
 

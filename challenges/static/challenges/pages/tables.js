@@ -50,9 +50,15 @@ function rowItem(row) {
   item.append(what);
   if (row.seated || row.status !== "open") {
     const link = document.createElement("a");
-    link.className = "button small secondary";
+    link.className = row.your_move ? "button small" : "button small secondary";
     link.href = pageOf(row.id);
-    link.textContent = row.status === "open" ? gettext("Waiting…") : gettext("Back to the table");
+    if (row.your_move) {
+      item.classList.add("lobby-row--your-move");
+      link.dataset.testid = "your-move";
+      link.textContent = gettext("Your move");
+    } else {
+      link.textContent = row.status === "open" ? gettext("Waiting…") : gettext("Back to the table");
+    }
     item.append(link);
   } else {
     const join = document.createElement("button");
@@ -87,6 +93,11 @@ async function refresh() {
     const mine = [...answer.data.invitations, ...answer.data.mine];
     $("my-tables").replaceChildren(...mine.map(rowItem));
     $("mine-empty").hidden = mine.length > 0;
+    const waiting = answer.data.mine.filter((row) => row.your_move).length;
+    $("your-move").textContent = waiting
+      ? interpolate(ngettext("It is your move at %(count)s table.", "It is your move at %(count)s tables.", waiting), { count: waiting })
+      : "";
+    $("your-move").hidden = waiting === 0;
   } catch {
     // Offline for now: the next refresh tries again.
   }

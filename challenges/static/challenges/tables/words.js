@@ -117,6 +117,11 @@ export const CLAIM_CONFIRM = gettext("Claim the game? The player to move has bee
 export const LEAVE_CONFIRM = gettext("Leave this table? It counts as a loss.");
 export const COPIED = gettext("Invitation copied.");
 
+/** The page's title while it is the reader's move (a tab in the background shows it). */
+export function yourMoveTitle(title) {
+  return interpolate(gettext("Your move · %(title)s"), { title });
+}
+
 export function tilesText(count) {
   return classic.tilesLeft(count);
 }

@@ -1,0 +1,111 @@
+"""From a fresh clone, ``make run`` lets two browsers play a live table, with no Redis.
+
+The repository's HEAD is cloned into a temporary directory and ``make run`` is run
+there as a newcomer runs it: no environment but the shell's (no ``DATABASE_URL``, no
+``REDIS_URL``: SQLite and the in-memory channel layer), the catalogs compiled, the
+migrations, the challenges and puzzles made, then daphne's ``runserver``. Only the
+virtualenv is this checkout's (``VENV=``; ``-o`` keeps make from installing into it
+again). Two Chromium contexts, a guest each, one on a desktop and one on a phone, then
+play a whole round at one table: each sees the other's moves come over the socket.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_classic_browser import _turn
+from tests.e2e.test_tables_browser import _context, _join, _make_table, _mover, _touch
+from tests.processes import free_port
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+VENV = Path(sys.executable).parent.parent
+READY_SECONDS = 600
+
+
+@pytest.fixture
+def make_run(tmp_path: Path) -> Iterator[str]:
+    if shutil.which("make") is None or shutil.which("git") is None:
+        pytest.fail("make and git are needed to run make run from a clone")
+    clone = tmp_path / "clone"
+    head = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    subprocess.run(["git", "clone", "--quiet", "--no-checkout", str(ROOT), str(clone)], check=True)
+    subprocess.run(["git", "checkout", "--quiet", head], cwd=clone, check=True)
+    kept = {"PATH", "HOME", "LANG", "LC_ALL", "TMPDIR"}
+    environment = {key: value for key, value in os.environ.items() if key in kept}
+    port = free_port()
+    log = tmp_path / "make-run.log"
+    stamp = VENV / ".installed-stamp"
+    with log.open("wb") as output:
+        server = subprocess.Popen(
+            ["make", "run", f"VENV={VENV}", "-o", str(stamp), f"PORT={port}"],
+            cwd=clone,
+            env=environment,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        deadline = time.monotonic() + READY_SECONDS
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
+                    break
+            except OSError:
+                assert server.poll() is None, log.read_text()[-3000:]
+                assert time.monotonic() < deadline, "make run did not serve the site"
+                time.sleep(0.5)
+        assert (clone / "db.sqlite3").exists(), "make run's own SQLite database"
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        # make, and the runserver it started: the whole process group it leads.
+        os.killpg(server.pid, 15)
+        server.wait(timeout=30)
+
+
+def test_make_run_from_a_fresh_clone_serves_a_live_table_to_two_browsers(
+    browser: Any, make_run: str
+) -> None:
+    desktop_context, phone_context = _context(browser, "desktop"), _context(browser, "phone")
+    desktop, phone = desktop_context.new_page(), phone_context.new_page()
+    errors: list[str] = []
+    for page in (desktop, phone):
+        page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        invite = _make_table(desktop, make_run, seats=2)
+        _join(phone, invite.replace("http://testserver", make_run))
+        pages = {"desktop": desktop, "phone": phone}
+        for page in pages.values():
+            expect(page.locator("[data-screen=game]")).to_be_visible()
+            # The socket is up: runserver is daphne's, the layer this process's memory.
+            expect(page.locator("#play[data-link=live]")).to_have_count(1)
+
+        turns = 0
+        while (name := _mover(pages)) is not None:
+            _turn(pages[name], _touch(name))
+            turns += 1
+            assert turns < 300, "the round does not end"
+            board = pages[name].locator("#board .board__tiles .tile").count()
+            other = pages["phone" if name == "desktop" else "desktop"]
+            expect(other.locator("#board .board__tiles .tile")).to_have_count(board)
+        for page in pages.values():
+            expect(page.locator("[data-screen=end]")).to_be_visible()
+            expect(page.locator("#play[data-link=live]")).to_have_count(1)
+        assert errors == []
+    finally:
+        desktop_context.close()
+        phone_context.close()
