@@ -12,7 +12,7 @@ from pathlib import Path
 import environ
 from django.core.exceptions import ImproperlyConfigured
 
-from config import csp_settings, schema_settings
+from config import csp_settings, schema_settings, vapid
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -290,6 +290,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(seconds=5),
         "options": {"expires": 5},
     },
+    # Reminders: a round starts when its moment comes (a slot opens; an hour before it
+    # closes); the task finds it due and starts it once.
+    "reminders-due": {
+        "task": "challenges.tasks.reminders_due",
+        "schedule": timedelta(seconds=env.int("REMINDERS_CHECK_SECONDS", default=30)),
+        "options": {"expires": 30},
+    },
     # The work requests asked for (the outbox): a row waits at most this long.
     "outbox-drain": {
         "task": "challenges.tasks.outbox_drain",
@@ -423,6 +430,37 @@ CLASSIC_OPEN_GAMES_LIMIT = env.int("CLASSIC_OPEN_GAMES_LIMIT", default=5)
 CLASSIC_GUEST_OPEN_GAMES_LIMIT = env.int("CLASSIC_GUEST_OPEN_GAMES_LIMIT", default=20)
 CLASSIC_ABANDONED_DAYS = env.int("CLASSIC_ABANDONED_DAYS", default=7)
 
+# Reminders by Web Push (challenges/reminders/, docs/reminders.md) -----------------------
+# The VAPID pair signs every push (config/vapid.py: production refuses to start without
+# it; development makes its own at first use, never committed). The subject is who the
+# push services write to about this site's pushes.
+VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY = vapid.vapid_keys(
+    private=env.str("VAPID_PRIVATE_KEY", default=""),
+    public=env.str("VAPID_PUBLIC_KEY", default=""),
+    production=PRODUCTION,
+    local_file=BASE_DIR / ".vapid-dev-key",
+)
+VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="" if PRODUCTION else "mailto:dev@localhost")
+if PRODUCTION and not VAPID_SUBJECT.startswith(("mailto:", "https://")):
+    raise ImproperlyConfigured("VAPID_SUBJECT must be a mailto: or https: address in production")
+# The push services a subscription may name (host suffixes: Chrome's, Firefox's, Edge's,
+# Safari's). Nothing else is ever sent a request: an endpoint is a URL a client gives.
+PUSH_SERVICE_HOSTS = env.list(
+    "PUSH_SERVICE_HOSTS",
+    default=[
+        "fcm.googleapis.com",
+        "push.services.mozilla.com",
+        "notify.windows.com",
+        "push.apple.com",
+    ],
+)
+# A fan-out's chunk (one task); a push's answer waited for; pushes that failed (not
+# 404/410) tried again this many times, this many seconds apart (then times two).
+REMINDERS_CHUNK = env.int("REMINDERS_CHUNK", default=250)
+REMINDERS_PUSH_TIMEOUT = env.float("REMINDERS_PUSH_TIMEOUT", default=10.0)
+REMINDERS_RETRIES = env.int("REMINDERS_RETRIES", default=3)
+REMINDERS_RETRY_SECONDS = env.int("REMINDERS_RETRY_SECONDS", default=60)
+
 # A player starts at most this many runs of one challenge (a person plays dozens in the
 # 8 hours; a script filling the disk, thousands).
 RUNS_PER_CHALLENGE_LIMIT = env.int("RUNS_PER_CHALLENGE_LIMIT", default=300)
@@ -504,6 +542,8 @@ REST_FRAMEWORK = {
         # Tables: making and joining them, the pool; a reaction is a click, not a chat.
         "table_make": env.str("TABLE_MAKE_THROTTLE", default="30/min"),
         "table_react": env.str("TABLE_REACT_THROTTLE", default="20/min"),
+        # Turning reminders on and off: a person does it a few times, from a few browsers.
+        "reminders": env.str("REMINDERS_THROTTLE", default="30/hour"),
     },
     "NUM_PROXIES": NUM_PROXIES,
 }

@@ -30,6 +30,7 @@ import { HardChoice, hardShow } from "../play/hard_mode.js";
 import { CONFIRM_SUBMIT } from "../play/end_words.js";
 import { ENDED, PLAYING, READY, screenOf, submittable } from "../play/machine.js";
 import { RaceView } from "../play/race_view.js";
+import { ReminderOffer } from "../play/reminder_offer.js";
 import { RunRequests } from "../play/requests.js";
 import { RunWatch } from "../play/run_watch.js";
 import { SendingScreen } from "../play/sending_screen.js";
@@ -89,6 +90,10 @@ const guestIdentity = config.guest
       onLoggedIn: () => window.location.reload(),
     })
   : null;
+// Reminders by push, offered on the end screen of a scored run (a player's, not a guest's).
+const reminderOffer = config.guest
+  ? null
+  : new ReminderOffer($, { urls: { state: config.urls.reminders, subscription: config.urls.reminderSubscription }, storage: window.localStorage });
 // The ghosts raced while playing (play/race_view.js): they come with the start answer.
 const race = new RaceView($, { storage: window.localStorage, announce });
 // Hard mode: chosen before the start, kept by the server for the whole run.
@@ -175,6 +180,7 @@ function showEnd(current) {
   standingPart.clear();
   endScreen.show(current.finish, endSummary(current.finish, current.finish.result));
   guestOffer?.show(current.finish);
+  reminderOffer?.show();
   endReview.show(current.finish);
 }
 
