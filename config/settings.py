@@ -294,8 +294,8 @@ CELERY_BEAT_SCHEDULE = {
     # closes); the task finds it due and starts it once.
     "reminders-due": {
         "task": "challenges.tasks.reminders_due",
-        "schedule": timedelta(seconds=env.int("REMINDERS_CHECK_SECONDS", default=30)),
-        "options": {"expires": 30},
+        "schedule": timedelta(seconds=env.int("REMINDERS_CHECK_SECONDS", default=10)),
+        "options": {"expires": 10},
     },
     # The work requests asked for (the outbox): a row waits at most this long.
     "outbox-drain": {
