@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.utils.translation import get_language
@@ -35,7 +36,7 @@ def _key_bytes(text: str, size: int, message: str) -> str:
     return text
 
 
-class KeysSerializer(serializers.Serializer[dict[str, str]]):
+class KeysSerializer(serializers.Serializer[Any]):
     p256dh = serializers.CharField(max_length=128)
     auth = serializers.CharField(max_length=64)
 
@@ -52,7 +53,7 @@ class KeysSerializer(serializers.Serializer[dict[str, str]]):
         return _key_bytes(value, 16, str(_("Not a push authentication secret.")))
 
 
-class SubscriptionSerializer(serializers.Serializer[dict[str, object]]):
+class SubscriptionSerializer(serializers.Serializer[Any]):
     endpoint = serializers.URLField(max_length=1024)
     keys = KeysSerializer()
     time_zone = serializers.CharField(max_length=64, required=False, default="UTC")
@@ -66,11 +67,11 @@ class SubscriptionSerializer(serializers.Serializer[dict[str, object]]):
         return value
 
 
-class EndpointSerializer(serializers.Serializer[dict[str, str]]):
+class EndpointSerializer(serializers.Serializer[Any]):
     endpoint = serializers.URLField(max_length=1024)
 
 
-class ReminderStateSerializer(serializers.Serializer[dict[str, object]]):
+class ReminderStateSerializer(serializers.Serializer[Any]):
     offered = serializers.BooleanField(help_text="After the player's first finished run.")
     public_key = serializers.CharField(help_text="The VAPID public key (applicationServerKey).")
     kinds = serializers.ListField(child=serializers.CharField())
@@ -79,7 +80,7 @@ class ReminderStateSerializer(serializers.Serializer[dict[str, object]]):
     quiet_until = serializers.CharField(help_text="Quiet hours end (HH:MM, the player's clock).")
 
 
-class SubscribedSerializer(serializers.Serializer[dict[str, object]]):
+class SubscribedSerializer(serializers.Serializer[Any]):
     endpoint = serializers.CharField()
     reminders = serializers.ListField(child=serializers.CharField())
     language = serializers.CharField()

@@ -28,12 +28,10 @@ from challenges.errors import (
 )
 from challenges.models import Entry, PushSubscription, Reminder, ReminderRound
 from challenges.reminders.moments import reminder_due_slot, subscriber_day
-from challenges.reminders.push import Delivered, pusher
 from challenges.reminders.selectors import reminders_offered
 from challenges.slots import slot_closes_at
 
 __all__ = [
-    "Delivered",
     "Reminder",
     "ReminderChunk",
     "ReminderOutcome",
@@ -208,12 +206,11 @@ def reminders_deliver(
 ) -> ReminderOutcome:
     """Push one chunk's reminders. ``claimed``: the chunk's ids were claimed by an earlier
     try (a retry pushes again only what failed, without claiming anew)."""
+    # Imported here: pywebpush brings aiohttp, which no web process needs.
+    from challenges.reminders.push import Delivered, pusher
+
     at = service_now(now)
-    rows = (
-        list(PushSubscription.objects.filter(pk__in=ids))
-        if claimed
-        else _claim(ids, day, at)
-    )
+    rows = list(PushSubscription.objects.filter(pk__in=ids)) if claimed else _claim(ids, day, at)
     outcome = ReminderOutcome()
     gone: list[int] = []
     sender = pusher()

@@ -111,7 +111,9 @@ def test_the_offer_comes_after_the_first_finished_run_and_not_before(
     # here reaches no push service; the page says so, and the server keeps nothing.
     page.locator("#reminder-yes").tap()
     status = page.locator("[data-testid='reminder-status']")
-    expect(status).to_have_text(re.compile(f"^({re.escape(FAILED)}|{re.escape(ON)})$"))
+    expect(status).to_have_text(
+        re.compile(f"^({re.escape(FAILED)}|{re.escape(ON)})$"), timeout=30_000
+    )
     if status.text_content() == FAILED:
         assert not PushSubscription.objects.exists()
     else:  # a push service was reached: the server has this browser, in English

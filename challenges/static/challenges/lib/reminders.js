@@ -22,6 +22,18 @@ export function subscriptionBody(subscription, { timeZone, reminders }) {
   return { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, time_zone: timeZone, reminders };
 }
 
+// A browser with no worker registered never readies one, and a push service out of
+// reach may keep a subscription waiting: the page says it failed rather than wait on.
+const BROWSER_WAIT_MS = 20_000;
+
+function bounded(promise, ms = BROWSER_WAIT_MS) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error("the browser did not answer")), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC";
 
 /** This browser's subscription, or null (none, or no worker yet). */
@@ -40,10 +52,10 @@ export async function remindersOn({ publicKey, url, reminders, navigatorLike = n
   if (permission !== "granted") return { state: "blocked" };
   let subscription;
   try {
-    const registration = await navigatorLike.serviceWorker.ready;
+    const registration = await bounded(navigatorLike.serviceWorker.ready);
     subscription =
       (await registration.pushManager.getSubscription()) ??
-      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+      (await bounded(registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) })));
   } catch {
     return { state: "failed" };
   }
