@@ -73,9 +73,11 @@ def test_the_offer_comes_after_the_first_finished_run_and_not_before(
     make_player: Any,
     login: Any,
     screenshot: Any,
+    site_clock: Any,
 ) -> None:
     from challenges.models import PushSubscription
 
+    phone.clock.install(time=site_clock.now())  # the pages on the site's time, as it runs
     user, password = make_player()
     page = phone.new_page()
     login(page, user.username, password)
