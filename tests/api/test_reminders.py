@@ -112,3 +112,25 @@ def test_an_endpoint_off_the_push_services_list_is_refused_in_the_readers_langua
     assert answer.json()["detail"] == (
         "De pushdienst van deze browser is er geen die herinneringen kunnen gebruiken."
     )
+
+
+def test_the_broker_down_never_fails_turning_reminders_on_or_off(
+    player_client: APIClient, player: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The broker at the edge: any publish from a request would raise, as Redis down does.
+    from celery.app.task import Task
+    from kombu.exceptions import OperationalError
+
+    from config.celery import app
+
+    def down(*args: object, **kwargs: object) -> None:
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(Task, "apply_async", down)
+    monkeypatch.setattr(app, "send_task", down)
+    _finished(player)
+    browser = _browser()
+    assert player_client.put(SUBSCRIPTION, browser.subscription(), format="json").status_code == 200
+    assert player_client.get(STATE).status_code == 200
+    gone = player_client.delete(SUBSCRIPTION, {"endpoint": browser.endpoint}, format="json")
+    assert gone.status_code == 204
