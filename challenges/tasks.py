@@ -115,9 +115,11 @@ def tables_clocks_settle() -> dict[str, int]:
     }
 
 
-def _queue_of(task: Task[Any, Any]) -> str | None:
-    """The queue this task came from: the tasks it sends go to the same workers."""
-    return (task.request.delivery_info or {}).get("routing_key")
+def _same_queue(task: Task[Any, Any]) -> str:
+    """The queue this task came from: the tasks it sends go to the same workers (the
+    default queue when it came from none: run eagerly, or called directly)."""
+    queue = (task.request.delivery_info or {}).get("routing_key")
+    return str(queue or task.app.conf.task_default_queue)
 
 
 @shared_task(name="challenges.tasks.reminders_due", bind=True, acks_late=True)
@@ -143,7 +145,7 @@ def reminders_due(self: Task[Any, Any], at: str | None = None) -> dict[str, int]
                     "day": chunk.day.isoformat(),
                     "at": at,
                 },
-                queue=_queue_of(self),
+                queue=_same_queue(self),
             )
         started[kind.value] = sum(len(chunk.ids) for chunk in chunks)
     return started
@@ -181,6 +183,6 @@ def reminders_send(
                 "at": at,
             },
             countdown=settings.REMINDERS_RETRY_SECONDS * 2**attempt,
-            queue=_queue_of(self),
+            queue=_same_queue(self),
         )
     return {"sent": outcome.sent, "gone": outcome.gone, "failed": len(outcome.failed)}

@@ -38,7 +38,9 @@ class Browser:
     name: str
     endpoint: str
     answers: list[int] = field(default_factory=list)
-    key: ec.EllipticCurvePrivateKey = field(default_factory=lambda: ec.generate_private_key(ec.SECP256R1()))
+    key: ec.EllipticCurvePrivateKey = field(
+        default_factory=lambda: ec.generate_private_key(ec.SECP256R1())
+    )
     auth: bytes = field(default_factory=lambda: os.urandom(16))
 
     @property
@@ -93,18 +95,26 @@ class PushService:
         self.origin = f"http://127.0.0.1:{self._server.server_address[1]}"
 
     def browser(self, name: str, answers: list[int] | None = None) -> Browser:
-        made = Browser(name=name, endpoint=f"{self.origin}/push/{name}", answers=list(answers or []))
+        made = Browser(
+            name=name, endpoint=f"{self.origin}/push/{name}", answers=list(answers or [])
+        )
         self.browsers[name] = made
         return made
 
     def _take(self, name: str, headers: Any, body: bytes) -> int:
         with self._lock:
             browser = self.browsers.get(name)
-            status = 404 if browser is None else (browser.answers.pop(0) if browser.answers else 201)
-        delivery = Delivery(browser=name, status=status, at=time.monotonic(), ttl=headers.get("TTL"))
+            status = (
+                404 if browser is None else (browser.answers.pop(0) if browser.answers else 201)
+            )
+        delivery = Delivery(
+            browser=name, status=status, at=time.monotonic(), ttl=headers.get("TTL")
+        )
         if self.decrypt and browser is not None and status == 201:
             assert headers.get("Content-Encoding") == "aes128gcm"
-            plain = http_ece.decrypt(body, private_key=browser.key, auth_secret=browser.auth, version="aes128gcm")
+            plain = http_ece.decrypt(
+                body, private_key=browser.key, auth_secret=browser.auth, version="aes128gcm"
+            )
             delivery.payload = json.loads(plain)
             delivery.claims, delivery.vapid_key = vapid_claims(headers["Authorization"])
         with self._lock:
@@ -117,7 +127,7 @@ class PushService:
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"  # keep-alive, as push services
 
-            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+            def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 name = self.path.rsplit("/", 1)[-1]
                 try:
@@ -125,12 +135,14 @@ class PushService:
                 except Exception as error:  # a payload that does not decrypt or verify
                     status = 400
                     with service._lock:
-                        service.deliveries.append(Delivery(browser=f"{name}: {error!r}", status=400, at=time.monotonic()))
+                        service.deliveries.append(
+                            Delivery(browser=f"{name}: {error!r}", status=400, at=time.monotonic())
+                        )
                 self.send_response(status)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: Any) -> None:
                 pass
 
         return Handler

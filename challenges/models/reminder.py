@@ -62,9 +62,7 @@ class ReminderRound(models.Model):
     class Meta:
         verbose_name = _("reminder round")
         verbose_name_plural = _("reminder rounds")
-        constraints = [
-            models.UniqueConstraint(fields=["kind", "slot"], name="reminder_round_once")
-        ]
+        constraints = [models.UniqueConstraint(fields=["kind", "slot"], name="reminder_round_once")]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.slot}"

@@ -220,7 +220,11 @@ def reminders_deliver(
         payload = reminder_payload(kind=kind, slot=slot, language=language, url=url)
         for row in group:
             delivered = sender.push(
-                endpoint=row.endpoint, p256dh=row.p256dh, auth=row.auth, payload=payload, ttl=max(ttl, 60)
+                endpoint=row.endpoint,
+                p256dh=row.p256dh,
+                auth=row.auth,
+                payload=payload,
+                ttl=max(ttl, 60),
             )
             if delivered is Delivered.SENT:
                 outcome.sent += 1

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest
+from django.http.response import HttpResponseBase
 from django.utils import translation
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
@@ -34,10 +35,10 @@ _catalog = WorkerCatalog.as_view()
 
 @require_safe
 @cache_control(max_age=3600)
-def worker_catalog(request: HttpRequest, language: str) -> HttpResponse:
+def worker_catalog(request: HttpRequest, language: str) -> HttpResponseBase:
     if language not in dict(settings.LANGUAGES):
         raise Http404("no such language")
     with translation.override(language):
-        response: HttpResponse = _catalog(request)
+        response = _catalog(request)
     response["Content-Language"] = language
     return response

@@ -156,16 +156,26 @@ def main() -> None:
     per_push_ms = cpu / max(pushes, 1) * 1000
     cores_million = MILLION * per_push_ms / 1000 / TARGET_SECONDS
     print(f"pushes taken: {taken} of {args.subscribers} ({pushes} requests)")
-    print(f"from the beat's task to the last push: {seconds:.1f} s ({pushes / seconds:.0f} pushes/s)")
-    print(f"  target: within {TARGET_SECONDS} s of the opening (plus the beat's check, at most "
-          f"{settings.CELERY_BEAT_SCHEDULE['reminders-due']['schedule']})")
-    print(f"worker CPU: {cpu:.1f} s for {pushes} pushes = {per_push_ms:.2f} ms a push "
-          f"({args.processes} processes, chunks of {args.chunk})")
-    print(f"cores for {MILLION:,} pushes within {TARGET_SECONDS} s: {cores_million:.1f} "
-          "(worker CPU only; PostgreSQL's claims are 3 statements a chunk)")
-    print(f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}; "
-          f"after: {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f} "
-          f"({os.cpu_count()} cores)")
+    print(
+        f"from the beat's task to the last push: {seconds:.1f} s ({pushes / seconds:.0f} pushes/s)"
+    )
+    print(
+        f"  target: within {TARGET_SECONDS} s of the opening (plus the beat's check, at most "
+        f"{settings.CELERY_BEAT_SCHEDULE['reminders-due']['schedule']})"
+    )
+    print(
+        f"worker CPU: {cpu:.1f} s for {pushes} pushes = {per_push_ms:.2f} ms a push "
+        f"({args.processes} processes, chunks of {args.chunk})"
+    )
+    print(
+        f"cores for {MILLION:,} pushes within {TARGET_SECONDS} s: {cores_million:.1f} "
+        "(worker CPU only; PostgreSQL's claims are 3 statements a chunk)"
+    )
+    print(
+        f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}; "
+        f"after: {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f} "
+        f"({os.cpu_count()} cores)"
+    )
 
 
 if __name__ == "__main__":

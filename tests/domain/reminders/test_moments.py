@@ -37,7 +37,7 @@ def test_the_streak_reminder_is_due_an_hour_before_the_slot_closes() -> None:
 
 
 def test_quiet_hours_span_midnight_on_the_subscribers_clock() -> None:
-    assert (QUIET_FROM, QUIET_UNTIL) == (time(22), time(8))
+    assert (time(22), time(8)) == (QUIET_FROM, QUIET_UNTIL)
     assert quiet(time(22, 0)) and quiet(time(23, 59)) and quiet(time(0, 0)) and quiet(time(7, 59))
     assert not quiet(time(8, 0)) and not quiet(time(12, 0)) and not quiet(time(21, 59))
 

@@ -102,7 +102,9 @@ def test_a_slot_opening_reaches_a_french_subscriber_through_the_push_service(
         _subscribed(service.browser("daan"), language="nl", zone="Europe/Amsterdam")
         _subscribed(service.browser("gone404", answers=[404]), language="en", zone="UTC")
         _subscribed(service.browser("gone410", answers=[410]), language="de", zone="Europe/Berlin")
-        _subscribed(service.browser("flaky", answers=[500, 503]), language="fr", zone="Europe/Paris")
+        _subscribed(
+            service.browser("flaky", answers=[500, 503]), language="fr", zone="Europe/Paris"
+        )
         _subscribed(service.browser("night"), language="en", zone="America/Los_Angeles")
 
         sent = app.send_task(DUE, kwargs={"at": opening.isoformat()}, queue=worker_queue)
@@ -111,12 +113,19 @@ def test_a_slot_opening_reaches_a_french_subscriber_through_the_push_service(
 
         _until(lambda: len(service.sent_to("flaky")) == 3, "the failing browser's retries")
         _until(
-            lambda: not PushSubscription.objects.filter(
-                endpoint__in=[service.browsers["gone404"].endpoint, service.browsers["gone410"].endpoint]
-            ).exists(),
+            lambda: (
+                not PushSubscription.objects.filter(
+                    endpoint__in=[
+                        service.browsers["gone404"].endpoint,
+                        service.browsers["gone410"].endpoint,
+                    ]
+                ).exists()
+            ),
             "the gone browsers deleted",
         )
-        _until(lambda: bool(service.sent_to("camille")) and bool(service.sent_to("daan")), "delivery")
+        _until(
+            lambda: bool(service.sent_to("camille")) and bool(service.sent_to("daan")), "delivery"
+        )
 
         # Camille's push, decrypted with her browser's key: the catalog key and values,
         # her language and the page a click opens; signed with the site's VAPID key.

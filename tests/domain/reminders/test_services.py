@@ -127,10 +127,12 @@ def test_a_round_starts_once_and_only_when_due() -> None:
 
 def test_the_fan_out_skips_the_quiet_the_unwilling_and_the_reminded_today() -> None:
     awake = [_subscribe(f"p{n}") for n in range(5)]
-    _subscribe("asleep", zone="America/Los_Angeles")
+    asleep = _subscribe("asleep", zone="America/Los_Angeles")
     _subscribe("unwilling", kinds=["streak_ending"])
     slot = slot_number(at=MORNING)
-    chunks = services.reminder_round_chunks(kind=Reminder.NEW_CHALLENGE, slot=slot, now=MORNING, size=2)
+    chunks = services.reminder_round_chunks(
+        kind=Reminder.NEW_CHALLENGE, slot=slot, now=MORNING, size=2
+    )
     assert [len(chunk.ids) for chunk in chunks] == [2, 2, 1]
     assert sorted(i for chunk in chunks for i in chunk.ids) == sorted(s.pk for s in awake)
     assert {str(chunk.day) for chunk in chunks} == {"2026-11-20"}
@@ -138,11 +140,13 @@ def test_the_fan_out_skips_the_quiet_the_unwilling_and_the_reminded_today() -> N
     claimed = services._claim(chunks[0].ids, chunks[0].day, MORNING)
     assert len(claimed) == 2
     assert services._claim(chunks[0].ids, chunks[0].day, MORNING) == []
-    # Later the same day (their date), another round passes the two reminded by.
+    # Eight hours on (their same date), another round passes the two reminded by; Los
+    # Angeles is awake by then (08:01 there).
     later = services.reminder_round_chunks(
         kind=Reminder.NEW_CHALLENGE, slot=slot, now=MORNING + timedelta(hours=8), size=10
     )
-    assert sorted(i for chunk in later for i in chunk.ids) == sorted(s.pk for s in awake[2:])
+    expected = sorted(s.pk for s in [*awake[2:], asleep])
+    assert sorted(i for chunk in later for i in chunk.ids) == expected
 
 
 def test_the_streak_reminder_goes_to_those_whose_streak_this_slot_would_end() -> None:

@@ -25,11 +25,15 @@ def test_production_refuses_to_start_without_keys(tmp_path: Path) -> None:
 def test_a_pair_is_checked_whole() -> None:
     private = private_new()
     public = public_of(private)
-    assert vapid_keys(private=private, public=public, production=True, local_file=Path("/nonexistent")) == (private, public)
+    assert vapid_keys(
+        private=private, public=public, production=True, local_file=Path("/nonexistent")
+    ) == (private, public)
     with pytest.raises(ImproperlyConfigured, match="set together"):
         vapid_keys(private=private, public="", production=True, local_file=Path("/nonexistent"))
     with pytest.raises(ImproperlyConfigured, match="not VAPID_PRIVATE_KEY's public key"):
-        vapid_keys(private=private, public=public_of(private_new()), production=True, local_file=Path("/x"))
+        vapid_keys(
+            private=private, public=public_of(private_new()), production=True, local_file=Path("/x")
+        )
     with pytest.raises(ImproperlyConfigured, match="not a raw P-256 key"):
         vapid_keys(private="c2hvcnQ", public=public, production=False, local_file=Path("/x"))
 
@@ -44,7 +48,5 @@ def test_development_makes_its_own_pair_once_readable_by_its_owner_only(tmp_path
 
 
 def test_the_development_key_is_never_committed() -> None:
-    ignored = subprocess.run(
-        ["git", "check-ignore", "-q", ".vapid-dev-key"], cwd=ROOT, check=False
-    )
+    ignored = subprocess.run(["git", "check-ignore", "-q", ".vapid-dev-key"], cwd=ROOT, check=False)
     assert ignored.returncode == 0

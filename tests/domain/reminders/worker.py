@@ -44,7 +44,9 @@ def celery_worker(
     command = [sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={pool}"]
     command += [f"--concurrency={concurrency}", "-Q", queue, "-n", f"{queue}@%h"]
     command += ["--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"]
-    worker = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    worker = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
     try:
         yield queue, worker
     finally:
