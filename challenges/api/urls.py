@@ -78,6 +78,11 @@ urlpatterns = [
         reminders.SubscriptionView.as_view(),
         name="api-reminders-subscription",
     ),
+    path(
+        "reminders/unsubscribe/",
+        reminders.UnsubscribeView.as_view(),
+        name="api-reminders-unsubscribe",
+    ),
     path("tables/", tables.TableCreateView.as_view(), name="api-tables"),
     path("tables/open/", tables.TableLobbyView.as_view(), name="api-tables-open"),
     path("tables/record/", tables.TablesRecordView.as_view(), name="api-tables-record"),

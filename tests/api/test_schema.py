@@ -57,7 +57,8 @@ PATHS = {
     "/api/tables/{table_id}/react/": {"post"},
     "/api/pairing/": {"get", "post", "delete"},
     "/api/reminders/": {"get"},
-    "/api/reminders/subscription/": {"put", "delete"},
+    "/api/reminders/subscription/": {"put"},
+    "/api/reminders/unsubscribe/": {"post"},
 }
 
 

@@ -64,6 +64,7 @@ WITH_TOKEN_ONLY = (
     "/api/tables/",
     "/api/tables/record/",
     "/api/pairing/",
+    "/api/reminders/",
 )
 _ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "429"]
 CONFIG = "\n".join(

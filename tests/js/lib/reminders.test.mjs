@@ -85,7 +85,7 @@ test("turning reminders off tells the server and unsubscribes the browser", asyn
   const { navigatorLike } = browser({ existing });
   const calls = [];
   const off = await remindersOff({
-    url: "/api/reminders/subscription/",
+    url: "/api/reminders/unsubscribe/",
     navigatorLike,
     call: async (url, options) => {
       calls.push(options);
@@ -93,7 +93,7 @@ test("turning reminders off tells the server and unsubscribes the browser", asyn
     },
   });
   assert.deepEqual(off, { state: "off" });
-  assert.deepEqual(calls, [{ method: "DELETE", body: { endpoint: existing.endpoint } }]);
+  assert.deepEqual(calls, [{ method: "POST", body: { endpoint: existing.endpoint } }]);
   assert.equal(existing.unsubscribed, true);
 });
 

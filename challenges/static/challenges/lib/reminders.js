@@ -67,7 +67,7 @@ export async function remindersOn({ publicKey, url, reminders, navigatorLike = n
 export async function remindersOff({ url, navigatorLike = navigator, call = api }) {
   const subscription = await currentSubscription(navigatorLike);
   if (!subscription) return { state: "off" };
-  const answer = await call(url, { method: "DELETE", body: { endpoint: subscription.endpoint } });
+  const answer = await call(url, { method: "POST", body: { endpoint: subscription.endpoint } });
   await subscription.unsubscribe();
   return answer.status === 204 ? { state: "off" } : { state: "failed", detail: answer.data.detail };
 }

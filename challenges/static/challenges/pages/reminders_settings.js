@@ -33,10 +33,11 @@ async function setUp() {
   };
   button.addEventListener("click", async () => {
     button.disabled = true;
-    const url = section.dataset.subscriptionUrl;
     const done = on
-      ? await remindersOff({ url }).catch(() => ({ state: "failed" }))
-      : await remindersOn({ publicKey: state.public_key, url, reminders: state.kinds }).catch(() => ({ state: "failed" }));
+      ? await remindersOff({ url: section.dataset.unsubscribeUrl }).catch(() => ({ state: "failed" }))
+      : await remindersOn({ publicKey: state.public_key, url: section.dataset.subscriptionUrl, reminders: state.kinds }).catch(() => ({
+          state: "failed",
+        }));
     on = done.state === "on" || (on && done.state !== "off");
     show();
     if (done.state === "failed") say(done.detail ?? words.REMINDERS_FAILED);
