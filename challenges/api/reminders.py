@@ -67,9 +67,18 @@ class SubscriptionSerializer(serializers.Serializer[Any]):
         return value
 
 
+class TextOnlyField(serializers.CharField):
+    """A JSON string and nothing else (DRF's CharField takes the number 0 as "0")."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
 class EndpointSerializer(serializers.Serializer[Any]):
     # Compared, never fetched: any string names no subscription but its own.
-    endpoint = serializers.CharField(max_length=1024)
+    endpoint = TextOnlyField(min_length=1, max_length=1024)
 
 
 class ReminderStateSerializer(serializers.Serializer[Any]):
