@@ -14,12 +14,12 @@ export const REMINDERS_NOT_YET = gettext("Reminders are offered once you have fi
 export const TURN_ON = gettext("Turn reminders on");
 export const TURN_OFF = gettext("Turn reminders off");
 
-/** "Quiet hours: from 22:00 to 08:00 by your clock.", as the page's language writes times. */
+/** "Quiet hours: from 10:00 PM to 8:00 AM by your clock.", as the page's language writes times. */
 export function quietHours(from, until) {
   const time = (hhmm) => {
     const [hours, minutes] = hhmm.split(":").map(Number);
     const moment = new Date(Date.UTC(2000, 0, 1, hours, minutes));
-    return moment.toLocaleTimeString(pageLanguage(), { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+    return moment.toLocaleTimeString(pageLanguage(), { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
   };
   return interpolate(gettext("Quiet hours: from %(from)s to %(until)s by your clock."), { from: time(from), until: time(until) });
 }

@@ -29,7 +29,7 @@ async function setUp() {
   const show = () => {
     say(on ? words.REMINDERS_ON : Notification.permission === "denied" ? words.REMINDERS_BLOCKED : words.REMINDERS_OFF);
     button.textContent = on ? words.TURN_OFF : words.TURN_ON;
-    button.hidden = false;
+    document.getElementById("reminders-controls").hidden = false;
   };
   button.addEventListener("click", async () => {
     button.disabled = true;
