@@ -108,7 +108,7 @@ def test_a_slot_opening_reaches_a_french_subscriber_through_the_push_service(
         _subscribed(service.browser("night"), language="en", zone="America/Los_Angeles")
 
         sent = app.send_task(DUE, kwargs={"at": opening.isoformat()}, queue=worker_queue)
-        started = _returned(sent.id, timeout=60)
+        started = _returned(sent.id, timeout=180)  # the worker starts first: slow when loaded
         assert started == {"new_challenge": 5}  # all but the one asleep
 
         _until(lambda: len(service.sent_to("flaky")) == 3, "the failing browser's retries")
