@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-pg install fonts lint typecheck test-python test-js bench bench-live calibrate calibrate-classic load chaos lighthouse vectors catalogs mutate clean
+.PHONY: run test test-pg install fonts lint typecheck test-python test-js bench bench-live bench-reminders calibrate calibrate-classic load chaos lighthouse vectors catalogs mutate clean
 
 run: install
 	$(PY) manage.py migrate --noinput
@@ -85,6 +85,13 @@ bench: install
 # LIVE_DATABASE_URL, LIVE_REDIS_URL.
 bench-live: install
 	$(PY) tests/benchmarks/live_tables.py $(BENCH_LIVE_ARGS)
+
+# Reminders' fan-out (docs/performance.md, "Reminders"): a real Celery worker pushing to a
+# push service on loopback; the time to reach every subscriber and the CPU per push.
+# BENCH_REMINDERS_ARGS, e.g. "--subscribers 20000 --processes 2"; BENCH_DATABASE_URL,
+# BENCH_REDIS_URL.
+bench-reminders: install
+	$(PY) tests/benchmarks/reminders_fanout.py $(BENCH_REMINDERS_ARGS)
 
 # Mutation testing (docs/testing.md): mutmut over the engine and the trust code, each
 # mutant against the tests that run its function; a score per module and the survivors.

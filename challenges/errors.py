@@ -230,3 +230,26 @@ class PuzzleNotSolved(ServiceError):
         super().__init__(detail)
         self.code = code
         self.index = index
+
+
+class RemindersNotOffered(ServiceError):
+    """Reminders are offered after a player's first finished run (docs/reminders.md)."""
+
+    code = "reminders_not_offered"
+    http_status = 403
+    default_detail = _("Reminders are offered once you have finished a run.")
+
+
+class PushServiceUnknown(ServiceError):
+    """A subscription whose endpoint is no push service of the site's list: the server
+    sends requests to endpoints, so it sends them to known push services only."""
+
+    code = "push_service_unknown"
+    http_status = 400
+    default_detail = _("This browser's push service is not one reminders can use.")
+
+
+class SubscriptionInvalid(ServiceError):
+    code = "subscription_invalid"
+    http_status = 400
+    default_detail = _("This subscription is not one reminders can use.")

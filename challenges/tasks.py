@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, datetime, timedelta
+from typing import Any
 
-from celery import shared_task
+from celery import Task, shared_task
+from django.conf import settings
+from django.urls import reverse
 
 from challenges.classic.services import classic_games_abandoned_remove
 from challenges.moderation.services import holds_settle
 from challenges.play.services import runs_expire, runs_expired_purge
 from challenges.players.services import guests_unclaimed_purge
 from challenges.puzzles.services import puzzles_daily_ahead
+from challenges.reminders import services as reminders
 from challenges.schedule import services as schedule
-from challenges.schedule.services import challenges_ensure_ahead
+from challenges.schedule.services import challenge_ensure, challenges_ensure_ahead
 from challenges.tables import selectors as tables_selectors
 from challenges.tables import services as tables_services
 
@@ -109,3 +113,76 @@ def tables_clocks_settle() -> dict[str, int]:
         ),
         "expired": tables_services.tables_expire(),
     }
+
+
+def _same_queue(task: Task[Any, Any]) -> str:
+    """The queue this task came from: the tasks it sends go to the same workers (the
+    default queue when it came from none: run eagerly, or called directly)."""
+    queue = (task.request.delivery_info or {}).get("routing_key")
+    return str(queue or task.app.conf.task_default_queue)
+
+
+@shared_task(name="challenges.tasks.reminders_due", bind=True, acks_late=True)
+def reminders_due(self: Task[Any, Any], at: str | None = None) -> dict[str, int]:
+    """The beat's check: start each reminder's round when its moment comes (a slot
+    opens; an hour before it closes), one task a chunk of subscribers; returns how many
+    each round started reaches. Safe twice or at once: a round starts once. ``at``: the
+    moment to act as of (tests), else now."""
+    now = datetime.fromisoformat(at) if at else None
+    started: dict[str, int] = {}
+    for kind in reminders.Reminder:
+        slot = reminders.reminder_round_start(kind=kind, now=now)
+        if slot is None:
+            continue
+        challenge_ensure(number=slot)  # the page a reminder opens has its challenge
+        chunks = reminders.reminder_round_chunks(kind=kind, slot=slot, now=now)
+        for chunk in chunks:
+            reminders_send.apply_async(
+                kwargs={
+                    "kind": kind.value,
+                    "slot": slot,
+                    "ids": chunk.ids,
+                    "day": chunk.day.isoformat(),
+                    "at": at,
+                },
+                queue=_same_queue(self),
+            )
+        started[kind.value] = sum(len(chunk.ids) for chunk in chunks)
+    return started
+
+
+@shared_task(name="challenges.tasks.reminders_send", bind=True, acks_late=True)
+def reminders_send(
+    self: Task[Any, Any],
+    kind: str,
+    slot: int,
+    ids: list[int],
+    day: str,
+    attempt: int = 0,
+    at: str | None = None,
+) -> dict[str, int]:
+    """Push one chunk of a round. What failed (not 404/410) is sent again later, at most
+    ``REMINDERS_RETRIES`` times, each pause twice the one before."""
+    outcome = reminders.reminders_deliver(
+        kind=reminders.Reminder(kind),
+        slot=slot,
+        ids=ids,
+        day=date.fromisoformat(day),
+        url=reverse("challenges:play"),
+        claimed=attempt > 0,
+        now=datetime.fromisoformat(at) if at else None,
+    )
+    if outcome.failed and attempt < settings.REMINDERS_RETRIES:
+        reminders_send.apply_async(
+            kwargs={
+                "kind": kind,
+                "slot": slot,
+                "ids": outcome.failed,
+                "day": day,
+                "attempt": attempt + 1,
+                "at": at,
+            },
+            countdown=settings.REMINDERS_RETRY_SECONDS * 2**attempt,
+            queue=_same_queue(self),
+        )
+    return {"sent": outcome.sent, "gone": outcome.gone, "failed": len(outcome.failed)}

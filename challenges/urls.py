@@ -17,6 +17,7 @@ from challenges.views import (
     replays,
     share,
     tables,
+    worker_words,
 )
 
 app_name = "challenges"
@@ -42,6 +43,8 @@ urlpatterns = [
     path("manifest.webmanifest", app.manifest, name="manifest"),
     path("sw.js", app.service_worker, name="service-worker"),
     path("offline/", app.offline_page, name="offline"),
+    # The worker's words in one language (a reminder names its subscriber's).
+    path("jsi18n/worker/<str:language>.json", worker_words.worker_catalog, name="worker-catalog"),
     path("archive/", archive.archive_page, name="archive"),
     path("archive/<int:number>/", archive.archive_play_page, name="archive-play"),
     path("puzzles/", puzzles.puzzles_page, name="puzzles"),

@@ -71,6 +71,8 @@ class RunStartView(APIView):
     )
     def post(self, request: Request, challenge_id: int) -> Response:
         player_id = player_of(request).pk
+        if not -(2**63) <= challenge_id < 2**63:  # no row holds it; the SQL would refuse it
+            raise NotFound(gettext("There is no challenge #%(id)s.") % {"id": challenge_id})
         run = run_start(player_id=player_id, challenge_id=challenge_id, hard=_hard_mode(request))
         ghosts = runs.run_ghosts(
             challenge=run.challenge,

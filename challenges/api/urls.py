@@ -1,6 +1,16 @@
 from django.urls import path, re_path
 
-from challenges.api import archive, classic, guests, puzzles, runs, social, tables, views
+from challenges.api import (
+    archive,
+    classic,
+    guests,
+    puzzles,
+    reminders,
+    runs,
+    social,
+    tables,
+    views,
+)
 from challenges.api.errors import api_not_found
 
 urlpatterns = [
@@ -61,6 +71,17 @@ urlpatterns = [
         "puzzles/<int:number>/solve/",
         puzzles.PuzzleSolveView.as_view(),
         name="api-puzzle-solve",
+    ),
+    path("reminders/", reminders.ReminderStateView.as_view(), name="api-reminders"),
+    path(
+        "reminders/subscription/",
+        reminders.SubscriptionView.as_view(),
+        name="api-reminders-subscription",
+    ),
+    path(
+        "reminders/unsubscribe/",
+        reminders.UnsubscribeView.as_view(),
+        name="api-reminders-unsubscribe",
     ),
     path("tables/", tables.TableCreateView.as_view(), name="api-tables"),
     path("tables/open/", tables.TableLobbyView.as_view(), name="api-tables-open"),

@@ -3,7 +3,8 @@
 One module per group: ``challenge`` (the deal and its slot), ``run`` (an attempt and
 its verdict), ``entry`` (entries, their review and reports, the score counts),
 ``people`` (guests and follows), ``record`` (a player's record across challenges),
-``outbox`` (work asked for, not done yet), ``table`` (live tables of people).
+``outbox`` (work asked for, not done yet), ``table`` (live tables of people),
+``reminder`` (push subscriptions and the rounds of reminders sent).
 Everything is imported here: Django finds the models of the app in
 ``challenges.models``, and the project imports them from it.
 """
@@ -22,6 +23,7 @@ from challenges.models.outbox import OutboxTask
 from challenges.models.people import Follow, Guest
 from challenges.models.puzzle import Puzzle, PuzzleProgress
 from challenges.models.record import PlayerRecord
+from challenges.models.reminder import PushSubscription, Reminder, ReminderRound
 from challenges.models.run import Run, RunFault
 from challenges.models.table import (
     LiveTable,
@@ -50,8 +52,11 @@ __all__ = [
     "PlayerForm",
     "PlayerRating",
     "PlayerRecord",
+    "PushSubscription",
     "Puzzle",
     "PuzzleProgress",
+    "Reminder",
+    "ReminderRound",
     "Run",
     "RunFault",
     "ScoreCount",

@@ -56,6 +56,8 @@ def _play_config(request: HttpRequest, *, challenge_id: int, par: int | None) ->
             "replay": reverse("challenges:replay", kwargs=run),
             "login": f"{reverse('accounts:login')}?next={reverse('challenges:play')}",
             "guest": reverse("api-guest"),
+            "reminders": reverse("api-reminders"),
+            "reminderSubscription": reverse("api-reminders-subscription"),
             # After signing up (or logging in) the guest's run comes back to be submitted.
             "guestSignup": f"{reverse('accounts:signup')}?next={keep_next()}",
             "guestLogin": f"{reverse('accounts:login')}?next={keep_next()}",

@@ -18,6 +18,7 @@ from config.settings.csp import *  # noqa: F403
 from config.settings.environment import *  # noqa: F403
 from config.settings.environment import BASE_DIR, PRODUCTION, env
 from config.settings.play import *  # noqa: F403
+from config.settings.reminders import *  # noqa: F403
 from config.settings.schema import *  # noqa: F403
 from config.settings.security import *  # noqa: F403
 from config.settings.tasks import *  # noqa: F403

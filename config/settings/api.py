@@ -43,6 +43,8 @@ REST_FRAMEWORK = {
         # Tables: making and joining them, the pool; a reaction is a click, not a chat.
         "table_make": env.str("TABLE_MAKE_THROTTLE", default="30/min"),
         "table_react": env.str("TABLE_REACT_THROTTLE", default="20/min"),
+        # Turning reminders on and off: a person does it a few times, from a few browsers.
+        "reminders": env.str("REMINDERS_THROTTLE", default="30/hour"),
     },
     "NUM_PROXIES": NUM_PROXIES,
 }

@@ -79,6 +79,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(seconds=5),
         "options": {"expires": 5},
     },
+    # Reminders: a round starts when its moment comes (a slot opens; an hour before it
+    # closes); the task finds it due and starts it once.
+    "reminders-due": {
+        "task": "challenges.tasks.reminders_due",
+        "schedule": timedelta(seconds=env.int("REMINDERS_CHECK_SECONDS", default=10)),
+        "options": {"expires": 10},
+    },
     # The work requests asked for (the outbox): a row waits at most this long.
     "outbox-drain": {
         "task": "challenges.tasks.outbox_drain",

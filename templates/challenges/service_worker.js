@@ -68,3 +68,81 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(fromNetworkFirst(request));
   }
 });
+
+// ------------------------------------------------------------------ reminders
+// A push is a reminder's catalog key, its values, the subscriber's language and the
+// page to open (docs/reminders.md). The words are here, said through that language's
+// catalog (/jsi18n/worker/<language>.json, cut to this file's messages), kept for a
+// push that comes while offline; without one, the English below.
+
+// Each reminder's words, given the catalog's gettext and interpolate and its values.
+const REMINDER_WORDS = {
+  new_challenge: (gettext, interpolate, values) => ({
+    title: gettext("A new challenge is open"),
+    body: interpolate(gettext("Challenge %(number)s is dealt: the same tiles for everyone."), values),
+  }),
+  streak_ending: (gettext) => ({
+    title: gettext("Your streak ends in an hour"),
+    body: gettext("Play this challenge before it closes to keep your streak."),
+  }),
+};
+
+async function reminderCatalog(language) {
+  const address = `/jsi18n/worker/${encodeURIComponent(language)}.json`;
+  try {
+    const answer = await fetch(address);
+    if (answer.ok) {
+      const cache = await caches.open(CACHE);
+      cache.put(address, answer.clone());
+      return (await answer.json()).catalog ?? {};
+    }
+  } catch (failure) {
+    // Offline: the catalog kept last time, else English.
+  }
+  const kept = await caches.match(address);
+  return kept ? ((await kept.json()).catalog ?? {}) : {};
+}
+
+function reminderWords(key, catalog, values) {
+  const said = (msgid) => {
+    const text = catalog[msgid];
+    return typeof text === "string" ? text : Array.isArray(text) ? text[0] : msgid;
+  };
+  const filled = (text, named) => text.replace(/%\((\w+)\)s/g, (whole, name) => (name in named ? String(named[name]) : whole));
+  return REMINDER_WORDS[key](said, filled, values);
+}
+
+/** The notification a push says: its title and options; null for a key it does not know. */
+async function reminderNotification(data) {
+  if (!Object.hasOwn(REMINDER_WORDS, data.key)) return null;
+  const said = reminderWords(data.key, await reminderCatalog(data.lang ?? "en"), data.values ?? {});
+  return {
+    title: said.title,
+    options: { body: said.body, lang: data.lang, tag: data.key, icon: PRECACHE.find((path) => path.includes("/icons/icon-192")), data: { url: data.url ?? "/" } },
+  };
+}
+
+self.addEventListener("push", (event) => {
+  let data = null;
+  try {
+    data = event.data ? event.data.json() : null;
+  } catch (failure) {
+    data = null;
+  }
+  if (!data) return;
+  event.waitUntil(
+    reminderNotification(data).then((shown) => shown && self.registration.showNotification(shown.title, shown.options)),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? "/", self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((open) => {
+      const same = open.find((client) => new URL(client.url).pathname === target.pathname);
+      return same ? same.focus() : self.clients.openWindow(target.href);
+    }),
+  );
+});

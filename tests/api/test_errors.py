@@ -130,5 +130,8 @@ def test_a_missing_trailing_slash_is_pointed_out(api_client: APIClient) -> None:
     assert "/api/challenges/current/" in body["detail"]
 
 
-def test_a_huge_challenge_id_is_a_404_not_a_500(api_client: APIClient) -> None:
+def test_a_huge_challenge_id_is_a_404_not_a_500(
+    api_client: APIClient, player_client: APIClient
+) -> None:
     _assert_json_error(api_client.get(f"/api/challenges/{10**30}/"), 404)
+    _assert_json_error(player_client.post(f"/api/challenges/{10**30}/runs/"), 404)

@@ -56,6 +56,9 @@ PATHS = {
     "/api/tables/{table_id}/claim/": {"post"},
     "/api/tables/{table_id}/react/": {"post"},
     "/api/pairing/": {"get", "post", "delete"},
+    "/api/reminders/": {"get"},
+    "/api/reminders/subscription/": {"put"},
+    "/api/reminders/unsubscribe/": {"post"},
 }
 
 

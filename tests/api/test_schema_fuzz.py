@@ -35,6 +35,8 @@ EXAMPLES = int(os.environ.get("TOD_FUZZ_EXAMPLES", "8"))
 # - a classic game's place, draw and pass are judged by the game: a well-shaped action
 #   the rules refuse is 422 with the rule's code; so are a live table's.
 # - an archive run's rank replays its log: a well-shaped move that breaks a rule is 422.
+# - a browser's push subscription is judged by its keys (a point on P-256, a 16-byte
+#   secret) and its push service (the site's list, docs/reminders.md): others are 400.
 JUDGED = {
     "auth_token": "400",
     "auth_register": "400",
@@ -53,6 +55,7 @@ JUDGED = {
     "table_draw": "422",
     "table_pass": "422",
     "archive_rank": "422",
+    "reminders_subscribe": "400",
 }
 # The operations that succeed with the token and no other input (see below).
 WITH_TOKEN_ONLY = (
@@ -61,6 +64,9 @@ WITH_TOKEN_ONLY = (
     "/api/tables/",
     "/api/tables/record/",
     "/api/pairing/",
+    "/api/reminders/",
+    # Any endpoint string turns off the subscription it names (none, in the fuzz).
+    "/api/reminders/unsubscribe/",
 )
 _ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "429"]
 CONFIG = "\n".join(

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from config.vapid import private_new, public_of
+
 ROOT = Path(__file__).resolve().parents[2]
 SETUP = "import django; django.setup()"
 
@@ -39,7 +41,11 @@ REAL = {
     "CHALLENGE_SECRET": secrets.token_urlsafe(40),
     "ALLOWED_HOSTS": "triominos.example.org",
     "REDIS_URL": "redis://127.0.0.1:6379/9",
+    "VAPID_PRIVATE_KEY": (_VAPID := private_new()),
+    "VAPID_PUBLIC_KEY": public_of(_VAPID),
+    "VAPID_SUBJECT": "mailto:ops@triominos.example.org",
 }
+_WITHOUT_VAPID = {k: v for k, v in REAL.items() if not k.startswith("VAPID_")}
 
 
 @pytest.mark.parametrize(
@@ -54,6 +60,11 @@ REAL = {
         ({**REAL, "CHALLENGE_SECRET": "short"}, "CHALLENGE_SECRET"),
         ({**REAL, "DEBUG": "true"}, "DEBUG"),
         ({k: v for k, v in REAL.items() if k != "REDIS_URL"}, "REDIS_URL"),
+        # Web Push's keys: none (a pair made at start would orphan every subscriber),
+        # half a pair, or no address for the push services to write to.
+        (_WITHOUT_VAPID, "VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY must be set in production"),
+        ({**REAL, "VAPID_PUBLIC_KEY": ""}, "VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY"),
+        ({**REAL, "VAPID_SUBJECT": ""}, "VAPID_SUBJECT"),
         (
             {"SECRET_KEY": REAL["SECRET_KEY"], "CHALLENGE_SECRET": REAL["CHALLENGE_SECRET"]},
             "ALLOWED_HOSTS",

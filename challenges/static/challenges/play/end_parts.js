@@ -1,7 +1,8 @@
 // The play page's end screen, put together: the verdict and the final board
 // (end_screen.js), the look back at the score against par and the moves missed
 // (end_review.js), the player's standing (standing_view.js), a guest's offer to sign up
-// to submit (guest_offer.js), and the submit, asked first in a dialog.
+// to submit (guest_offer.js), a player's offer of reminders (reminder_offer.js), and the
+// submit, asked first in a dialog.
 
 import { pageLanguage } from "../lib/i18n.js";
 import { BoardView, READABLE_SIDE_PX } from "../board_view/index.js";
@@ -10,6 +11,7 @@ import { EndScreen, endSummary } from "./end_screen.js";
 import { CONFIRM_SUBMIT } from "./end_words.js";
 import { GuestOffer } from "./guest_offer.js";
 import { ENDED, submittable } from "./machine.js";
+import { ReminderOffer } from "./reminder_offer.js";
 import { shareRun, standingView } from "./standing.js";
 import { StandingView } from "./standing_view.js";
 
@@ -41,6 +43,10 @@ export class EndParts {
     this.guestOffer = config.guest
       ? new GuestOffer($, { urls: { signup: config.urls.guestSignup, login: config.urls.guestLogin }, slot: config.runIdSlot })
       : null;
+    // Reminders by push, offered on the end screen of a scored run (a player's, not a guest's).
+    this.reminderOffer = config.guest
+      ? null
+      : new ReminderOffer($, { urls: { state: config.urls.reminders, subscription: config.urls.reminderSubscription }, storage: window.localStorage });
   }
 
   /** A new run was dealt: the last run's board and look back go. */
@@ -54,6 +60,7 @@ export class EndParts {
     this.standingPart.clear();
     this.endScreen.show(current.finish, endSummary(current.finish, current.finish.result));
     this.guestOffer?.show(current.finish);
+    this.reminderOffer?.show();
     this.endReview.show(current.finish);
   }
 
