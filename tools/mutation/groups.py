@@ -119,6 +119,11 @@ _PAR_TESTS = (
 # seconds instead of the whole group's minutes. Each list holds every test of the group
 # that calls the module (a mutant runs only the tests that ran its function anyway).
 MODULE_TESTS: dict[str, tuple[str, ...]] = {
+    "triominos/witness.py": (
+        "tests/engine/test_witness.py",
+        "tests/engine/test_witness_vectors.py",
+    ),
+    "triominos/trust.py": ("tests/engine/test_trust.py", "tests/engine/test_trust_edges.py"),
     "challenges/schedule/par.py": _PAR_TESTS,
     "challenges/moderation/review.py": (
         *_PAR_TESTS,
