@@ -14,6 +14,7 @@ from triominos import (
     approval_waives,
     form_of,
     form_reasons,
+    guarded,
     pace_fingerprint,
     paces_linked,
     placement_turned,
@@ -102,3 +103,36 @@ def test_a_pace_needs_four_gaps_and_reads_its_quartiles_between_them() -> None:
     assert pace_fingerprint([0, 100, 300, 600, 1000, 1500]) == (200, 300, 400)
     # Gaps 100..600: at 1.25, 2.5 and 3.75, between two gaps each.
     assert pace_fingerprint([0, 100, 300, 600, 1000, 1500, 2100]) == (225, 350, 475)
+
+
+def test_without_a_par_the_first_places_are_guarded_by_rank() -> None:
+    new = PlayerRecord()
+    assert form_reasons(new, share=None, rank=10, entries=50, thresholds=T) == ("provisional",)
+    assert form_reasons(new, share=None, rank=11, entries=50, thresholds=T) == ()
+    assert form_reasons(new, share=None, rank=11, entries=1_100, thresholds=T) == ("provisional",)
+    assert guarded(TrustThresholds(top=1, top_share=0.0), rank=1, entries=5, share=None)
+
+
+def test_the_best_approved_share_reads_approved_shares_only() -> None:
+    assert PlayerRecord(shares=(0.9, 0.5), reviewed=(False, True)).reviewed_best() == 0.5
+    assert PlayerRecord(shares=(None, 0.5), reviewed=(True, True)).reviewed_best() == 0.5
+
+
+def test_paces_of_other_lengths_and_the_least_tolerance() -> None:
+    assert not paces_linked([1500, 2000], [1500, 2000, 2500], tolerance_ms=60)
+    assert not paces_linked([1500, 2000, 2500], [1500, 2000], tolerance_ms=60)
+    assert paces_linked([1500, 2000, 2500], [1501, 2000, 2499], tolerance_ms=1)
+
+
+def test_a_turn_and_the_two_after_it_give_every_placement_back_far_from_the_first() -> None:
+    """Every cell out to 30 steps and every rotation: turned by 120 degrees and then by
+    240 it is itself, and a turn never gives the same cell of another kind."""
+    for row in range(-30, 31, 3):
+        for col in range(-30, 31, 1):
+            for rotation in range(3):
+                placement = f"1-2-3@{row},{col}r{rotation}"
+                once = placement_turned(placement, 1)
+                assert placement_turned(once, 2) == placement, placement
+                assert placement_turned(placement_turned(once, 1), 1) == placement, placement
+                new_row, new_col = (int(n) for n in once.split("@")[1].split("r")[0].split(","))
+                assert (new_row + new_col) % 2 == (row + col) % 2, placement

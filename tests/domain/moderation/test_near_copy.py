@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 
 from challenges.models import Challenge, Entry
-from challenges.moderation.near_copy import near_copy_of, run_placements
+from challenges.moderation.near_copy import near_copy_of, run_placements, sequence_turned
 from tests.factories import EntryFactory, RunFactory, challenge_log
 
 pytestmark = pytest.mark.django_db
@@ -61,3 +61,12 @@ def test_the_nearest_entries_and_their_placements_come_in_one_statement_on_postg
     with django_assert_num_queries(1 if connection.vendor == "postgresql" else 3):
         found = near_copy_of(run=copier, score=score, moves_hash="x", placements=placements)
     assert found == (1.0, copy.pk)
+
+
+def test_a_sequence_is_turned_placement_by_placement_keeping_its_draws() -> None:
+    """The moves hash is the least of the three turned sequences' hashes: the text of
+    each is what a stored entry's hash was made of, so it must not change."""
+    sequence = "0-0-0@0,0r0;draw;0-0-1@0,1r2"
+    assert sequence_turned(sequence, 0) == sequence
+    assert sequence_turned(sequence, 1) == "0-0-0@0,0r2;draw;0-0-1@1,0r1"
+    assert sequence_turned(sequence, 2) == "0-0-0@0,0r1;draw;0-0-1@0,-1r0"
