@@ -97,6 +97,7 @@ bench-reminders: install
 # mutant against the tests that run its function; a score per module and the survivors.
 # Not part of `make test` (an hour on two cores); MUTATE_ARGS, e.g. "--fresh engine"
 # or "--report". tests/mutation/equivalent.txt lists the mutants no test can kill.
+# On PostgreSQL: DATABASE_URL=postgres://... make mutate MUTATE_ARGS="--postgresql ...".
 mutate: install
 	$(PY) -m tools.mutation $(MUTATE_ARGS)
 

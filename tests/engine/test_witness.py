@@ -233,6 +233,11 @@ def test_a_valid_move_is_stored_as_itself_without_extra_fields() -> None:
             {"t": -(10**15), "type": "place", "cell": [-(10**15), 10**15 - 1]},
             {"t": None, "type": "place", "cell": [None, 10**15 - 1]},
         ),
+        # A JSON number or boolean is kept within the bound; a nested value is not.
+        (
+            {"t": 1.5, "type": True, "cell": [False, -2.5, {"row": 1}]},
+            {"t": 1.5, "type": True, "cell": [False, -2.5, None]},
+        ),
         ([1, 2, 3, 4, 5], [1, 2, 3]),
         ("y" * 500, "y" * 40),
     ],

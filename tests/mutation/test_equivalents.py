@@ -13,6 +13,8 @@ from tools.mutation.equivalents import (
     module_of,
     mutant_diffs,
 )
+from tools.mutation.groups import GROUPS, MODULE_TESTS, module_group
+from tools.mutation.stage import ROOT
 
 ENTRIES = equivalents_read()
 
@@ -38,3 +40,18 @@ def test_each_equivalent_is_listed_once_with_a_reason() -> None:
     names = [entry.name for entry in ENTRIES]
     assert len(names) == len(set(names))
     assert all(len(entry.reason) >= 10 for entry in ENTRIES)
+
+
+def test_a_module_run_alone_takes_existing_tests_of_its_own_group() -> None:
+    """A module's own list narrows its group's tests, never adds others: the scores of a
+    module run alone and of its group's run stay comparable."""
+    for module, tests in MODULE_TESTS.items():
+        group = group_of(module)
+        assert all(
+            any(test == mine or test.startswith(f"{mine}/") for mine in group.tests)
+            for test in tests
+        ), module
+        assert module_group(module).tests == tests
+        assert all((ROOT / test).exists() for test in tests), module
+    for group in GROUPS.values():
+        assert all((ROOT / test).exists() for test in group.tests), group.name

@@ -4,6 +4,8 @@ One mutant a line, three fields apart by `` | ``::
 
     <mutant name> | <the mutated line, as `make mutate` shows it after "+"> | <why>
 
+(or, for a mutant that only takes a line away, ``-`` and that line).
+
 The mutated line guards the name: mutmut numbers a function's mutants in order, so an
 edit of the function can give the name to another mutant; the line then no longer
 matches and the check (tests/mutation/test_equivalents.py) fails until the entry is
@@ -92,6 +94,15 @@ def mutant_diffs(module: str, names: Iterable[str]) -> dict[str, str | None]:
 
 
 def added_lines(diff: str) -> list[str]:
-    return [
+    """The lines a mutant adds; a mutant that only takes a line away (an argument left
+    out) is named by that line with a ``-`` before it."""
+    added = [
         line[1:].strip() for line in diff.splitlines() if line.startswith("+") and line[1:2] != "+"
+    ]
+    if added:
+        return added
+    return [
+        "-" + line[1:].strip()
+        for line in diff.splitlines()
+        if line.startswith("-") and line[1:2] != "-"
     ]

@@ -36,6 +36,7 @@ ENGINE = Group(
         "triominos/witness.py",
         "triominos/review.py",
         "triominos/moves.py",
+        "triominos/trust.py",
     ),
     tests=("tests/engine",),
     deselect=(
@@ -71,6 +72,7 @@ TRUST = Group(
         "challenges/moderation/entries.py",
         "challenges/moderation/trust.py",
         "challenges/moderation/near_copy.py",
+        "challenges/moderation/holds.py",
     ),
     tests=(
         "tests/domain/play/test_batches.py",
@@ -79,10 +81,15 @@ TRUST = Group(
         "tests/domain/schedule/test_par.py",
         "tests/domain/schedule/test_par_claims.py",
         "tests/domain/schedule/test_par_edges.py",
+        "tests/domain/schedule/test_par_process.py",
         "tests/domain/moderation/test_entries.py",
         "tests/domain/moderation/test_entry_decisions.py",
         "tests/domain/moderation/test_trust.py",
+        "tests/domain/moderation/test_near_copy.py",
+        "tests/domain/moderation/test_holds.py",
+        "tests/domain/moderation/test_trust_edges.py",
         "tests/api/test_trust.py",
+        "tests/api/test_trust_attacks.py",
         "tests/api/test_hold_reasons.py",
         "tests/api/test_review_of_runs.py",
         "tests/api/test_witnessed_runs.py",
@@ -101,6 +108,42 @@ TRUST = Group(
 
 GROUPS: dict[str, Group] = {group.name: group for group in (ENGINE, TRUST)}
 
+_PAR_TESTS = (
+    "tests/domain/schedule/test_par.py",
+    "tests/domain/schedule/test_par_claims.py",
+    "tests/domain/schedule/test_par_edges.py",
+    "tests/domain/schedule/test_par_process.py",
+)
+# A module run alone (``--module``) takes these of its group's tests where listed: the
+# stats pass, which runs every selected test once before the first mutant, then costs
+# seconds instead of the whole group's minutes. Each list holds every test of the group
+# that calls the module (a mutant runs only the tests that ran its function anyway).
+MODULE_TESTS: dict[str, tuple[str, ...]] = {
+    "triominos/witness.py": (
+        "tests/engine/test_witness.py",
+        "tests/engine/test_witness_vectors.py",
+    ),
+    "triominos/trust.py": ("tests/engine/test_trust.py", "tests/engine/test_trust_edges.py"),
+    "challenges/schedule/par.py": _PAR_TESTS,
+    "challenges/moderation/review.py": (
+        *_PAR_TESTS,
+        "tests/domain/moderation/test_entries.py",
+        "tests/api/test_hold_reasons.py",
+        "tests/api/test_review_of_runs.py",
+    ),
+    "challenges/moderation/near_copy.py": (
+        "tests/domain/moderation/test_near_copy.py",
+        "tests/domain/moderation/test_trust.py",
+        "tests/domain/moderation/test_entries.py",
+        "tests/api/test_trust.py",
+        "tests/api/test_trust_attacks.py",
+    ),
+    "challenges/moderation/holds.py": (
+        "tests/domain/moderation/test_holds.py",
+        "tests/api/test_trust_attacks.py",
+    ),
+}
+
 
 def module_group(module: str) -> Group:
     """One module of a group, mutated alone, judged by its group's tests: a run that fits
@@ -109,7 +152,8 @@ def module_group(module: str) -> Group:
     for group in GROUPS.values():
         if module in group.modules:
             name = f"{group.name}-{PurePosixPath(module).stem}"
-            return replace(group, name=name, modules=(module,))
+            tests = MODULE_TESTS.get(module, group.tests)
+            return replace(group, name=name, modules=(module,), tests=tests)
     known = ", ".join(m for group in GROUPS.values() for m in group.modules)
     raise KeyError(f"{module} is in no group of make mutate; modules: {known}")
 
