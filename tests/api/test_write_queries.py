@@ -39,13 +39,14 @@ FIRST_RUN_START = 1
 RUN_START = 2
 MOVES_BATCH = 2
 FINISH = 2
-# A player's first submit: the run, then its challenge's row; the trust checks' reads (the player's form and
-# form points, the score's rank); one transaction through the ORM (its savepoints
-# included): the moves hash's lock, whether an entry of these moves is in, the entry,
-# the player's record (read locked; made the first time, then read locked again), the
-# challenge's counts and version, the score count (made the first time), the form point
-# and the form (made the first time); then the board as the answer's rank reads it.
-# The near-copy check (off here, as the other trust rules about something else) adds one.
+# A player's first submit: the run, then its challenge's row; the trust checks' reads
+# (the player's form and form points, the score's rank); one transaction through the ORM
+# (its savepoints included): the moves hash's lock, whether an entry of these moves is
+# in, the entry, the player's record (read locked; made the first time, then read locked
+# again), the challenge's counts and version, the score count (made the first time), the
+# form point and the form (made the first time); then the board as the answer's rank
+# reads it. The near-copy check (off here, as the other trust rules about something
+# else) adds one.
 SUBMIT = 25
 
 
