@@ -9,7 +9,8 @@ from challenges.moderation.entries import (
 from challenges.moderation.holds import holds_settle
 from challenges.moderation.par_review import entries_review_par
 from challenges.moderation.reports import entry_report, entry_reports_dismiss
-from challenges.moderation.trust import form_guest_claimed, form_signup_record, form_trust_set
+from challenges.moderation.signups import form_guest_claimed, form_signup_record
+from challenges.moderation.trust import form_trust_set
 
 __all__ = [
     "entries_review_par",

@@ -71,6 +71,7 @@ TRUST = Group(
         "challenges/moderation/par_review.py",
         "challenges/moderation/entries.py",
         "challenges/moderation/trust.py",
+        "challenges/moderation/signups.py",
         "challenges/moderation/near_copy.py",
         "challenges/moderation/holds.py",
     ),

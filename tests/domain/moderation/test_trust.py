@@ -18,12 +18,10 @@ from challenges.moderation.near_copy import (
     near_copy_of,
     run_placements,
 )
+from challenges.moderation.signups import device_hash, form_signup_record, network_hash
 from challenges.moderation.trust import (
     board_rank,
-    device_hash,
-    form_signup_record,
     form_trust_set,
-    network_hash,
     player_record,
     players_nearby,
     runs_overlapping,
