@@ -53,6 +53,7 @@ sys.path.insert(0, str(ROOT))
 from websockets.asyncio.client import connect  # noqa: E402
 
 from tests.processes import Daphne, Gunicorn, manage, request, site_environment  # noqa: E402
+from tools.database_ensure import database_ensure  # noqa: E402
 from triominos import Board  # noqa: E402
 from triominos.classic import placement_from_json  # noqa: E402
 from triominos.tiles import tile_parse  # noqa: E402
@@ -387,6 +388,7 @@ def main() -> None:
         CACHE_KEY_PREFIX="tod-live-bench",
         GUNICORN_MAX_REQUESTS="0",  # the workers' CPU is read from /proc: keep them
     )
+    database_ensure(database)
     print(f"migrating {database.rsplit('/', 1)[-1]} ...", flush=True)
     manage(environment, "migrate", "--noinput")
     logs = ROOT / "test-artifacts"
