@@ -7,13 +7,12 @@ import hashlib
 from datetime import datetime
 from uuid import UUID
 
-from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, F, Max, Value
-from django.db.models.functions import Coalesce, Greatest
+from django.db import transaction
+from django.db.models import Count, Max
 from django.utils.translation import gettext
 
 from challenges import engine
-from challenges.boards.cache import leaderboard_cache_bump, leaderboard_versions_forget
+from challenges.boards.cache import leaderboard_cache_bump
 from challenges.engine import moves_sequence
 from challenges.errors import (
     EntriesClosed,
@@ -34,10 +33,10 @@ from challenges.models import (
     Run,
     ScoreCount,
 )
+from challenges.moderation.entry_writes import entry_write
 from challenges.moderation.near_copy import placements_in_sequence, sequence_turned
 from challenges.moderation.review import run_review
 from challenges.moderation.trust import (
-    form_point_add,
     form_point_decide,
     reasons_waived,
     submit_trust_check,
@@ -47,7 +46,6 @@ from challenges.play.selectors import run_for_submit
 from challenges.players.services import (
     player_record_approved,
     player_record_rebuild,
-    player_record_submitted,
 )
 
 
@@ -76,10 +74,10 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
     (``moderation/review.py``); or when trust across runs holds it (``trust.py``). A
     guest's run is refused (``GuestRunNotSubmittable``) until an account claims it.
 
-    One transaction through the ORM writes the entry, the player's record, their form
-    point, and for a live entry the challenge's counts and board version. Submits of
-    the same moves take turns (``_moves_turn``); ``UNIQUE(challenge, player)`` decides
-    between simultaneous submits of one player: one insert wins, the others get
+    One transaction writes the entry, the player's record, their form point, and for a
+    live entry the challenge's counts and board version (``entry_write``). Submits of
+    the same moves take turns; ``UNIQUE(challenge, player)`` decides between
+    simultaneous submits of one player: one insert wins, the others get
     ``EntryAlreadySubmitted``.
     """
     now = service_now(now)
@@ -119,75 +117,21 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
     trust = submit_trust_check(
         run=run, score=run.score, moves_hash=moves_hash, placements=placements
     )
-    try:
-        with transaction.atomic():
-            _moves_turn(challenge_id=challenge.pk, moves_hash=moves_hash)
-            copied = Entry.objects.filter(challenge=challenge, moves_hash=moves_hash).exists()
-            reasons = [Entry.HoldReason.DUPLICATE_LOG.value] if copied else []
-            reasons += reasons_waived(review.reasons, check=trust)
-            reasons += trust.reasons
-            entry = Entry(
-                challenge=challenge,
-                player_id=run.player_id,
-                run=run,
-                score=run.score,
-                submitted_at=now,
-                moves_hash=moves_hash,
-                status=Entry.Status.HELD if reasons else Entry.Status.LIVE,
-                hold_reasons=reasons,
-                features={**review.features, **trust.features},
-                placements=";".join(placements),
-                hard=run.hard,
-            )
-            entry.save(force_insert=True)
-            player_record_submitted(
-                player_id=run.player_id,
-                number=challenge.pk,
-                submitted_at=now,
-                score=run.score,
-                live=entry.is_live,
-            )
-            if entry.is_live:
-                _challenge_entry_stats_add(challenge=challenge, score=run.score)
-            form_point_add(entry=entry, now=now)
-    except IntegrityError as error:
-        # Only the entry's UNIQUE(challenge, player) can fail here; the stats absorb
-        # their own races.
-        raise EntryAlreadySubmitted() from error
-    return entry
-
-
-def _moves_turn(*, challenge_id: int, moves_hash: str) -> None:
-    """Submits of the same moves on one challenge take turns until their transaction
-    ends (PostgreSQL: a transaction-scoped advisory lock on the hash), so that each
-    sees an entry of these moves committed before it and is held as its copy. SQLite
-    writes one transaction at a time already."""
-    if connection.vendor != "postgresql":
-        return
-    key = int(hashlib.sha256(f"{challenge_id}:{moves_hash}".encode()).hexdigest()[:15], 16)
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
-
-
-def _challenge_entry_stats_add(*, challenge: Challenge, score: int) -> None:
-    """Count one more live entry at ``score``: the row's totals, its board version
-    (every cached read of the board goes stale, as ``leaderboard_cache_bump``), and the
-    score count."""
-    Challenge.objects.filter(pk=challenge.pk).update(
-        entry_count=F("entry_count") + 1,
-        top_score=Greatest(Coalesce(F("top_score"), Value(score)), Value(score)),
-        board_version=F("board_version") + 1,
+    reasons = reasons_waived(review.reasons, check=trust) + trust.reasons
+    entry = Entry(
+        challenge=challenge,
+        player_id=run.player_id,
+        run=run,
+        score=run.score,
+        submitted_at=now,
+        moves_hash=moves_hash,
+        status=Entry.Status.HELD if reasons else Entry.Status.LIVE,
+        hold_reasons=reasons,
+        features={**review.features, **trust.features},
+        placements=";".join(placements),
+        hard=run.hard,
     )
-    leaderboard_versions_forget()
-    same_score = ScoreCount.objects.filter(challenge=challenge, score=score)
-    if same_score.update(entries=F("entries") + 1):
-        return
-    try:
-        with transaction.atomic():
-            ScoreCount.objects.create(challenge=challenge, score=score, entries=1)
-    except IntegrityError:
-        # Another submit made the row first; it is committed now, so add to it.
-        same_score.update(entries=F("entries") + 1)
+    return entry_write(entry=entry, now=now)
 
 
 def entry_approve(

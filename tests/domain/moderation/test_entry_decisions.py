@@ -8,8 +8,15 @@ from datetime import timedelta
 
 import pytest
 
-from challenges.errors import EntryNotHeld
-from challenges.models import Entry, EntryDecision, EntryReport, PlayerRecord, ScoreCount
+from challenges.errors import EntryAlreadySubmitted, EntryNotHeld
+from challenges.models import (
+    Entry,
+    EntryDecision,
+    EntryReport,
+    FormPoint,
+    PlayerRecord,
+    ScoreCount,
+)
 from challenges.moderation.entries import (
     entries_void,
     entry_approve,
@@ -117,8 +124,10 @@ def test_a_decision_answers_the_open_reports_of_its_entry_only() -> None:
 def test_score_counts_add_up_per_challenge_at_a_shared_score() -> None:
     challenge = ChallengeFactory(number=slot_number(at=NOON))
     other = ChallengeFactory(number=challenge.number + 1)  # still taking entries at NOON
+    # Variants three apart play other moves: next to each other, one is the other turned.
     for run in [RunFactory(challenge=other, finished=True, score=300)] + [
-        RunFactory(challenge=challenge, finished=True, score=score) for score in (300, 300, 250)
+        RunFactory(challenge=challenge, finished=True, score=score, variant=3 * n)
+        for n, score in enumerate((300, 300, 250))
     ]:
         entry_submit(run_id=run.pk, player_id=run.player_id, now=NOON)
     counts = {
@@ -128,20 +137,23 @@ def test_score_counts_add_up_per_challenge_at_a_shared_score() -> None:
     assert counts == {(other.pk, 300): 1, (challenge.pk, 300): 2, (challenge.pk, 250): 1}
 
 
-def test_a_submit_that_fails_part_way_writes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_submit_that_fails_part_way_writes_nothing() -> None:
     """The submit's writes (the entry, the player's record, the counts, the form
-    point) are one transaction: the last of them failing takes the others with it."""
-    challenge = ChallengeFactory(number=slot_number(at=NOON))
+    point) are one transaction: the last of them failing takes the others with it. Here
+    the form point fails: the player already has one for the challenge (made by hand,
+    for another player's entry)."""
+    challenge = ChallengeFactory(number=slot_number(at=NOON), par=400)
     run = RunFactory(challenge=challenge, finished=True, score=300)
-
-    def failing(**_: object) -> None:
-        raise RuntimeError("the form point's write failed")
-
-    monkeypatch.setattr("challenges.moderation.entries.form_point_add", failing)
-    with pytest.raises(RuntimeError):
+    other = EntryFactory(challenge=challenge, score=200)
+    FormPoint.objects.create(
+        player_id=run.player_id, challenge=challenge, entry=other, share=0.5, at=NOON
+    )
+    challenge.refresh_from_db()
+    counts = (challenge.entry_count, challenge.top_score, challenge.board_version)
+    with pytest.raises(EntryAlreadySubmitted):
         entry_submit(run_id=run.pk, player_id=run.player_id, now=NOON)
     assert not Entry.objects.filter(run=run).exists()
     assert not PlayerRecord.objects.filter(player_id=run.player_id).exists()
-    assert not ScoreCount.objects.filter(challenge=challenge).exists()
+    assert list(ScoreCount.objects.filter(challenge=challenge).values_list("score")) == [(200,)]
     challenge.refresh_from_db()
-    assert (challenge.entry_count, challenge.top_score) == (0, None)
+    assert (challenge.entry_count, challenge.top_score, challenge.board_version) == counts

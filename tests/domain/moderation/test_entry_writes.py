@@ -1,0 +1,184 @@
+"""The submit's writes (``moderation/entry_writes.py``): ``entry_write`` against the
+ORM's transaction, its plain twin, on whichever database the suite runs. PostgreSQL
+runs the one statement, whose rows must be the ORM's to the last column; SQLite runs
+the ORM's path, whose rows are still checked to be a submit's."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.db import connection, models, transaction
+from django.test.utils import CaptureQueriesContext
+
+from challenges.errors import EntryAlreadySubmitted
+from challenges.models import (
+    Challenge,
+    Entry,
+    FormPoint,
+    PlayerForm,
+    PlayerRecord,
+    Run,
+    ScoreCount,
+)
+from challenges.moderation.entry_writes import (
+    _entry_write_orm,
+    _statement,
+    entry_write,
+    inserted_fields,
+)
+from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory, at
+
+pytestmark = pytest.mark.django_db
+
+NOON = at("2026-11-21T12:00:00")
+_TABLES: tuple[type[models.Model], ...] = (
+    Entry,
+    PlayerRecord,
+    FormPoint,
+    PlayerForm,
+    ScoreCount,
+    Challenge,
+)
+
+
+def _rows() -> dict[str, list[str]]:
+    """Every row of the tables a submit writes, but the keys the database draws (an
+    entry's, a form point's), which differ between two writes rolled back: a form point
+    names its entry by the entry's run."""
+    runs = dict(Entry.objects.values_list("pk", "run_id"))
+    found: dict[str, list[str]] = {}
+    for model in _TABLES:
+        names = [
+            field.attname
+            for field in model._meta.concrete_fields
+            if not isinstance(field, models.AutoField)
+        ]
+        rows = []
+        for values in model.objects.values_list(*names):
+            row = dict(zip(names, values, strict=True))
+            if model is FormPoint:
+                row["entry_id"] = runs[row["entry_id"]]
+            rows.append(repr(sorted(row.items())))
+        found[model.__name__] = sorted(rows)
+    return found
+
+
+class _Undone(Exception):
+    pass
+
+
+def _written(
+    write: Callable[..., Any], make: Callable[[], Entry]
+) -> tuple[dict[str, list[str]], Entry, list[str]]:
+    """The rows after ``write`` wrote ``make()``'s entry, the entry, and the statements it
+    sent (but the savepoint around it), then all of it rolled back."""
+    entry = make()
+    try:
+        with transaction.atomic():
+            with CaptureQueriesContext(connection) as sent:
+                write(entry=entry, now=NOON)
+            rows = _rows()
+            raise _Undone
+    except _Undone:
+        pass
+    sql = [q["sql"] for q in sent.captured_queries if "SAVEPOINT" not in q["sql"]]
+    return rows, entry, sql
+
+
+def _entry(challenge: Challenge, *, player: Any = None, reasons: tuple[str, ...] = ()) -> Entry:
+    """An entry ``entry_submit`` would write: a finished run's, its moves' hash the run's
+    variant (an entry of the same run's moves is its copy)."""
+    extra = {"player": player} if player is not None else {}
+    run: Run = RunFactory(challenge=challenge, finished=True, **extra)
+    return _made(challenge, run, reasons=reasons)
+
+
+def _made(challenge: Challenge, run: Run, *, reasons: tuple[str, ...] = ()) -> Entry:
+    assert run.score is not None
+    return Entry(
+        challenge=challenge,
+        player_id=run.player_id,
+        run=run,
+        score=run.score,
+        submitted_at=NOON,
+        moves_hash=f"{run.challenge_id}:{run.score}",
+        status=Entry.Status.HELD if reasons else Entry.Status.LIVE,
+        hold_reasons=list(reasons),
+        features={"form": 0.5, "pace": [1.5, 2.0, 0.5]},
+        placements="a1;b2",
+        hard=True,
+    )
+
+
+def _case(name: str) -> Callable[[], Entry]:
+    """A fresh entry of the case each time it is called (each write takes its own)."""
+    challenge = ChallengeFactory(par=None if name == "no par" else 400)
+    player = UserFactory()
+    if name == "a record, a form and the score's count":
+        other = ChallengeFactory(number=challenge.pk - 3, par=300)
+        EntryFactory(challenge=other, player=player, score=250, submitted_at=NOON)
+        PlayerForm.objects.create(player=player, challenges=4, voided=1)
+    run: Run = RunFactory(challenge=challenge, player=player, finished=True)
+    if name == "a record, a form and the score's count":
+        EntryFactory(challenge=challenge, score=run.score)  # another player's, at its score
+    if name == "a copy":
+        copied = RunFactory(challenge=challenge, finished=True, log=run.log, score=run.score)
+        entry_write(entry=_made(challenge, copied), now=NOON - timedelta(minutes=5))
+    reasons = ("near_par",) if name == "held" else ()
+    return lambda: _made(challenge, Run.objects.get(pk=run.pk), reasons=reasons)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["a first submit", "a record, a form and the score's count", "held", "a copy", "no par"],
+)
+def test_the_submit_writes_what_the_orm_writes(name: str) -> None:
+    make = _case(name)
+    before = _rows()
+    rows, entry, sent = _written(entry_write, make)
+    twin_rows, twin, _ = _written(_entry_write_orm, make)
+    assert rows == twin_rows
+    assert (entry.status, entry.hold_reasons) == (twin.status, twin.hold_reasons)
+    assert entry.pk is not None and not entry._state.adding
+    # Not nothing: one entry more, its form point, and the player's record.
+    assert len(rows["Entry"]) == len(before["Entry"]) + 1
+    assert len(rows["FormPoint"]) == len(before["FormPoint"]) + 1
+    assert rows["PlayerRecord"] != before["PlayerRecord"]
+    assert (rows["ScoreCount"] != before["ScoreCount"]) == entry.is_live
+    assert (entry.is_held and Entry.HoldReason.DUPLICATE_LOG.value in entry.hold_reasons) == (
+        name == "a copy"
+    )
+    if connection.vendor == "postgresql":
+        # The lock and the statement, one message; a copy's insert runs again, held.
+        assert len(sent) == (2 if name == "a copy" else 1), sent
+
+
+def test_a_second_entry_of_the_player_is_refused_and_writes_nothing() -> None:
+    challenge = ChallengeFactory(par=400)
+    player = UserFactory()
+    entry_write(entry=_entry(challenge, player=player), now=NOON)
+    before = _rows()
+    with pytest.raises(EntryAlreadySubmitted):
+        entry_write(entry=_entry(challenge, player=player), now=NOON)
+    assert _rows() == before  # and the test's transaction still answers
+
+
+def test_the_statement_inserts_every_column_of_its_models() -> None:
+    """A new field with a default is written without touching the SQL: each insert
+    lists the model's concrete columns, but the key the database draws."""
+    sql, params = _statement(entry=_entry(ChallengeFactory(par=400)), now=NOON, copied=False)
+    quote = connection.ops.quote_name
+    inserts = {
+        table: [name.strip() for name in listed.split(",")]
+        for table, listed in re.findall(r'INSERT INTO ("\w+")(?: AS \w+)? \(([^)]*)\)', sql)
+    }
+    for model in (Entry, PlayerRecord, FormPoint, PlayerForm, ScoreCount):
+        drawn = model._meta.pk if isinstance(model._meta.pk, models.AutoField) else None
+        columns = [quote(f.column) for f in model._meta.concrete_fields if f is not drawn]
+        assert inserts[quote(model._meta.db_table)] == columns
+        assert [f.column for f in inserted_fields(model)] == [c.strip('"') for c in columns]
+        assert all(f"{model.__name__}__{f.attname}" in params for f in inserted_fields(model))
