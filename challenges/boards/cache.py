@@ -91,7 +91,7 @@ def leaderboard_cache_bump(*, challenge: Challenge) -> None:
 
 def leaderboard_versions_forget() -> None:
     """Forget the versions this request read: for a caller that bumped a board's
-    version in its own SQL (the submit's one statement, ``moderation/entries.py``)."""
+    version in its own SQL (the submit's one statement, ``moderation/entry_writes.py``)."""
     if _request_versions.read is not None:
         _request_versions.read.clear()
 
