@@ -2,13 +2,14 @@
 record, their form point and form, and for a live entry its challenge's counts, top
 score and board version and its score's count.
 
-PostgreSQL writes them in one statement (data-modifying CTEs) after the moves' lock, one
-round trip where the ORM's transaction takes fifteen: in ``make load`` that is more than
-a fifth of a submit's cost. Its rows are the models' own: every column an insert writes
-comes from the model's concrete fields and the instance the ORM would save, so a new
-field with a default is written without touching the SQL. What the statement says by
-hand is only how an existing row adds the new entry (the upserts' ``SET``). SQLite, and
-the test that holds the two to the same rows, write through the ORM in one transaction.
+PostgreSQL writes them in one statement (data-modifying CTEs) after the moves' lock:
+one round trip where the ORM's transaction takes some fifteen, and more than a fifth of
+a submit's CPU (docs/performance.md). Its rows are the models' own: every column an
+insert writes comes from the model's concrete fields and the instance the ORM would
+save, so a new field with a default is written without touching the SQL. What the
+statement says by hand is only how an existing row adds the new entry (the upserts'
+``SET``). SQLite, and the test that holds the two to the same rows, write through the
+ORM in one transaction.
 """
 
 from __future__ import annotations
