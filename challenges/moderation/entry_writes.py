@@ -191,9 +191,10 @@ def _values(model: type[models.Model], row: models.Model) -> dict[str, Any]:
     """The row's values as the ORM's insert prepares them (``pre_save``, then
     ``get_db_prep_save``), named ``Model__attname``; a field left to its ``db_default``
     is the database's to fill."""
+    database = transaction.get_connection()  # the proxy's every look-up, once
     return {
         f"{model.__name__}__{field.attname}": field.get_db_prep_save(
-            field.pre_save(row, True), connection=connection
+            field.pre_save(row, True), connection=database
         )
         for field in inserted_fields(model)
         if not isinstance(getattr(row, field.attname), DatabaseDefault)
