@@ -133,3 +133,21 @@ def test_a_secret_draw_holds_people_and_the_sybils_aim_under_it(measured: Pools)
     people = EVERY_PERSON
     assert drawn[people].reasons["above_form"] > plain[people].reasons["above_form"]
     assert drawn[people].held > plain[people].held
+
+
+def test_a_ratchet_under_near_par_aims_at_its_line_and_no_higher() -> None:
+    """``--under-near-par``: the ratchet's ten strikes stay under ``near_par`` however
+    high its line; without it they follow the line above it."""
+    trust = TrustThresholds()
+    rng = random.Random(7)
+    aims = []
+    for ceiling in (1.0, REVIEW.par_ratio):
+        ratchet = Player("ratchet", True, None, strike=0, start=0, ceiling=ceiling)
+        for share in (0.78, 0.8, 0.82) * 4:
+            ratchet.count(share, reviewed=True)
+        assert new_line(ratchet, trust) > REVIEW.par_ratio
+        outcome = play(ratchet, 0, rng, trust)
+        assert outcome is not None and outcome[2]
+        aims.append(outcome[0])
+    assert aims[0] == pytest.approx(min(0.99, new_line(ratchet, trust) - EPSILON))
+    assert aims[1] == pytest.approx(REVIEW.par_ratio - EPSILON)

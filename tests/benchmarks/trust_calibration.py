@@ -40,6 +40,9 @@ times are a real simulated run's of its kind or pace (``timing_pools.py``), judg
 becomes reviewed form; scripts voided); the rest are settled at ``results_at`` by the
 policy (kept off the final board).
 
+``--under-near-par``: the adaptive sybils and the ratchet's ten strikes aim under
+``near_par`` too, as the sybil aged under the guard does (the ratchet's 0.99 stays).
+
 ``--secret-draw``: what if each account's line were lowered by a secret draw of up to
 this (not the rule): the adaptive attackers aim under its lowest, as one who reads the
 code would.
@@ -83,6 +86,7 @@ from tests.benchmarks.trust_people import (  # noqa: E402
     EXPERT,
     NEW_ACCOUNTS,
     PRODIGY_KIND,
+    REVIEW,
     TIMING_SPREAD,
     UNDER_THE_GUARD,
     Player,
@@ -158,6 +162,8 @@ def simulate(
         player.draw = draws.random()
         if player.population in ("adaptive sybil", UNDER_THE_GUARD, "ratchet"):
             player.aim_below = args.secret_draw
+        if args.under_near_par and player.population in ("adaptive sybil", "ratchet"):
+            player.ceiling = REVIEW.par_ratio
     for player in [*field_players, *named, *later]:
         for challenge in range(max(player.start, -20), 0):
             outcome = play(player, challenge, later_rng if player in later else rng, trust)
@@ -356,6 +362,7 @@ def report(args: argparse.Namespace) -> None:
             if args.secret_draw
             else ""
         )
+        + ("; the adaptive attackers aim under near_par" if args.under_near_par else "")
     )
     print()
     print("| honest people | entries | held | reasons |")
@@ -443,6 +450,11 @@ def parser() -> argparse.ArgumentParser:
             "what if each account's line were lowered by a secret draw of up to this "
             "(the attackers aim under its lowest; not the rule)"
         ),
+    )
+    made.add_argument(
+        "--under-near-par",
+        action="store_true",
+        help="the adaptive sybils and the ratchet's ten strikes aim under near_par too",
     )
     defaults = TrustThresholds()
     made.add_argument("--top", type=int, default=defaults.top)

@@ -105,6 +105,8 @@ class Player:
     pace: str = ""
     """A script's times: a person's pace drawn from a range, or a person's mimicked
     (``timing_pools``); a person's come from their kind."""
+    ceiling: float = 1.0
+    """The most an attacker aims at (``--under-near-par``: just under ``near_par``)."""
     draw: float = 0.0
     """``--secret-draw``'s what-if: this account's secret share of the draw (0-1)."""
     aim_below: float = 0.0
@@ -191,7 +193,8 @@ def play(
         if population == "aged sybil":
             return (*scripted(min(0.84, old_line(player) - EPSILON)), True)
         if population == "adaptive sybil":
-            return (*scripted(new_line(player, trust) - player.aim_below - EPSILON), True)
+            line = min(new_line(player, trust) - player.aim_below, player.ceiling)
+            return (*scripted(line - EPSILON), True)
         if population == UNDER_THE_GUARD:
             line = min(new_line(player, trust) - player.aim_below, REVIEW.par_ratio)
             return (*scripted(line - EPSILON), True)
@@ -201,7 +204,7 @@ def play(
         if challenge < player.strike:
             return (*ageing(rng), False)
         if player.struck < 10:
-            line = new_line(player, trust) - player.aim_below
+            line = min(new_line(player, trust) - player.aim_below, player.ceiling)
             return (*scripted(min(0.99, line - EPSILON)), True)
         if player.struck == 10:
             return (*scripted(0.99), True)
