@@ -4,6 +4,8 @@ the attackers the rules are built against and few honest people (the full run:
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.benchmarks.copies_measured import copies
@@ -15,9 +17,20 @@ from tests.benchmarks.trust_calibration import (
     simulate,
     small_boards,
 )
-from tests.benchmarks.trust_people import CHOICES, REVIEW, TIMING_SPREAD, scripted
+from tests.benchmarks.trust_people import (
+    CHOICES,
+    EPSILON,
+    REVIEW,
+    TIMING_SPREAD,
+    UNDER_THE_GUARD,
+    Player,
+    judged,
+    new_line,
+    play,
+    scripted,
+)
 from tests.engine.humans import HUMANS, PRODIGY
-from triominos import TimingThresholds, timing_reasons
+from triominos import TimingThresholds, TrustThresholds, timing_reasons
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +49,11 @@ def test_a_small_field_holds_every_attackers_strike_and_few_people(measured: Poo
     # Ten here: one may escape (the full run's figures are in docs/trust.md).
     sybils = tallies["aged sybil"]
     assert sybils.caught >= 0.9 * sybils.strikes > 0
+    # Aged under the guard: its drawn pace is held; its mimics are what the model leaves
+    # out (docs/trust.md), so only that they strike is asserted of them.
+    drawn = tallies[f"{UNDER_THE_GUARD} ({PERSON_PACED})"]
+    assert drawn.caught == drawn.strikes > 0
+    assert tallies[f"{UNDER_THE_GUARD} ({MIMIC})"].strikes > 0
     people = tallies[EVERY_PERSON]
     assert people.entries > 15_000 and people.held / people.entries <= 0.02
     assert len(loads) == len(field_loads) == len(undecided) == 24
@@ -79,3 +97,57 @@ def test_the_timing_rule_holds_a_drawn_pace_and_no_person_or_mimic(measured: Poo
             assert all(held), group
         elif group in (MIMIC, *(kind.name for kind in (*HUMANS, PRODIGY))):
             assert not any(held), group
+
+
+def test_a_sybil_aged_under_the_guard_strikes_under_its_line_and_near_par() -> None:
+    """It ages live just under the guard, where nothing judges a run, then strikes at
+    the highest share nothing holds: its line less a hair, and under ``near_par``."""
+    trust = TrustThresholds()
+    rng = random.Random(5)
+    sybil = Player(UNDER_THE_GUARD, True, None, strike=8, start=0)
+    for challenge in range(8):
+        outcome = play(sybil, challenge, rng, trust)
+        assert outcome is not None
+        share, _match, strike = outcome
+        assert trust.guard_share - 0.04 <= share < trust.guard_share and not strike
+        assert judged(sybil, share, 0.7, 1, 10_000, trust) == []
+        sybil.count(share, reviewed=False)
+    line = new_line(sybil, trust)
+    outcome = play(sybil, 8, rng, trust)
+    assert outcome is not None
+    share, match, strike = outcome
+    assert strike and share == pytest.approx(min(line, REVIEW.par_ratio) - EPSILON)
+    assert share > trust.guard_share
+    assert judged(sybil, share, match, 1, 10_000, trust) == []
+    assert play(sybil, 9, rng, trust) is None
+
+
+def test_a_secret_draw_holds_people_and_the_sybils_aim_under_it(measured: Pools) -> None:
+    """The what-if of a line lowered by a secret per-account draw: the adaptive sybils
+    aim under its lowest and none is held for its form; people are held more."""
+    small = ["--players", "800", "--challenges", "24", "--instances", "10", "--seed", "3"]
+    plain, *_ = simulate(parser().parse_args(small), measured)
+    drawn, *_ = simulate(parser().parse_args([*small, "--secret-draw", "0.1"]), measured)
+    for tallies in (plain, drawn):
+        assert "above_form" not in tallies["adaptive sybil"].reasons
+    people = EVERY_PERSON
+    assert drawn[people].reasons["above_form"] > plain[people].reasons["above_form"]
+    assert drawn[people].held > plain[people].held
+
+
+def test_a_ratchet_under_near_par_aims_at_its_line_and_no_higher() -> None:
+    """``--under-near-par``: the ratchet's ten strikes stay under ``near_par`` however
+    high its line; without it they follow the line above it."""
+    trust = TrustThresholds()
+    rng = random.Random(7)
+    aims = []
+    for ceiling in (1.0, REVIEW.par_ratio):
+        ratchet = Player("ratchet", True, None, strike=0, start=0, ceiling=ceiling)
+        for share in (0.78, 0.8, 0.82) * 4:
+            ratchet.count(share, reviewed=True)
+        assert new_line(ratchet, trust) > REVIEW.par_ratio
+        outcome = play(ratchet, 0, rng, trust)
+        assert outcome is not None and outcome[2]
+        aims.append(outcome[0])
+    assert aims[0] == pytest.approx(min(0.99, new_line(ratchet, trust) - EPSILON))
+    assert aims[1] == pytest.approx(REVIEW.par_ratio - EPSILON)

@@ -17,7 +17,9 @@ calibration (docs/solver.md) measured for its kind. Beside the field play, each
   (0.45-0.64 of par), then strike at the old rule's line less a hair: their best of 20
   plus the margin, less 0.005 (0.79-0.84, the attack that beat the old rules); and the
   **adaptive sybil**, which knows the rules of today and strikes at their line (form +
-  margin) less a hair: the issue's aged sybil against these rules;
+  margin) less a hair: the issue's aged sybil against these rules; and the **sybil
+  aged under the guard**, which ages live just under the guard share (where nothing
+  judges a run) and strikes at its line less a hair, under ``near_par``;
 - **the ratchet**: an aged account that strikes just under its line every challenge for
   ten challenges, then plays 0.99 of par;
 - **guest laundering**: an aged account claims a guest's 0.75-0.84 run, played beside a
@@ -37,6 +39,13 @@ times are a real simulated run's of its kind or pace (``timing_pools.py``), judg
 ``--capacity`` holds a challenge, the would-be first first (people approved: the share
 becomes reviewed form; scripts voided); the rest are settled at ``results_at`` by the
 policy (kept off the final board).
+
+``--under-near-par``: the adaptive sybils and the ratchet's ten strikes aim under
+``near_par`` too, as the sybil aged under the guard does (the ratchet's 0.99 stays).
+
+``--secret-draw``: what if each account's line were lowered by a secret draw of up to
+this (not the rule): the adaptive attackers aim under its lowest, as one who reads the
+code would.
 
 Copies are measured on real logs, not drawn: ``--deals`` deals, on each the runs of
 simulated people of the strong kinds (``tests/engine/humans.py``), and of each a copy
@@ -77,7 +86,9 @@ from tests.benchmarks.trust_people import (  # noqa: E402
     EXPERT,
     NEW_ACCOUNTS,
     PRODIGY_KIND,
+    REVIEW,
     TIMING_SPREAD,
+    UNDER_THE_GUARD,
     Player,
     clip,
     field_kind,
@@ -109,6 +120,10 @@ def simulate(
     capacity)."""
     rng = random.Random(args.seed)
     timing_rng = random.Random(args.seed + 1)
+    # The populations added later, and the secret draws, have streams of their own: the
+    # others' draws stay as they were.
+    later_rng = random.Random(args.seed + 2)
+    draws = random.Random(args.seed + 3)
     trust = thresholds_of(args)
     timing_rule = timing_of(args)
     field_players = []
@@ -117,6 +132,7 @@ def simulate(
         player.start = -rng.randint(0, 200)  # a long record already
         field_players.append(player)
     named: list[Player] = []
+    later: list[Player] = []
     history = args.challenges // 3
     for instance in range(args.instances):
         regular = person("steady regular", EXPERT)
@@ -137,9 +153,20 @@ def simulate(
             attacker.overlapped = population == "guest laundering" and rng.random() >= args.cgnat
             attacker.pace = SCRIPT_PACES[instance % len(SCRIPT_PACES)]
             named.append(attacker)
-    for player in [*field_players, *named]:
+        strike = later_rng.randint(10, args.challenges - 1)
+        attacker = Player(UNDER_THE_GUARD, True, None, strike=strike)
+        attacker.start = strike - later_rng.randint(5, 10)
+        attacker.pace = SCRIPT_PACES[instance % len(SCRIPT_PACES)]
+        later.append(attacker)
+    for player in [*field_players, *named, *later]:
+        player.draw = draws.random()
+        if player.population in ("adaptive sybil", UNDER_THE_GUARD, "ratchet"):
+            player.aim_below = args.secret_draw
+        if args.under_near_par and player.population in ("adaptive sybil", "ratchet"):
+            player.ceiling = REVIEW.par_ratio
+    for player in [*field_players, *named, *later]:
         for challenge in range(max(player.start, -20), 0):
-            outcome = play(player, challenge, rng, trust)
+            outcome = play(player, challenge, later_rng if player in later else rng, trust)
             if outcome is not None:
                 player.count(outcome[0], reviewed=False)
     tallies: dict[str, Tally] = {}
@@ -150,19 +177,24 @@ def simulate(
         for index in rng.sample(range(len(field_players)), int(args.new_accounts * args.players)):
             newcomer = person("field newcomer", field_kind(rng))
             newcomer.start = challenge
+            newcomer.draw = draws.random()
             field_players[index] = newcomer
         played = []
         for player in [*field_players, *named]:
             outcome = play(player, challenge, rng, trust)
             if outcome is not None:
                 played.append((outcome[0], outcome[1], outcome[2], player))
+        for player in later:
+            outcome = play(player, challenge, later_rng, trust)
+            if outcome is not None:
+                played.append((outcome[0], outcome[1], outcome[2], player))
         played.sort(key=lambda item: -item[0])
         held: list[tuple[int, Player, float]] = []
         for rank, (share, match, strike, player) in enumerate(played, start=1):
-            timing = timed(player, timing_rng, measured)
+            timing = timed(player, later_rng if player in later else timing_rng, measured)
             reasons = judged(
                 player, share, match, rank, len(played), trust, timing, timing_rule,
-                args.timing_waives,
+                args.timing_waives, args.secret_draw,
             )  # fmt: skip
             names = [player.population]
             if player.population == "ratchet" and player.struck == 10:
@@ -234,6 +266,9 @@ def small_boards(
         rng = random.Random(args.seed * 1000 + size)
         timing_rng = random.Random(args.seed * 1000 + size + 1)
         people = [person("newcomer", field_kind(rng)) for _ in range(size)]
+        draws = random.Random(args.seed * 1000 + size + 3)
+        for player in people:
+            player.draw = draws.random()
         tally = Tally()
         for _challenge in range(20):
             played = []
@@ -246,7 +281,7 @@ def small_boards(
                 timing = timed(player, timing_rng, measured)
                 reasons = judged(
                     player, share, match, rank, len(played), trust, timing, timing_rule,
-                    args.timing_waives,
+                    args.timing_waives, args.secret_draw,
                 )  # fmt: skip
                 tally.entries += 1
                 tally.held += bool(reasons)
@@ -273,6 +308,7 @@ RATCHET_END = "ratchet, its 0.99 after ten"
 ATTACKERS = (
     "aged sybil",
     "adaptive sybil",
+    UNDER_THE_GUARD,
     RATCHET_END,
     "ratchet",
     "guest laundering",
@@ -321,6 +357,12 @@ def report(args: argparse.Namespace) -> None:
             if args.timing_waives
             else ""
         )
+        + (
+            f"; A SECRET DRAW LOWERS EACH LINE BY UP TO {args.secret_draw} (not the rule)"
+            if args.secret_draw
+            else ""
+        )
+        + ("; the adaptive attackers aim under near_par" if args.under_near_par else "")
     )
     print()
     print("| honest people | entries | held | reasons |")
@@ -399,6 +441,20 @@ def parser() -> argparse.ArgumentParser:
         "--timing-waives",
         action="store_true",
         help="what if times within people's waived near_par and solver_like (not the rule)",
+    )
+    made.add_argument(
+        "--secret-draw",
+        type=float,
+        default=0.0,
+        help=(
+            "what if each account's line were lowered by a secret draw of up to this "
+            "(the attackers aim under its lowest; not the rule)"
+        ),
+    )
+    made.add_argument(
+        "--under-near-par",
+        action="store_true",
+        help="the adaptive sybils and the ratchet's ten strikes aim under near_par too",
     )
     defaults = TrustThresholds()
     made.add_argument("--top", type=int, default=defaults.top)

@@ -78,6 +78,11 @@ TIMING_SPREAD = 0.25
 """``TRUST_TIMING_SPREAD``'s default (0: the rule is off)."""
 EPSILON = 0.005
 HISTORY = 60
+UNDER_THE_GUARD = "sybil aged under the guard"
+"""Ages 5-10 challenges just under the guard share (live, unjudged), then strikes at
+its line less a hair, and under ``near_par``: the highest an aged account reaches
+with no single-run measure and no person in its way."""
+AGED = ("aged sybil", "adaptive sybil", UNDER_THE_GUARD)
 
 
 @dataclass
@@ -100,6 +105,13 @@ class Player:
     pace: str = ""
     """A script's times: a person's pace drawn from a range, or a person's mimicked
     (``timing_pools``); a person's come from their kind."""
+    ceiling: float = 1.0
+    """The most an attacker aims at (``--under-near-par``: just under ``near_par``)."""
+    draw: float = 0.0
+    """``--secret-draw``'s what-if: this account's secret share of the draw (0-1)."""
+    aim_below: float = 0.0
+    """How far under the line it can compute an attacker aims, beyond the hair: the
+    draw's width when the line is lowered by a secret draw it cannot read."""
 
     def record(self) -> PlayerRecord:
         return PlayerRecord(
@@ -141,6 +153,15 @@ def ageing(rng: random.Random) -> tuple[float, float]:
     return rng.uniform(0.45, 0.64), clip(rng.gauss(0.7, 0.08), 0, 1)
 
 
+def under_the_guard(rng: random.Random, trust: TrustThresholds) -> tuple[float, float]:
+    """An ageing run just under the guard: live, and judged by nothing (a score below
+    what scripts aim at is no threat to the top), yet it builds the highest level a
+    record can have without a person looking at it."""
+    return rng.uniform(trust.guard_share - 0.04, trust.guard_share - EPSILON), clip(
+        rng.gauss(0.7, 0.08), 0, 1
+    )
+
+
 def old_line(player: Player) -> float:
     recent = list(player.shares)[-20:]
     return (max(recent) if recent else 0.0) + OLD_MARGIN
@@ -161,23 +182,30 @@ def play(
     population = player.population
     if population == "evasive script":
         return (*scripted(rng.uniform(0.70, 0.84)), True) if age == 0 else None
-    if population in ("aged sybil", "adaptive sybil", "guest laundering"):
+    if population in (*AGED, "guest laundering"):
         assert player.strike is not None
         if challenge < player.strike:
+            if population == UNDER_THE_GUARD:
+                return (*under_the_guard(rng, trust), False)
             return (*ageing(rng), False)
         if challenge > player.strike:
             return None
         if population == "aged sybil":
             return (*scripted(min(0.84, old_line(player) - EPSILON)), True)
         if population == "adaptive sybil":
-            return (*scripted(new_line(player, trust) - EPSILON), True)
+            line = min(new_line(player, trust) - player.aim_below, player.ceiling)
+            return (*scripted(line - EPSILON), True)
+        if population == UNDER_THE_GUARD:
+            line = min(new_line(player, trust) - player.aim_below, REVIEW.par_ratio)
+            return (*scripted(line - EPSILON), True)
         return (*scripted(rng.uniform(0.75, 0.84)), True)
     if population == "ratchet":
         assert player.strike is not None
         if challenge < player.strike:
             return (*ageing(rng), False)
         if player.struck < 10:
-            return (*scripted(min(0.99, new_line(player, trust) - EPSILON)), True)
+            line = min(new_line(player, trust) - player.aim_below, player.ceiling)
+            return (*scripted(min(0.99, line - EPSILON)), True)
         if player.struck == 10:
             return (*scripted(0.99), True)
         return None
@@ -212,13 +240,22 @@ def judged(
     timing: TimingFeatures | None = None,
     timing_rule: TimingThresholds | None = None,
     timing_waives: bool = False,
+    secret_draw: float = 0.0,
 ) -> list[str]:
     """The reasons the service holds this entry for. ``timing_waives``: the question the
     service does not ask, what if a person's times waived the score's measures as an
     approval does (``--timing-waives``)."""
     timing_rule = timing_rule or TimingThresholds()
     record = player.record()
-    reasons = list(form_reasons(record, share=share, rank=rank, entries=entries, thresholds=trust))
+    reasons: list[str] = list(
+        form_reasons(record, share=share, rank=rank, entries=entries, thresholds=trust)
+    )
+    at_top = guarded(trust, rank=rank, entries=entries, share=share)
+    if secret_draw and at_top and "above_form" not in reasons:
+        # The what-if of a line lowered by a secret per-account draw (not the rule).
+        form = form_of(record, trust)
+        if form is not None and share > form.line - secret_draw * player.draw:
+            reasons.append("above_form")
     choices = player.kind.choices if player.kind is not None else CHOICES
     features = RunFeatures(
         score=round(share * PAR), placements=PLACEMENTS, median_gap_ms=2000,
@@ -233,7 +270,6 @@ def judged(
     )
     if timed_as_a_person or approval_waives(record, share=share, thresholds=trust):
         single = [reason for reason in single if reason not in ("near_par", "solver_like")]
-    at_top = guarded(trust, rank=rank, entries=entries, share=share)
     if at_top or trust.top <= 0:
         reasons += single
     if player.overlapped and at_top:
