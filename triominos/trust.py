@@ -29,6 +29,7 @@ Pure: no Django, nothing of the project beyond the engine.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import statistics
@@ -257,6 +258,16 @@ def placement_turned(placement: str, turns: int) -> str:
         return placement  # unturned, or no placement (kept as it is)
     cell, _, rotation = where.partition("r")
     row, col = (int(part) for part in cell.split(","))
+    new_row, new_col, shift = _cell_turned(row, col, turns)
+    return f"{tile}@{new_row},{new_col}r{(int(rotation) - shift) % 3}"
+
+
+# A submit turns every placement twice; the cells a board reaches are few, so their
+# turns are worked out once per process.
+@functools.lru_cache(maxsize=16_384)
+def _cell_turned(row: int, col: int, turns: int) -> tuple[int, int, int]:
+    """The cell ``row, col`` turned by ``turns`` times 120 degrees, and the shift of its
+    corners (see ``placement_turned``)."""
     x, y = _centroid(row, col)
     angle = 2 * math.pi / 3 * turns
     dx, dy = x - _CENTRE[0], y - _CENTRE[1]
@@ -267,8 +278,7 @@ def placement_turned(placement: str, turns: int) -> str:
     # A clockwise turn by 120 degrees moves each corner on by one, clockwise: the corner
     # numbered i lands where the new cell numbers i + shift. The shift is the same for
     # every cell of one kind (up or down) as the turn keeps the kind.
-    shift = _corner_shift(row, col, new_row, new_col, turns)
-    return f"{tile}@{new_row},{new_col}r{(int(rotation) - shift) % 3}"
+    return new_row, new_col, _corner_shift(row, col, new_row, new_col, turns)
 
 
 def _apex(row: int, col: int) -> tuple[float, float]:

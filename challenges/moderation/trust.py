@@ -86,7 +86,10 @@ def _form_row(*, player_id: int) -> PlayerForm | None:
 def player_record(*, player_id: int) -> engine.PlayerRecord:
     """What the rules read of a player: their counted shares, oldest first, and which
     of them a moderator approved."""
-    form = _form_row(player_id=player_id)
+    return _record_of(_form_row(player_id=player_id), player_id=player_id)
+
+
+def _record_of(form: PlayerForm | None, *, player_id: int) -> engine.PlayerRecord:
     points = _POINTS.rows(limit=_POINTS_ALL, player_id=player_id)
     shares = tuple(share for share, _ in points)
     reviewed = tuple(by_moderator for _, by_moderator in points)
@@ -123,8 +126,12 @@ def runs_overlapping(*, run: Run) -> list[Run]:
     few accounts share (``players_nearby``). A run in play is one whose moves arrived
     meanwhile, or one started meanwhile and never played: a second window reading the
     deal leaves its start."""
+    return _runs_overlapping(run, nearby=players_nearby(player_id=run.player_id))
+
+
+def _runs_overlapping(run: Run, *, nearby: Sequence[int]) -> list[Run]:
     end = run.finished_at or run.finish_by
-    players = [run.player_id, *players_nearby(player_id=run.player_id)]
+    players = [run.player_id, *nearby]
     overlapping = []
     unplayed = (Run.Status.STARTED, Run.Status.EXPIRED)
     for other in _runs_started_beside(players, run=run, before=end):
@@ -215,7 +222,16 @@ def players_nearby(*, player_id: int, among: Sequence[int] | None = None) -> lis
     """The players (of ``among``, when given) who share a device with ``player_id``, or
     a network few accounts share, theirs or a claimed guest's. A pace never links: a
     rival reads it off public runs."""
-    mine = _form_row(player_id=player_id)
+    nearby = _nearby_of(_form_row(player_id=player_id), player_id=player_id)
+    return nearby if among is None else _among(nearby, among)
+
+
+def _among(players: Sequence[int], among: Sequence[int]) -> list[int]:
+    wanted = set(among)
+    return [player for player in players if player in wanted]
+
+
+def _nearby_of(mine: PlayerForm | None, *, player_id: int) -> list[int]:
     if mine is None:
         return []
     devices, networks = _ties_of(mine)
@@ -223,8 +239,6 @@ def players_nearby(*, player_id: int, among: Sequence[int] | None = None) -> lis
     if not devices and not networks:
         return []
     found = PlayerForm.objects.filter(Q(device__in=devices) | Q(signup_network__in=networks))
-    if among is not None:
-        found = found.filter(player_id__in=[other for other in among if other != player_id])
     return sorted(set(found.exclude(player_id=player_id).values_list("player_id", flat=True)))
 
 
@@ -261,7 +275,9 @@ def submit_trust_check(
     thresholds = trust_thresholds()
     check = TrustCheck()
     share = score / challenge.par if challenge.par else None
-    record = player_record(player_id=run.player_id)
+    # The player's form row is read once: the record and the links both come from it.
+    form = _form_row(player_id=run.player_id)
+    record = _record_of(form, player_id=run.player_id)
     rank = board_rank(challenge_id=challenge.pk, score=score)
     entries = challenge.entry_count
     check.reasons += engine.form_reasons(
@@ -276,8 +292,10 @@ def submit_trust_check(
     timing = run_timing_check(run=run, guarded=at_top)
     check.features.update(timing.features)
     check.reasons += timing.reasons
+    weighs_links = settings.TRUST_OVERLAPPING_RUNS or at_top
+    nearby = _nearby_of(form, player_id=run.player_id) if weighs_links else []
     if settings.TRUST_OVERLAPPING_RUNS:
-        _overlap_weigh(check, run=run, at_top=at_top)
+        _overlap_weigh(check, run=run, at_top=at_top, nearby=nearby)
     if settings.TRUST_NEAR_COPY_SHARE > 0:
         # Honest strangers at the top share many placements too (docs/trust.md): a
         # near copy is looked for where a copy gains something, at the guarded top.
@@ -288,7 +306,7 @@ def submit_trust_check(
         if shared >= settings.TRUST_NEAR_COPY_SHARE and (at_top or thresholds.top <= 0):
             check.reasons.append(Entry.HoldReason.NEAR_COPY.value)
     if at_top:
-        _links_weigh(check, run=run, thresholds=thresholds)
+        _links_weigh(check, run=run, thresholds=thresholds, nearby=nearby)
     return check
 
 
@@ -307,17 +325,19 @@ def _form_features(
     }
 
 
-def _overlap_weigh(check: TrustCheck, *, run: Run, at_top: bool) -> None:
-    overlapping = runs_overlapping(run=run)
+def _overlap_weigh(check: TrustCheck, *, run: Run, at_top: bool, nearby: Sequence[int]) -> None:
+    overlapping = _runs_overlapping(run, nearby=nearby)
     # Another player's run beside it (a guest on the same device) weighs at the top.
     if any(other.player_id == run.player_id or at_top for other in overlapping):
         check.reasons.append(Entry.HoldReason.OVERLAPPING_RUNS.value)
     check.features["overlapping_runs"] = [str(other.pk) for other in overlapping]
 
 
-def _links_weigh(check: TrustCheck, *, run: Run, thresholds: engine.TrustThresholds) -> None:
+def _links_weigh(
+    check: TrustCheck, *, run: Run, thresholds: engine.TrustThresholds, nearby: Sequence[int]
+) -> None:
     top = _guarded_entries(challenge_id=run.challenge_id, thresholds=thresholds)
-    linked = players_nearby(player_id=run.player_id, among=[p for _, p in top])
+    linked = _among(nearby, [p for _, p in top])
     if linked:
         # This entry waits; the others stay as they are (an approved entry never
         # returns to held without a moderator), shown beside it at the desk.
