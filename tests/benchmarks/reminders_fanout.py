@@ -66,7 +66,7 @@ from django.utils import timezone  # noqa: E402
 from challenges.models import PushSubscription, ReminderRound  # noqa: E402
 from challenges.slots import slot_number, slot_opens_at  # noqa: E402
 from config.celery import app  # noqa: E402
-from tests.domain.reminders.worker import celery_worker  # noqa: E402
+from tests.celery_worker import celery_worker  # noqa: E402
 from tests.push_service import PushService, b64  # noqa: E402
 
 TARGET_SECONDS = 60

@@ -7,24 +7,14 @@ travel through Redis and really run at the same time.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
-import uuid
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
-import redis
-from celery.backends.redis import RedisBackend
-from celery.result import AsyncResult
-from celery.states import READY_STATES, SUCCESS
 from django.conf import settings
-from django.db import connection
 from django.utils import timezone
 
 from challenges.models import Challenge, OutboxTask
@@ -32,7 +22,7 @@ from challenges.schedule.services import challenge_ensure
 from challenges.slots import slot_number
 from challenges.tasks import challenge_par_solve, challenges_ensure_upcoming, challenges_par_missing
 from config.celery import app
-from tests.conftest import service_missing
+from tests.celery_worker import returned
 from triominos import solver_solve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,78 +30,9 @@ TASK = "challenges.tasks.challenges_ensure_upcoming"
 DRAIN = "challenges.tasks.outbox_drain"
 
 
-def _database_url() -> str:
-    db = connection.settings_dict
-    password = f":{quote(db['PASSWORD'])}" if db.get("PASSWORD") else ""
-    host = db.get("HOST") or "127.0.0.1"
-    return f"postgres://{quote(db['USER'])}{password}@{host}:{db.get('PORT') or 5432}/{db['NAME']}"
-
-
 @pytest.fixture
-def worker_queue(postgres: None) -> Iterator[str]:
-    if not settings.REDIS_URL:
-        service_missing("needs Redis: set REDIS_URL")
-    try:
-        redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2).ping()
-    except redis.RedisError as error:
-        service_missing(f"Redis unreachable at {settings.REDIS_URL}: {error}")
-    if app.conf.task_always_eager:
-        service_missing("Celery is eager (no broker configured)")
-    queue = f"tod-test-{uuid.uuid4().hex[:12]}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": _database_url(),
-        "REDIS_URL": settings.REDIS_URL,
-        "CELERY_TASK_ALWAYS_EAGER": "false",
-        # The site keeps no results; this test's worker does, for the test to read.
-        "CELERY_RESULT_BACKEND": settings.REDIS_URL,
-    }
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=prefork",
-            "--concurrency=3",
-            "-Q",
-            queue,
-            "-n",
-            f"{queue}@%h",
-            "--loglevel=WARNING",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    try:
-        yield queue
-    finally:
-        worker.terminate()
-        try:
-            output, _ = worker.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            output, _ = worker.communicate()
-        if b"Traceback" in output:
-            sys.stderr.write(output.decode(errors="replace"))
-
-
-def _returned(sent: AsyncResult[Any], *, timeout: float) -> Any:
-    """What the worker's task returned, read from the test worker's result store."""
-    backend = RedisBackend(app=app, url=settings.REDIS_URL)
-    deadline = time.monotonic() + timeout
-    while (meta := backend.get_task_meta(sent.id))["status"] not in READY_STATES:
-        assert time.monotonic() < deadline, f"no result from the worker within {timeout} s"
-        time.sleep(0.1)
-    assert meta["status"] == SUCCESS, meta
-    return meta["result"]
+def worker_settings() -> dict[str, Any]:
+    return {"concurrency": 3}
 
 
 def _slots_now() -> set[int]:
@@ -125,11 +46,13 @@ def test_the_beat_task_run_twice_and_concurrently_makes_one_challenge_per_slot(
     worker_queue: str,
 ) -> None:
     expected_before = _slots_now()
-    first = _returned(
-        challenges_ensure_upcoming.apply_async(queue=worker_queue, ignore_result=False), timeout=90
+    first = returned(
+        challenges_ensure_upcoming.apply_async(queue=worker_queue, ignore_result=False).id,
+        timeout=90,
     )
-    second = _returned(
-        challenges_ensure_upcoming.apply_async(queue=worker_queue, ignore_result=False), timeout=30
+    second = returned(
+        challenges_ensure_upcoming.apply_async(queue=worker_queue, ignore_result=False).id,
+        timeout=30,
     )
     assert set(first) == set(second) == expected_before or set(second) == _slots_now()
     assert Challenge.objects.count() == 2
@@ -141,7 +64,7 @@ def test_the_beat_task_run_twice_and_concurrently_makes_one_challenge_per_slot(
         challenges_ensure_upcoming.apply_async(queue=worker_queue, ignore_result=False)
         for _ in range(8)
     ]
-    answers = [tuple(_returned(result, timeout=60)) for result in results]
+    answers = [tuple(returned(result.id, timeout=60)) for result in results]
     assert len(set(answers)) == 1
     numbers = Counter(Challenge.objects.values_list("number", flat=True))
     assert set(numbers) == set(answers[0])

@@ -264,18 +264,20 @@ def make_moderator(make_player: Callable[..., tuple[Any, str]]) -> Callable[[], 
     return make
 
 
+def log_in(page: Any, url: str, username: str, password: str = PASSWORD) -> None:
+    """Logs ``page`` in through the login form of the site at ``url``."""
+    page.goto(f"{url}/accounts/login/?next=/play/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    with page.expect_navigation():
+        page.locator("form:has(input[name=password]) [type=submit]").click()
+    if "/accounts/login/" in page.url:
+        raise AssertionError(f"logging in as {username} failed; still on {page.url}")
+
+
 @pytest.fixture
 def login(site_url: str) -> Callable[[Any, str, str], None]:
-    def log_in(page: Any, username: str, password: str) -> None:
-        page.goto(f"{site_url}/accounts/login/?next=/play/")
-        page.fill("input[name=username]", username)
-        page.fill("input[name=password]", password)
-        with page.expect_navigation():
-            page.locator("form:has(input[name=password]) [type=submit]").click()
-        if "/accounts/login/" in page.url:
-            raise AssertionError(f"logging in as {username} failed; still on {page.url}")
-
-    return log_in
+    return lambda page, username, password: log_in(page, site_url, username, password)
 
 
 @pytest.fixture

@@ -22,6 +22,17 @@ from tests.e2e.test_install_browser import _controlled
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
+# Every text the game's status line shows, kept in the page as it changes.
+_STATUS_SEEN = """
+window.__statusSeen = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const status = document.getElementById("turn-status");
+  if (!status) return;
+  new MutationObserver(() => window.__statusSeen.push(status.textContent)).observe(
+    status, { childList: true, characterData: true, subtree: true });
+});
+"""
+
 
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[BrowserContext]:
@@ -51,6 +62,7 @@ def test_a_classic_game_against_easy_played_offline_to_its_end(
             asked.append(request.url)
 
     page.on("request", api_asked)
+    phone.add_init_script(_STATUS_SEEN)
     page.reload()
     notice = page.get_by_test_id("offline-notice")
     expect(notice).to_contain_text("not recorded")
@@ -83,6 +95,11 @@ def test_a_classic_game_against_easy_played_offline_to_its_end(
     screenshot(page, "classic-offline-end-phone", full_page=False)
 
     assert "place" in actions
+    # Nothing is sent on this device: the status says the computer plays, never that a
+    # move is on its way.
+    seen = page.evaluate("window.__statusSeen")
+    assert "Computer 1 (easy) is playing…" in seen, seen
+    assert not [text for text in seen if "on its way" in text], seen
     assert page.locator(f"{PLAY_BOARD} .board__tiles .tile").count() >= 2
     assert asked == [], f"the offline game asked the server: {asked}"
     assert not ClassicGame.objects.exists(), "an offline game reached the server"

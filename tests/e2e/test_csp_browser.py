@@ -86,6 +86,14 @@ def csp_watch(context: BrowserContext, page: Page, site_url: str) -> Iterator[Cs
     yield watch
 
 
+def _settings_settled(page: Page) -> None:
+    """Waits, as a player does, for the settings page to stand still. The reminders'
+    lines come from a request of their own after the page has loaded, and move all that
+    is below them (the token's Copy button) down by a few lines: a click whose press
+    comes before that move and its release after lands on nothing."""
+    expect(page.locator("#reminders-state")).not_to_be_empty()
+
+
 def _closed_board() -> tuple[Challenge, Run]:
     """A closed challenge with a board and a submitted run anyone may replay."""
     closed = ChallengeFactory(number=slot_number(at=timezone.now()) - 1)
@@ -210,6 +218,7 @@ def test_a_players_pages_keep_to_the_policy(
     assert secret.startswith("tod_")
     page.bring_to_front()
     assert page.evaluate("() => document.hasFocus()"), "the page has the focus to copy"
+    _settings_settled(page)
     page.get_by_role("button", name="Copy").click()
     expect(page.locator("[data-copied]")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()") == secret
@@ -256,6 +265,7 @@ def test_a_token_is_copied_when_the_clipboard_api_refuses(
         "() => { navigator.clipboard.writeText = () => Promise.reject(new Error('refused')); }"
     )
     page.bring_to_front()
+    _settings_settled(page)
     page.get_by_role("button", name="Copy").click()
     expect(page.locator("[data-copied]")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()") == secret

@@ -24,8 +24,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_classic_browser import _turn
-from tests.e2e.test_tables_browser import _context, _join, _make_table, _mover, _touch
+from tests.e2e.tables_helpers import play_to_the_end, players, seat_all
 from tests.processes import free_port
 
 pytestmark = pytest.mark.e2e
@@ -80,32 +79,19 @@ def make_run(tmp_path: Path) -> Iterator[str]:
 def test_make_run_from_a_fresh_clone_serves_a_live_table_to_two_browsers(
     browser: Any, make_run: str
 ) -> None:
-    desktop_context, phone_context = _context(browser, "desktop"), _context(browser, "phone")
-    desktop, phone = desktop_context.new_page(), phone_context.new_page()
-    errors: list[str] = []
-    for page in (desktop, phone):
-        page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        invite = _make_table(desktop, make_run, seats=2)
-        _join(phone, invite.replace("http://testserver", make_run))
-        pages = {"desktop": desktop, "phone": phone}
+    with players(browser, "desktop", "phone") as seated:
+        pages = seated.pages
+        seat_all(pages, make_run, seats=2)
         for page in pages.values():
-            expect(page.locator("[data-screen=game]")).to_be_visible()
             # The socket is up: runserver is daphne's, the layer this process's memory.
             expect(page.locator("#play[data-link=live]")).to_have_count(1)
 
-        turns = 0
-        while (name := _mover(pages)) is not None:
-            _turn(pages[name], _touch(name))
-            turns += 1
-            assert turns < 300, "the round does not end"
+        def both_see_the_board(name: str) -> None:
             board = pages[name].locator("#board .board__tiles .tile").count()
             other = pages["phone" if name == "desktop" else "desktop"]
             expect(other.locator("#board .board__tiles .tile")).to_have_count(board)
+
+        play_to_the_end(pages, after_turn=both_see_the_board)
         for page in pages.values():
-            expect(page.locator("[data-screen=end]")).to_be_visible()
             expect(page.locator("#play[data-link=live]")).to_have_count(1)
-        assert errors == []
-    finally:
-        desktop_context.close()
-        phone_context.close()
+        assert seated.errors == []

@@ -18,33 +18,27 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from challenges.classic import services as classic_services
 from challenges.models import ClassicSeat, LiveTable, TableMember
 from tests.e2e.asgi_server import asgi_site_url  # noqa: F401  (a fixture)
-from tests.e2e.test_classic_browser import _turn
-from tests.e2e.test_tables_browser import (
-    SEED,
-    _context,
-    _join,
-    _log_in,
-    _make_table,
-    _mover,
-    _touch,
+from tests.e2e.conftest import log_in
+from tests.e2e.tables_helpers import (
+    play_to_the_end,
+    play_until_to_move,
+    players,
+    seat_all,
+    table_deal,  # noqa: F401  (a fixture)
 )
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("table_deal"),
+]
 
 AWAY_LONG_ENOUGH = 41
 """Seconds the site's clock jumps: past the 40 s after which the others may claim."""
 READ_AGAIN_MS = 20_000
 """Time for a page's next read of the table (every 5 s) on a busy machine."""
-
-
-def _play_until_to_move(pages: dict[str, Page], name: str) -> None:
-    """The others take their turns until it is ``name``'s."""
-    while (mover := _mover(pages)) != name:
-        assert mover is not None, "the round ended first"
-        _turn(pages[mover], _touch(mover))
 
 
 def _go_away(page: Page) -> None:
@@ -58,24 +52,16 @@ def test_at_two_seats_the_other_claims_against_a_player_away(
     make_player: Any,
     site_clock: Any,
     screenshot: Any,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(classic_services.secrets, "token_hex", lambda size: SEED)
     url = asgi_site_url
     user, _ = make_player()
-    desktop_context, phone_context = _context(browser, "desktop"), _context(browser, "phone")
-    desktop, phone = desktop_context.new_page(), phone_context.new_page()
-    desktop.on("dialog", lambda dialog: dialog.accept())
-    errors: list[str] = []
-    desktop.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        _log_in(desktop, url, user.username)
-        invite = _make_table(desktop, url, seats=2)
-        _join(phone, invite)
-        pages = {"desktop": desktop, "phone": phone}
-        for page in pages.values():
-            expect(page.locator("[data-screen=game]")).to_be_visible()
-        _play_until_to_move(pages, "phone")
+    with players(browser, "desktop", "phone") as seated:
+        pages = seated.pages
+        desktop, phone = pages["desktop"], pages["phone"]
+        desktop.on("dialog", lambda dialog: dialog.accept())
+        log_in(desktop, url, user.username)
+        seat_all(pages, url, seats=2)
+        play_until_to_move(pages, "phone")
         phone_seat = int(phone.locator("#play").get_attribute("data-seat") or "")
         expect(desktop.locator("[data-testid=claim-button]")).to_be_hidden()
 
@@ -99,10 +85,7 @@ def test_at_two_seats_the_other_claims_against_a_player_away(
         assert table.members.get(seat=1 - phone_seat).coins == 2
         claimed = table.events.filter(body__event="seat_left").get().body
         assert claimed == {"event": "seat_left", "seat": phone_seat, "reason": "claimed"}
-        assert errors == []
-    finally:
-        desktop_context.close()
-        phone_context.close()
+        assert seated.errors == []
 
 
 def test_at_three_seats_a_computer_takes_the_seat_of_a_player_away(
@@ -110,26 +93,11 @@ def test_at_three_seats_a_computer_takes_the_seat_of_a_player_away(
     asgi_site_url: str,  # noqa: F811
     site_clock: Any,
     screenshot: Any,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(classic_services.secrets, "token_hex", lambda size: SEED)
-    url = asgi_site_url
-    contexts = {
-        "desktop": _context(browser, "desktop"),
-        "phone": _context(browser, "phone"),
-        "phone-2": _context(browser, "phone"),
-    }
-    pages = {name: context.new_page() for name, context in contexts.items()}
-    errors: list[str] = []
-    for page in pages.values():
-        page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        invite = _make_table(pages["desktop"], url, seats=3)
-        _join(pages["phone"], invite)
-        _join(pages["phone-2"], invite)
-        for page in pages.values():
-            expect(page.locator("[data-screen=game]")).to_be_visible()
-        _play_until_to_move(pages, "phone-2")
+    with players(browser, "desktop", "phone", "phone-2") as seated:
+        pages = dict(seated.pages)
+        seat_all(pages, asgi_site_url, seats=3)
+        play_until_to_move(pages, "phone-2")
         leaving = pages.pop("phone-2")
         seat = int(leaving.locator("#play").get_attribute("data-seat") or "")
 
@@ -141,21 +109,11 @@ def test_at_three_seats_a_computer_takes_the_seat_of_a_player_away(
             expect(page.locator("#moves")).to_contain_text("from now on")
         screenshot(pages["desktop"], "table-desktop-computer-for-the-away")
 
-        turns = 0
-        while (name := _mover(pages)) is not None:
-            _turn(pages[name], _touch(name))
-            turns += 1
-            assert turns < 300, "the round does not end"
-        for page in pages.values():
-            expect(page.locator("[data-screen=end]")).to_be_visible()
-
+        play_to_the_end(pages)
         table = LiveTable.objects.get()
         left = TableMember.objects.get(table=table, seat=seat)
         assert left.result == "left" and left.coins == 0
         took = table.events.filter(body__event="seat_left").get().body
         assert took == {"event": "seat_left", "seat": seat, "reason": "timed_out"}
         assert ClassicSeat.objects.get(game=table.game, seat=seat).strength == "medium"
-        assert errors == []
-    finally:
-        for context in contexts.values():
-            context.close()
+        assert seated.errors == []

@@ -19,7 +19,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 from django.test import Client
 from rest_framework.test import APIClient
 from websockets.exceptions import ConnectionClosed
@@ -27,6 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from challenges.models import LiveTable
 from challenges.tables import services
+from tests.celery_worker import database_url
 from tests.conftest import service_missing
 from tests.factories import UserFactory
 from tests.processes import NGINX_DEPLOY, Daphne, RedisServer, get, nginx_serving, site_environment
@@ -40,17 +40,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 ANSWER_SECONDS = 5.0
 
 
-def _database_url() -> str:
-    db = connection.settings_dict
-    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
 class Stack:
     def __init__(self, redis: RedisServer, log: Path) -> None:
         self.redis = redis
         self.environment = site_environment(
-            database_url=_database_url(), redis_url=redis.url(2), TABLE_PUSH_TIMEOUT="0.5"
+            database_url=database_url(), redis_url=redis.url(2), TABLE_PUSH_TIMEOUT="0.5"
         )
         self.live = Daphne(self.environment, log=log)
 

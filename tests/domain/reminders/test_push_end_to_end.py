@@ -9,16 +9,12 @@ bound; a subscriber in their quiet hours gets nothing."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-import redis
-from celery.backends.redis import RedisBackend
-from celery.states import READY_STATES, SUCCESS
-from django.conf import settings
 from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -26,8 +22,7 @@ from rest_framework.test import APIClient
 from challenges.models import PushSubscription, ReminderRound, Run
 from challenges.slots import slot_number, slot_opens_at
 from config.celery import app
-from tests.conftest import service_missing
-from tests.domain.reminders.worker import celery_worker
+from tests.celery_worker import returned
 from tests.factories import ChallengeFactory, RunFactory, UserFactory
 from tests.push_service import PushService
 
@@ -37,30 +32,9 @@ DUE = "challenges.tasks.reminders_due"
 
 
 @pytest.fixture
-def worker_queue(postgres: None) -> Iterator[str]:
-    if not settings.REDIS_URL:
-        service_missing("needs Redis: set REDIS_URL")
-    try:
-        redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2).ping()
-    except redis.RedisError as error:
-        service_missing(f"Redis unreachable at {settings.REDIS_URL}: {error}")
-    if app.conf.task_always_eager:
-        service_missing("Celery is eager (no broker configured)")
+def worker_settings() -> dict[str, Any]:
     # Retries a second apart (then two), and chunks of two: the fan-out sends several.
-    with celery_worker(
-        redis_url=settings.REDIS_URL, REMINDERS_RETRY_SECONDS="1", REMINDERS_CHUNK="2"
-    ) as (queue, _):
-        yield queue
-
-
-def _returned(task_id: str, *, timeout: float) -> Any:
-    backend = RedisBackend(app=app, url=settings.REDIS_URL)
-    deadline = time.monotonic() + timeout
-    while (meta := backend.get_task_meta(task_id))["status"] not in READY_STATES:
-        assert time.monotonic() < deadline, f"no result from the worker within {timeout} s"
-        time.sleep(0.1)
-    assert meta["status"] == SUCCESS, meta
-    return meta["result"]
+    return {"REMINDERS_RETRY_SECONDS": "1", "REMINDERS_CHUNK": "2"}
 
 
 def _until(done: Callable[[], bool], what: str, timeout: float = 90) -> None:
@@ -108,7 +82,7 @@ def test_a_slot_opening_reaches_a_french_subscriber_through_the_push_service(
         _subscribed(service.browser("night"), language="en", zone="America/Los_Angeles")
 
         sent = app.send_task(DUE, kwargs={"at": opening.isoformat()}, queue=worker_queue)
-        started = _returned(sent.id, timeout=180)  # the worker starts first: slow when loaded
+        started = returned(sent.id, timeout=180)  # the worker starts first: slow when loaded
         assert started == {"new_challenge": 5}  # all but the one asleep
 
         _until(lambda: len(service.sent_to("flaky")) == 3, "the failing browser's retries")
@@ -157,7 +131,7 @@ def test_a_slot_opening_reaches_a_french_subscriber_through_the_push_service(
         # Once a round, once a day: the same moment again starts nothing, and the
         # reminded are marked for their own date.
         again = app.send_task(DUE, kwargs={"at": opening.isoformat()}, queue=worker_queue)
-        assert _returned(again.id, timeout=60) == {}
+        assert returned(again.id, timeout=60) == {}
         assert ReminderRound.objects.get(kind="new_challenge", slot=number).subscribers == 5
         paris_day = opening.astimezone(ZoneInfo("Europe/Paris")).date()
         reminded = PushSubscription.objects.get(endpoint=camille.endpoint)

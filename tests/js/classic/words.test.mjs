@@ -67,3 +67,30 @@ test("the offline game's words are said in every language (the real catalogs)", 
     dropCatalog();
   }
 });
+
+test("once the player's turn is over, the status says who is playing, not a move on its way offline", async () => {
+  const { waitingStatus } = await import("../../../challenges/static/challenges/classic/words.js");
+  const offline = { you: 0, seats: [{ kind: "person" }, { kind: "computer", strength: "easy" }, { kind: "computer", strength: "medium" }] };
+  const alone = { you: 0, seats: [{ kind: "person" }, { kind: "computer", strength: "easy" }] };
+  // With the server, the move is on its way until its answer comes.
+  assert.equal(waitingStatus(offline), "Your move is on its way…");
+  // On this device nothing is sent: the computers play (one computer, or several).
+  assert.equal(waitingStatus(offline, { local: true }), "The computers are playing…");
+  assert.equal(waitingStatus(alone, { local: true }), "The computer is playing…");
+  // While a computer's move is shown, that computer is named, wherever the game is played.
+  assert.equal(waitingStatus(offline, { local: true, seat: 2 }), "Computer 2 (medium) is playing…");
+  assert.equal(waitingStatus(offline, { seat: 1 }), "Computer 1 (easy) is playing…");
+  const expected = {
+    de: ["Die Computer sind am Zug…", "Der Computer ist am Zug…", "Computer 2 (mittel) ist am Zug…"],
+    fr: ["Les ordinateurs jouent…", "L'ordinateur joue…", "Ordinateur 2 (moyen) joue…"],
+    nl: ["De computers zijn aan zet…", "De computer is aan zet…", "Computer 2 (gemiddeld) is aan zet…"],
+  };
+  for (const [language, [several, one, named]] of Object.entries(expected)) {
+    useCatalog(language);
+    const words = await import(`../../../challenges/static/challenges/classic/words.js?waiting-${language}`);
+    assert.equal(words.waitingStatus(offline, { local: true }), several, language);
+    assert.equal(words.waitingStatus(alone, { local: true }), one, language);
+    assert.equal(words.waitingStatus(offline, { local: true, seat: 2 }), named, language);
+    dropCatalog();
+  }
+});

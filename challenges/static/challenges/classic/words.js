@@ -159,6 +159,20 @@ export function endTitle(game) {
 }
 
 export const SENDING = gettext("Your move is on its way…");
+
+/** The status while the player's turn is over and the page shows what came of it:
+ * `seat`'s move (the answer here, its moves shown one by one), else the player's move on
+ * its way to the server; a game on this device sends nothing, its computers just play. */
+export function waitingStatus(game, { local = false, seat = null } = {}) {
+  if (seat !== null && seat !== game.you) {
+    return interpolate(gettext("%(name)s is playing…"), { name: seatName(game, seat) });
+  }
+  if (!local) {
+    return SENDING;
+  }
+  const computers = game.seats.length - 1;
+  return ngettext("The computer is playing…", "The computers are playing…", computers);
+}
 export const YOUR_TURN = gettext("Your turn.");
 export const RESIGN_CONFIRM = gettext("Give this game up? It counts as a loss.");
 export const RESUMED = gettext("Your game is back where you left it.");

@@ -64,9 +64,9 @@ function controlsShow(state) {
   $("draw-button").textContent = words.drawLabel(state.game);
   $("pass-button").disabled = !(mine && state.game.can_pass);
   $("resign-button").disabled = state.game.status !== "playing";
-  // The player's own move on its way: the game still says it is their turn.
-  const sending = !mine && state.game.status === "playing" && state.game.turn === state.game.you;
-  $("turn-status").textContent = sending ? words.SENDING : words.turnStatus(state.game);
+  // The player's turn is over, though the game shown still says it is theirs.
+  const done = !mine && state.game.status === "playing" && state.game.turn === state.game.you;
+  $("turn-status").textContent = done ? words.waitingStatus(state.game, { local: source.local }) : words.turnStatus(state.game);
 }
 
 function errorShow(text) {
@@ -100,6 +100,7 @@ async function gameShow(next, { events = next.new_events ?? [], fresh = false } 
     seats = seatsAfter(seats, event);
     if (event.player !== undefined && event.player !== next.you && STEP_MS > 0) {
       showSeats($("seats"), { ...next, seats }, { turn: event.player });
+      if (event.player !== null) $("turn-status").textContent = words.waitingStatus(next, { seat: event.player });
       await sleep(STEP_MS);
     }
   }
