@@ -166,3 +166,26 @@ def test_the_service_worker_says_a_push_in_the_subscribers_language(
             "/play/",
         ]
     ]
+
+
+def test_the_settings_below_the_reminders_stay_put_while_they_arrive(
+    phone: BrowserContext, site_url: str, make_player: Any, login: Any
+) -> None:
+    # The reminders' lines come from a request of their own after the page; what is
+    # below them (the tokens, their Copy button) must not move under a finger.
+    user, password = make_player()
+    page = phone.new_page()
+    login(page, user.username, password)
+    held: list[Any] = []
+    page.route("**/api/reminders/", lambda route: held.append(route))
+    page.goto(f"{site_url}/accounts/settings/")
+    _until(page, lambda: bool(held), "the reminders' request")
+    tokens = page.locator("#tokens-title")
+    before = tokens.bounding_box()
+    assert before is not None
+    held[0].continue_()
+    expect(page.locator("#reminders-state")).to_have_text(NOT_YET)
+    expect(page.locator("#reminders-quiet")).to_contain_text("Quiet hours")
+    after = tokens.bounding_box()
+    assert after is not None
+    assert abs(after["y"] - before["y"]) < 1, (before, after)
