@@ -68,6 +68,29 @@ test("pushes in order are applied once; a repeated push is ignored", async () =>
   assert.equal(table.fetches, 0);
 });
 
+test("the table a push carries goes with its event, and only while it is the last taken", async () => {
+  const table = server(3);
+  const shown = [];
+  const feed = new TableFeed({
+    last: 0,
+    openSocket: () => new FakeSocket(),
+    fetchAfter: (after) => table.fetchAfter(after),
+    onEvents: (events, carried) => shown.push([events.map((event) => event.n), carried]),
+    timers: stillTimers,
+  });
+  feed.start();
+  feed.socket.onopen();
+  feed.socket.push({ ...table.events[0], table: { seq: 1 } });
+  feed.socket.push({ ...table.events[0], table: { seq: 1 } });
+  feed.socket.push(table.events[1]);
+  feed.take([{ ...table.events[2], table: { seq: 3 } }]);
+  assert.deepEqual(shown, [
+    [[1], { seq: 1 }],
+    [[2], null],
+    [[3], { seq: 3 }],
+  ]);
+});
+
 test("a gap fetches what is missing, in order", async () => {
   const table = server(5);
   const { feed, applied, sockets } = feedOn(table);

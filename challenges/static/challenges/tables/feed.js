@@ -47,20 +47,24 @@ export class TableFeed {
     this.socket?.close();
   }
 
-  /** Events the page got another way (its own action's answer): taken like pushes. */
+  /** Events the page got another way (its own action's answer): taken like pushes.
+   * `onEvents` gets, beside them, the part of the table a push carried with the last
+   * of them (the table as that event leaves it), or null. */
   take(events) {
     const fresh = [];
-    for (const { seq, event } of events) {
+    let shown = null;
+    for (const { seq, event, table } of events) {
       if (seq === this.last + 1) {
         fresh.push(event);
         this.last = seq;
+        shown = table ?? null;
       } else if (seq > this.last + 1) {
-        if (fresh.length) this.onEvents(fresh.splice(0));
+        if (fresh.length) this.onEvents(fresh.splice(0), shown);
         this.catchUp();
         return;
       }
     }
-    if (fresh.length) this.onEvents(fresh);
+    if (fresh.length) this.onEvents(fresh, shown);
   }
 
   /** Fetches every event after the last one shown; one fetch at a time. */
