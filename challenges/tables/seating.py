@@ -21,6 +21,7 @@ from django.db import transaction
 
 from challenges.classic.selectors import match_of
 from challenges.classic.services import classic_game_play, classic_game_start
+from challenges.compiled_queries import CompiledQuery
 from challenges.engine import ClassicMatch
 from challenges.errors import service_now
 from challenges.models import ClassicGame, Follow, LiveTable, TableMember
@@ -279,6 +280,18 @@ def _start(table: LiveTable, members: list[TableMember], now: datetime) -> Class
     return match_of(started, list(started.seats.order_by("seat")))
 
 
+# Every move's first statement: compiled once (docs/performance.md).
+_TABLE_LOCKED = CompiledQuery(
+    lambda table_id: LiveTable.objects.select_for_update().filter(pk=table_id),
+    table_id=UUID("00000000-0000-4000-8000-00007ab1e000"),
+)
+
+
+def _uuid(value: UUID | str) -> UUID:
+    """A table's id as the compiled statement sends it (a caller may pass its text)."""
+    return value if isinstance(value, UUID) else UUID(str(value))
+
+
 def seat_locked(table_id: UUID, player_id: int) -> tuple[LiveTable, TableMember]:
     table, member, _ = seats_locked(table_id, player_id)
     return table, member
@@ -288,7 +301,7 @@ def seats_locked(
     table_id: UUID, player_id: int
 ) -> tuple[LiveTable, TableMember, list[TableMember]]:
     """The table locked, the player's seat, and every seat with its player."""
-    table = LiveTable.objects.select_for_update().filter(pk=table_id).first()
+    table = _TABLE_LOCKED.first(LiveTable, table_id=_uuid(table_id))
     if table is None:
         raise TableNotFound()
     members = list(table.members.select_related("player"))

@@ -8,13 +8,13 @@ Starts gunicorn (the moves, over HTTP) and uvicorn (the sockets) with the produc
 settings on loopback: PostgreSQL, the Redis channel layer and cache. For each count of
 tables in ``--tables`` it seats two people at a live table each, and each seat does
 what its table page does (pages/table.js, tables/feed.js): it holds a socket that
-says ``here`` every 3 s; it takes another seat's place, draw or pass from the push
-(which carries the rest of the table), reads the table once any other pushed event
-arrives, and, while the other is to move, whenever 5 s went by without a read or a
-push taken; and every table makes a move every ``--move-every`` seconds (with
-jitter), by the seat its page says is to move, a legal action picked from what it
-sees, posted with its ``seq``. The sockets arrive ``--arrivals`` a second, as people
-come to a site (not all in one instant). It prints, per count:
+says ``here`` every 3 s on its own turn; it takes another seat's place, draw or pass
+from the push (which carries the rest of the table), reads the table once any other
+pushed event arrives, and, while the other is to move, whenever 5 s went by without
+a read or a push taken; and every table makes a move every ``--move-every`` seconds
+(with jitter), by the seat its page says is to move, a legal action picked from what
+it sees, posted with its ``seq``. The sockets arrive ``--arrivals`` a second, as
+people come to a site (not all in one instant). It prints, per count:
 
 - the push latency from a move (the post leaving the player) to the other seat's
   socket receiving its event, p50 and p95;
@@ -305,8 +305,10 @@ async def listen(
         pinged = time.monotonic()
         while time.monotonic() < step.until + 2:
             if time.monotonic() - pinged >= 3 and time.monotonic() < step.until:
-                await socket.send(json.dumps({"type": "here"}))
-                step.pings += 1
+                # The page's "here" goes out on its own turn only (tables/feed.js).
+                if seat.state is not None and seat.state["turn"] == seat.seat:
+                    await socket.send(json.dumps({"type": "here"}))
+                    step.pings += 1
                 pinged = time.monotonic()
             try:
                 message = json.loads(await asyncio.wait_for(socket.recv(), timeout=0.5))

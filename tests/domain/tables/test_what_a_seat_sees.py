@@ -122,15 +122,14 @@ def _check_pushes(table_id: str, pushes: Pushes) -> int:
     truth = list(TableEvent.objects.filter(table_id=table_id).order_by("seq"))
     carried = 0
     for message in pushes.messages:
-        knowledge = Knowledge(table.seats)
         last = message["events"][-1]["seq"]
-        ended = False
-        for row in truth[:last]:
-            knowledge.see(row.body)
-            ended = ended or row.body["event"] == "game_ended"
-        if ended:
+        if any(row.body["event"] == "game_ended" for row in truth[:last]):
             continue  # the end's own pushes reveal everything
         for event in message["events"]:
+            # What each viewer may know at this event (a message may span two rounds).
+            knowledge = Knowledge(table.seats)
+            for row in truth[: event["seq"]]:
+                knowledge.see(row.body)
             for viewer, view in event["views"].items():
                 _no_well(view)
                 leaked = tile_ids(view) - knowledge.allowed(viewer)

@@ -91,6 +91,29 @@ test("the table a push carries goes with its event, and only while it is the las
   ]);
 });
 
+test("the socket says 'here' every few seconds only while the page is present", async () => {
+  const table = server(0);
+  const ticks = [];
+  let present = false;
+  const feed = new TableFeed({
+    last: 0,
+    openSocket: () => new FakeSocket(),
+    fetchAfter: (after) => table.fetchAfter(after),
+    onEvents: () => {},
+    present: () => present,
+    timers: { ...stillTimers, setInterval: (tick) => ticks.push(tick) },
+  });
+  feed.start();
+  feed.socket.onopen();
+  ticks[0]();
+  present = true;
+  ticks[0]();
+  ticks[0]();
+  present = false;
+  ticks[0]();
+  assert.deepEqual(feed.socket.sent, [{ type: "here" }, { type: "here" }]);
+});
+
 test("a gap fetches what is missing, in order", async () => {
   const table = server(5);
   const { feed, applied, sockets } = feedOn(table);

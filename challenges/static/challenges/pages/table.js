@@ -250,6 +250,8 @@ function feedStart() {
       return answer.data.events;
     },
     onEvents: (events, shown) => eventsShow(events, shown),
+    // A seat is shown away only on its own turn: only then does its "here" count.
+    present: () => table !== null && table.you !== null && table.turn === table.you,
     onReaction: (shown) => {
       const text = `${words.seatName(table, shown.seat)}: ${words.REACTION_WORDS[shown.reaction] ?? ""}`;
       hud.toast(text, "info");

@@ -14,14 +14,17 @@ export class TableFeed {
    * `onEvents(list)` gets each new run of events in order; `onReaction(r)`, reactions;
    * `onLink(up)`, whether the socket is up. `pollMs`: the poll while the socket is
    * down; `safetyMs`: a slower one while it is up (a push the layer dropped).
+   * `present()`: whether the socket's "here" counts now (the server writes it only on
+   * the seat's own turn: the others' pings would cost it a message for nothing).
    */
-  constructor({ last, openSocket, fetchAfter, onEvents, onReaction = () => {}, onLink = () => {}, pollMs = 2500, safetyMs = 15000, timers = globalThis }) {
+  constructor({ last, openSocket, fetchAfter, onEvents, onReaction = () => {}, onLink = () => {}, present = () => true, pollMs = 2500, safetyMs = 15000, timers = globalThis }) {
     this.last = last;
     this.openSocket = openSocket;
     this.fetchAfter = fetchAfter;
     this.onEvents = onEvents;
     this.onReaction = onReaction;
     this.onLink = onLink;
+    this.present = present;
     this.pollMs = pollMs;
     this.safetyMs = safetyMs;
     this.timers = timers;
@@ -103,7 +106,9 @@ export class TableFeed {
       this.attempts = 0;
       this.link(true);
       this.timers.clearInterval(this.hereTimer);
-      this.hereTimer = this.timers.setInterval(() => this.send({ type: "here" }), HERE_MS);
+      this.hereTimer = this.timers.setInterval(() => {
+        if (this.present()) this.send({ type: "here" });
+      }, HERE_MS);
     };
     socket.onmessage = (message) => this.receive(message.data);
     socket.onclose = () => {
