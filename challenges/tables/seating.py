@@ -43,7 +43,14 @@ from challenges.tables.events import events_record
 from challenges.tables.game_facts import facts_keep
 from challenges.tables.push import events_push, reaction_push
 from challenges.tables.ratings import table_results_settle
-from challenges.tables.selectors import REACTIONS, table_pushed, table_shown, table_state
+from challenges.tables.selectors import (
+    REACTIONS,
+    table_members,
+    table_pushed,
+    table_shown,
+    table_state,
+    table_uuid,
+)
 
 REACTIONS_KEPT = 8
 """How many of the latest reactions a table keeps for a page that polls."""
@@ -287,11 +294,6 @@ _TABLE_LOCKED = CompiledQuery(
 )
 
 
-def _uuid(value: UUID | str) -> UUID:
-    """A table's id as the compiled statement sends it (a caller may pass its text)."""
-    return value if isinstance(value, UUID) else UUID(str(value))
-
-
 def seat_locked(table_id: UUID, player_id: int) -> tuple[LiveTable, TableMember]:
     table, member, _ = seats_locked(table_id, player_id)
     return table, member
@@ -301,10 +303,10 @@ def seats_locked(
     table_id: UUID, player_id: int
 ) -> tuple[LiveTable, TableMember, list[TableMember]]:
     """The table locked, the player's seat, and every seat with its player."""
-    table = _TABLE_LOCKED.first(LiveTable, table_id=_uuid(table_id))
+    table = _TABLE_LOCKED.first(LiveTable, table_id=table_uuid(table_id))
     if table is None:
         raise TableNotFound()
-    members = list(table.members.select_related("player"))
+    members = table_members(table.id)
     member = next((each for each in members if each.player_id == player_id), None)
     if member is None:
         raise NotSeated()

@@ -13,9 +13,11 @@ from typing import Any
 from uuid import UUID
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db.models import Count, F, Q, Sum
 
 from challenges.classic.selectors import classic_length
+from challenges.compiled_queries import CompiledQuery
 from challenges.errors import service_now
 from challenges.models import ClassicSeat, LiveTable, PairingTicket, TableEvent, TableMember
 from challenges.players.guests import GUEST_NAME_PREFIX
@@ -39,6 +41,38 @@ REACTIONS = ("hello", "good_move", "well_played", "oops", "thinking", "thanks", 
 
 LOBBY_LENGTH = 50
 RECORD_LENGTH = 30
+
+
+SEATS_MAX = 4
+
+# A table's every read and move: compiled once (docs/performance.md).
+_TABLE = CompiledQuery(
+    lambda table_id: LiveTable.objects.filter(pk=table_id),
+    table_id=UUID("00000000-0000-4000-8000-00007ab1e001"),
+)
+_MEMBER_FIELDS = [field.attname for field in TableMember._meta.concrete_fields]
+_MEMBERS = CompiledQuery(
+    lambda table_id: TableMember.objects.filter(table_id=table_id).values_list(
+        *_MEMBER_FIELDS, "player__username"
+    ),
+    table_id=UUID("00000000-0000-4000-8000-00007ab1e002"),
+)
+
+
+def table_uuid(value: UUID | str) -> UUID:
+    """A table's id as the compiled statements send it (a caller may pass its text)."""
+    return value if isinstance(value, UUID) else UUID(str(value))
+
+
+def table_members(table_id: UUID) -> list[TableMember]:
+    """The table's seats in order, each with its player's name (all that a reader
+    needs of the player): one statement."""
+    members = []
+    for *values, username in _MEMBERS.rows(limit=SEATS_MAX, table_id=table_id):
+        member = TableMember.from_db("default", _MEMBER_FIELDS, values)
+        member.player = User(pk=member.player_id, username=username)
+        members.append(member)
+    return members
 
 
 def _name(member: TableMember) -> str | None:
@@ -80,7 +114,7 @@ def table_state(
     """The table as the player's seat sees it (a spectator's view when they have none);
     with ``after``, the events since that number too (``new_events``)."""
     now = service_now(now)
-    table = LiveTable.objects.filter(pk=table_id).first()
+    table = _TABLE.first(LiveTable, table_id=table_uuid(table_id))
     if table is None:
         raise TableNotFound()
     return table_shown(table, player_id=player_id, after=after, now=now)
@@ -99,7 +133,7 @@ def table_shown(
     game's facts on it: no replay). A write may hand over the seats it read (with their
     players) and the events after ``after`` it recorded: two statements fewer."""
     if members is None:
-        members = list(table.members.select_related("player"))
+        members = table_members(table.id)
     seated = {member.seat: member for member in members}
     return _shown(table, seated, player_id=player_id, now=now, after=after, events=events)
 
@@ -273,7 +307,7 @@ def table_events_after(
     *, table_id: UUID, player_id: int | None, after: int
 ) -> list[dict[str, Any]]:
     """Every event after number ``after``, in order, as the player's seat sees it."""
-    table = LiveTable.objects.filter(pk=table_id).first()
+    table = _TABLE.first(LiveTable, table_id=table_uuid(table_id))
     if table is None:
         raise TableNotFound()
     return _events_after(table, _seat_of(table_id, player_id), after)

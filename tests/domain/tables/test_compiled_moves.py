@@ -1,5 +1,6 @@
 """A move's reads compiled once (challenges/compiled_queries.py): the table and its
-game locked, the game's seats; each answers as its ORM twin (on PostgreSQL the
+game locked, the game's seats, the table's seats with their names; each answers as
+its ORM twin (on PostgreSQL the
 compiled statement runs; SQLite takes the ORM's path)."""
 
 from __future__ import annotations
@@ -8,8 +9,9 @@ import pytest
 from django.db import transaction
 
 from challenges.classic import services as classic_services
-from challenges.models import ClassicGame, ClassicSeat, LiveTable
+from challenges.models import ClassicGame, ClassicSeat, LiveTable, TableMember
 from challenges.tables import seating, services
+from challenges.tables.selectors import table_members, table_uuid
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -36,4 +38,8 @@ def test_a_move_s_compiled_reads_answer_as_the_orm() -> None:
     orm_seats = list(ClassicSeat.objects.filter(game_id=table.game_id).order_by("seat"))
     assert [_fields(s, ClassicSeat) for s in seats] == [_fields(s, ClassicSeat) for s in orm_seats]
     assert [s.seat for s in seats] == [0, 1, 2]
-    assert seating._TABLE_LOCKED.first(LiveTable, table_id=seating._uuid(str(made["id"])))
+    assert seating._TABLE_LOCKED.first(LiveTable, table_id=table_uuid(str(made["id"])))
+    read = table_members(table.id)
+    orm = list(table.members.select_related("player").order_by("seat"))
+    assert [_fields(m, TableMember) for m in read] == [_fields(m, TableMember) for m in orm]
+    assert [m.player.username for m in read] == [m.player.username for m in orm]

@@ -114,6 +114,25 @@ test("the socket says 'here' every few seconds only while the page is present", 
   assert.deepEqual(feed.socket.sent, [{ type: "here" }, { type: "here" }]);
 });
 
+test("each push puts the safety poll off: it is for a silence after a dropped push", async () => {
+  const table = server(2);
+  const waits = [];
+  const feed = new TableFeed({
+    last: 0,
+    openSocket: () => new FakeSocket(),
+    fetchAfter: (after) => table.fetchAfter(after),
+    onEvents: () => {},
+    safetyMs: 15000,
+    timers: { ...stillTimers, setTimeout: (fire, ms) => waits.push(ms) },
+  });
+  feed.start();
+  feed.socket.onopen();
+  const before = waits.length;
+  feed.socket.push(table.events[0]);
+  feed.socket.push(table.events[1]);
+  assert.deepEqual(waits.slice(before), [15000, 15000]);
+});
+
 test("a gap fetches what is missing, in order", async () => {
   const table = server(5);
   const { feed, applied, sockets } = feedOn(table);

@@ -134,6 +134,9 @@ export class TableFeed {
       this.onReaction(message.reaction);
     } else if (typeof message.seq === "number") {
       this.take([message]);
+      // The pushes flow: a dropped one shows as a gap at the next; the safety poll is
+      // for the last one before a silence only.
+      this.schedulePoll();
     }
   }
 
