@@ -78,10 +78,10 @@ function controlsShow() {
 }
 
 /** The table as the server last said it: seats, clocks, hand, the screen it is on. */
-function tableShow(next, { fresh = false } = {}) {
+function tableShow(next, { fresh = false, at = Date.now() } = {}) {
   const started = table !== null && table.status === "open" && next.status !== "open";
   table = next;
-  received = Date.now();
+  received = at;
   since = { count: 0, placements: [], plain: true };
   if (next.status === "open" || next.status === "expired") {
     waitingShow();
@@ -138,6 +138,8 @@ function logAdd(text) {
  * seat's place, draw or pass; else read again (unless the page's own answer already
  * holds it). */
 function eventsShow(events, shown = null) {
+  // The pushed clocks are as of the push, not of the end of the animations.
+  const arrived = Date.now();
   behind += 1;
   showing = showing.then(async () => {
     behind -= 1;
@@ -168,7 +170,7 @@ function eventsShow(events, shown = null) {
     if (!refresh || feed.last <= table.seq || behind > 0) return;
     const whole = since.plain && table.seq + since.count === feed.last;
     if (shown !== null && shown.seq === feed.last && whole && table.status === "playing") {
-      pushedShow(shown);
+      pushedShow(shown, arrived);
     } else {
       await reload();
     }
@@ -178,17 +180,20 @@ function eventsShow(events, shown = null) {
 
 /** The table as another seat's move left it, from the push: the seats, the turn, the
  * scores; the board with the tiles put down; its own hand as it was. */
-function pushedShow(shown) {
+function pushedShow(shown, at) {
   const mine = shown.turn === table.you;
-  tableShow({
-    ...table,
-    ...shown,
-    board: [...table.board, ...since.placements],
-    can_draw: mine && shown.turn_can_draw,
-    can_pass: mine && shown.turn_can_pass,
-    opening_tiles: [],
-    can_claim: table.you !== null && shown.claimable !== null && shown.claimable !== table.you,
-  });
+  tableShow(
+    {
+      ...table,
+      ...shown,
+      board: [...table.board, ...since.placements],
+      can_draw: mine && shown.turn_can_draw,
+      can_pass: mine && shown.turn_can_pass,
+      opening_tiles: [],
+      can_claim: table.you !== null && shown.claimable !== null && shown.claimable !== table.you,
+    },
+    { at },
+  );
 }
 
 async function reload({ fresh = false } = {}) {
