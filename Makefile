@@ -10,7 +10,8 @@ run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py challenges_make --ahead 1
 	$(PY) manage.py puzzles_make
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	$(VENV)/bin/uvicorn --host 127.0.0.1 --port $(PORT) --reload --ws websockets-sansio \
+	  --lifespan off config.asgi:application
 
 test: install lint typecheck test-js test-python
 
@@ -79,7 +80,7 @@ bench: install
 	$(PY) -m pytest tests/benchmarks --benchmark-enable -p no:randomly -s
 	$(PY) tests/benchmarks/replay_against_old_loop.py
 
-# Live tables on the production stack (daphne, gunicorn, the Redis channel layer,
+# Live tables on the production stack (uvicorn, gunicorn, the Redis channel layer,
 # PostgreSQL): push latency p50/p95, memory per socket, the most tables held with p95
 # within 250 ms (docs/performance.md). BENCH_LIVE_ARGS, e.g. "--tables 50 100 200";
 # LIVE_DATABASE_URL, LIVE_REDIS_URL.

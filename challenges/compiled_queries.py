@@ -84,10 +84,7 @@ class CompiledQuery:
     def _execute(
         self, statement: _Statement, sql_of: Callable[[str], str], using: str, **arguments: Any
     ) -> Any:
-        params = [
-            arguments[name] if name is not None else constant
-            for name, constant in zip(statement.params, statement.constants, strict=True)
-        ]
+        params = _params(statement, arguments)
         connection = connections[using]
         with connection.cursor() as cursor:
             try:
@@ -117,6 +114,24 @@ class CompiledQuery:
             setattr(instance, name, values[position])
         return instance
 
+    def all(self, model: type[Model], *, using: str = "default", **arguments: Any) -> list[Any]:
+        """Every row, as the queryset's ``model`` instances (a queryset with no
+        annotations and no ``select_related``)."""
+        statement = self._statement(using)
+        if statement is None:
+            return list(self.build(**arguments).using(using))
+        assert not statement.annotations, "all() makes plain instances"
+        params = _params(statement, arguments)
+        connection = connections[using]
+        with connection.cursor() as cursor:
+            cursor.execute(statement.sql, params)
+            fetched = cursor.fetchall()
+        attnames = list(statement.attnames)
+        return [
+            model.from_db(using, attnames, _converted(row, statement, connection))
+            for row in fetched
+        ]
+
     def row(self, *, using: str = "default", **arguments: Any) -> tuple[Any, ...] | None:
         """The one row of a ``values_list`` queryset (a read by its key), or None."""
         statement = self._statement(using)
@@ -133,10 +148,7 @@ class CompiledQuery:
         statement = self._statement(using)
         if statement is None:
             return list(self.build(**arguments).using(using)[offset : offset + limit])
-        params = [
-            arguments[name] if name is not None else constant
-            for name, constant in zip(statement.params, statement.constants, strict=True)
-        ]
+        params = _params(statement, arguments)
         connection = connections[using]
         if any(type(value) is int and not -(2**63) <= value < 2**63 for value in params):
             return []  # no row holds such an integer (see _execute)
@@ -159,6 +171,14 @@ class CompiledQuery:
             statement, lambda sql: f"SELECT COUNT(*) FROM ({sql}) counted", using, **arguments
         )
         return 0 if row is None else int(row[0])
+
+
+def _params(statement: _Statement, arguments: dict[str, Any]) -> list[Any]:
+    """The statement's parameters: each argument where its sentinel stood."""
+    return [
+        arguments[name] if name is not None else constant
+        for name, constant in zip(statement.params, statement.constants, strict=True)
+    ]
 
 
 def _converted(row: Any, statement: _Statement, connection: Any) -> list[Any]:

@@ -71,8 +71,15 @@ class TableSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def table_events(self, message: dict[str, Any]) -> None:
         self.turn = message.get("turn", selectors.TURN_UNKNOWN)
-        for event in message["events"]:
-            await self.send_json({"seq": event["seq"], "event": event["views"][self.view]})
+        events = message["events"]
+        shown = message.get("table")
+        for event in events:
+            sent = {"seq": event["seq"], "event": event["views"][self.view]}
+            if shown is not None and event is events[-1]:
+                # The table as the last event leaves it: a seat shown another's move
+                # needs no read.
+                sent["table"] = shown
+            await self.send_json(sent)
 
     async def table_reaction(self, message: dict[str, Any]) -> None:
         await self.send_json({"reaction": message["reaction"]})

@@ -1,6 +1,6 @@
 """The ASGI application: Django's pages and API over HTTP, and the live tables'
 sockets (challenges/sockets.py), checked against ALLOWED_HOSTS' origins and carrying
-the session. Served by daphne (`runserver` in development, deploy/ in production)."""
+the session. Served by uvicorn (`make run` in development, deploy/ in production)."""
 
 import os
 
@@ -10,6 +10,13 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 # Django first: the socket's modules import models.
 django_application = get_asgi_application()
+
+from django.conf import settings  # noqa: E402
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
+
+if settings.DEBUG:
+    # `make run`: the static files from the apps' folders, as runserver serves them.
+    django_application = ASGIStaticFilesHandler(django_application)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -278,8 +278,23 @@ class Gunicorn:
             self.process = None
 
 
-class Daphne:
-    """The live tables' ASGI server (deploy/Procfile's ``live``) on a free port."""
+LIVE_COMMAND = (
+    "uvicorn",
+    "--host",
+    "127.0.0.1",
+    "--proxy-headers",
+    "--ws",
+    "websockets-sansio",
+    "--lifespan",
+    "off",
+    "--no-access-log",
+    "config.asgi:application",
+)
+"""deploy/Procfile's ``live`` (and the systemd unit's), but for the port."""
+
+
+class LiveServer:
+    """The live tables' ASGI server (uvicorn, deploy/Procfile's ``live``) on a free port."""
 
     def __init__(self, environment: dict[str, str], *, log: Path, port: int | None = None) -> None:
         self.port = port or free_port()
@@ -288,23 +303,16 @@ class Daphne:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        daphne = Path(sys.executable).with_name("daphne")
+        uvicorn = Path(sys.executable).with_name(LIVE_COMMAND[0])
         with self.log.open("ab") as output:
             self.process = subprocess.Popen(
-                [
-                    str(daphne),
-                    "--bind",
-                    "127.0.0.1",
-                    "--port",
-                    str(self.port),
-                    "config.asgi:application",
-                ],
+                [str(uvicorn), *LIVE_COMMAND[1:], "--port", str(self.port)],
                 cwd=ROOT,
                 env=self.environment,
                 stdout=output,
                 stderr=subprocess.STDOUT,
             )
-        _wait(lambda: get(self.port, "/healthz")[0] == 200, "daphne", 60)
+        _wait(lambda: get(self.port, "/healthz")[0] == 200, "uvicorn", 60)
 
     def kill(self) -> None:
         """Killed outright (SIGKILL), as a crashed worker: its sockets just drop."""

@@ -32,6 +32,7 @@ from challenges.classic.errors import (
     ClassicStale,
 )
 from challenges.classic.selectors import classic_game_view, match_of
+from challenges.compiled_queries import CompiledQuery
 from challenges.errors import service_now
 from challenges.models import ClassicGame, ClassicSeat, LiveTable, PlayerForm
 from challenges.players.services import player_records_changed
@@ -241,18 +242,36 @@ def _resign(game: ClassicGame, seats: list[ClassicSeat], now: datetime) -> engin
     return match
 
 
+# A live table's every move: compiled once (docs/performance.md). Its seats without
+# their players: the table's answer names them from its own seats.
+_GAME_LOCKED = CompiledQuery(
+    lambda game_id: ClassicGame.objects.select_for_update().filter(pk=game_id),
+    game_id=UUID("00000000-0000-4000-8000-0000c1a55ec0"),
+)
+_SEATS = CompiledQuery(
+    lambda game_id: ClassicSeat.objects.filter(game_id=game_id).order_by("seat"),
+    game_id=UUID("00000000-0000-4000-8000-0000c1a55ec1"),
+)
+
+
 def _locked(
     game_id: UUID, player_id: int, *, at_table: bool = False
 ) -> tuple[ClassicGame, list[ClassicSeat], int]:
     """The game locked, its seats and the player's. A live table's game is played
     through its table only (``at_table``): its events are numbered, pushed and timed
     there, so the classic API does not know it."""
-    game = ClassicGame.objects.select_for_update().filter(pk=game_id).first()
+    if at_table:
+        game = _GAME_LOCKED.first(ClassicGame, game_id=game_id)
+    else:
+        game = ClassicGame.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise ClassicGameNotFound()
     if not at_table and LiveTable.objects.filter(game_id=game_id).exists():
         raise ClassicGameNotFound()
-    seats = list(game.seats.select_related("player").order_by("seat"))
+    if at_table:
+        seats = _SEATS.all(ClassicSeat, game_id=game_id)
+    else:
+        seats = list(game.seats.select_related("player").order_by("seat"))
     seat = next((each.seat for each in seats if each.player_id == player_id), None)
     if seat is None:
         raise ClassicGameNotFound()

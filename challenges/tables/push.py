@@ -32,19 +32,33 @@ def table_group(table_id: UUID | str) -> str:
     return f"table-{table_id}"
 
 
-def events_push(table: LiveTable, rows: list[TableEvent]) -> None:
+def events_push(
+    table: LiveTable, rows: list[TableEvent], *, shown: dict[str, Any] | None = None
+) -> None:
     """After the transaction commits, send ``rows`` to the table's sockets, each seat's
-    view (and the spectators') in one message."""
+    view (and the spectators') in one message; with ``shown``, the part of the table
+    every seat may see as the rows leave it (``selectors.table_pushed``)."""
+    message = events_message(table, rows, shown=shown)
+    if message is not None:
+        group = table_group(table.id)
+        transaction.on_commit(lambda: _send(group, message))
+
+
+def events_message(
+    table: LiveTable, rows: list[TableEvent], *, shown: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
+    """The channel layer's message for ``rows`` (None: no rows, nothing to send)."""
     if not rows:
-        return
-    message = {
+        return None
+    message: dict[str, Any] = {
         "type": "table.events",
         "events": [{"seq": row.seq, "views": event_views(table, row.body)} for row in rows],
         # Whose turn it now is, for the sockets (they write a seat's presence only then).
         "turn": facts_turn(status=table.status, seq=table.seq, facts=table.game_facts),
     }
-    group = table_group(table.id)
-    transaction.on_commit(lambda: _send(group, message))
+    if shown is not None:
+        message["table"] = shown
+    return message
 
 
 def reaction_push(table_id: UUID, reaction: dict[str, Any]) -> None:
@@ -66,7 +80,7 @@ def _send(group: str, message: dict[str, Any]) -> None:
                 sender.submit(async_to_sync(_bounded_send), layer, group, message).result()
         else:
             # The in-memory layer's queues belong to the server's loop, which
-            # async_to_sync runs the send on (make run: one daphne process).
+            # async_to_sync runs the send on (make run: one uvicorn process).
             async_to_sync(_bounded_send)(layer, group, message)
     # The layer's failures are many (refused, timed out, a full channel): a push is a hint.
     except Exception:

@@ -21,6 +21,7 @@ from django.db import transaction
 
 from challenges.classic.selectors import match_of
 from challenges.classic.services import classic_game_play, classic_game_start
+from challenges.compiled_queries import CompiledQuery
 from challenges.engine import ClassicMatch
 from challenges.errors import service_now
 from challenges.models import ClassicGame, Follow, LiveTable, TableMember
@@ -42,7 +43,14 @@ from challenges.tables.events import events_record
 from challenges.tables.game_facts import facts_keep
 from challenges.tables.push import events_push, reaction_push
 from challenges.tables.ratings import table_results_settle
-from challenges.tables.selectors import REACTIONS, table_shown, table_state
+from challenges.tables.selectors import (
+    REACTIONS,
+    table_members,
+    table_pushed,
+    table_shown,
+    table_state,
+    table_uuid,
+)
 
 REACTIONS_KEPT = 8
 """How many of the latest reactions a table keeps for a page that polls."""
@@ -151,7 +159,7 @@ def table_act(
     table as the seat sees it, with ``new_events``."""
     now = service_now(now)
     with transaction.atomic():
-        table, member = seat_locked(table_id, player_id)
+        table, member, members = seats_locked(table_id, player_id)
         if table.status == LiveTable.Status.OPEN:
             raise TableNotStarted()
         if table.status != LiveTable.Status.PLAYING or table.game_id is None:
@@ -167,12 +175,23 @@ def table_act(
         rows = events_record(table, played.new_events, now)
         if action["type"] != "draw":
             turn_over(table, member.seat, now)
-        if played.game.status != ClassicGame.Status.PLAYING:
+        over = played.game.status != ClassicGame.Status.PLAYING
+        if over:
             rows += table_results_settle(table, match=played.match, now=now)
         facts_keep(table, played.match)
         table.save()
-        events_push(table, rows)
-    return table_shown(table, player_id=player_id, after=before, now=now)
+        # The seats as read under the lock, unless the end settled their results; the
+        # events after ``before`` are this write's own rows (the table is locked).
+        state = table_shown(
+            table,
+            player_id=player_id,
+            after=before,
+            now=now,
+            members=None if over else members,
+            events=rows,
+        )
+        events_push(table, rows, shown=table_pushed(table, state))
+    return state
 
 
 def turn_over(table: LiveTable, seat: int, now: datetime) -> None:
@@ -268,11 +287,27 @@ def _start(table: LiveTable, members: list[TableMember], now: datetime) -> Class
     return match_of(started, list(started.seats.order_by("seat")))
 
 
+# Every move's first statement: compiled once (docs/performance.md).
+_TABLE_LOCKED = CompiledQuery(
+    lambda table_id: LiveTable.objects.select_for_update().filter(pk=table_id),
+    table_id=UUID("00000000-0000-4000-8000-00007ab1e000"),
+)
+
+
 def seat_locked(table_id: UUID, player_id: int) -> tuple[LiveTable, TableMember]:
-    table = LiveTable.objects.select_for_update().filter(pk=table_id).first()
+    table, member, _ = seats_locked(table_id, player_id)
+    return table, member
+
+
+def seats_locked(
+    table_id: UUID, player_id: int
+) -> tuple[LiveTable, TableMember, list[TableMember]]:
+    """The table locked, the player's seat, and every seat with its player."""
+    table = _TABLE_LOCKED.first(LiveTable, table_id=table_uuid(table_id))
     if table is None:
         raise TableNotFound()
-    member = table.members.filter(player_id=player_id).first()
+    members = table_members(table.id)
+    member = next((each for each in members if each.player_id == player_id), None)
     if member is None:
         raise NotSeated()
-    return table, member
+    return table, member, members

@@ -13,11 +13,13 @@ from typing import Any
 from uuid import UUID
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db.models import Count, F, Q, Sum
 
 from challenges.classic.selectors import classic_length
+from challenges.compiled_queries import CompiledQuery
 from challenges.errors import service_now
-from challenges.models import ClassicSeat, LiveTable, PairingTicket, TableMember
+from challenges.models import ClassicSeat, LiveTable, PairingTicket, TableEvent, TableMember
 from challenges.players.guests import GUEST_NAME_PREFIX
 from challenges.tables.clocks import turn_clock
 from challenges.tables.errors import TableNotFound as TableNotFound
@@ -39,6 +41,38 @@ REACTIONS = ("hello", "good_move", "well_played", "oops", "thinking", "thanks", 
 
 LOBBY_LENGTH = 50
 RECORD_LENGTH = 30
+
+
+SEATS_MAX = 4
+
+# A table's every read and move: compiled once (docs/performance.md).
+_TABLE = CompiledQuery(
+    lambda table_id: LiveTable.objects.filter(pk=table_id),
+    table_id=UUID("00000000-0000-4000-8000-00007ab1e001"),
+)
+_MEMBER_FIELDS = [field.attname for field in TableMember._meta.concrete_fields]
+_MEMBERS = CompiledQuery(
+    lambda table_id: TableMember.objects.filter(table_id=table_id).values_list(
+        *_MEMBER_FIELDS, "player__username"
+    ),
+    table_id=UUID("00000000-0000-4000-8000-00007ab1e002"),
+)
+
+
+def table_uuid(value: UUID | str) -> UUID:
+    """A table's id as the compiled statements send it (a caller may pass its text)."""
+    return value if isinstance(value, UUID) else UUID(str(value))
+
+
+def table_members(table_id: UUID) -> list[TableMember]:
+    """The table's seats in order, each with its player's name (all that a reader
+    needs of the player): one statement."""
+    members = []
+    for *values, username in _MEMBERS.rows(limit=SEATS_MAX, table_id=table_id):
+        member = TableMember.from_db("default", _MEMBER_FIELDS, values)
+        member.player = User(pk=member.player_id, username=username)
+        members.append(member)
+    return members
 
 
 def _name(member: TableMember) -> str | None:
@@ -80,7 +114,7 @@ def table_state(
     """The table as the player's seat sees it (a spectator's view when they have none);
     with ``after``, the events since that number too (``new_events``)."""
     now = service_now(now)
-    table = LiveTable.objects.filter(pk=table_id).first()
+    table = _TABLE.first(LiveTable, table_id=table_uuid(table_id))
     if table is None:
         raise TableNotFound()
     return table_shown(table, player_id=player_id, after=after, now=now)
@@ -92,10 +126,27 @@ def table_shown(
     player_id: int | None,
     now: datetime,
     after: int | None = None,
+    members: list[TableMember] | None = None,
+    events: list[TableEvent] | None = None,
 ) -> dict[str, Any]:
     """``table_state`` of a table already read: a write's answer (the write kept the
-    game's facts on it: no replay)."""
-    members = {member.seat: member for member in table.members.select_related("player")}
+    game's facts on it: no replay). A write may hand over the seats it read (with their
+    players) and the events after ``after`` it recorded: two statements fewer."""
+    if members is None:
+        members = table_members(table.id)
+    seated = {member.seat: member for member in members}
+    return _shown(table, seated, player_id=player_id, now=now, after=after, events=events)
+
+
+def _shown(
+    table: LiveTable,
+    members: dict[int, TableMember],
+    *,
+    player_id: int | None,
+    now: datetime,
+    after: int | None,
+    events: list[TableEvent] | None,
+) -> dict[str, Any]:
     # A person who left watches from then on, like a spectator.
     viewer = next(
         (
@@ -130,12 +181,41 @@ def table_shown(
     if table.game_id is not None:
         state.update(_game_part(table, players, members, viewer, now))
     state["players"] = players
-    if after is not None:
+    if after is not None and events is not None:
+        reveal = table.status == LiveTable.Status.FINISHED
+        state["new_events"] = [
+            {"seq": row.seq, "event": event_view(row.body, viewer, reveal=reveal)} for row in events
+        ]
+    elif after is not None:
         state["new_events"] = _events_after(table, viewer, after)
     all_hands = state.pop("all_hands", None)
     state["hands"] = all_hands if finished else None
     state["results"] = [member_result(m) for m in members.values()] if finished else None
     return state
+
+
+PUSHED = ("seq", "round", "turn", "players", "well_size", "draws_this_turn", "scores", "claimable")
+"""The part of a seat's state that every seat and a spectator share and a push carries
+(never a hand; not the board, which the pushed events extend)."""
+
+
+def table_pushed(table: LiveTable, state: dict[str, Any]) -> dict[str, Any] | None:
+    """What a push carries of the table beside its events, from a seat's ``state`` of
+    the table as the write left it: the seats (hand sizes, scores, clocks, away), whose
+    turn, and whether the seat to move may draw or pass. A seat shown another seat's
+    place, draw or pass takes it instead of reading the table again. None while the
+    game is not being played, or opens (a read then: hands and opening tiles change)."""
+    facts = table.game_facts
+    if table.status != LiveTable.Status.PLAYING or facts is None:
+        return None
+    if facts.get("seq") != table.seq or facts["opening_tiles"]:
+        return None
+    return {
+        "status": str(table.status),
+        **{key: state[key] for key in PUSHED},
+        "turn_can_draw": bool(facts["can_draw"]),
+        "turn_can_pass": bool(facts["can_pass"]),
+    }
 
 
 def _player(table: LiveTable, member: TableMember | None, seat: int) -> dict[str, Any]:
@@ -227,7 +307,7 @@ def table_events_after(
     *, table_id: UUID, player_id: int | None, after: int
 ) -> list[dict[str, Any]]:
     """Every event after number ``after``, in order, as the player's seat sees it."""
-    table = LiveTable.objects.filter(pk=table_id).first()
+    table = _TABLE.first(LiveTable, table_id=table_uuid(table_id))
     if table is None:
         raise TableNotFound()
     return _events_after(table, _seat_of(table_id, player_id), after)

@@ -25,8 +25,6 @@ from config.settings.tasks import *  # noqa: F403
 from config.settings.trust import *  # noqa: F403
 
 INSTALLED_APPS = [
-    # First, so that `runserver` serves ASGI (the live tables' sockets) in development.
-    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

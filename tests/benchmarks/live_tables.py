@@ -2,24 +2,28 @@
 docs/performance.md keeps ("Live tables").
 
     .venv/bin/python tests/benchmarks/live_tables.py [--tables 10 25 50] [--seconds 20]
-        [--move-every 6] [--web-workers 2]
+        [--move-every 6] [--web-workers 2] [--arrivals 100]
 
-Starts gunicorn (the moves, over HTTP) and daphne (the sockets) with the production
+Starts gunicorn (the moves, over HTTP) and uvicorn (the sockets) with the production
 settings on loopback: PostgreSQL, the Redis channel layer and cache. For each count of
 tables in ``--tables`` it seats two people at a live table each, and each seat does
 what its table page does (pages/table.js, tables/feed.js): it holds a socket that
-says ``here`` every 3 s; it reads the table once the other seat's pushed events
-arrive, and, while the other is to move, whenever 5 s went by without a read; and
-every table makes a move every ``--move-every`` seconds (with jitter), by the seat its
-page says is to move, a legal action picked from what it sees, posted with its
-``seq``. It prints, per count:
+says ``here`` every 3 s on its own turn; it takes another seat's place, draw or pass
+from the push (which carries the rest of the table), reads the table once any other
+pushed event arrives, and, while the other is to move, whenever 5 s went by without
+a read or a push taken; and every table makes a move every ``--move-every`` seconds
+(with jitter), by the seat its page says is to move, a legal action picked from what
+it sees, posted with its ``seq``. The sockets arrive ``--arrivals`` a second, as
+people come to a site (not all in one instant). It prints, per count:
 
 - the push latency from a move (the post leaving the player) to the other seat's
   socket receiving its event, p50 and p95;
-- daphne's memory per socket (its RSS with the sockets open, less before, per socket);
-- the CPU of the web workers, of daphne and of the PostgreSQL backends serving the
+- the socket server's memory per socket (its RSS with the sockets open, less before,
+  per socket);
+- the CPU of the web workers, of uvicorn and of the PostgreSQL backends serving the
   benchmark's database, per move (all of it: the move, the reads and pings it brings)
-  and daphne's per push delivered; what it takes, from these, to hold 500 tables;
+  and the socket server's per push delivered; what it takes, from these, to hold 500
+  tables;
 - moves, reads, pings and pushes, errors, the load average while it ran (the machine
   is shared: say so with the figures);
 
@@ -52,13 +56,15 @@ sys.path.insert(0, str(ROOT))
 
 from websockets.asyncio.client import connect  # noqa: E402
 
-from tests.processes import Daphne, Gunicorn, manage, request, site_environment  # noqa: E402
+from tests.processes import Gunicorn, LiveServer, manage, request, site_environment  # noqa: E402
 from tools.database_ensure import database_ensure  # noqa: E402
 from triominos import Board  # noqa: E402
 from triominos.classic import placement_from_json  # noqa: E402
 from triominos.tiles import tile_parse  # noqa: E402
 
 P95_TARGET_MS = 250
+TAKEN = {"placed", "drew", "passed"}
+"""The events a page takes from a push with no read (pages/table.js)."""
 
 FIXTURE = """
 import json
@@ -96,6 +102,7 @@ class Step:
     reads: int = 0
     pings: int = 0
     pushes: int = 0
+    taken: int = 0
     errors: int = 0
     rss_before: int = 0
     rss_after: int = 0
@@ -193,6 +200,29 @@ class Seat:
         self.step.reads += 1
         self.state = json.loads(body)
 
+    def take(self, message: dict[str, Any]) -> None:
+        """A page takes another seat's place, draw or pass from the push that carries
+        the table (the rest of the table as it leaves it); anything else, it reads."""
+        state, shown, event = self.state, message.get("table"), message["event"]
+        plain = event["event"] in TAKEN and event.get("player") != self.seat
+        if state is None or shown is None or not plain or message["seq"] != state["seq"] + 1:
+            self.read_soon()
+            return
+        mine = shown["turn"] == self.seat
+        board = state["board"]
+        if event["event"] == "placed":
+            board = [*board, {key: event[key] for key in ("tile", "cell", "rotation")}]
+        self.state = {
+            **state,
+            **shown,
+            "board": board,
+            "can_draw": mine and shown["turn_can_draw"],
+            "can_pass": mine and shown["turn_can_pass"],
+            "opening_tiles": [],
+        }
+        self.read_at = time.monotonic()
+        self.step.taken += 1
+
     def read_soon(self) -> None:
         """A page shows the pushed events, then reads the table once."""
         if self.reading is None or self.reading.done():
@@ -275,8 +305,10 @@ async def listen(
         pinged = time.monotonic()
         while time.monotonic() < step.until + 2:
             if time.monotonic() - pinged >= 3 and time.monotonic() < step.until:
-                await socket.send(json.dumps({"type": "here"}))
-                step.pings += 1
+                # The page's "here" goes out on its own turn only (tables/feed.js).
+                if seat.state is not None and seat.state["turn"] == seat.seat:
+                    await socket.send(json.dumps({"type": "here"}))
+                    step.pings += 1
                 pinged = time.monotonic()
             try:
                 message = json.loads(await asyncio.wait_for(socket.recv(), timeout=0.5))
@@ -290,7 +322,7 @@ async def listen(
             if mover is not None and mover == seat.seat:
                 continue  # one's own move: the other seat's arrival is the figure
             if time.monotonic() < step.until:
-                seat.read_soon()
+                seat.take(message)
             started = sent.get((seat.table["table"], message["seq"]))
             if started is None:
                 # The push came before the move's answer: wait for the answer's stamp.
@@ -306,11 +338,12 @@ async def listen(
 async def run_step(
     tables: list[dict[str, Any]],
     web: Gunicorn,
-    live: Daphne,
+    live: LiveServer,
     database: str,
     seconds: float,
     every: float,
     reread_always: bool,
+    arrivals: float,
 ) -> Step:
     step = Step(tables=len(tables), reread_always=reread_always)
     assert live.process is not None
@@ -320,16 +353,16 @@ async def run_step(
     ready = asyncio.Event()
     pages = [[Seat(table, seat, web.port, step) for seat in (0, 1)] for table in tables]
     await asyncio.gather(*(seat.read() for seats in pages for seat in seats))
-    listeners = [
-        asyncio.create_task(socket_listen(seat, live.port, sent, ready))
-        for seats in pages
-        for seat in seats
-    ]
+    listeners = []
+    for seats in pages:
+        for seat in seats:
+            listeners.append(asyncio.create_task(socket_listen(seat, live.port, sent, ready)))
+            await asyncio.sleep(1 / arrivals)
     while step.sockets + len(step.failures) < len(listeners):
         await asyncio.sleep(0.2)
     await asyncio.sleep(1)
     step.rss_after = rss_kb(live.process.pid)
-    step.moves = step.reads = step.pings = step.pushes = 0
+    step.moves = step.reads = step.pings = step.pushes = step.taken = 0
     processes = {
         "web": web.worker_pids,
         "sockets": lambda: [live.process.pid] if live.process else [],
@@ -373,6 +406,13 @@ def main() -> None:
     parser.add_argument("--move-every", type=float, default=6.0)
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument(
+        "--arrivals",
+        type=float,
+        default=100,
+        help="sockets opened a second (all at once, the socket server's handshakes "
+        "queue behind each other's first reads)",
+    )
+    parser.add_argument(
         "--reread-always",
         action="store_true",
         help="read every 5 s whoever is to move, as the table page did before it read "
@@ -394,7 +434,7 @@ def main() -> None:
     logs = ROOT / "test-artifacts"
     logs.mkdir(exist_ok=True)
     web = Gunicorn(environment, workers=args.web_workers, log=logs / "bench-live-web.log")
-    live = Daphne(environment, log=logs / "bench-live-daphne.log")
+    live = LiveServer(environment, log=logs / "bench-live-sockets.log")
     web.start()
     live.start()
     steps = []
@@ -413,6 +453,7 @@ def main() -> None:
                     args.seconds,
                     args.move_every,
                     args.reread_always,
+                    args.arrivals,
                 )
             )
             steps.append(step)
@@ -444,10 +485,11 @@ def report(step: Step, every: float) -> None:
     cpu = {name: seconds * 1000 / moves for name, seconds in step.cpu.items()}
     total = sum(cpu.values())
     print(
-        f"       {step.reads} reads, {step.pings} pings, {step.pushes} pushes delivered in "
-        f"{step.seconds:.0f} s; CPU per move: web {cpu['web']:.1f} ms, sockets "
-        f"{cpu['sockets']:.1f} ms, PostgreSQL {cpu['postgres']:.1f} ms, all {total:.1f} ms; "
-        f"daphne per push {step.cpu['sockets'] * 1000 / max(1, step.pushes):.2f} ms",
+        f"       {step.reads} reads, {step.pings} pings, {step.pushes} pushes delivered "
+        f"({step.taken} taken with no read) in {step.seconds:.0f} s; CPU per move: web "
+        f"{cpu['web']:.1f} ms, sockets {cpu['sockets']:.1f} ms, PostgreSQL "
+        f"{cpu['postgres']:.1f} ms, all {total:.1f} ms; the socket server per push "
+        f"{step.cpu['sockets'] * 1000 / max(1, step.pushes):.2f} ms",
         flush=True,
     )
     # A move every ``every`` seconds at each table: the cores busy at 500 tables.

@@ -9,7 +9,8 @@ Per move, as the table page makes them (pages/table.js, tables/feed.js):
 - ``post``: the mover's ``POST .../move/`` (or draw, pass) with its ``seq``; the push
   to the channel layer is sent in it, once the transaction commits;
 - ``get``: each other seat's ``GET /api/tables/{id}/``: a page reads the table again
-  once the pushed events are shown;
+  once the pushed events are shown, unless the push carried the table (another seat's
+  place, draw or pass): the ``move`` line counts it for the other moves only;
 - ``events``: ``GET .../events/?after=N`` for each other seat, which a page asks on a
   gap, a reconnect or its slow safety poll (not on every move);
 - ``ping``: a seat's socket's ``here`` every 3 s (``table_seen``), that seat's or not;
@@ -177,6 +178,20 @@ def main() -> None:
         return replay(*a, **kw)
 
     engine.classic_match_replay = counted_replay  # type: ignore[assignment]
+    # Whether each move's push carried the table (the other seats then read nothing).
+    from challenges.tables import push
+
+    carried: list[bool] = []
+    making = push.events_message
+
+    def recording(*a: Any, **kw: Any) -> Any:
+        message = making(*a, **kw)
+        if message is not None:
+            carried.append("table" in message)
+        return message
+
+    push.events_message = recording  # type: ignore[assignment]
+    read_after: list[bool] = []
     client = Client(get_wsgi_application())
     figures: dict[str, dict[str, list[float]]] = {
         kind: {"cpu_ms": [], "statements": [], "replays": []} for kind in KINDS
@@ -237,6 +252,7 @@ def main() -> None:
                 body = {**action, "seq": seq}
                 answer = client.call("POST", f"{url}{path}/", people[seat][1], body)
             moves += 1
+            read_after.append(not (carried and carried[-1]))
             for other, (_, token) in enumerate(people):
                 if other == seat:
                     continue
@@ -260,9 +276,10 @@ def main() -> None:
     # Whose pings reach the database: every seat's, or (once the pushes say whose turn
     # it is) the seat to move's only.
     pinging = 1 if hasattr(selectors, "TURN_UNKNOWN") else args.seats
+    reading = sum(read_after) / max(1, len(read_after))
     summary["move"] = {
         name: summary["post"][name]
-        + (args.seats - 1) * summary["get"][name]
+        + (args.seats - 1) * reading * summary["get"][name]
         + pinging * summary["ping"][name] * PINGS_PER_MOVE
         for name in ("cpu_ms", "statements", "replays")
     }
@@ -279,7 +296,8 @@ def main() -> None:
             f"{row['statements']:5.1f} statements  {row['replays']:4.1f} replays  (median)"
         )
     print(
-        f"   move = post + {args.seats - 1} x get + {pinging} x ping x {PINGS_PER_MOVE} "
+        f"   move = post + {args.seats - 1} x {reading:.2f} x get (the moves whose push did "
+        f"not carry the table) + {pinging} x ping x {PINGS_PER_MOVE} "
         "(a ping every 3 s, a move every 6 s; the pings that reach the database)"
     )
     if args.out:

@@ -1,6 +1,6 @@
 """The site as ASGI in a thread of the test process (uvicorn): pages, API and the live
 tables' sockets on one free port, over the test database and the in-memory channel
-layer, the way `make run` serves them with daphne. pytest-django's live server speaks
+layer, the way `make run` serves them with uvicorn. pytest-django's live server speaks
 WSGI only, without sockets."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The repository's HEAD is cloned into a temporary directory and ``make run`` is run
 there as a newcomer runs it: no environment but the shell's (no ``DATABASE_URL``, no
 ``REDIS_URL``: SQLite and the in-memory channel layer), the catalogs compiled, the
-migrations, the challenges and puzzles made, then daphne's ``runserver``. Only the
+migrations, the challenges and puzzles made, then uvicorn. Only the
 virtualenv is this checkout's (``VENV=``; ``-o`` keeps make from installing into it
 again). Two Chromium contexts, a guest each, one on a desktop and one on a phone, then
 play a whole round at one table: each sees the other's moves come over the socket.
@@ -83,7 +83,8 @@ def test_make_run_from_a_fresh_clone_serves_a_live_table_to_two_browsers(
         pages = seated.pages
         seat_all(pages, make_run, seats=2)
         for page in pages.values():
-            # The socket is up: runserver is daphne's, the layer this process's memory.
+            expect(page.locator("[data-screen=game]")).to_be_visible()
+            # The socket is up: uvicorn serves it, the layer this process's memory.
             expect(page.locator("#play[data-link=live]")).to_have_count(1)
 
         def both_see_the_board(name: str) -> None:

@@ -105,7 +105,9 @@ def test_at_three_seats_a_computer_takes_the_seat_of_a_player_away(
         site_clock.advance(AWAY_LONG_ENOUGH)
         # The next read of the table finds the seat due: a computer takes it and plays.
         for page in pages.values():
-            expect(page.locator(f"#seats [data-testid=seat-{seat}]")).to_contain_text("Computer")
+            expect(page.locator(f"#seats [data-testid=seat-{seat}]")).to_contain_text(
+                "Computer", timeout=READ_AGAIN_MS
+            )
             expect(page.locator("#moves")).to_contain_text("from now on")
         screenshot(pages["desktop"], "table-desktop-computer-for-the-away")
 

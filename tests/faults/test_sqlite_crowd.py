@@ -1,6 +1,7 @@
 """The embedded default takes a crowd: `make run`'s settings, twenty players at once.
 
-`make run` serves SQLite through Django's threaded runserver. Twenty simulated
+`make run` serves SQLite through uvicorn (ASGI: Django's views take turns in one
+thread). Twenty simulated
 players (tests/crowd.py) play a witnessed run each at the same time over real HTTP:
 start, batches of moves while they play, finish, submit, rank. SQLite has one writer
 at a time; in WAL mode with immediate transactions and a busy timeout every writer
@@ -51,10 +52,15 @@ def make_run_server(tmp_path: Path) -> Iterator[tuple[int, dict[str, str], Path]
     # No `challenges_make`: the first reader makes the challenge on the spot, and the
     # server solves its par in a thread while the crowd plays (make run's first minute).
     port = free_port()
-    log = tmp_path / "runserver.log"
+    log = tmp_path / "make-run-server.log"
+    uvicorn = str(Path(sys.executable).with_name("uvicorn"))
     with log.open("wb") as output:
         server = subprocess.Popen(
-            [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+            # The Makefile's `run` command, without --reload.
+            [
+                *(uvicorn, "--host", "127.0.0.1", "--port", str(port)),
+                *("--ws", "websockets-sansio", "--lifespan", "off", "config.asgi:application"),
+            ],
             cwd=ROOT,
             env=environment,
             stdout=output,
@@ -68,7 +74,7 @@ def make_run_server(tmp_path: Path) -> Iterator[tuple[int, dict[str, str], Path]
                     break
             except OSError:
                 assert server.poll() is None, log.read_text()[-3000:]
-                assert time.monotonic() < deadline, "runserver did not answer"
+                assert time.monotonic() < deadline, "the server did not answer"
                 time.sleep(0.2)
         yield port, environment, log
     finally:

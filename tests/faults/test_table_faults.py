@@ -1,9 +1,9 @@
-"""Live tables when parts fail, on the production stack: daphne (the ASGI server) in
+"""Live tables when parts fail, on the production stack: uvicorn (the ASGI server) in
 its own process, the Redis channel layer on a real redis-server, PostgreSQL.
 
 - Redis stopped, or frozen: moves still answer over HTTP at once, the pushes are lost,
   and a page that polls ``events/?after=N`` gets every event: nothing is lost.
-- nginx, with the deploy's WebSocket location, in front of daphne: the socket passes.
+- nginx, with the deploy's WebSocket location, in front of uvicorn: the socket passes.
 - The socket worker killed outright: the client's socket drops; it reconnects to the
   restarted worker, whose hello shows the gap, and catches up over HTTP, each event
   once, and the pushes flow again.
@@ -29,7 +29,14 @@ from challenges.tables import services
 from tests.celery_worker import database_url
 from tests.conftest import service_missing
 from tests.factories import UserFactory
-from tests.processes import NGINX_DEPLOY, Daphne, RedisServer, get, nginx_serving, site_environment
+from tests.processes import (
+    NGINX_DEPLOY,
+    LiveServer,
+    RedisServer,
+    get,
+    nginx_serving,
+    site_environment,
+)
 from tests.tables_play import simple_action, table_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -46,7 +53,7 @@ class Stack:
         self.environment = site_environment(
             database_url=database_url(), redis_url=redis.url(2), TABLE_PUSH_TIMEOUT="0.5"
         )
-        self.live = Daphne(self.environment, log=log)
+        self.live = LiveServer(self.environment, log=log)
 
     def socket(self, table_id: str, cookie: str) -> ClientConnection:
         return connect(
@@ -78,7 +85,7 @@ def stack(postgres: None, settings: Any, tmp_path: Path) -> Iterator[Stack]:
         }
     }
     settings.TABLE_PUSH_TIMEOUT = 0.5
-    running = Stack(redis, tmp_path / "daphne.log")
+    running = Stack(redis, tmp_path / "sockets.log")
     running.live.start()
     try:
         yield running
@@ -188,10 +195,10 @@ def test_a_socket_worker_killed_clients_reconnect_and_catch_up(stack: Stack) -> 
     assert feed.applied == list(range(1, LiveTable.objects.get(pk=table_id).seq + 1))
 
 
-def test_nginx_upgrades_the_table_socket_to_daphne(
+def test_nginx_upgrades_the_table_socket_to_uvicorn(
     stack: Stack, nginx_path: str, tmp_path: Path
 ) -> None:
-    """deploy/nginx/triominos-live.conf in a real nginx in front of daphne: the socket
+    """deploy/nginx/triominos-live.conf in a real nginx in front of uvicorn: the socket
     is upgraded through it and a move's push arrives."""
     http = f"upstream triominos_live {{ server 127.0.0.1:{stack.live.port}; }}"
     server = f"location /ws/ {{ include {NGINX_DEPLOY / 'triominos-live.conf'}; }}"

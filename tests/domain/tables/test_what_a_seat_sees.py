@@ -1,6 +1,6 @@
 """What a seat or a spectator may see, over every event type: before the end, no
-payload (a push, the events after a number, the table's state) holds a tile another
-seat holds or the well holds, nor the well's order.
+payload (a push, with the part of the table it carries; the events after a number; the
+table's state) holds a tile another seat holds or the well holds, nor the well's order.
 
 The check walks the whole truth (every event's stored body) in order: within a round,
 a viewer may know its own tiles (dealt and drawn) and the tiles put on the board; any
@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from challenges.models import LiveTable, TableEvent
-from challenges.tables import leaving, services
+from challenges.tables import leaving, push, services
 from challenges.tables.events import SPECTATOR, event_views
 from challenges.tables.selectors import table_events_after, table_state
 from tests.factories import UserFactory
@@ -100,6 +100,48 @@ def _check_table(table_id: str, people: dict[int, User]) -> set[str]:
     return met
 
 
+class Pushes:
+    """Every message the table's writes hand the channel layer, as they made it."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.making = push.events_message
+
+    def __call__(self, *args: Any, **kwargs: Any) -> dict[str, Any] | None:
+        message = self.making(*args, **kwargs)
+        if message is not None:
+            self.messages.append(message)
+        return message
+
+
+def _check_pushes(table_id: str, pushes: Pushes) -> int:
+    """Each message as it was sent: every viewer's view of each event, and the part of
+    the table it carries (every seat's and the spectators': no tile at all), against
+    what each viewer may know at that event. Returns how many carried the table."""
+    table = LiveTable.objects.get(pk=table_id)
+    truth = list(TableEvent.objects.filter(table_id=table_id).order_by("seq"))
+    carried = 0
+    for message in pushes.messages:
+        last = message["events"][-1]["seq"]
+        if any(row.body["event"] == "game_ended" for row in truth[:last]):
+            continue  # the end's own pushes reveal everything
+        for event in message["events"]:
+            # What each viewer may know at this event (a message may span two rounds).
+            knowledge = Knowledge(table.seats)
+            for row in truth[: event["seq"]]:
+                knowledge.see(row.body)
+            for viewer, view in event["views"].items():
+                _no_well(view)
+                leaked = tile_ids(view) - knowledge.allowed(viewer)
+                assert not leaked, f"{viewer} was pushed {leaked} in {view['event']}"
+        if "table" in message:
+            carried += 1
+            _no_well(message["table"])
+            assert not tile_ids(message["table"]), "a push's table holds a tile"
+            assert message["table"]["seq"] == last
+    return carried
+
+
 def _check_reads(table_id: str, people: dict[int, User], outsider: User) -> None:
     """The table's state and its events as each seat and a spectator read them now."""
     table = LiveTable.objects.get(pk=table_id)
@@ -133,6 +175,20 @@ def _check_events_read(
 
 
 def _play(
+    seats: int, people: int, rounds: int | None, choices: st.DataObject, steps: int
+) -> tuple[str, dict[int, User], User]:
+    pushes = Pushes()
+    with patch.object(push, "events_message", pushes):
+        table_id, users, outsider = _play_on(seats, people, rounds, choices, steps)
+    CARRIED.append(_check_pushes(table_id, pushes))
+    return table_id, users, outsider
+
+
+CARRIED: list[int] = []
+"""How many pushes carried the table, per game played (the walk must meet some)."""
+
+
+def _play_on(
     seats: int, people: int, rounds: int | None, choices: st.DataObject, steps: int
 ) -> tuple[str, dict[int, User], User]:
     users = {seat: UserFactory() for seat in range(people)}
@@ -213,6 +269,7 @@ def test_the_walk_meets_every_event_type() -> None:
 
     table_id, users, _ = _play(2, 2, 1, Placing(), steps=400)  # type: ignore[arg-type]
     met = _check_table(table_id, users)
+    assert CARRIED[-1] > 0, "no push carried the table"
     table_id, users, outsider = _play(3, 3, 1, Placing(), steps=5)  # type: ignore[arg-type]
     leaving.table_resign(table_id=table_id, player_id=users[2].pk)
     _check_reads(table_id, users, outsider)

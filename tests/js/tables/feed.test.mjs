@@ -68,6 +68,71 @@ test("pushes in order are applied once; a repeated push is ignored", async () =>
   assert.equal(table.fetches, 0);
 });
 
+test("the table a push carries goes with its event, and only while it is the last taken", async () => {
+  const table = server(3);
+  const shown = [];
+  const feed = new TableFeed({
+    last: 0,
+    openSocket: () => new FakeSocket(),
+    fetchAfter: (after) => table.fetchAfter(after),
+    onEvents: (events, carried) => shown.push([events.map((event) => event.n), carried]),
+    timers: stillTimers,
+  });
+  feed.start();
+  feed.socket.onopen();
+  feed.socket.push({ ...table.events[0], table: { seq: 1 } });
+  feed.socket.push({ ...table.events[0], table: { seq: 1 } });
+  feed.socket.push(table.events[1]);
+  feed.take([{ ...table.events[2], table: { seq: 3 } }]);
+  assert.deepEqual(shown, [
+    [[1], { seq: 1 }],
+    [[2], null],
+    [[3], { seq: 3 }],
+  ]);
+});
+
+test("the socket says 'here' every few seconds only while the page is present", async () => {
+  const table = server(0);
+  const ticks = [];
+  let present = false;
+  const feed = new TableFeed({
+    last: 0,
+    openSocket: () => new FakeSocket(),
+    fetchAfter: (after) => table.fetchAfter(after),
+    onEvents: () => {},
+    present: () => present,
+    timers: { ...stillTimers, setInterval: (tick) => ticks.push(tick) },
+  });
+  feed.start();
+  feed.socket.onopen();
+  ticks[0]();
+  present = true;
+  ticks[0]();
+  ticks[0]();
+  present = false;
+  ticks[0]();
+  assert.deepEqual(feed.socket.sent, [{ type: "here" }, { type: "here" }]);
+});
+
+test("each push puts the safety poll off: it is for a silence after a dropped push", async () => {
+  const table = server(2);
+  const waits = [];
+  const feed = new TableFeed({
+    last: 0,
+    openSocket: () => new FakeSocket(),
+    fetchAfter: (after) => table.fetchAfter(after),
+    onEvents: () => {},
+    safetyMs: 15000,
+    timers: { ...stillTimers, setTimeout: (fire, ms) => waits.push(ms) },
+  });
+  feed.start();
+  feed.socket.onopen();
+  const before = waits.length;
+  feed.socket.push(table.events[0]);
+  feed.socket.push(table.events[1]);
+  assert.deepEqual(waits.slice(before), [15000, 15000]);
+});
+
 test("a gap fetches what is missing, in order", async () => {
   const table = server(5);
   const { feed, applied, sockets } = feedOn(table);

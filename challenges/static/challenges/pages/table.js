@@ -14,6 +14,9 @@ import { TableFeed } from "../tables/feed.js";
 import { showTableSeats, tickClocks } from "../tables/seats_view.js";
 import * as words from "../tables/words.js";
 
+/** The events a page takes from a push with no read when another seat made them:
+ * they change no hand of its own, and the push carries the rest of the table. */
+const TAKEN = new Set(["placed", "drew", "passed"]);
 /** How often a page reads the table while another person is to move, by pace. */
 const REREAD_MS = { live: 5000, correspondence: 60000 };
 const STEP_MS = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : 650;
@@ -30,6 +33,11 @@ let table = null;
 let received = Date.now();
 let feed = null;
 let showing = Promise.resolve();
+// Since the table was last shown whole: how many events were shown, the tiles they
+// put down, whether all were another seat's place, draw or pass; and the runs of
+// events still waiting to be shown.
+let since = { count: 0, placements: [], plain: true };
+let behind = 0;
 const gameOf = (state) => words.asGame(state, config.maxDraws);
 const machine = new ClassicMachine({ draw: () => act("draw") });
 const { board, inputs, hud, placedShow } = classicBoardWire({
@@ -70,10 +78,11 @@ function controlsShow() {
 }
 
 /** The table as the server last said it: seats, clocks, hand, the screen it is on. */
-function tableShow(next, { fresh = false } = {}) {
+function tableShow(next, { fresh = false, at = Date.now() } = {}) {
   const started = table !== null && table.status === "open" && next.status !== "open";
   table = next;
-  received = Date.now();
+  received = at;
+  since = { count: 0, placements: [], plain: true };
   if (next.status === "open" || next.status === "expired") {
     waitingShow();
     return;
@@ -125,11 +134,22 @@ function logAdd(text) {
 }
 
 /** New events, in order: each said and logged, the others' tiles animated; then the
- * table as it now is (read again unless the page's own answer already holds it). */
-function eventsShow(events) {
+ * table as it now is: from the push when it carried it and the events were another
+ * seat's place, draw or pass; else read again (unless the page's own answer already
+ * holds it). */
+function eventsShow(events, shown = null) {
+  // The pushed clocks are as of the push, not of the end of the animations.
+  const arrived = Date.now();
+  behind += 1;
   showing = showing.then(async () => {
+    behind -= 1;
     let refresh = false;
     for (const event of events) {
+      since.count += 1;
+      if (!TAKEN.has(event.event) || event.player === table.you) since.plain = false;
+      if (event.event === "placed") {
+        since.placements.push({ tile: event.tile, cell: event.cell, rotation: event.rotation });
+      }
       if (event.event === "round_started" && table.status !== "open") {
         board.render([]);
         board.fit({ animate: false });
@@ -146,9 +166,34 @@ function eventsShow(events) {
       }
       refresh = true;
     }
-    if (refresh && feed.last > table.seq) await reload();
+    // A run still waiting decides, with the table its push carried.
+    if (!refresh || feed.last <= table.seq || behind > 0) return;
+    const whole = since.plain && table.seq + since.count === feed.last;
+    if (shown !== null && shown.seq === feed.last && whole && table.status === "playing") {
+      pushedShow(shown, arrived);
+    } else {
+      await reload();
+    }
   });
   return showing;
+}
+
+/** The table as another seat's move left it, from the push: the seats, the turn, the
+ * scores; the board with the tiles put down; its own hand as it was. */
+function pushedShow(shown, at) {
+  const mine = shown.turn === table.you;
+  tableShow(
+    {
+      ...table,
+      ...shown,
+      board: [...table.board, ...since.placements],
+      can_draw: mine && shown.turn_can_draw,
+      can_pass: mine && shown.turn_can_pass,
+      opening_tiles: [],
+      can_claim: table.you !== null && shown.claimable !== null && shown.claimable !== table.you,
+    },
+    { at },
+  );
 }
 
 async function reload({ fresh = false } = {}) {
@@ -209,7 +254,9 @@ function feedStart() {
       if (answer.status !== 200) throw new Error(answer.data.detail);
       return answer.data.events;
     },
-    onEvents: (events) => eventsShow(events),
+    onEvents: (events, shown) => eventsShow(events, shown),
+    // A seat is shown away only on its own turn: only then does its "here" count.
+    present: () => table !== null && table.you !== null && table.turn === table.you,
     onReaction: (shown) => {
       const text = `${words.seatName(table, shown.seat)}: ${words.REACTION_WORDS[shown.reaction] ?? ""}`;
       hud.toast(text, "info");

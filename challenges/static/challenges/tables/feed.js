@@ -14,14 +14,17 @@ export class TableFeed {
    * `onEvents(list)` gets each new run of events in order; `onReaction(r)`, reactions;
    * `onLink(up)`, whether the socket is up. `pollMs`: the poll while the socket is
    * down; `safetyMs`: a slower one while it is up (a push the layer dropped).
+   * `present()`: whether the socket's "here" counts now (the server writes it only on
+   * the seat's own turn: the others' pings would cost it a message for nothing).
    */
-  constructor({ last, openSocket, fetchAfter, onEvents, onReaction = () => {}, onLink = () => {}, pollMs = 2500, safetyMs = 15000, timers = globalThis }) {
+  constructor({ last, openSocket, fetchAfter, onEvents, onReaction = () => {}, onLink = () => {}, present = () => true, pollMs = 2500, safetyMs = 15000, timers = globalThis }) {
     this.last = last;
     this.openSocket = openSocket;
     this.fetchAfter = fetchAfter;
     this.onEvents = onEvents;
     this.onReaction = onReaction;
     this.onLink = onLink;
+    this.present = present;
     this.pollMs = pollMs;
     this.safetyMs = safetyMs;
     this.timers = timers;
@@ -47,20 +50,24 @@ export class TableFeed {
     this.socket?.close();
   }
 
-  /** Events the page got another way (its own action's answer): taken like pushes. */
+  /** Events the page got another way (its own action's answer): taken like pushes.
+   * `onEvents` gets, beside them, the part of the table a push carried with the last
+   * of them (the table as that event leaves it), or null. */
   take(events) {
     const fresh = [];
-    for (const { seq, event } of events) {
+    let shown = null;
+    for (const { seq, event, table } of events) {
       if (seq === this.last + 1) {
         fresh.push(event);
         this.last = seq;
+        shown = table ?? null;
       } else if (seq > this.last + 1) {
-        if (fresh.length) this.onEvents(fresh.splice(0));
+        if (fresh.length) this.onEvents(fresh.splice(0), shown);
         this.catchUp();
         return;
       }
     }
-    if (fresh.length) this.onEvents(fresh);
+    if (fresh.length) this.onEvents(fresh, shown);
   }
 
   /** Fetches every event after the last one shown; one fetch at a time. */
@@ -99,7 +106,9 @@ export class TableFeed {
       this.attempts = 0;
       this.link(true);
       this.timers.clearInterval(this.hereTimer);
-      this.hereTimer = this.timers.setInterval(() => this.send({ type: "here" }), HERE_MS);
+      this.hereTimer = this.timers.setInterval(() => {
+        if (this.present()) this.send({ type: "here" });
+      }, HERE_MS);
     };
     socket.onmessage = (message) => this.receive(message.data);
     socket.onclose = () => {
@@ -125,6 +134,9 @@ export class TableFeed {
       this.onReaction(message.reaction);
     } else if (typeof message.seq === "number") {
       this.take([message]);
+      // The pushes flow: a dropped one shows as a gap at the next; the safety poll is
+      // for the last one before a silence only.
+      this.schedulePoll();
     }
   }
 
