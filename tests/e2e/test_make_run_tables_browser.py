@@ -71,7 +71,7 @@ def make_run(tmp_path: Path) -> Iterator[str]:
         assert (clone / "db.sqlite3").exists(), "make run's own SQLite database"
         yield f"http://127.0.0.1:{port}"
     finally:
-        # make, and the runserver it started: the whole process group it leads.
+        # make, and the uvicorn it started: the whole process group it leads.
         os.killpg(server.pid, 15)
         server.wait(timeout=30)
 
