@@ -20,10 +20,11 @@ people come to a site (not all in one instant). It prints, per count:
   socket receiving its event, p50 and p95;
 - the socket server's memory per socket (its RSS with the sockets open, less before,
   per socket);
-- the CPU of the web workers, of uvicorn and of the PostgreSQL backends serving the
-  benchmark's database, per move (all of it: the move, the reads and pings it brings)
-  and the socket server's per push delivered; what it takes, from these, to hold 500
-  tables;
+- the CPU of the web workers, of uvicorn, of the PostgreSQL backends serving the
+  benchmark's database and of Redis, per move (all of it: the move, the reads and
+  pings it brings) and the socket server's per push delivered; what it takes, from
+  these, to hold 500 tables; and the cores the site and the simulated players (this
+  process, on the same cores) kept busy;
 - moves, reads, pings and pushes, errors, the load average while it ran (the machine
   is shared: say so with the figures);
 
@@ -109,6 +110,8 @@ class Step:
     sockets: int = 0
     cpu: dict[str, float] = field(default_factory=dict)
     seconds: float = 0.0
+    players_cpu: float = 0.0
+    """This benchmark's own CPU: the simulated players, on the same cores as the site."""
     load: list[float] = field(default_factory=list)
     until: float = float("inf")
     reread_always: bool = False
@@ -135,6 +138,20 @@ def cpu_of(pids: list[int]) -> dict[int, float]:
             continue
         seconds[pid] = (int(fields[11]) + int(fields[12])) / TICKS
     return seconds
+
+
+def redis_pids() -> list[int]:
+    """The Redis servers on this machine (the channel layer's; a shared Redis counts
+    whatever else it serves meanwhile)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == "redis-server":
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
 
 
 def cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:
@@ -367,8 +384,10 @@ async def run_step(
         "web": web.worker_pids,
         "sockets": lambda: [live.process.pid] if live.process else [],
         "postgres": lambda: postgres_pids(database),
+        "redis": redis_pids,
     }
     before = {name: cpu_of(pids()) for name, pids in processes.items()}
+    players_before = time.process_time()
     began = time.monotonic()
     until = step.until = began + seconds
     ready.set()
@@ -379,6 +398,7 @@ async def run_step(
     await asyncio.sleep(2)
     step.seconds = time.monotonic() - began
     step.cpu = {name: cpu_spent(before[name], cpu_of(pids())) for name, pids in processes.items()}
+    step.players_cpu = time.process_time() - players_before
     await sampler
     for task in asyncio.all_tasks():
         if task is not asyncio.current_task():
@@ -488,8 +508,14 @@ def report(step: Step, every: float) -> None:
         f"       {step.reads} reads, {step.pings} pings, {step.pushes} pushes delivered "
         f"({step.taken} taken with no read) in {step.seconds:.0f} s; CPU per move: web "
         f"{cpu['web']:.1f} ms, sockets {cpu['sockets']:.1f} ms, PostgreSQL "
-        f"{cpu['postgres']:.1f} ms, all {total:.1f} ms; the socket server per push "
-        f"{step.cpu['sockets'] * 1000 / max(1, step.pushes):.2f} ms",
+        f"{cpu['postgres']:.1f} ms, Redis {cpu['redis']:.1f} ms, all {total:.1f} ms; the "
+        f"socket server per push {step.cpu['sockets'] * 1000 / max(1, step.pushes):.2f} ms",
+        flush=True,
+    )
+    seconds = max(step.seconds, 1e-9)
+    print(
+        f"       busy: the site {sum(step.cpu.values()) / seconds:.2f} cores, the simulated "
+        f"players beside it {step.players_cpu / seconds:.2f} cores",
         flush=True,
     )
     # A move every ``every`` seconds at each table: the cores busy at 500 tables.
