@@ -1,6 +1,6 @@
 """Reads of the tables room: a table as one seat (or a spectator) sees it, its events
-after a number, the lobby, the pool's answer, a player's record against people and
-their silver coins.
+after a number, and the tables a computer may be due at. The lobby, the pool's answer,
+a player's record against people and their coins are ``lobby.py``'s, read through here.
 
 A seat sees its own hand; a spectator none; every hand's size, the board, the scores
 and the clocks are everyone's. The well's order is never read out, only its size.
@@ -14,22 +14,26 @@ from uuid import UUID
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db.models import Count, F, Q, Sum
+from django.db.models import Q
 
 from challenges.classic.selectors import classic_length
 from challenges.compiled_queries import CompiledQuery
 from challenges.errors import service_now
-from challenges.models import ClassicSeat, LiveTable, PairingTicket, TableEvent, TableMember
-from challenges.players.guests import GUEST_NAME_PREFIX
+from challenges.models import LiveTable, TableEvent, TableMember
 from challenges.tables.clocks import turn_clock
 from challenges.tables.errors import TableNotFound as TableNotFound
 from challenges.tables.events import SPECTATOR as SPECTATOR
 from challenges.tables.events import event_view
 from challenges.tables.game_facts import TURN_UNKNOWN as TURN_UNKNOWN
 from challenges.tables.game_facts import facts_read, facts_turn
+from challenges.tables.lobby import coins_of as coins_of
+from challenges.tables.lobby import member_name
+from challenges.tables.lobby import pairing_status as pairing_status
+from challenges.tables.lobby import tables_open as tables_open
+from challenges.tables.lobby import tables_record as tables_record
+from challenges.tables.lobby import tables_your_move as tables_your_move
 from challenges.tables.push import table_group as table_group
 from challenges.tables.ratings import (
-    COINS_AGAINST_COMPUTERS,
     is_provisional,
     member_result,
     rating_of,
@@ -38,10 +42,6 @@ from challenges.tables.ratings import (
 
 REACTIONS = ("hello", "good_move", "well_played", "oops", "thinking", "thanks", "good_game")
 """What a seat may say to the table: codes the pages word in the reader's language."""
-
-LOBBY_LENGTH = 50
-RECORD_LENGTH = 30
-
 
 SEATS_MAX = 4
 
@@ -73,11 +73,6 @@ def table_members(table_id: UUID) -> list[TableMember]:
         member.player = User(pk=member.player_id, username=username)
         members.append(member)
     return members
-
-
-def _name(member: TableMember) -> str | None:
-    name = member.player.username
-    return None if name.startswith(GUEST_NAME_PREFIX) else name
 
 
 def table_viewer(*, table_id: UUID, player_id: int | None) -> tuple[int | None, int, int | None]:
@@ -228,7 +223,7 @@ def _player(table: LiveTable, member: TableMember | None, seat: int) -> dict[str
     row: dict[str, Any] = {
         "seat": seat,
         "kind": kind,
-        "name": _name(member) if member is not None else None,
+        "name": member_name(member) if member is not None else None,
         "left": left,
         # A computer's strength: the table's, or medium where it took a person's seat.
         "strength": None if kind != "computer" else ("medium" if left else table.strength),
@@ -345,148 +340,3 @@ def tables_clock_due_ids(*, now: datetime | None = None) -> list[UUID]:
             "id", flat=True
         )
     )
-
-
-def tables_open(*, player_id: int | None, now: datetime | None = None) -> dict[str, Any]:
-    """The lobby: listed tables waiting for players, the tables the player was invited
-    to, and the player's own tables still waiting or playing."""
-    now = service_now(now)
-    waiting = LiveTable.objects.filter(status=LiveTable.Status.OPEN, expires_at__gt=now)
-    listed = waiting.filter(listed=True).order_by("created_at")[:LOBBY_LENGTH]
-    invited = waiting.filter(invited_id=player_id) if player_id else LiveTable.objects.none()
-    mine = (
-        LiveTable.objects.filter(
-            members__player_id=player_id,
-            status__in=[LiveTable.Status.OPEN, LiveTable.Status.PLAYING],
-        )
-        .exclude(members__player_id=player_id, members__result=TableMember.Result.LEFT)
-        .order_by("-created_at")[:LOBBY_LENGTH]
-        if player_id
-        else LiveTable.objects.none()
-    )
-    yours = set(_your_move(player_id).values_list("table_id", flat=True)) if player_id else set()
-    # The tables waiting for the player's move first: a day-a-move table is easy to forget.
-    mine_rows = sorted(
-        (_lobby_row(table, player_id, your_move=table.id in yours) for table in mine),
-        key=lambda row: not row["your_move"],
-    )
-    return {
-        "tables": [_lobby_row(table, player_id) for table in listed],
-        "invitations": [_lobby_row(table, player_id) for table in invited],
-        "mine": mine_rows,
-    }
-
-
-def _your_move(player_id: int) -> Any:
-    """The player's seats at tables being played where it is their move."""
-    return TableMember.objects.filter(
-        player_id=player_id,
-        table__status=LiveTable.Status.PLAYING,
-        table__game__turn=F("seat"),
-    ).exclude(result=TableMember.Result.LEFT)
-
-
-def tables_your_move(*, player_id: int) -> int:
-    """How many tables wait for the player's move (the site's header counts them)."""
-    return int(_your_move(player_id).count())
-
-
-def _lobby_row(
-    table: LiveTable, player_id: int | None, *, your_move: bool = False
-) -> dict[str, Any]:
-    members = list(table.members.select_related("player").order_by("seat"))
-    return {
-        "id": table.id,
-        "status": table.status,
-        "seats": table.seats,
-        "computers": table.computers,
-        "strength": table.strength,
-        "length": classic_length(table.rounds),
-        "pace": table.pace,
-        "rated": table.rated,
-        "players": [_name(member) for member in members],
-        "free": table.seats - table.computers - len(members),
-        "seated": any(member.player_id == player_id for member in members),
-        "your_move": your_move,
-        "expires_at": table.expires_at,
-    }
-
-
-def pairing_status(*, player_id: int) -> dict[str, Any]:
-    """Whether the player waits in the pool, and the table they were seated at."""
-    ticket = PairingTicket.objects.filter(player_id=player_id).first()
-    rating = rating_of(player_id)
-    return {
-        "waiting": ticket is not None and ticket.table_id is None,
-        "seats": ticket.seats if ticket else None,
-        "length": classic_length(ticket.rounds) if ticket else None,
-        "since": ticket.created_at if ticket else None,
-        "table": ticket.table_id if ticket else None,
-        "rating": rating_shown(rating.mu),
-        "provisional": is_provisional(rating),
-    }
-
-
-def coins_of(*, player_id: int) -> int:
-    """Silver coins: those of tables, and one for each win against the computers."""
-    at_tables = (
-        TableMember.objects.filter(player_id=player_id).aggregate(coins=Sum("coins"))["coins"] or 0
-    )
-    alone = (
-        ClassicSeat.objects.filter(player_id=player_id, won=True, game__table__isnull=True)
-        .annotate(people=Count("game__seats", filter=Q(game__seats__strength="")))
-        .filter(people=1)
-        .count()
-    )
-    return at_tables + alone * COINS_AGAINST_COMPUTERS
-
-
-def tables_record(*, player_id: int) -> dict[str, Any]:
-    """The player's record at tables of people: results, the rating and its history,
-    coins, and the latest tables with whom they played."""
-    people = TableMember.objects.filter(player_id=player_id, table__status="finished").annotate(
-        people=Count("table__members")
-    )
-    people = people.filter(people__gte=2)
-    totals = people.aggregate(
-        games=Count("id"),
-        won=Count("id", filter=Q(result=TableMember.Result.WON)),
-        left=Count("id", filter=Q(result=TableMember.Result.LEFT)),
-    )
-    rating = rating_of(player_id)
-    chart = [
-        {"at": finished_at, "rating": after}
-        for finished_at, after in people.filter(table__rated=True, rating_after__isnull=False)
-        .order_by("table__finished_at")
-        .values_list("table__finished_at", "rating_after")
-    ]
-    latest = []
-    for member in people.select_related("table").order_by("-table__finished_at")[:RECORD_LENGTH]:
-        table = member.table
-        others = table.members.exclude(player_id=player_id).select_related("player")
-        latest.append(
-            {
-                "id": table.id,
-                "finished_at": table.finished_at,
-                "seats": table.seats,
-                "length": classic_length(table.rounds),
-                "rated": table.rated,
-                "result": member.result,
-                "place": member.rank,
-                "coins": member.coins,
-                "rating_before": member.rating_before,
-                "rating_after": member.rating_after,
-                "opponents": [_name(other) for other in others],
-            }
-        )
-    return {
-        "games": totals["games"],
-        "won": totals["won"],
-        "left": totals["left"],
-        "rating": rating_shown(rating.mu),
-        "provisional": is_provisional(rating),
-        "rated_games": rating.games,
-        "coins": coins_of(player_id=player_id),
-        "chart": chart,
-        "latest": latest,
-    }
