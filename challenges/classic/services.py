@@ -242,8 +242,8 @@ def _resign(game: ClassicGame, seats: list[ClassicSeat], now: datetime) -> engin
     return match
 
 
-# A live table's every move: compiled once (docs/performance.md). Its seats without
-# their players: the table's answer names them from its own seats.
+# Every move's lock, and a live table's seats: compiled once (docs/performance.md). The
+# table's seats come without their players: its answer names them from its own seats.
 _GAME_LOCKED = CompiledQuery(
     lambda game_id: ClassicGame.objects.select_for_update().filter(pk=game_id),
     game_id=UUID("00000000-0000-4000-8000-0000c1a55ec0"),
@@ -260,10 +260,7 @@ def _locked(
     """The game locked, its seats and the player's. A live table's game is played
     through its table only (``at_table``): its events are numbered, pushed and timed
     there, so the classic API does not know it."""
-    if at_table:
-        game = _GAME_LOCKED.first(ClassicGame, game_id=game_id)
-    else:
-        game = ClassicGame.objects.select_for_update().filter(pk=game_id).first()
+    game = _GAME_LOCKED.first(ClassicGame, game_id=game_id)
     if game is None:
         raise ClassicGameNotFound()
     if not at_table and LiveTable.objects.filter(game_id=game_id).exists():
