@@ -4,7 +4,8 @@ spectator) of each new event, as that seat may see it, and of reactions.
 It says nothing a client could not read from ``events/?after=``: on connecting it says
 the table's last event (``{"hello": {"seq": N}}``), and a client that sees a gap asks
 the API. A client's ``{"type": "here"}`` every few seconds keeps its seat from showing
-as away (written only on the seat's turn, which the pushes say). Who is at the socket:
+as away (noted only on the seat's turn, which the pushes say, and written with the
+other seats heard that second: ``socket_presence``). Who is at the socket:
 the session's player, else the guest's cookie.
 """
 
@@ -12,12 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.db import DatabaseError
 from django.urls import path
 
-from challenges.tables import selectors, services
+from challenges.socket_presence import seat_heard
+from challenges.tables import selectors
 from challenges.views.guest_cookie import guest_from_cookies
 
 CLOSE_NO_TABLE = 4404
@@ -46,6 +48,15 @@ class TableSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.accept()
         await self.send_json({"hello": {"seq": seq, "you": seat}})
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # channels' own dispatch first closes old database connections on its one
+        # database thread, so every push and ping would queue behind every socket's
+        # reads. This socket's reads go through database_sync_to_async, which closes them.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']}")
+        await handler(message)
+
     def _viewer(self) -> tuple[int | None, int | None, int, int | None]:
         player_id = _player_id(self.scope)
         seat, seq, turn = selectors.table_viewer(table_id=self.table_id, player_id=player_id)
@@ -61,13 +72,8 @@ class TableSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         mine = self.seat is not None and self.turn in (self.seat, selectors.TURN_UNKNOWN)
         if isinstance(content, dict) and content.get("type") == "here" and mine:
             assert self.player_id is not None
-            try:
-                await database_sync_to_async(services.table_seen)(
-                    table_id=self.table_id, player_id=self.player_id
-                )
-            except DatabaseError:
-                # Presence is a hint; the next ping (or read) says it again.
-                return
+            # Written with the other seats heard this second, never before a push.
+            seat_heard(table_id=self.table_id, player_id=self.player_id)
 
     async def table_events(self, message: dict[str, Any]) -> None:
         self.turn = message.get("turn", selectors.TURN_UNKNOWN)

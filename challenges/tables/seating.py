@@ -10,7 +10,7 @@ out once the transaction commits (``push``).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -18,6 +18,7 @@ from uuid import UUID
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Q
 
 from challenges.classic.selectors import match_of
 from challenges.classic.services import classic_game_play, classic_game_start
@@ -222,10 +223,20 @@ def table_seen(*, table_id: UUID, player_id: int, now: datetime | None = None) -
     """The player is at the table (a read, a poll, a socket's ping): not away. It is
     read only on the seat's turn (``clocks.turn_clock``), so the callers that know
     whose turn it is (the socket, the table's read) write it only then."""
+    tables_seen(seats=[(table_id, player_id)], now=now)
+
+
+def tables_seen(*, seats: Collection[tuple[UUID, int]], now: datetime | None = None) -> int:
+    """Players heard at their tables, each ``(table_id, player_id)``, all at ``now``, in
+    one statement (a socket server's pings of the last second); how many seats it
+    moved. A seat written less than ``SEEN_EVERY`` ago is left as it is."""
+    if not seats:
+        return 0
     now = service_now(now)
-    TableMember.objects.filter(
-        table_id=table_id, player_id=player_id, seen_at__lt=now - SEEN_EVERY
-    ).update(seen_at=now)
+    heard = Q()
+    for table_id, player_id in seats:
+        heard |= Q(table_id=table_id, player_id=player_id)
+    return TableMember.objects.filter(heard, seen_at__lt=now - SEEN_EVERY).update(seen_at=now)
 
 
 def _open_for(pace: str) -> timedelta:

@@ -7,7 +7,14 @@ from challenges.tables.leaving import (
     tables_expire,
 )
 from challenges.tables.pairing import pairing_join, pairing_leave, pairing_wave, pairing_wave_due
-from challenges.tables.seating import table_act, table_create, table_join, table_react, table_seen
+from challenges.tables.seating import (
+    table_act,
+    table_create,
+    table_join,
+    table_react,
+    table_seen,
+    tables_seen,
+)
 
 __all__ = [
     "pairing_join",
@@ -23,4 +30,5 @@ __all__ = [
     "table_seen",
     "table_timeouts_settle",
     "tables_expire",
+    "tables_seen",
 ]

@@ -13,11 +13,16 @@ from the push (which carries the rest of the table), reads the table once any ot
 pushed event arrives, and, while the other is to move, whenever 5 s went by without
 a read or a push taken; and every table makes a move every ``--move-every`` seconds
 (with jitter), by the seat its page says is to move, a legal action picked from what
-it sees, posted with its ``seq``. The sockets arrive ``--arrivals`` a second, as
-people come to a site (not all in one instant). It prints, per count:
+it sees, posted with its ``seq``. People arrive ``--arrivals`` a second, as they come
+to a site (not all in one instant): each page reads its table, opens its socket and
+polls, and a table plays once both its people are there. The ``--seconds`` measured
+begin once everyone has arrived, so they see tables at every stage of a game, as a
+site that holds them does. It prints, per count:
 
 - the push latency from a move (the post leaving the player) to the other seat's
-  socket receiving its event, p50 and p95;
+  socket receiving its event, p50 and p95, and p95 over each tenth of the seconds
+  measured (a moment that lags shows there);
+- the move's answer to the player who posted it, p50 and p95;
 - the socket server's memory per socket (its RSS with the sockets open, less before,
   per socket);
 - the CPU of the web workers, of uvicorn, of the PostgreSQL backends serving the
@@ -113,7 +118,13 @@ class Step:
     players_cpu: float = 0.0
     """This benchmark's own CPU: the simulated players, on the same cores as the site."""
     load: list[float] = field(default_factory=list)
+    began: float = float("inf")
+    """When the measured seconds began: every page had arrived."""
     until: float = float("inf")
+    answers: list[float] = field(default_factory=list)
+    """The moves' answers, ms from the post leaving the player."""
+    pushed_at: list[float] = field(default_factory=list)
+    """When each measured push's move was posted, s after ``began``."""
     reread_always: bool = False
     failures: list[str] = field(default_factory=list)
 
@@ -204,6 +215,7 @@ class Seat:
         self.auth = {"Authorization": f"Token {table['seats'][seat]['token']}"}
         self.state: dict[str, Any] | None = None
         self.read_at = 0.0
+        self.opened = asyncio.Event()
         self.reading: asyncio.Task[None] | None = None
 
     async def read(self) -> None:
@@ -245,9 +257,10 @@ class Seat:
         if self.reading is None or self.reading.done():
             self.reading = asyncio.create_task(self.read())
 
-    async def every_5s(self, until: float) -> None:
-        """While the other person is to move, a read whenever 5 s went by without one."""
-        while time.monotonic() < until:
+    async def every_5s(self) -> None:
+        """While the other person is to move, a read whenever 5 s went by without one,
+        from the page's arrival to the step's end."""
+        while time.monotonic() < self.step.until:
             await asyncio.sleep(0.5)
             state = self.state
             waiting = state is not None and state["status"] == "playing"
@@ -274,6 +287,8 @@ class Seat:
             await self.read()
             return True
         self.step.moves += 1
+        if started >= self.step.began:
+            self.step.answers.append((time.monotonic() - started) * 1000)
         self.state = json.loads(answer)
         self.read_at = time.monotonic()
         for event in self.state.get("new_events", []):
@@ -281,27 +296,25 @@ class Seat:
         return self.state["status"] == "playing"
 
 
-async def table_play(
-    seats: list[Seat], every: float, sent: dict[tuple[str, int], float], until: float
-) -> None:
+async def table_play(seats: list[Seat], every: float, sent: dict[tuple[str, int], float]) -> None:
     """The table's moves, one every ``every`` seconds (with jitter), by the seat whose
-    page says it is to move."""
-    while time.monotonic() < until:
+    page says it is to move, from when both its people are there."""
+    await asyncio.gather(*(seat.opened.wait() for seat in seats))
+    while time.monotonic() < seats[0].step.until:
         await asyncio.sleep(every * random.uniform(0.6, 1.4))
         for seat in seats:
             if not await seat.move(sent):
                 return
 
 
-async def socket_listen(
-    seat: Seat, live: int, sent: dict[tuple[str, int], float], ready: asyncio.Event
-) -> None:
+async def socket_listen(seat: Seat, live: int, sent: dict[tuple[str, int], float]) -> None:
     table = seat.table
     cookie = f"sessionid={table['seats'][seat.seat]['session']}"
     headers = {"Cookie": cookie, "Origin": f"http://127.0.0.1:{live}"}
     uri = f"ws://127.0.0.1:{live}/ws/tables/{table['table']}/"
     try:
-        await listen(uri, headers, seat, sent, ready)
+        await seat.read()
+        await listen(uri, headers, seat, sent)
     except Exception as error:
         seat.step.errors += 1
         seat.step.failures.append(f"socket: {type(error).__name__}: {error}")
@@ -312,13 +325,12 @@ async def listen(
     headers: dict[str, str],
     seat: Seat,
     sent: dict[tuple[str, int], float],
-    ready: asyncio.Event,
 ) -> None:
     step = seat.step
     async with connect(uri, additional_headers=headers, open_timeout=120) as socket:
         step.sockets += 1
         await socket.recv()  # the hello
-        await ready.wait()
+        seat.opened.set()
         pinged = time.monotonic()
         while time.monotonic() < step.until + 2:
             if time.monotonic() - pinged >= 3 and time.monotonic() < step.until:
@@ -348,8 +360,9 @@ async def listen(
                     started = sent.get((seat.table["table"], message["seq"]))
                     if started is not None:
                         break
-            if started is not None:
+            if started is not None and started >= step.began:
                 step.latencies.append((arrived - started) * 1000)
+                step.pushed_at.append(started - step.began)
 
 
 async def run_step(
@@ -367,14 +380,16 @@ async def run_step(
     asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(max_workers=64))
     step.rss_before = rss_kb(live.process.pid)
     sent: dict[tuple[str, int], float] = {}
-    ready = asyncio.Event()
     pages = [[Seat(table, seat, web.port, step) for seat in (0, 1)] for table in tables]
-    await asyncio.gather(*(seat.read() for seats in pages for seat in seats))
-    listeners = []
+    listeners, refreshers, movers = [], [], []
     for seats in pages:
         for seat in seats:
-            listeners.append(asyncio.create_task(socket_listen(seat, live.port, sent, ready)))
+            # A page reads its table as it loads, then opens its socket and polls.
+            listeners.append(asyncio.create_task(socket_listen(seat, live.port, sent)))
+            refreshers.append(asyncio.create_task(seat.every_5s()))
             await asyncio.sleep(1 / arrivals)
+        # The table plays once both are there: tables start as their people come.
+        movers.append(asyncio.create_task(table_play(seats, every, sent)))
     while step.sockets + len(step.failures) < len(listeners):
         await asyncio.sleep(0.2)
     await asyncio.sleep(1)
@@ -388,12 +403,9 @@ async def run_step(
     }
     before = {name: cpu_of(pids()) for name, pids in processes.items()}
     players_before = time.process_time()
-    began = time.monotonic()
+    began = step.began = time.monotonic()
     until = step.until = began + seconds
-    ready.set()
     sampler = asyncio.create_task(load_sample(step, until))
-    refreshers = [asyncio.create_task(seat.every_5s(until)) for seats in pages for seat in seats]
-    movers = [asyncio.create_task(table_play(seats, every, sent, until)) for seats in pages]
     await asyncio.gather(*movers, *refreshers, return_exceptions=True)
     await asyncio.sleep(2)
     step.seconds = time.monotonic() - began
@@ -429,8 +441,8 @@ def main() -> None:
         "--arrivals",
         type=float,
         default=100,
-        help="sockets opened a second (all at once, the socket server's handshakes "
-        "queue behind each other's first reads)",
+        help="people arriving a second, each a read and a socket (all at once, the "
+        "socket server's handshakes queue behind each other's first reads)",
     )
     parser.add_argument(
         "--reread-always",
@@ -500,7 +512,23 @@ def report(step: Step, every: float) -> None:
         flush=True,
     )
     if step.latencies:
-        print(f"       mean {statistics.mean(step.latencies):.1f} ms", flush=True)
+        tenths = [
+            percentile(
+                [
+                    latency
+                    for latency, at in zip(step.latencies, step.pushed_at, strict=True)
+                    if tenth <= at * 10 / (step.until - step.began) < tenth + 1
+                ],
+                0.95,
+            )
+            for tenth in range(10)
+        ]
+        print(
+            f"       mean {statistics.mean(step.latencies):.1f} ms; p95 by tenth of the "
+            f"time: {' '.join(f'{p95:.0f}' for p95 in tenths)} ms; the move's answer p50 "
+            f"{percentile(step.answers, 0.5):.1f} ms, p95 {percentile(step.answers, 0.95):.1f} ms",
+            flush=True,
+        )
     moves = max(1, step.moves)
     cpu = {name: seconds * 1000 / moves for name, seconds in step.cpu.items()}
     total = sum(cpu.values())
