@@ -1,7 +1,7 @@
-"""Django and django-csp are pinned to the minor versions whose internals the site
-reads (compiled_queries.py: the SQL compiler; csp_policy.py: django-csp's response
-attributes and lazy nonce): a pin that allowed another minor, or internals that moved,
-fail here before they fail a request."""
+"""Django, django-csp and channels are pinned to the minor versions whose internals the
+site reads (compiled_queries.py: the SQL compiler; csp_policy.py: django-csp's response
+attributes and lazy nonce; sockets.py: the consumers' dispatch): a pin that allowed
+another minor, or internals that moved, fail here before they fail a request."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def _requirement(name: str) -> Requirement:
     return next(requirement for requirement in found if requirement.name.lower() == name)
 
 
-@pytest.mark.parametrize("name", ["django", "django-csp"])
+@pytest.mark.parametrize("name", ["django", "django-csp", "channels"])
 def test_the_pin_allows_one_minor_version_the_installed_one(name: str) -> None:
     allowed = _requirement(name).specifier
     installed = Version(version(name))
@@ -60,3 +60,17 @@ def test_django_csp_marks_responses_with_the_attributes_the_policy_looks_for() -
     source = inspect.getsource(decorators)
     assert set(re.findall(r'"(_csp_\w+)"', source)) == set(csp_policy._RESPONSE_CHANGES)
     assert hasattr(middleware, "CheckableLazyObject") and hasattr(middleware, "CSPMiddleware")
+
+
+def test_channels_dispatch_is_what_the_table_socket_replaces() -> None:
+    # The socket's dispatch is channels' own without the close of old connections
+    # (sockets.py says why): anything else channels' dispatch learns, it must learn too.
+    from channels.consumer import AsyncConsumer
+
+    from challenges.sockets import TableSocket
+
+    body = inspect.getsource(AsyncConsumer.dispatch).split('"""')[-1]
+    steps = re.findall(r"(\w+)\(", body)
+    replaced = ["getattr", "get_handler_name", "aclose_old_connections", "handler", "ValueError"]
+    assert steps == replaced
+    assert "aclose_old_connections" not in inspect.getsource(TableSocket.dispatch)
