@@ -84,14 +84,20 @@ def test_many_seats_heard_are_written_in_one_statement(
     assert seen[(tables[1], people[2].pk)] == now
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_ping_on_the_seat_s_turn_is_written_and_the_other_seat_s_is_not(
-    settings: Any,
-) -> None:
+@pytest.fixture
+def seated(settings: Any) -> tuple[list[User], str, int]:
+    """Two people at a live table, its seat to move, and the in-memory channel layer."""
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     people = [UserFactory(), UserFactory()]
     table_id = _table(people)
-    mover = table_match(table_id).current_player
+    return people, table_id, table_match(table_id).current_player
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_ping_on_the_seat_s_turn_is_written_and_the_other_seat_s_is_not(
+    seated: tuple[list[User], str, int],
+) -> None:
+    people, table_id, mover = seated
     TableMember.objects.filter(table_id=table_id).update(seen_at=timezone.now() - LONG_AGO)
     before = _seen(table_id)
 
@@ -116,12 +122,9 @@ def test_a_ping_on_the_seat_s_turn_is_written_and_the_other_seat_s_is_not(
 
 @pytest.mark.django_db(transaction=True)
 def test_a_push_does_not_wait_for_a_busy_database_thread_a_ping_or_not(
-    settings: Any,
+    seated: tuple[list[User], str, int],
 ) -> None:
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    people = [UserFactory(), UserFactory()]
-    table_id = _table(people)
-    mover = table_match(table_id).current_player
+    people, table_id, mover = seated
     busy_seconds = 3.0
 
     def move() -> None:
