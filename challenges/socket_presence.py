@@ -18,7 +18,7 @@ from datetime import datetime
 from uuid import UUID
 
 from channels.db import database_sync_to_async
-from django.db import DatabaseError
+from django.db import Error as DatabaseFault
 from django.utils import timezone
 
 from challenges.tables import services
@@ -50,7 +50,7 @@ class SeatsHeard:
                 await database_sync_to_async(services.tables_seen)(
                     seats=list(heard), now=min(heard.values())
                 )
-            except DatabaseError:
+            except DatabaseFault:
                 # The next pings say it again.
                 log.warning("presence of %d seats not written: the database refused", len(heard))
 
