@@ -145,6 +145,13 @@ MODULE_TESTS: dict[str, tuple[str, ...]] = {
         "tests/domain/moderation/test_holds.py",
         "tests/api/test_trust_attacks.py",
     ),
+    "challenges/moderation/entry_writes.py": (
+        "tests/domain/moderation/test_entry_writes.py",
+        "tests/domain/moderation/test_entries.py",
+        "tests/domain/moderation/test_entry_decisions.py",
+        "tests/api/test_trust.py",
+        "tests/api/test_witnessed_runs.py",
+    ),
 }
 
 

@@ -182,3 +182,17 @@ def test_the_statement_inserts_every_column_of_its_models() -> None:
         assert inserts[quote(model._meta.db_table)] == columns
         assert [f.column for f in inserted_fields(model)] == [c.strip('"') for c in columns]
         assert all(f"{model.__name__}__{f.attname}" in params for f in inserted_fields(model))
+
+
+@pytest.mark.parametrize("write", [entry_write, _entry_write_orm])
+def test_the_same_moves_in_another_challenge_are_no_copy(write: Callable[..., Any]) -> None:
+    first = ChallengeFactory(par=400)
+    second = ChallengeFactory(number=first.pk - 3, par=400)
+    earlier = _entry(first)
+    entry_write(entry=earlier, now=NOON - timedelta(minutes=5))
+    entry = _entry(second)
+    entry.moves_hash = earlier.moves_hash
+
+    write(entry=entry, now=NOON)
+
+    assert (entry.status, entry.hold_reasons) == (Entry.Status.LIVE, [])
