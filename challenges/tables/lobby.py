@@ -24,6 +24,20 @@ LOBBY_LENGTH = 50
 RECORD_LENGTH = 30
 
 
+def table_settings(table: LiveTable) -> dict[str, Any]:
+    """What the lobby and the table's own page both show of a table: how it is set."""
+    return {
+        "id": table.id,
+        "status": table.status,
+        "seats": table.seats,
+        "computers": table.computers,
+        "strength": table.strength,
+        "length": classic_length(table.rounds),
+        "pace": table.pace,
+        "rated": table.rated,
+    }
+
+
 def member_name(member: TableMember) -> str | None:
     """A seated person's name as others read it: none for a guest."""
     name = member.player.username
@@ -79,14 +93,7 @@ def _lobby_row(
 ) -> dict[str, Any]:
     members = list(table.members.select_related("player").order_by("seat"))
     return {
-        "id": table.id,
-        "status": table.status,
-        "seats": table.seats,
-        "computers": table.computers,
-        "strength": table.strength,
-        "length": classic_length(table.rounds),
-        "pace": table.pace,
-        "rated": table.rated,
+        **table_settings(table),
         "players": [member_name(member) for member in members],
         "free": table.seats - table.computers - len(members),
         "seated": any(member.player_id == player_id for member in members),

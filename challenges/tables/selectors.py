@@ -16,7 +16,6 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db.models import Q
 
-from challenges.classic.selectors import classic_length
 from challenges.compiled_queries import CompiledQuery
 from challenges.errors import service_now
 from challenges.models import LiveTable, TableEvent, TableMember
@@ -27,7 +26,7 @@ from challenges.tables.events import event_view
 from challenges.tables.game_facts import TURN_UNKNOWN as TURN_UNKNOWN
 from challenges.tables.game_facts import facts_read, facts_turn
 from challenges.tables.lobby import coins_of as coins_of
-from challenges.tables.lobby import member_name
+from challenges.tables.lobby import member_name, table_settings
 from challenges.tables.lobby import pairing_status as pairing_status
 from challenges.tables.lobby import tables_open as tables_open
 from challenges.tables.lobby import tables_record as tables_record
@@ -153,14 +152,7 @@ def _shown(
     )
     finished = table.status == LiveTable.Status.FINISHED
     state: dict[str, Any] = {
-        "id": table.id,
-        "status": table.status,
-        "seats": table.seats,
-        "computers": table.computers,
-        "strength": table.strength,
-        "length": classic_length(table.rounds),
-        "pace": table.pace,
-        "rated": table.rated,
+        **table_settings(table),
         "seq": table.seq,
         "you": viewer,
         "expires_at": table.expires_at if table.status == LiveTable.Status.OPEN else None,
