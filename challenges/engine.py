@@ -22,6 +22,7 @@ from triominos import (
     ChallengeReplay,
     Form,
     PlacementOrder,
+    PlacementSeen,
     PlayerRecord,
     ReplayError,
     ReplayPosition,
@@ -50,6 +51,7 @@ from triominos import (
     pace_fingerprint,
     paces_linked,
     placement_turned,
+    placements_seen,
     placements_shared,
     replay_challenge,
     review_reasons,
@@ -115,6 +117,7 @@ __all__ = [
     "Form",
     "PlacedTile",
     "PlacementOrder",
+    "PlacementSeen",
     "PlayerRecord",
     "PuzzleFillRefused",
     "PuzzleGraded",
@@ -144,6 +147,7 @@ __all__ = [
     "log_features",
     "log_moves",
     "log_placed_tiles",
+    "log_placements_seen",
     "log_replay",
     "log_timing",
     "move_trimmed",
@@ -241,21 +245,45 @@ def log_features(
     log: object,
     rules_version: int = RULES_VERSION,
     points: Sequence[int] | None = None,
+    seen: Sequence[PlacementSeen] | None = None,
 ) -> RunFeatures:
     """What the review of runs measures of a valid run (triominos/review.py); ``points``:
-    each move's points as the witness kept them, which spare a replay."""
+    each move's points as the witness kept them, which spare a replay; ``seen``: the
+    run's ``log_placements_seen``, which spares the walk."""
     return run_features(
-        tray=list(tray), well=list(well), log=log, ruleset=ruleset_of(rules_version), points=points
+        tray=list(tray),
+        well=list(well),
+        log=log,
+        ruleset=ruleset_of(rules_version),
+        points=points,
+        seen=seen,
     )
 
 
 def log_timing(
-    *, tray: Sequence[str], well: Sequence[str], log: object, rules_version: int = RULES_VERSION
+    *,
+    tray: Sequence[str],
+    well: Sequence[str],
+    log: object,
+    rules_version: int = RULES_VERSION,
+    seen: Sequence[PlacementSeen] | None = None,
 ) -> TimingFeatures:
     """What a valid run's witnessed times say (triominos/timing.py): the tray read, the
-    think times, their spread, and their rank correlation with the options offered."""
+    think times, their spread, and their rank correlation with the options offered;
+    ``seen``: the run's ``log_placements_seen``, which spares the walk."""
     return timing_features(
-        tray=list(tray), well=list(well), log=log, ruleset=ruleset_of(rules_version)
+        tray=list(tray), well=list(well), log=log, ruleset=ruleset_of(rules_version), seen=seen
+    )
+
+
+def log_placements_seen(
+    *, tray: Sequence[str], well: Sequence[str], log: object, rules_version: int = RULES_VERSION
+) -> list[PlacementSeen]:
+    """Each placement of a witnessed, valid run with what its position offered: one walk
+    for the review and the timing measure (triominos/placement_walk.py)."""
+    assert isinstance(log, dict)
+    return placements_seen(
+        tray=tray, well=well, moves=log["moves"], ruleset=ruleset_of(rules_version)
     )
 
 

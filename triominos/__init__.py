@@ -106,6 +106,7 @@ from triominos.moves import (
     placement_format,
     placement_parse,
 )
+from triominos.placement_walk import PlacementSeen, placements_seen
 from triominos.replay import (
     ChallengeReplay,
     ReplayError,
@@ -212,6 +213,7 @@ __all__ = [
     "Placement",
     "PlacementError",
     "PlacementOrder",
+    "PlacementSeen",
     "PlayerRecord",
     "Point",
     "ReplayError",
@@ -256,6 +258,7 @@ __all__ = [
     "placement_format",
     "placement_parse",
     "placement_turned",
+    "placements_seen",
     "placements_shared",
     "point_cells",
     "point_format",

@@ -32,12 +32,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from triominos.board import Board
-from triominos.frontier import Frontier, tiles_mask
-from triominos.geometry import cell_pack
+from triominos.placement_walk import PlacementSeen, placements_seen
 from triominos.replay import replay_challenge
 from triominos.ruleset import DEFAULT_RULESET, Ruleset
-from triominos.tiles import tile_parse
 
 __all__ = [
     "REVIEW_REASONS",
@@ -127,47 +124,41 @@ def run_features(
     log: object,
     ruleset: Ruleset = DEFAULT_RULESET,
     points: Sequence[int] | None = None,
+    seen: Sequence[PlacementSeen] | None = None,
 ) -> RunFeatures:
     """Measure the valid run ``log`` of the challenge ``tray`` + ``well``.
 
     ``points``: each move's points as the witness scored it, where the caller keeps
     them (a finished run's record): the log is then taken as the valid run that scored
     them, not replayed again. Without them, ValueError when the run does not replay
-    valid (only valid runs are entries)."""
+    valid (only valid runs are entries). ``seen``: the run's ``placements_seen``, when
+    the caller walked it already (for the timing measure too)."""
+    assert isinstance(log, dict)
     if points is None:
         result = replay_challenge(tray=tray, well=well, log=log, ruleset=ruleset)
         if result.error is not None:  # a replay is valid exactly when it has no error
             raise ValueError(f"not a valid run: {result.error.detail}")
         points = [outcome.points for outcome in result.moves]
-    assert isinstance(log, dict)
-    frontier = Frontier.of(Board(ruleset))
-    hand = [tile_parse(tile_id) for tile_id in tray]
-    remaining = [tile_parse(tile_id) for tile_id in well]
+    if len(points) != len(log["moves"]):
+        raise ValueError("not a valid run: a move without its points")
+    if seen is None:
+        seen = placements_seen(tray=tray, well=well, moves=log["moves"], ruleset=ruleset)
     # The placement that puts the last tile down scores the clear bonus besides.
-    to_place = len(hand) + len(remaining)
-    times: list[int] = []
+    to_place = len(tray) + len(well)
     choices = matches = 0
-    for raw, scored in zip(log["moves"], points, strict=True):
-        if raw["type"] == "draw":
-            hand.append(remaining.pop(0))
-            continue
-        times.append(int(raw["t"]))
+    for placement in seen:
         to_place -= 1
+        scored = points[placement.move]
         made = scored if to_place else scored - ruleset.clear_bonus
         # The clear bonus would be on every option alike: the range leaves it out.
-        span = frontier.points_range(tiles_mask(hand))
-        row, col = raw["cell"]
-        tile = tile_parse(raw["tile"])
-        # Legal: the run is valid, so the unchecked push is safe.
-        frontier.push(cell_pack(row, col), tile.index * 3 + raw["rotation"])
+        span = placement.points_range
         if span is not None and span[0] != span[1]:
             choices += 1
             matches += made == span[1]
-        hand.remove(tile)
-    gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+    gaps = [later.t - earlier.t for earlier, later in itertools.pairwise(seen)]
     return RunFeatures(
         score=sum(points),
-        placements=len(times),
+        placements=len(seen),
         median_gap_ms=round(statistics.median(gaps)) if gaps else None,
         min_gap_ms=min(gaps) if gaps else None,
         choices=choices,

@@ -34,11 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from triominos.board import Board
-from triominos.frontier import Frontier, tiles_mask
-from triominos.geometry import cell_pack
+from triominos.placement_walk import PlacementSeen, placements_seen
 from triominos.ruleset import DEFAULT_RULESET, Ruleset
-from triominos.tiles import tile_parse
 
 __all__ = [
     "EFFORT_PLACEMENTS",
@@ -151,35 +148,27 @@ def _spread(gaps: Sequence[int]) -> float | None:
 
 
 def timing_features(
-    *, tray: Sequence[str], well: Sequence[str], log: object, ruleset: Ruleset = DEFAULT_RULESET
+    *,
+    tray: Sequence[str],
+    well: Sequence[str],
+    log: object,
+    ruleset: Ruleset = DEFAULT_RULESET,
+    seen: Sequence[PlacementSeen] | None = None,
 ) -> TimingFeatures:
     """Measure the times of the valid run ``log`` of the challenge ``tray`` + ``well``
     (ValueError from the board when a placement is not legal: only valid runs are
-    measured)."""
+    measured). ``seen``: the run's ``placements_seen``, when the caller walked the valid
+    run already (for the review too)."""
     assert isinstance(log, dict)
     moves = log["moves"]
-    board = Board(ruleset)
-    frontier = Frontier.of(board)
-    hand = [tile_parse(tile_id) for tile_id in tray]
-    remaining = [tile_parse(tile_id) for tile_id in well]
+    if seen is None:
+        seen = placements_seen(tray=tray, well=well, moves=moves, ruleset=ruleset, checked=True)
     gaps: list[int] = []
     options: list[int] = []
-    before: int | None = None
-    for raw in moves:
-        t = int(raw["t"])
-        if raw["type"] == "draw":
-            hand.append(remaining.pop(0))
-            before = t
-            continue
-        if before is not None:
-            gaps.append(t - before)
-            options.append(frontier.options(tiles_mask(hand)))
-        tile = tile_parse(raw["tile"])
-        row, col = raw["cell"]
-        board.play_at(tile, row, col, raw["rotation"])  # checked: only valid runs count
-        frontier.push(cell_pack(row, col), tile.index * 3 + raw["rotation"])
-        hand.remove(tile)
-        before = t
+    for placement in seen:
+        if placement.previous_t is not None:
+            gaps.append(placement.t - placement.previous_t)
+            options.append(placement.options)
     effort = None
     if len(gaps) >= EFFORT_PLACEMENTS:
         effort = rank_correlation([float(gap) for gap in gaps], [float(n) for n in options])

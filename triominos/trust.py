@@ -139,14 +139,18 @@ def top_size(thresholds: TrustThresholds, *, entries: int) -> int:
     return max(thresholds.top, math.ceil(thresholds.top_share * entries))
 
 
-def guarded(thresholds: TrustThresholds, *, rank: int, entries: int, share: float | None) -> bool:
+def guarded(
+    thresholds: TrustThresholds, *, rank: int | None, entries: int, share: float | None
+) -> bool:
     """Whether an entry is guarded: at or above ``guard_share`` of par; without a par,
     within :func:`top_size` (trust off: ``top`` 0). A small board's first places are
     not guarded for being first: a newcomer's 0.4 of par leads five entries and is no
-    script's aim."""
+    script's aim. ``rank`` is read only without a par: None where there is one."""
     if thresholds.top <= 0:
         return False
     if share is None:
+        if rank is None:
+            raise ValueError("without a par, an entry is guarded by its rank")
         return rank <= top_size(thresholds, entries=entries)
     return share >= thresholds.guard_share
 
@@ -196,7 +200,7 @@ def form_reasons(
     record: PlayerRecord,
     *,
     share: float | None,
-    rank: int,
+    rank: int | None,
     entries: int,
     thresholds: TrustThresholds,
 ) -> tuple[FormReason, ...]:

@@ -35,7 +35,7 @@ from challenges.models import (
 )
 from challenges.moderation.entry_writes import entry_write
 from challenges.moderation.near_copy import placements_in_sequence, sequence_turned
-from challenges.moderation.review import run_review
+from challenges.moderation.review import run_placements_seen, run_review
 from challenges.moderation.trust import (
     form_point_decide,
     reasons_waived,
@@ -113,9 +113,10 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
     if submitting.submitted:
         raise EntryAlreadySubmitted()
     moves_hash, placements = _moves_hash_placements(run=run)
-    review = run_review(run=run)
+    seen = run_placements_seen(run=run)  # one walk for the review and the timing
+    review = run_review(run=run, seen=seen)
     trust = submit_trust_check(
-        run=run, score=run.score, moves_hash=moves_hash, placements=placements
+        run=run, score=run.score, moves_hash=moves_hash, placements=placements, seen=seen
     )
     reasons = reasons_waived(review.reasons, check=trust) + trust.reasons
     entry = Entry(

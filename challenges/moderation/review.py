@@ -46,10 +46,22 @@ _HOLD = {
 _MEASURED = ("score", "placements", "median_gap_ms", "min_gap_ms", "choices", "solver_matches")
 
 
-def run_review(*, run: Run) -> RunReview:
-    """Measure the finished, valid ``run`` against its challenge's par and the solver's
-    first choices. Without a par yet, the score is not compared (the par's arrival
-    reviews it then, ``schedule/par.py``)."""
+def run_placements_seen(*, run: Run) -> list[engine.PlacementSeen]:
+    """The finished, valid ``run``'s placements with what each position offered: walked
+    once for the review and the timing measure."""
+    challenge = run.challenge
+    return engine.log_placements_seen(
+        tray=challenge.tray,
+        well=challenge.well,
+        log=run_valid_log(run=run),
+        rules_version=challenge.rules_version,
+    )
+
+
+def run_review(*, run: Run, seen: list[engine.PlacementSeen]) -> RunReview:
+    """Measure the finished, valid ``run`` (its ``run_placements_seen``: ``seen``)
+    against its challenge's par and the solver's first choices. Without a par yet, the
+    score is not compared (the par's arrival reviews it then, ``schedule/par.py``)."""
     challenge = run.challenge
     features = engine.log_features(
         tray=challenge.tray,
@@ -58,6 +70,7 @@ def run_review(*, run: Run) -> RunReview:
         rules_version=challenge.rules_version,
         # The witness scored each valid move as it came: the log is not replayed again.
         points=[result["points"] for result in run.move_results],
+        seen=seen,
     )
     return _reviewed(features, par=challenge.par)
 

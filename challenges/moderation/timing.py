@@ -35,15 +35,17 @@ class TimingCheck:
     reasons: tuple[str, ...]
 
 
-def run_timing_check(*, run: Run, guarded: bool) -> TimingCheck:
-    """Measure ``run``'s times and hold it when it is ``guarded`` and its times are a
-    machine's. No read: the submit's statements stay as they were."""
+def run_timing_check(*, run: Run, guarded: bool, seen: list[engine.PlacementSeen]) -> TimingCheck:
+    """Measure ``run``'s times (its ``run_placements_seen``: ``seen``) and hold it when
+    it is ``guarded`` and its times are a machine's. No read: the submit's statements
+    stay as they were."""
     challenge = run.challenge
     timing = engine.log_timing(
         tray=challenge.tray,
         well=challenge.well,
         log=run_valid_log(run=run),
         rules_version=challenge.rules_version,
+        seen=seen,
     )
     reasons: tuple[str, ...] = ()
     if guarded:

@@ -268,9 +268,10 @@ def submit_trust_check(
     score: int,
     moves_hash: str,
     placements: Sequence[str],
+    seen: list[engine.PlacementSeen],
 ) -> TrustCheck:
     """Every trust reason for the submit of ``run`` (before its entry exists), whose
-    placements are ``placements``."""
+    placements are ``placements`` and ``run_placements_seen`` is ``seen``."""
     challenge = run.challenge
     thresholds = trust_thresholds()
     check = TrustCheck()
@@ -278,7 +279,8 @@ def submit_trust_check(
     # The player's form row is read once: the record and the links both come from it.
     form = _form_row(player_id=run.player_id)
     record = _record_of(form, player_id=run.player_id)
-    rank = board_rank(challenge_id=challenge.pk, score=score)
+    # A rank guards a board only while it has no par (engine.guarded): read only then.
+    rank = board_rank(challenge_id=challenge.pk, score=score) if share is None else None
     entries = challenge.entry_count
     check.reasons += engine.form_reasons(
         record, share=share, rank=rank, entries=entries, thresholds=thresholds
@@ -289,21 +291,22 @@ def submit_trust_check(
     check.features.update(_form_features(record, thresholds, run=run))
     at_top = engine.guarded(thresholds, rank=rank, entries=entries, share=share)
     check.below_the_guard = thresholds.top > 0 and not at_top
-    timing = run_timing_check(run=run, guarded=at_top)
+    timing = run_timing_check(run=run, guarded=at_top, seen=seen)
     check.features.update(timing.features)
     check.reasons += timing.reasons
     weighs_links = settings.TRUST_OVERLAPPING_RUNS or at_top
     nearby = _nearby_of(form, player_id=run.player_id) if weighs_links else []
     if settings.TRUST_OVERLAPPING_RUNS:
         _overlap_weigh(check, run=run, at_top=at_top, nearby=nearby)
-    if settings.TRUST_NEAR_COPY_SHARE > 0:
-        # Honest strangers at the top share many placements too (docs/trust.md): a
-        # near copy is looked for where a copy gains something, at the guarded top.
+    # Honest strangers at the top share many placements too (docs/trust.md): a near
+    # copy is looked for where a copy gains something, at the guarded top, and only
+    # there, as its comparison with 60 entries was a tenth of a submit.
+    if settings.TRUST_NEAR_COPY_SHARE > 0 and (at_top or thresholds.top <= 0):
         shared, source = near_copy_of(
             run=run, score=score, moves_hash=moves_hash, placements=placements
         )
         check.features.update({"near_copy_share": round(shared, 3), "near_copy_of": source})
-        if shared >= settings.TRUST_NEAR_COPY_SHARE and (at_top or thresholds.top <= 0):
+        if shared >= settings.TRUST_NEAR_COPY_SHARE:
             check.reasons.append(Entry.HoldReason.NEAR_COPY.value)
     if at_top:
         _links_weigh(check, run=run, thresholds=thresholds, nearby=nearby)

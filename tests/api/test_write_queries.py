@@ -46,7 +46,8 @@ FINISH = 2
 # the challenge's counts and version, the score count), in a savepoint here because the
 # test runs in a transaction (a request runs it alone, two statements fewer); then the
 # board as the answer's rank reads it. The near-copy check (off here, as the other
-# trust rules about something else) adds one.
+# trust rules about something else) adds one. The score's rank is read only while the
+# challenge has no par (it guards the top then): most submits have one.
 SUBMIT = 9
 
 
@@ -112,6 +113,16 @@ def test_the_near_copy_check_adds_one_statement(
 ) -> None:
     settings.TRUST_NEAR_COPY_SHARE = 0.8
     _submit_counted(challenge, player, expected=SUBMIT + 1)
+
+
+def test_a_submit_below_the_guarded_top_reads_no_rank_and_compares_no_copy(
+    challenge: Challenge, player: User, settings: Any
+) -> None:
+    """With a par, a score below its guarded share is no copy's or script's aim: one
+    statement fewer (the rank), and none for the near copy."""
+    settings.TRUST_NEAR_COPY_SHARE, settings.TRUST_TOP = 0.8, 10  # trust on
+    Challenge.objects.filter(pk=challenge.pk).update(par=100_000)
+    _submit_counted(challenge, player, expected=SUBMIT - 1)
 
 
 def _submit_counted(challenge: Challenge, player: User, *, expected: int) -> None:

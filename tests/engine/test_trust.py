@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -59,6 +60,14 @@ def test_a_small_board_is_guarded_by_the_share_of_par_not_by_rank() -> None:
     assert guarded(T, rank=10, entries=50, share=None)
     assert not guarded(T, rank=11, entries=50, share=None)
     assert not guarded(TrustThresholds(top=0), rank=1, entries=1, share=1.0)
+    # With a par the rank is never read (a submit does not count it).
+    assert guarded(T, rank=None, entries=50, share=0.70)
+    assert not guarded(T, rank=None, entries=50, share=0.69)
+    assert form_reasons(PlayerRecord(), share=0.8, rank=None, entries=3, thresholds=T) == (
+        "provisional",
+    )
+    with pytest.raises(ValueError, match="guarded by its rank"):
+        guarded(T, rank=None, entries=50, share=None)
 
 
 def test_a_newcomer_within_what_people_reach_is_not_held_for_being_new() -> None:

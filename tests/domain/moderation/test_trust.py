@@ -8,6 +8,8 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from challenges import engine
 from challenges.models import Challenge, Entry, FormPoint, PlayerForm
@@ -268,6 +270,41 @@ def test_a_near_copys_share_is_shown_to_three_places_and_holds_from_its_threshol
     )
     assert entry.features["near_copy_share"] in (0.667, 0.5)
     assert (entry.hold_reasons, entry.status) == ((["near_copy"], "held") if held else ([], "live"))
+
+
+@pytest.mark.parametrize(("par_share", "compared"), [(0.69, False), (0.70, True)])
+def test_a_near_copy_is_looked_for_at_the_guarded_top_only(
+    settings: Any, challenge: Challenge, par_share: float, compared: bool
+) -> None:
+    """Below the guard a copy gains nothing a person must stop: its placements are not
+    compared (no statement, no measure on the desk), and it goes live; from the guard on,
+    the same copy is found and held."""
+    _defaults(settings)
+    settings.TRUST_NEAR_COPY_SHARE = 0.7
+    now = challenge.opens_at + timedelta(minutes=1)
+    player = UserFactory()
+    player_history(player, [0.6] * 10)
+    run = _played(challenge, player, now)
+    Challenge.objects.filter(pk=challenge.pk).update(par=math.floor(run.score / par_share))
+    original = EntryFactory(
+        challenge=challenge,
+        score=run.score,
+        moves_hash="another",
+        placements=";".join(run_placements(run=run)),
+    )
+    with CaptureQueriesContext(connection) as queries:
+        entry = entry_submit(run_id=run.pk, player_id=player.pk, now=now + timedelta(minutes=2))
+    # The entries' placements read to compare with (the write inserts them).
+    near_reads = [q for q in queries if "placements" in q["sql"] and "INSERT" not in q["sql"]]
+    if compared:
+        assert (entry.features["near_copy_share"], entry.features["near_copy_of"]) == (
+            1.0,
+            original.pk,
+        )
+        assert "near_copy" in entry.hold_reasons and near_reads
+    else:
+        assert "near_copy_share" not in entry.features and not near_reads
+        assert "near_copy" not in entry.hold_reasons
 
 
 def test_a_run_at_070_of_par_below_the_top_is_checked_for_linked_accounts(
