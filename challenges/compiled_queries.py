@@ -21,6 +21,7 @@ from typing import Any
 
 from django.db import connections
 from django.db.models import Model, QuerySet
+from django.db.models.query import get_related_populators
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,20 @@ class _Statement:
     annotations: tuple[tuple[int, str], ...] = ()
     """Each annotation's column and name: ``first()`` sets it on the instance, as the
     ORM's ``first()`` does."""
+    joined: _Joined | None = None
+    """A ``select_related`` query's row layout, as the ORM's own iterable reads it."""
+
+
+@dataclass(frozen=True)
+class _Joined:
+    """Where the model's own columns lie in a joined row, and the ORM's populators of
+    the related objects (``ModelIterable``'s, made once)."""
+
+    start: int
+    end: int
+    attnames: list[str]
+    populators: list[Any]
+    annotations: dict[str, int]
 
 
 class CompiledQuery:
@@ -56,6 +71,7 @@ class CompiledQuery:
                 self._statements[alias] = None  # the ORM's path, every time
                 return None
             columns = [column for column, _, _ in compiler.select]
+            joined = _joined(compiler, alias)
             attnames = tuple(getattr(getattr(c, "target", c), "attname", "") for c in columns)
             statement = _Statement(
                 sql=sql,
@@ -70,6 +86,7 @@ class CompiledQuery:
                     )
                     if not attname and alias
                 ),
+                joined=joined,
             )
             self._statements[alias] = statement
         return self._statements[alias]
@@ -104,6 +121,8 @@ class CompiledQuery:
         if row is None:
             return None
         values = _converted(row, statement, connections[using])
+        if statement.joined is not None:
+            return _joined_instance(statement.joined, model, values, using)
         if not statement.annotations:
             return model.from_db(using, list(statement.attnames), values)
         fields = [n for n, name in enumerate(statement.attnames) if name]
@@ -120,7 +139,7 @@ class CompiledQuery:
         statement = self._statement(using)
         if statement is None:
             return list(self.build(**arguments).using(using))
-        assert not statement.annotations, "all() makes plain instances"
+        assert not statement.annotations and statement.joined is None, "plain instances"
         params = _params(statement, arguments)
         connection = connections[using]
         with connection.cursor() as cursor:
@@ -190,3 +209,30 @@ def _converted(row: Any, statement: _Statement, connection: Any) -> list[Any]:
             value = function(value, expression, connection)
         values[position] = value
     return values
+
+
+def _joined(compiler: Any, alias: str) -> _Joined | None:
+    """The layout of a ``select_related`` query's rows (None for a query of one table),
+    read as Django's ``ModelIterable`` reads it."""
+    info = compiler.klass_info
+    if not info or not info.get("related_klass_infos"):
+        return None
+    fields = info["select_fields"]
+    start, end = fields[0], fields[-1] + 1
+    return _Joined(
+        start=start,
+        end=end,
+        attnames=[column[0].target.attname for column in compiler.select[start:end]],
+        # Django 5.2's three arguments (the stubs are a later release's).
+        populators=get_related_populators(info, compiler.select, alias),  # type: ignore[call-arg]
+        annotations=dict(compiler.annotation_col_map or {}),
+    )
+
+
+def _joined_instance(joined: _Joined, model: type[Model], values: list[Any], using: str) -> Any:
+    instance = model.from_db(using, joined.attnames, values[joined.start : joined.end])
+    for populator in joined.populators:
+        populator.populate(values, instance)
+    for name, position in joined.annotations.items():
+        setattr(instance, name, values[position])
+    return instance

@@ -251,6 +251,8 @@ def _cell_at(x: float, y: float) -> tuple[int, int]:
     return row, round(2 * x - 1)
 
 
+# A submit turns each of its placements twice, and a deal's runs share most of theirs.
+@functools.lru_cache(maxsize=65_536)
 def placement_turned(placement: str, turns: int) -> str:
     """A placement (``"a-b-c@row,colrR"``, as ``moves_sequence`` writes it) turned by
     ``turns`` times 120 degrees clockwise about the centre of cell [0, 0]: the same

@@ -25,7 +25,6 @@ from challenges.play.ghosts import MEDALS as MEDALS
 from challenges.play.ghosts import RunGhosts as RunGhosts
 from challenges.play.ghosts import run_ghosts as run_ghosts
 from challenges.play.outcomes import ChallengeStanding, RunSubmitting
-from challenges.schedule.selectors import challenge_row
 
 # --- runs ------------------------------------------------------------------------------
 
@@ -58,13 +57,19 @@ def challenge_standing(
 
 
 def _run_submitting(*, run_id: uuid.UUID, player_id: int) -> QuerySet[Run]:
-    return Run.objects.filter(pk=run_id, player_id=player_id).annotate(
-        guest=Exists(Guest.objects.filter(user_id=OuterRef("player_id"))),
-        submitted=Exists(
-            Entry.objects.filter(
-                challenge_id=OuterRef("challenge_id"), player_id=OuterRef("player_id")
-            )
-        ),
+    return (
+        Run.objects.filter(pk=run_id, player_id=player_id)
+        # The challenge without its par's log, as ``challenge_row`` reads it.
+        .select_related("challenge")
+        .defer("challenge__par_log")
+        .annotate(
+            guest=Exists(Guest.objects.filter(user_id=OuterRef("player_id"))),
+            submitted=Exists(
+                Entry.objects.filter(
+                    challenge_id=OuterRef("challenge_id"), player_id=OuterRef("player_id")
+                )
+            ),
+        )
     )
 
 
@@ -79,14 +84,11 @@ _RUN_SUBMITTING = CompiledQuery(
 def run_for_submit(*, run_id: uuid.UUID, player_id: int) -> RunSubmitting | None:
     """The player's run ``run_id`` with its challenge, and whether they are a guest and
     already have an entry (what ``entry_submit`` asks first); None if they have no such
-    run. The run and the two answers in one read, the challenge's row in another (both
-    compiled once: building the joined queryset cost a submit more than a millisecond)."""
+    run. One read, compiled once: building the joined queryset cost a submit more than
+    a millisecond."""
     found: Run | None = _RUN_SUBMITTING.first(Run, run_id=run_id, player_id=player_id)
     if found is None:
         return None
-    challenge = challenge_row(number=found.challenge_id)
-    assert challenge is not None  # a run's challenge is never deleted
-    found.challenge = challenge
     return RunSubmitting(
         run=found,
         guest=found.guest,  # type: ignore[attr-defined]

@@ -39,7 +39,7 @@ FIRST_RUN_START = 1
 RUN_START = 2
 MOVES_BATCH = 2
 FINISH = 2
-# A player's first submit: the run, then its challenge's row; the trust checks' reads
+# A player's first submit: the run with its challenge's row; the trust checks' reads
 # (the player's form and form points, the score's rank); one message of every write
 # (moderation/entry_writes.py: the moves hash's lock, then one statement writing the
 # entry unless one of these moves is in, the player's record, the form point and form,
@@ -48,7 +48,7 @@ FINISH = 2
 # board as the answer's rank reads it. The near-copy check (off here, as the other
 # trust rules about something else) adds one. The score's rank is read only while the
 # challenge has no par (it guards the top then): most submits have one.
-SUBMIT = 9
+SUBMIT = 8
 
 
 def _client(player: User) -> APIClient:

@@ -54,6 +54,31 @@ def test_the_sql_compiler_gives_what_compiled_queries_read() -> None:
     assert "converters" in inspect.signature(SQLCompiler.apply_converters).parameters
 
 
+def test_a_joined_query_is_laid_out_as_compiled_queries_read_it() -> None:
+    """``CompiledQuery.first`` reads a ``select_related`` row as ``ModelIterable`` does:
+    the model's columns from ``klass_info``, the related objects by Django's populators."""
+    from django.db import connection
+    from django.db.models import query
+
+    from challenges.models import Run
+
+    queryset = Run.objects.filter(score=5).select_related("challenge")
+    compiler = queryset.query.get_compiler(connection=connection)
+    compiler.as_sql()
+    info = compiler.klass_info
+    assert info["model"] is Run and info["select_fields"] and info["related_klass_infos"]
+    assert list(inspect.signature(query.get_related_populators).parameters) == [
+        "klass_info",
+        "select",
+        "db",
+    ]
+    assert list(inspect.signature(query.RelatedPopulator.populate).parameters) == [
+        "self",
+        "row",
+        "from_obj",
+    ]
+
+
 def test_django_csp_marks_responses_with_the_attributes_the_policy_looks_for() -> None:
     from csp import decorators, middleware
 

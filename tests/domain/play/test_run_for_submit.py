@@ -8,12 +8,15 @@ import uuid
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from challenges.models import Guest, Run
+from challenges.models import Challenge, Guest, Run
 from challenges.play import selectors
 from tests.factories import EntryFactory, RunFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
+
+CHALLENGE_READ = [f for f in Challenge._meta.concrete_fields if f.attname != "par_log"]
 
 
 @pytest.mark.parametrize("guest", [False, True])
@@ -25,14 +28,23 @@ def test_the_compiled_read_gives_the_orms_run_and_answers(guest: bool, entered: 
         Guest.objects.create(user=player, created_at=run.started_at)
     if entered:
         EntryFactory(challenge=run.challenge, player=player)
-    read = selectors.run_for_submit(run_id=run.pk, player_id=player.pk)
+    with CaptureQueriesContext(connection) as queries:
+        read = selectors.run_for_submit(run_id=run.pk, player_id=player.pk)
+        assert read is not None
+        challenge = read.run.challenge  # joined: no read of its own
+        loaded = {field.attname: getattr(challenge, field.attname) for field in CHALLENGE_READ}
+    assert len(queries) == 1
     orm = selectors._run_submitting(run_id=run.pk, player_id=player.pk).first()
-    assert read is not None and orm is not None
+    assert orm is not None
     for field in Run._meta.concrete_fields:
         assert getattr(read.run, field.attname) == getattr(orm, field.attname), field.attname
     assert (read.guest, read.submitted) == (orm.guest, orm.submitted) == (guest, entered)  # type: ignore[attr-defined]
-    assert read.run.challenge.pk == run.challenge_id
-    assert read.run.challenge.tray == run.challenge.tray
+    assert loaded == {
+        field.attname: getattr(orm.challenge, field.attname) for field in CHALLENGE_READ
+    }
+    assert challenge.pk == run.challenge_id and challenge.tray == run.challenge.tray
+    # The par's log is left to a read of its own, as the ORM's queryset leaves it.
+    assert challenge.get_deferred_fields() == orm.challenge.get_deferred_fields() == {"par_log"}
     if connection.vendor == "postgresql":
         assert selectors._RUN_SUBMITTING._statements["default"] is not None
 
