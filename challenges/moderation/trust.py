@@ -19,7 +19,7 @@ from django.db.models import Count, F, Q, QuerySet, Sum
 
 from challenges import engine
 from challenges.compiled_queries import CompiledQuery
-from challenges.models import Challenge, Entry, FormPoint, PlayerForm, Run, ScoreCount
+from challenges.models import Entry, FormPoint, PlayerForm, Run, ScoreCount
 from challenges.moderation.near_copy import near_copy_of
 from challenges.moderation.timing import run_timing_check
 from challenges.play.selectors import run_valid_log
@@ -276,26 +276,30 @@ def submit_trust_check(
     thresholds = trust_thresholds()
     check = TrustCheck()
     share = score / challenge.par if challenge.par else None
-    # The player's form row is read once: the record and the links both come from it.
-    form = _form_row(player_id=run.player_id)
-    record = _record_of(form, player_id=run.player_id)
     # A rank guards a board only while it has no par (engine.guarded): read only then.
-    rank = board_rank(challenge_id=challenge.pk, score=score) if share is None else None
-    entries = challenge.entry_count
-    check.reasons += engine.form_reasons(
-        record, share=share, rank=rank, entries=entries, thresholds=thresholds
+    trust_on = thresholds.top > 0
+    rank = (
+        board_rank(challenge_id=challenge.pk, score=score) if share is None and trust_on else None
     )
-    check.approval_waives = thresholds.top > 0 and engine.approval_waives(
-        record, share=share, thresholds=thresholds
-    )
-    check.features.update(_form_features(record, thresholds, run=run))
-    at_top = engine.guarded(thresholds, rank=rank, entries=entries, share=share)
-    check.below_the_guard = thresholds.top > 0 and not at_top
+    at_top = engine.guarded(thresholds, rank=rank, entries=challenge.entry_count, share=share)
+    check.below_the_guard = trust_on and not at_top
+    check.features["pace"] = _pace_feature(run)
+    # Below the guard nothing the player's form or their links say holds an entry (the
+    # desk reads the form itself): the form, its points and the players near them are
+    # read for a guarded entry only, once, and the record and the links come from it.
+    nearby: list[int] = []
+    if at_top:
+        form = _form_row(player_id=run.player_id)
+        record = _record_of(form, player_id=run.player_id)
+        check.reasons += engine.form_reasons(
+            record, share=share, rank=rank, entries=challenge.entry_count, thresholds=thresholds
+        )
+        check.approval_waives = engine.approval_waives(record, share=share, thresholds=thresholds)
+        check.features.update(_form_features(record, thresholds))
+        nearby = _nearby_of(form, player_id=run.player_id)
     timing = run_timing_check(run=run, guarded=at_top, seen=seen)
     check.features.update(timing.features)
     check.reasons += timing.reasons
-    weighs_links = settings.TRUST_OVERLAPPING_RUNS or at_top
-    nearby = _nearby_of(form, player_id=run.player_id) if weighs_links else []
     if settings.TRUST_OVERLAPPING_RUNS:
         _overlap_weigh(check, run=run, at_top=at_top, nearby=nearby)
     # Honest strangers at the top share many placements too (docs/trust.md): a near
@@ -308,24 +312,28 @@ def submit_trust_check(
         check.features.update({"near_copy_share": round(shared, 3), "near_copy_of": source})
         if shared >= settings.TRUST_NEAR_COPY_SHARE:
             check.reasons.append(Entry.HoldReason.NEAR_COPY.value)
-    if at_top:
+    if nearby:  # only a guarded entry's player has players near them read
         _links_weigh(check, run=run, thresholds=thresholds, nearby=nearby)
     return check
 
 
 def _form_features(
-    record: engine.PlayerRecord, thresholds: engine.TrustThresholds, *, run: Run
+    record: engine.PlayerRecord, thresholds: engine.TrustThresholds
 ) -> dict[str, object]:
-    """What the desk shows of the player's form and pace beside the entry."""
+    """What the desk shows of the form a guarded entry was judged against."""
     form = engine.form_of(record, thresholds)
-    pace = run_pace(run=run)
     return {
         "form": None if form is None else round(form.level, 3),
         "form_spread": None if form is None else round(form.spread, 3),
         "form_uncertainty": None if form is None else round(form.uncertainty, 3),
         "counted_challenges": record.challenges,
-        "pace": None if pace is None else list(pace),
     }
+
+
+def _pace_feature(run: Run) -> list[int] | None:
+    """The run's pace, kept with every entry (never a link: docs/trust.md)."""
+    pace = run_pace(run=run)
+    return None if pace is None else list(pace)
 
 
 def _overlap_weigh(check: TrustCheck, *, run: Run, at_top: bool, nearby: Sequence[int]) -> None:
@@ -339,7 +347,9 @@ def _overlap_weigh(check: TrustCheck, *, run: Run, at_top: bool, nearby: Sequenc
 def _links_weigh(
     check: TrustCheck, *, run: Run, thresholds: engine.TrustThresholds, nearby: Sequence[int]
 ) -> None:
-    top = _guarded_entries(challenge_id=run.challenge_id, thresholds=thresholds)
+    top = _guarded_entries(
+        challenge_id=run.challenge_id, par=run.challenge.par, thresholds=thresholds
+    )
     linked = _among(nearby, [p for _, p in top])
     if linked:
         # This entry waits; the others stay as they are (an approved entry never
@@ -349,12 +359,11 @@ def _links_weigh(
 
 
 def _guarded_entries(
-    *, challenge_id: int, thresholds: engine.TrustThresholds
+    *, challenge_id: int, par: int | None, thresholds: engine.TrustThresholds
 ) -> list[tuple[int, int]]:
     """The challenge's entries (live or held) a link is looked for among: those at the
-    guarded share of par, or (no par) the first ``top`` scores."""
+    guarded share of ``par``, or (no par) the first ``top`` scores."""
     entries = Entry.objects.filter(challenge_id=challenge_id).exclude(status=Entry.Status.VOID)
-    par = Challenge.objects.filter(pk=challenge_id).values_list("par", flat=True).first()
     if par:
         entries = entries.filter(score__gte=math.ceil(thresholds.guard_share * par))
     else:

@@ -39,16 +39,16 @@ FIRST_RUN_START = 1
 RUN_START = 2
 MOVES_BATCH = 2
 FINISH = 2
-# A player's first submit: the run with its challenge's row; the trust checks' reads
-# (the player's form and form points, the score's rank); one message of every write
-# (moderation/entry_writes.py: the moves hash's lock, then one statement writing the
-# entry unless one of these moves is in, the player's record, the form point and form,
-# the challenge's counts and version, the score count), in a savepoint here because the
-# test runs in a transaction (a request runs it alone, two statements fewer); then the
-# board as the answer's rank reads it. The near-copy check (off here, as the other
-# trust rules about something else) adds one. The score's rank is read only while the
-# challenge has no par (it guards the top then): most submits have one.
-SUBMIT = 8
+# A player's first submit below the guarded top (or with trust off, as here): the run
+# with its challenge; one message of every write (moderation/entry_writes.py: the moves
+# hash's lock, then one statement writing the entry unless one of these moves is in, the
+# player's record, the form point and form, the challenge's counts and version, the
+# score count), in a savepoint here because the test runs in a transaction (a request
+# runs it alone, two statements fewer); then the board as the answer's rank reads it.
+# Trust reads only what can hold the entry: below the guard, the player's runs beside it
+# (TRUST_OVERLAPPING_RUNS, off here); for a guarded entry also the player's form and its
+# points, the entries nearest in score, and the score's rank while there is no par.
+SUBMIT = 5
 
 
 def _client(player: User) -> APIClient:
@@ -115,14 +115,26 @@ def test_the_near_copy_check_adds_one_statement(
     _submit_counted(challenge, player, expected=SUBMIT + 1)
 
 
-def test_a_submit_below_the_guarded_top_reads_no_rank_and_compares_no_copy(
+def test_a_submit_below_the_guarded_top_reads_only_its_runs_beside(
     challenge: Challenge, player: User, settings: Any
 ) -> None:
-    """With a par, a score below its guarded share is no copy's or script's aim: one
-    statement fewer (the rank), and none for the near copy."""
+    """With a par, a score below its guarded share is no copy's or script's aim: of the
+    trust rules, only the player's own runs beside it can hold it, and only they are read."""
     settings.TRUST_NEAR_COPY_SHARE, settings.TRUST_TOP = 0.8, 10  # trust on
+    settings.TRUST_OVERLAPPING_RUNS = True
     Challenge.objects.filter(pk=challenge.pk).update(par=100_000)
-    _submit_counted(challenge, player, expected=SUBMIT - 1)
+    _submit_counted(challenge, player, expected=SUBMIT + 1)
+
+
+def test_a_guarded_submit_reads_the_form_its_points_the_runs_beside_and_the_nearest(
+    challenge: Challenge, player: User, settings: Any
+) -> None:
+    """At the guarded top every trust rule weighs: the form and its points, the runs
+    beside, the entries nearest in score (no device or network is known: no link read)."""
+    settings.TRUST_NEAR_COPY_SHARE, settings.TRUST_TOP = 0.8, 10
+    settings.TRUST_OVERLAPPING_RUNS = True
+    Challenge.objects.filter(pk=challenge.pk).update(par=1)
+    _submit_counted(challenge, player, expected=SUBMIT + 4)
 
 
 def _submit_counted(challenge: Challenge, player: User, *, expected: int) -> None:

@@ -174,6 +174,13 @@ def main() -> None:
     def starts() -> list[Callable[[], int]]:
         return [(lambda p=p: _call(app, "POST", start_path, p.token)) for p in players[:100]]
 
+    def first_starts() -> list[Callable[[], int]]:
+        # Players who never started a run of the challenge, as make load's starts are.
+        users = fx.tokens_issue(fx.users_make(f"first{time.monotonic_ns()}", 100))
+        for user in users:  # the token's first use is not the start's
+            _call(app, "GET", "/api/challenges/current/", user.token)
+        return [(lambda p=p: _call(app, "POST", start_path, p.token)) for p in users]
+
     def current() -> list[Callable[[], int]]:
         return [
             (lambda p=p: _call(app, "GET", "/api/challenges/current/", p.token))
@@ -185,6 +192,7 @@ def main() -> None:
         "finish": (finishes, {200}),
         "submit": (submits, {201}),
         "start": (starts, {201}),
+        "start-first": (first_starts, {201}),
         "current": (current, {200}),
     }
     # Warm every path once (imports, caches, prepared SQL).
