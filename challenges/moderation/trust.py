@@ -283,7 +283,8 @@ def submit_trust_check(
     )
     at_top = engine.guarded(thresholds, rank=rank, entries=challenge.entry_count, share=share)
     check.below_the_guard = trust_on and not at_top
-    check.features["pace"] = _pace_feature(run)
+    pace = run_pace(run=run)  # kept with every entry, never a link (docs/trust.md)
+    check.features["pace"] = None if pace is None else list(pace)
     # Below the guard nothing the player's form or their links say holds an entry (the
     # desk reads the form itself): the form, its points and the players near them are
     # read for a guarded entry only, once, and the record and the links come from it.
@@ -304,8 +305,8 @@ def submit_trust_check(
         _overlap_weigh(check, run=run, at_top=at_top, nearby=nearby)
     # Honest strangers at the top share many placements too (docs/trust.md): a near
     # copy is looked for where a copy gains something, at the guarded top, and only
-    # there, as its comparison with 60 entries was a tenth of a submit.
-    if settings.TRUST_NEAR_COPY_SHARE > 0 and (at_top or thresholds.top <= 0):
+    # there (with trust off, everywhere).
+    if settings.TRUST_NEAR_COPY_SHARE > 0 and (at_top or not trust_on):
         shared, source = near_copy_of(
             run=run, score=score, moves_hash=moves_hash, placements=placements
         )
@@ -328,12 +329,6 @@ def _form_features(
         "form_uncertainty": None if form is None else round(form.uncertainty, 3),
         "counted_challenges": record.challenges,
     }
-
-
-def _pace_feature(run: Run) -> list[int] | None:
-    """The run's pace, kept with every entry (never a link: docs/trust.md)."""
-    pace = run_pace(run=run)
-    return None if pace is None else list(pace)
 
 
 def _overlap_weigh(check: TrustCheck, *, run: Run, at_top: bool, nearby: Sequence[int]) -> None:
