@@ -116,7 +116,12 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
     seen = run_placements_seen(run=run)  # one walk for the review and the timing
     review = run_review(run=run, seen=seen)
     trust = submit_trust_check(
-        run=run, score=run.score, moves_hash=moves_hash, placements=placements, seen=seen
+        run=run,
+        score=run.score,
+        moves_hash=moves_hash,
+        placements=placements,
+        seen=seen,
+        own_runs_beside=submitting.own_runs_beside,
     )
     reasons = reasons_waived(review.reasons, check=trust) + trust.reasons
     entry = Entry(

@@ -8,21 +8,20 @@ them one plain sentence); the moderators' desk shows everything.
 from __future__ import annotations
 
 import math
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, IntegrityError, transaction
-from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db import IntegrityError, transaction
+from django.db.models import Count, F, Q, Sum
 
 from challenges import engine
 from challenges.compiled_queries import CompiledQuery
 from challenges.models import Entry, FormPoint, PlayerForm, Run, ScoreCount
 from challenges.moderation.near_copy import near_copy_of
 from challenges.moderation.timing import run_timing_check
-from challenges.play.selectors import run_valid_log
+from challenges.play.selectors import run_valid_log, runs_beside
 
 # What a moderator's approval waives, within a step of the share they approved: a score
 # near par, and a score and placements close to the solver's together. The record never
@@ -131,10 +130,12 @@ def runs_overlapping(*, run: Run) -> list[Run]:
 
 def _runs_overlapping(run: Run, *, nearby: Sequence[int]) -> list[Run]:
     end = run.finished_at or run.finish_by
-    players = [run.player_id, *nearby]
     overlapping = []
     unplayed = (Run.Status.STARTED, Run.Status.EXPIRED)
-    for other in _runs_started_beside(players, run=run, before=end):
+    beside = runs_beside(
+        players=[run.player_id, *nearby], run_id=run.pk, started=run.started_at, until=end
+    )
+    for other in beside.only(*_BESIDE_FIELDS):
         if other.player_id != run.player_id and other.challenge_id != run.challenge_id:
             continue  # another player's run on another challenge: not this deal's
         if not other.arrivals:
@@ -149,48 +150,6 @@ def _runs_overlapping(run: Run, *, nearby: Sequence[int]) -> list[Run]:
 
 
 _BESIDE_FIELDS = ("id", "player_id", "started_at", "arrivals", "challenge_id", "score", "status")
-
-
-def _runs_beside(
-    *, players: Sequence[int], run_id: uuid.UUID, after: datetime, before: datetime
-) -> QuerySet[Run]:
-    return (
-        Run.objects.filter(player_id__in=players, started_at__gt=after, started_at__lt=before)
-        .exclude(pk=run_id)
-        .order_by()
-    )
-
-
-# A player's own runs (the common case: no device or network shared), compiled once.
-_OWN_RUNS_BESIDE = CompiledQuery(
-    lambda player_id, run_id, after, before: _runs_beside(
-        players=[player_id], run_id=run_id, after=after, before=before
-    ).values_list(*_BESIDE_FIELDS),
-    player_id=-7_300_005,
-    run_id=uuid.UUID(int=7_300_006),
-    after=datetime(1901, 1, 2, tzinfo=UTC),
-    before=datetime(1901, 1, 3, tzinfo=UTC),
-)
-# More runs started within a run's span than a person, or the start limit, allows.
-_BESIDE_MAX = 10_000
-
-
-def _runs_started_beside(players: Sequence[int], *, run: Run, before: datetime) -> list[Run]:
-    """The runs of ``players`` but ``run`` started within a run's span before it and
-    ``before``, loaded with ``_BESIDE_FIELDS``."""
-    after = run.started_at - _OVERLAP_SPAN
-    if len(players) > 1:
-        beside = _runs_beside(players=players, run_id=run.pk, after=after, before=before)
-        return list(beside.only(*_BESIDE_FIELDS))
-    rows = _OWN_RUNS_BESIDE.rows(
-        limit=_BESIDE_MAX, player_id=players[0], run_id=run.pk, after=after, before=before
-    )
-    names = [f.attname for f in Run._meta.concrete_fields if f.attname in _BESIDE_FIELDS]
-    loaded = []
-    for row in rows:
-        values = dict(zip(_BESIDE_FIELDS, row, strict=True))
-        loaded.append(Run.from_db(DEFAULT_DB_ALIAS, names, [values[name] for name in names]))
-    return loaded
 
 
 def _ties_of(form: PlayerForm) -> tuple[list[str], list[str]]:
@@ -256,12 +215,6 @@ class TrustCheck:
     features: dict[str, object] = field(default_factory=dict)
 
 
-# How long before a run another may have started and still be in play with it.
-_OVERLAP_SPAN = timedelta(
-    milliseconds=engine.RULESET.time_limit_ms + engine.RULESET.finish_grace_ms
-)
-
-
 def submit_trust_check(
     *,
     run: Run,
@@ -269,9 +222,12 @@ def submit_trust_check(
     moves_hash: str,
     placements: Sequence[str],
     seen: list[engine.PlacementSeen],
+    own_runs_beside: bool = True,
 ) -> TrustCheck:
     """Every trust reason for the submit of ``run`` (before its entry exists), whose
-    placements are ``placements`` and ``run_placements_seen`` is ``seen``."""
+    placements are ``placements`` and ``run_placements_seen`` is ``seen``.
+    ``own_runs_beside``: the player may have had other runs in play beside it
+    (``RunSubmitting``); False spares reading them."""
     challenge = run.challenge
     thresholds = trust_thresholds()
     check = TrustCheck()
@@ -301,8 +257,10 @@ def submit_trust_check(
     timing = run_timing_check(run=run, guarded=at_top, seen=seen)
     check.features.update(timing.features)
     check.reasons += timing.reasons
-    if settings.TRUST_OVERLAPPING_RUNS:
+    if settings.TRUST_OVERLAPPING_RUNS and (own_runs_beside or nearby):
         _overlap_weigh(check, run=run, at_top=at_top, nearby=nearby)
+    elif settings.TRUST_OVERLAPPING_RUNS:
+        check.features["overlapping_runs"] = []  # no run was in play beside it
     # Honest strangers at the top share many placements too (docs/trust.md): a near
     # copy is looked for where a copy gains something, at the guarded top, and only
     # there (with trust off, everywhere).

@@ -56,6 +56,10 @@ class RunSubmitting:
     """Whether its player is a guest (who may not submit)."""
     submitted: bool
     """Whether its player already has an entry for its challenge."""
+    own_runs_beside: bool
+    """Whether its player has other runs that may have been in play beside it
+    (``runs_beside``): without them, and with no device or network shared, nothing
+    overlapped it, and trust reads no runs."""
 
 
 def standing_best_score(*, run: Run, standing: ChallengeStanding) -> int | None:

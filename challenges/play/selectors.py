@@ -5,12 +5,15 @@ challenge (its par)."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
-from django.db.models import Exists, Max, OuterRef, QuerySet
+from django.db.models import DateTimeField, Exists, Max, OuterRef, Q, QuerySet
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from challenges import engine
@@ -56,7 +59,39 @@ def challenge_standing(
     return ChallengeStanding(best_before=best, submitted=submitted)
 
 
+# How long before a run another may have started and still be in play with it.
+RUN_SPAN = timedelta(milliseconds=engine.RULESET.time_limit_ms + engine.RULESET.finish_grace_ms)
+
+
+def _in_play_beside(*, started: Any, until: Any) -> Q:
+    """Runs that may have been in play beside a run started at ``started`` and played
+    until ``until``: started within a run's span before it and before ``until``, and not
+    finished by ``started`` (a finish is a run's last arrival). Values, or expressions
+    of an outer run."""
+    return Q(started_at__gt=started - RUN_SPAN, started_at__lt=until) & (
+        Q(finished_at__isnull=True) | Q(finished_at__gt=started)
+    )
+
+
+def runs_beside(
+    *, players: Sequence[int], run_id: uuid.UUID, started: datetime, until: datetime
+) -> QuerySet[Run]:
+    """The runs of ``players`` but ``run_id`` that may have been in play beside a run
+    started at ``started`` and played until ``until`` (trust's overlap check reads
+    their arrivals)."""
+    beside = _in_play_beside(started=started, until=until)
+    return Run.objects.filter(beside, player_id__in=players).exclude(pk=run_id).order_by()
+
+
 def _run_submitting(*, run_id: uuid.UUID, player_id: int) -> QuerySet[Run]:
+    # Played until its finish, else for as long as its finish is taken.
+    until = Coalesce(
+        OuterRef("finished_at"), OuterRef("started_at") + RUN_SPAN, output_field=DateTimeField()
+    )
+    own_beside = Run.objects.filter(
+        _in_play_beside(started=OuterRef("started_at"), until=until),
+        player_id=OuterRef("player_id"),
+    ).exclude(pk=OuterRef("pk"))
     return (
         Run.objects.filter(pk=run_id, player_id=player_id)
         # The challenge without its par's log, as ``challenge_row`` reads it.
@@ -69,6 +104,7 @@ def _run_submitting(*, run_id: uuid.UUID, player_id: int) -> QuerySet[Run]:
                     challenge_id=OuterRef("challenge_id"), player_id=OuterRef("player_id")
                 )
             ),
+            beside=Exists(own_beside),
         )
     )
 
@@ -82,8 +118,9 @@ _RUN_SUBMITTING = CompiledQuery(
 
 
 def run_for_submit(*, run_id: uuid.UUID, player_id: int) -> RunSubmitting | None:
-    """The player's run ``run_id`` with its challenge, and whether they are a guest and
-    already have an entry (what ``entry_submit`` asks first); None if they have no such
+    """The player's run ``run_id`` with its challenge, and whether they are a guest,
+    already have an entry and have other runs that may have been in play beside it
+    (what ``entry_submit`` asks first); None if they have no such
     run. One read, compiled once: building the joined queryset cost a submit more than
     a millisecond."""
     found: Run | None = _RUN_SUBMITTING.first(Run, run_id=run_id, player_id=player_id)
@@ -93,6 +130,7 @@ def run_for_submit(*, run_id: uuid.UUID, player_id: int) -> RunSubmitting | None
         run=found,
         guest=found.guest,  # type: ignore[attr-defined]
         submitted=found.submitted,  # type: ignore[attr-defined]
+        own_runs_beside=found.beside,  # type: ignore[attr-defined]
     )
 
 

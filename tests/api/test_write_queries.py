@@ -46,8 +46,9 @@ FINISH = 2
 # score count), in a savepoint here because the test runs in a transaction (a request
 # runs it alone, two statements fewer); then the board as the answer's rank reads it.
 # Trust reads only what can hold the entry: below the guard, the player's runs beside it
-# (TRUST_OVERLAPPING_RUNS, off here); for a guarded entry also the player's form and its
-# points, the entries nearest in score, and the score's rank while there is no par.
+# when the run's read says there are some (TRUST_OVERLAPPING_RUNS, off here); for a
+# guarded entry also the player's form and its points, the entries nearest in score,
+# and the score's rank while there is no par.
 SUBMIT = 5
 
 
@@ -115,15 +116,17 @@ def test_the_near_copy_check_adds_one_statement(
     _submit_counted(challenge, player, expected=SUBMIT + 1)
 
 
+@pytest.mark.parametrize("beside", [False, True])
 def test_a_submit_below_the_guarded_top_reads_only_its_runs_beside(
-    challenge: Challenge, player: User, settings: Any
+    challenge: Challenge, player: User, settings: Any, beside: bool
 ) -> None:
     """With a par, a score below its guarded share is no copy's or script's aim: of the
-    trust rules, only the player's own runs beside it can hold it, and only they are read."""
+    trust rules, only the player's own runs beside it can hold it, and they are read
+    only when the run's own read says there are some."""
     settings.TRUST_NEAR_COPY_SHARE, settings.TRUST_TOP = 0.8, 10  # trust on
     settings.TRUST_OVERLAPPING_RUNS = True
     Challenge.objects.filter(pk=challenge.pk).update(par=100_000)
-    _submit_counted(challenge, player, expected=SUBMIT + 1)
+    _submit_counted(challenge, player, expected=SUBMIT + beside, beside=beside)
 
 
 def test_a_guarded_submit_reads_the_form_its_points_the_runs_beside_and_the_nearest(
@@ -134,10 +137,13 @@ def test_a_guarded_submit_reads_the_form_its_points_the_runs_beside_and_the_near
     settings.TRUST_NEAR_COPY_SHARE, settings.TRUST_TOP = 0.8, 10
     settings.TRUST_OVERLAPPING_RUNS = True
     Challenge.objects.filter(pk=challenge.pk).update(par=1)
-    _submit_counted(challenge, player, expected=SUBMIT + 4)
+    _submit_counted(challenge, player, expected=SUBMIT + 4, beside=True)
 
 
-def _submit_counted(challenge: Challenge, player: User, *, expected: int) -> None:
+def _submit_counted(
+    challenge: Challenge, player: User, *, expected: int, beside: bool = False
+) -> None:
+    """``beside``: the player started another run while this one was played."""
     client = _client(player)
     log = challenge_log(challenge, moves=20, start_ms=300, step_ms=900)
     span = timedelta(milliseconds=log["moves"][-1]["t"] + 5_000)
@@ -146,6 +152,8 @@ def _submit_counted(challenge: Challenge, player: User, *, expected: int) -> Non
         challenge=challenge,
         started_at=timezone.now() - span,
     )
+    if beside:
+        Run.objects.create(player=player, challenge=challenge, started_at=run.started_at)
     assert run_played(run, log).is_eligible
     answer, sql = _counted(lambda: client.post(f"/api/runs/{run.pk}/submit/"))
     assert answer.status_code == 201, answer.content

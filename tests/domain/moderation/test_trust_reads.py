@@ -6,12 +6,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.db.models import Sum
 
-from challenges.models import Challenge, FormPoint, PlayerForm, Run, ScoreCount
+from challenges.models import Challenge, FormPoint, PlayerForm, ScoreCount
 from challenges.moderation import trust
-from tests.factories import ChallengeFactory, EntryFactory, RunFactory, UserFactory
+from tests.factories import ChallengeFactory, EntryFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -52,28 +51,3 @@ def test_the_rank_reads_as_the_orms_sum(challenge: Challenge) -> None:
             n=Sum("entries")
         )["n"]
         assert trust.board_rank(challenge_id=challenge.pk, score=score) == 1 + (above or 0)
-
-
-def test_a_players_own_runs_beside_a_run_read_as_the_orm(challenge: Challenge) -> None:
-    player = UserFactory()
-    start = challenge.opens_at + timedelta(minutes=30)
-    run = RunFactory(challenge=challenge, player=player, started_at=start)
-    for minutes in (-5, -1, 0.5, 1, 10):
-        RunFactory(
-            challenge=challenge, player=player, started_at=start + timedelta(minutes=minutes)
-        )
-    RunFactory(challenge=challenge, started_at=start)  # someone else's
-    end = start + timedelta(minutes=2)
-    compiled = trust._runs_started_beside([player.pk], run=run, before=end)
-    orm = trust._runs_beside(
-        players=[player.pk], run_id=run.pk, after=run.started_at - trust._OVERLAP_SPAN, before=end
-    )
-    assert sorted(r.pk for r in compiled) == sorted(orm.values_list("pk", flat=True))
-    assert len(compiled) == 3  # a minute before, half a minute and a minute after
-    for loaded in compiled:
-        stored = Run.objects.get(pk=loaded.pk)
-        for name in trust._BESIDE_FIELDS:
-            assert getattr(loaded, name) == getattr(stored, name), name
-    if connection.vendor == "postgresql":
-        # Compiled there, not left to the ORM (its times pass as themselves).
-        assert trust._OWN_RUNS_BESIDE._statements["default"] is not None
