@@ -5,8 +5,9 @@ score and board version and its score's count.
 PostgreSQL writes them in one statement (data-modifying CTEs) after the moves' lock:
 one round trip where the ORM's transaction takes some fifteen, and more than a fifth of
 a submit's CPU (docs/performance.md). Its rows are the models' own: every column an
-insert writes comes from the model's concrete fields and the instance the ORM would
-save, so a new field with a default is written without touching the SQL. What the
+insert writes comes from the model's concrete fields, with the entry's values and the
+others' defaults as the ORM would save them, so a new field with a default is written
+without touching the SQL. What the
 statement says by hand is only how an existing row adds the new entry (the upserts'
 ``SET``). SQLite, and the test that holds the two to the same rows, write through the
 ORM in one transaction.
@@ -20,7 +21,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from django.db import IntegrityError, connection, models, transaction
+from django.db import IntegrityError, connection, connections, models, transaction
 from django.db.models import F, Value
 from django.db.models.expressions import DatabaseDefault
 from django.db.models.functions import Coalesce, Greatest
@@ -140,39 +141,42 @@ def _statement(*, entry: Entry, now: datetime, copied: bool) -> tuple[str, dict[
         "live": entry.is_live,
         "score": entry.score,
     }
-    shapes = []
-    for model, row in _statement_rows(entry=entry, now=now).items():
-        values = _values(model, row)
-        params.update(values)
-        shapes.append((model, tuple(values)))
+    database = transaction.get_connection()  # the proxy's every look-up, once
+    shapes: list[tuple[type[models.Model], tuple[str, ...]]] = [
+        (Entry, _entry_values(entry, params, database))
+    ]
+    for model, given in _side_rows(entry=entry, now=now).items():
+        shapes.append((model, _side_values(model, given, params, database)))
     return _statement_sql(tuple(shapes)), params
 
 
-def _statement_rows(*, entry: Entry, now: datetime) -> dict[type[models.Model], models.Model]:
-    """The rows the statement inserts, as the ORM's path makes them on a player's first
-    submit (an existing record, form or score count adds them as the upserts' ``SET``
-    say). The form point's entry is the one inserted."""
+def _side_rows(*, entry: Entry, now: datetime) -> dict[type[models.Model], dict[str, Any]]:
+    """The rows the statement inserts beside the entry, as the ORM's path makes them on
+    a player's first submit (an existing record, form or score count adds them as the
+    upserts' ``SET`` say): the values a submit gives, by attname; every other field
+    takes its default, as the model's constructor would give it. The form point's
+    entry is the one inserted."""
     live = entry.is_live
     par = entry.challenge.par
     millis = int(entry.submitted_at.timestamp() * 1000)
+    player, challenge = entry.player_id, entry.challenge_id
     return {
-        Entry: entry,
-        PlayerRecord: PlayerRecord(
-            player_id=entry.player_id,
-            submissions=[[entry.challenge_id, millis, int(live)]],
-            played=int(live),
-            best_score=entry.score if live else None,
-            version=1,
-        ),
-        FormPoint: FormPoint(
-            player_id=entry.player_id,
-            challenge_id=entry.challenge_id,
-            share=entry.score / par if par else None,
-            counted=live,
-            at=now,
-        ),
-        PlayerForm: PlayerForm(player_id=entry.player_id, challenges=1),
-        ScoreCount: ScoreCount(challenge_id=entry.challenge_id, score=entry.score, entries=1),
+        PlayerRecord: {
+            "player_id": player,
+            "submissions": [[challenge, millis, int(live)]],
+            "played": int(live),
+            "best_score": entry.score if live else None,
+            "version": 1,
+        },
+        FormPoint: {
+            "player_id": player,
+            "challenge_id": challenge,
+            "share": entry.score / par if par else None,
+            "counted": live,
+            "at": now,
+        },
+        PlayerForm: {"player_id": player, "challenges": 1},
+        ScoreCount: {"challenge_id": challenge, "score": entry.score, "entries": 1},
     }
 
 
@@ -187,18 +191,62 @@ def inserted_fields(model: type[models.Model]) -> tuple[models.Field[Any, Any], 
     )
 
 
-def _values(model: type[models.Model], row: models.Model) -> dict[str, Any]:
-    """The row's values as the ORM's insert prepares them (``pre_save``, then
-    ``get_db_prep_save``), named ``Model__attname``; a field left to its ``db_default``
-    is the database's to fill."""
-    database = transaction.get_connection()  # the proxy's every look-up, once
-    return {
-        f"{model.__name__}__{field.attname}": field.get_db_prep_save(
-            field.pre_save(row, True), connection=database
-        )
-        for field in inserted_fields(model)
-        if not isinstance(getattr(row, field.attname), DatabaseDefault)
-    }
+@cache
+def _named_fields(model: type[models.Model]) -> tuple[tuple[models.Field[Any, Any], str], ...]:
+    """Each inserted field with its parameter's name, ``Model__attname``."""
+    return tuple((field, f"{model.__name__}__{field.attname}") for field in inserted_fields(model))
+
+
+def _entry_values(entry: Entry, params: dict[str, Any], database: Any) -> tuple[str, ...]:
+    """Add the entry's values to ``params`` as the ORM's insert prepares them
+    (``pre_save``, then ``get_db_prep_save``); a field left to its ``db_default`` is
+    the database's to fill. Returns the names added."""
+    names = []
+    for field, name in _named_fields(Entry):
+        value = field.pre_save(entry, True)
+        if not isinstance(value, DatabaseDefault):
+            params[name] = field.get_db_prep_save(value, connection=database)
+            names.append(name)
+    return tuple(names)
+
+
+def _side_values(
+    model: type[models.Model], given: dict[str, Any], params: dict[str, Any], database: Any
+) -> tuple[str, ...]:
+    """Add a side row's values to ``params``: those ``given``, and every other field's
+    default, prepared as the ORM's insert would prepare them. Returns the names added."""
+    names = []
+    defaults = _defaults_prepared(model, database.alias)
+    for field, name in _named_fields(model):
+        if field.attname in given:
+            params[name] = field.get_db_prep_save(given[field.attname], connection=database)
+        elif name in defaults:
+            params[name] = defaults[name]
+        else:
+            default = field.get_default()
+            if isinstance(default, DatabaseDefault):
+                continue
+            params[name] = field.get_db_prep_save(default, connection=database)
+        names.append(name)
+    return tuple(names)
+
+
+@cache
+def _defaults_prepared(model: type[models.Model], alias: str) -> dict[str, Any]:
+    """The prepared defaults of ``model``'s fields that are the same on every row (not a
+    callable's, as a time or a fresh id would be, but an empty list's or dict's), made
+    once. A field that sets itself on save (``auto_now``) has no place in a side row."""
+    prepared = {}
+    for field, name in _named_fields(model):
+        if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+            raise TypeError(f"{model.__name__}.{field.name} sets itself: write it from a model")
+        default = field.default
+        if field.has_default() and callable(default) and default not in (list, dict):
+            continue
+        value = field.get_default()
+        if not isinstance(value, DatabaseDefault):
+            prepared[name] = field.get_db_prep_save(value, connection=connections[alias])
+    return prepared
 
 
 def _column(model: type[models.Model], name: str) -> str:
@@ -213,7 +261,7 @@ def _table(model: type[models.Model]) -> str:
 
 @cache
 def _statement_sql(shapes: tuple[tuple[type[models.Model], tuple[str, ...]], ...]) -> str:
-    """The message for rows of these parameters (``_values``' names, per model): made
+    """The message for rows of these parameters (their names, per model): made
     once per shape."""
     named = dict(shapes)
 

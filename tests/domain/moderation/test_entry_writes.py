@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 from django.db import connection, models, transaction
-from django.test.utils import CaptureQueriesContext
+from django.test.utils import CaptureQueriesContext, isolate_apps
+from django.utils import timezone
 
 from challenges.errors import EntryAlreadySubmitted
 from challenges.models import (
@@ -25,7 +26,9 @@ from challenges.models import (
     ScoreCount,
 )
 from challenges.moderation.entry_writes import (
+    _defaults_prepared,
     _entry_write_orm,
+    _side_values,
     _statement,
     entry_write,
     inserted_fields,
@@ -196,3 +199,56 @@ def test_the_same_moves_in_another_challenge_are_no_copy(write: Callable[..., An
     write(entry=entry, now=NOON)
 
     assert (entry.status, entry.hold_reasons) == (Entry.Status.LIVE, [])
+
+
+def _unwrapped(value: Any) -> Any:
+    return getattr(value, "obj", value)  # a JSON value is sent wrapped (psycopg's Jsonb)
+
+
+@isolate_apps("challenges")
+def test_a_side_rows_defaults_are_prepared_as_the_orms_constructor_gives_them() -> None:
+    """Beside the entry, a row is the values a submit gives and every other field's
+    default: the same ones a model built with those values would save. A default that
+    is a callable's (a time) is made for each row, never kept; a database default is
+    left to the database; a field that sets itself on save has no place there."""
+
+    class Side(models.Model):  # noqa: DJ008
+        given = models.IntegerField()
+        count = models.IntegerField(default=3)
+        tags = models.JSONField(default=list)
+        stamp = models.DateTimeField(default=timezone.now)
+        kind = models.CharField(max_length=5, db_default="x")
+        note = models.IntegerField(null=True)
+        label = models.CharField(max_length=5, blank=True)
+
+        class Meta:
+            app_label = "challenges"
+
+    database = transaction.get_connection()
+    params: dict[str, Any] = {}
+    names = _side_values(Side, {"given": 7}, params, database)
+    built = Side(given=7)
+    expected = {
+        f"Side__{field.attname}": _unwrapped(
+            field.get_db_prep_save(field.pre_save(built, True), connection=database)
+        )
+        for field in inserted_fields(Side)
+        if field.attname != "kind"
+    }
+    assert set(names) == set(params) == set(expected)
+    assert {name: _unwrapped(value) for name, value in params.items() if name != "Side__stamp"} == {
+        name: value for name, value in expected.items() if name != "Side__stamp"
+    }
+    assert "Side__stamp" not in _defaults_prepared(Side, database.alias)
+    later: dict[str, Any] = {}
+    _side_values(Side, {"given": 8}, later, database)
+    assert later["Side__stamp"] >= params["Side__stamp"] and later["Side__given"] == 8
+
+    class Stamped(models.Model):  # noqa: DJ008
+        changed = models.DateTimeField(auto_now=True)
+
+        class Meta:
+            app_label = "challenges"
+
+    with pytest.raises(TypeError, match="sets itself"):
+        _side_values(Stamped, {}, {}, database)
