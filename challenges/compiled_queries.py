@@ -118,8 +118,34 @@ class CompiledQuery:
         if statement is None:
             return self.build(**arguments).using(using).first()
         row = self._execute(statement, lambda sql: sql, using, **arguments)
-        if row is None:
+        return None if row is None else self._instance(statement, model, row, using)
+
+    def embedded(self, *, using: str = "default", **arguments: Any) -> tuple[str, list[Any]]:
+        """The statement and its parameters, to be read inside a larger statement (a
+        CTE); ``from_row`` reads its columns back. Only for a query that compiles with
+        its sentinels (``ValueError`` otherwise: the caller has its ORM twin)."""
+        statement = self._statement(using)
+        if statement is None:
+            raise ValueError("this query does not compile with its sentinels here")
+        return statement.sql, _params(statement, arguments)
+
+    def columns(self, *, using: str = "default") -> int:
+        """How many columns the statement reads (an embedded one's share of a row)."""
+        statement = self._statement(using)
+        if statement is None:
+            raise ValueError("this query does not compile with its sentinels here")
+        return len(statement.attnames)
+
+    def from_row(self, model: type[Model], row: Any, *, using: str = "default") -> Any:
+        """The ``model`` instance an embedded statement's columns of a row stand for,
+        as ``first()`` gives it (None when they are all NULL: no row was found)."""
+        statement = self._statement(using)
+        assert statement is not None
+        if all(value is None for value in row):
             return None
+        return self._instance(statement, model, row, using)
+
+    def _instance(self, statement: _Statement, model: type[Model], row: Any, using: str) -> Any:
         values = _converted(row, statement, connections[using])
         if statement.joined is not None:
             return _joined_instance(statement.joined, model, values, using)

@@ -75,10 +75,7 @@ class RunStartView(APIView):
             raise NotFound(gettext("There is no challenge #%(id)s.") % {"id": challenge_id})
         run = run_start(player_id=player_id, challenge_id=challenge_id, hard=_hard_mode(request))
         ghosts = runs.run_ghosts(
-            challenge=run.challenge,
-            player_id=player_id,
-            now=run.started_at,
-            first_run=run.runs_before == 0,
+            challenge=run.challenge, player_id=player_id, now=run.started_at, started=run
         )
         return Response(run_started_data(run, ghosts=ghosts), status=status.HTTP_201_CREATED)
 

@@ -102,9 +102,10 @@ class Run(models.Model):
     # run; its entry is marked on the board and in the share.
     hard = models.BooleanField(_("hard mode"), default=False, db_default=False)
 
-    # Not a column: set by ``run_start``, as a queryset's annotation would be. A first
-    # run has no best run to race, so its start reads none.
+    # Not columns: set by ``run_start``, as a queryset's annotation would be: how many
+    # runs of the challenge the player had started, and their best finished one then.
     runs_before: int | None = None
+    best_before: Run | None = None
 
     class Meta:
         verbose_name = _("run")

@@ -114,19 +114,20 @@ def _best_run(*, challenge_id: int, player_id: int) -> QuerySet[Run]:
     )
 
 
-# Read at every start after a player's first: compiled once (docs/performance.md).
-_BEST_RUN = CompiledQuery(
+# Read with every start (the start's statement embeds it: play/run_sql.py) and by the
+# archive: compiled once (docs/performance.md).
+BEST_RUN = CompiledQuery(
     lambda challenge_id, player_id: _best_run(challenge_id=challenge_id, player_id=player_id)[:1],
     challenge_id=-7_200_001,
     player_id=-7_200_002,
 )
 
 
-def best_ghost(*, challenge_id: int, player_id: int) -> Ghost | None:
+def best_run(*, challenge_id: int, player_id: int) -> Run | None:
     """The player's best finished valid run of the challenge (the earliest of equal
-    scores), as a ghost; None before they finished one."""
-    run: Run | None = _BEST_RUN.first(Run, challenge_id=challenge_id, player_id=player_id)
-    return None if run is None else _ghost_of(run, kind="best")
+    scores), with its score, log and move results; None before they finished one."""
+    run: Run | None = BEST_RUN.first(Run, challenge_id=challenge_id, player_id=player_id)
+    return run
 
 
 def other_ghost(*, challenge: Challenge, player_id: int | None, now: datetime) -> Ghost | None:
@@ -154,15 +155,19 @@ def other_ghost(*, challenge: Challenge, player_id: int | None, now: datetime) -
 
 
 def run_ghosts(
-    *, challenge: Challenge, player_id: int | None, now: datetime, first_run: bool = False
+    *, challenge: Challenge, player_id: int | None, now: datetime, started: Run | None = None
 ) -> RunGhosts:
     """What a run of ``challenge`` by ``player_id`` races: their best, the medals, and
-    another player's ghost once the results are public. ``first_run``: the player had
-    started no run of it before (``run_start`` counted), so there is no best to read."""
+    another player's ghost once the results are public. ``started``: the run
+    ``run_start`` has just started, which brings the player's best run with it."""
+    if started is not None:
+        best = started.best_before
+    else:
+        best = (
+            None if player_id is None else best_run(challenge_id=challenge.pk, player_id=player_id)
+        )
     return RunGhosts(
-        best=None
-        if player_id is None or first_run
-        else best_ghost(challenge_id=challenge.pk, player_id=player_id),
+        best=None if best is None else _ghost_of(best, kind="best"),
         other=other_ghost(challenge=challenge, player_id=player_id, now=now),
         medals=medals_of(challenge.par),
     )

@@ -45,6 +45,9 @@ class RunStarting:
     """How many runs of it the player had started before."""
     inserted: bool
     """Whether the run was stored: its challenge is open and the player is under the limit."""
+    best: Run | None = None
+    """The player's best finished run of the challenge so far (``ghosts.best_run``), the
+    ghost the new run races."""
 
 
 @dataclass(frozen=True)

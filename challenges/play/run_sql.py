@@ -1,10 +1,12 @@
 """A run's start in one statement on PostgreSQL.
 
-A start reads the challenge, counts the player's runs and inserts, in one round trip
-where the ORM takes three. The statements are written once from the models' own fields
-(a field added to ``Run`` is read and written with the others), and the values go
-through the fields' own conversions (``from_db_value``, ``get_db_prep_save``), as the
-ORM would convert them. Other databases (SQLite, in the quick test runs) take the ORM.
+A start reads the challenge, counts the player's runs, reads their best finished run
+(the ghost it races: ``ghosts.BEST_RUN``, compiled by the ORM and embedded) and
+inserts, in one round trip where the ORM takes four. The statements are written once
+from the models' own fields (a field added to ``Run`` is read and written with the
+others), and the values go through the fields' own conversions (``from_db_value``,
+``get_db_prep_save``), as the ORM would convert them. Other databases (SQLite, in the
+quick test runs) take the ORM.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from django.db import connection
 from django.db.models import Field
 
 from challenges.models import Challenge, Run
+from challenges.play.ghosts import BEST_RUN, best_run
 from challenges.play.outcomes import RunStarting
 from challenges.schedule.selectors import challenge_row
 
@@ -59,7 +62,8 @@ def _from_row(model: Any, fields: list[Field[Any, Any]], values: tuple[Any, ...]
 
 
 @cache
-def _start_sql() -> str:
+def _start_sql(best: str) -> str:
+    """The statement, around ``best``: the best run's read as the ORM compiled it."""
     c = _run_column
     fields = _run_fields()
     columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
@@ -71,9 +75,11 @@ def _start_sql() -> str:
         f"WITH ch AS (SELECT {read} FROM {Challenge._meta.db_table} x WHERE x.{number} = %s),"
         f" prior AS (SELECT COUNT(*) AS n FROM {table}"
         f" WHERE {c('challenge')} = %s AND {c('player')} = %s),"
+        f" best AS ({best}),"
         f" made AS (INSERT INTO {table} ({columns}) SELECT {values} FROM prior, ch"
         f" WHERE prior.n < %s AND ch.{opens} <= %s AND ch.{closes} > %s RETURNING 1)"
-        f" SELECT prior.n, (SELECT COUNT(*) FROM made), ch.* FROM prior LEFT JOIN ch ON TRUE"
+        f" SELECT prior.n, (SELECT COUNT(*) FROM made), best.*, ch.*"
+        f" FROM prior LEFT JOIN best ON TRUE LEFT JOIN ch ON TRUE"
     )
 
 
@@ -88,20 +94,29 @@ def run_row_start(*, run: Run, limit: int) -> RunStarting:
         field.get_db_prep_save(getattr(run, field.attname), connection) for field in _run_fields()
     ]
     at = run.started_at
-    params = [run.challenge_id, run.challenge_id, run.player_id, *values, limit, at, at]
+    best_sql, best_params = BEST_RUN.embedded(
+        challenge_id=run.challenge_id, player_id=run.player_id
+    )
+    params = [
+        *[run.challenge_id, run.challenge_id, run.player_id],
+        *best_params,
+        *[*values, limit, at, at],
+    ]
     with connection.cursor() as cursor:
-        cursor.execute(_start_sql(), params)
+        cursor.execute(_start_sql(best_sql), params)
         row = cursor.fetchone()
     assert row is not None  # the count's row is always there
     started, made = int(row[0]), bool(row[1])
+    after_best = 2 + BEST_RUN.columns()
+    best = BEST_RUN.from_row(Run, row[2:after_best])
     challenge_fields = _challenge_fields()
     key = [f.attname for f in challenge_fields].index(Challenge._meta.pk.attname)
-    found = row[2 + key] is not None
-    challenge = _from_row(Challenge, challenge_fields, row[2:]) if found else None
+    found = row[after_best + key] is not None
+    challenge = _from_row(Challenge, challenge_fields, row[after_best:]) if found else None
     if made:
         run._state.adding = False
         run._state.db = connection.alias
-    return RunStarting(challenge=challenge, started_before=started, inserted=made)
+    return RunStarting(challenge=challenge, started_before=started, inserted=made, best=best)
 
 
 def _run_row_start_orm(*, run: Run, limit: int) -> RunStarting:
@@ -110,6 +125,8 @@ def _run_row_start_orm(*, run: Run, limit: int) -> RunStarting:
         return RunStarting(challenge=None, started_before=0, inserted=False)
     started = Run.objects.filter(player_id=run.player_id, challenge_id=run.challenge_id).count()
     made = challenge.is_open(run.started_at) and started < limit
+    # A first run has no best run to race: its start reads none.
+    best = best_run(challenge_id=challenge.pk, player_id=run.player_id) if started else None
     if made:
         run.save(force_insert=True)
-    return RunStarting(challenge=challenge, started_before=started, inserted=made)
+    return RunStarting(challenge=challenge, started_before=started, inserted=made, best=best)

@@ -75,6 +75,7 @@ def run_start(
         )
     run.challenge = challenge
     run.runs_before = starting.started_before
+    run.best_before = starting.best
     if starting.started_before == 0:
         challenge_players_changed(challenge_id=challenge.pk)
     return run

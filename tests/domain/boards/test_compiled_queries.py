@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.db.models import Count, IntegerField, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 
@@ -72,6 +73,36 @@ def test_a_sentinel_the_compiling_loses_takes_the_orm_path(challenge: Challenge)
     first = lost.first(Entry, score=5)
     assert first is not None and first.score == 5
     assert lost._statements == {"default": None}
+    # Nothing to embed in a larger statement: its caller takes its ORM twin.
+    with pytest.raises(ValueError, match="does not compile"):
+        lost.embedded(score=5)
+    with pytest.raises(ValueError, match="does not compile"):
+        lost.columns()
+
+
+def test_an_embedded_query_reads_back_as_first_does(challenge: Challenge) -> None:
+    """A compiled query read inside a larger statement: its SQL and parameters, its
+    columns' count, and its share of the row back as the instance ``first()`` gives
+    (None for a row of NULLs: a LEFT JOIN that found nothing)."""
+    entry = EntryFactory(challenge=challenge, score=31, hold_reasons=["near_par"])
+    query = CompiledQuery(
+        lambda score: Entry.objects.filter(challenge_id=challenge.pk, score=score), score=-7_999_998
+    )
+    sql, params = query.embedded(score=31)
+    _, no_row = query.embedded(score=32)
+    width = query.columns()
+    assert width == len(Entry._meta.concrete_fields)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT 1, q.* FROM ({sql}) q", params)
+        row = cursor.fetchone()
+        cursor.execute(f"SELECT 1, q.* FROM (SELECT 1) one LEFT JOIN ({sql}) q ON TRUE", no_row)
+        empty = cursor.fetchone()
+    read = query.from_row(Entry, row[1 : 1 + width])
+    first = query.first(Entry, score=31)
+    fields = [f.attname for f in Entry._meta.concrete_fields]
+    assert [getattr(read, f) for f in fields] == [getattr(first, f) for f in fields]
+    assert read.pk == entry.pk and read.hold_reasons == ["near_par"]
+    assert query.from_row(Entry, empty[1 : 1 + width]) is None
 
 
 def test_a_page_by_number_reads_the_rows_the_orm_reads(challenge: Challenge) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from challenges.engine import RULESET
 from challenges.models import Challenge, Follow, Run
-from challenges.play.ghosts import _BEST_RUN, _best_run, ghost_scores, medals_of, run_ghosts
+from challenges.play.ghosts import BEST_RUN, _best_run, ghost_scores, medals_of, run_ghosts
 from tests.factories import (
     ChallengeFactory,
     EntryFactory,
@@ -68,7 +68,7 @@ def test_the_best_ghost_is_the_players_best_finished_run(challenge: Challenge) -
 
 def test_the_compiled_best_run_reads_as_the_orm(challenge: Challenge) -> None:
     player, other = UserFactory(), UserFactory()
-    assert _BEST_RUN.first(Run, challenge_id=challenge.pk, player_id=player.pk) is None
+    assert BEST_RUN.first(Run, challenge_id=challenge.pk, player_id=player.pk) is None
     for moves in (3, 12, 12, 7):
         RunFactory(
             challenge=challenge,
@@ -81,7 +81,7 @@ def test_the_compiled_best_run_reads_as_the_orm(challenge: Challenge) -> None:
         challenge=challenge, player=other, finished=True, log=challenge_log(challenge, moves=20)
     )
     for who in (player, other):
-        compiled = _BEST_RUN.first(Run, challenge_id=challenge.pk, player_id=who.pk)
+        compiled = BEST_RUN.first(Run, challenge_id=challenge.pk, player_id=who.pk)
         orm = _best_run(challenge_id=challenge.pk, player_id=who.pk).first()
         assert compiled is not None and orm is not None
         assert (compiled.pk, compiled.score, compiled.log, compiled.move_results) == (

@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from challenges.models import Challenge, Run
 from challenges.play.outcomes import RunStarting
 from challenges.play.run_sql import _run_row_start_orm, run_row_start
-from tests.factories import ChallengeFactory, UserFactory
+from tests.factories import ChallengeFactory, RunFactory, UserFactory, challenge_log
 
 pytestmark = pytest.mark.django_db
 
@@ -30,6 +30,15 @@ def _started(
     player = UserFactory()
     if Challenge.objects.filter(pk=challenge_id).exists():
         Run.objects.create(player=player, challenge_id=challenge_id, started_at=at)
+        # Two finished runs: the better one is the ghost the start brings.
+        for moves in (4, 9):
+            RunFactory(
+                player=player,
+                challenge_id=challenge_id,
+                started_at=at - timedelta(minutes=moves),
+                finished=True,
+                log=challenge_log(Challenge.objects.get(pk=challenge_id), moves=moves),
+            )
     # Hard, unlike the run before it: the two rows sort apart.
     run = Run(player_id=player.pk, challenge_id=challenge_id, started_at=at, hard=True)
     with CaptureQueriesContext(connection) as sent:
@@ -40,7 +49,9 @@ def _started(
         tuple(getattr(stored, name) for name in _ROW if name != "player_id")
         for stored in Run.objects.filter(player=player).order_by("started_at", "hard")
     ]
-    answer = (read, starting.started_before, starting.inserted, run._state.adding, rows)
+    best = starting.best
+    ghost = None if best is None else (best.score, best.log, best.move_results)
+    answer = (read, starting.started_before, starting.inserted, run._state.adding, rows, ghost)
     return answer, len(sent)
 
 
@@ -62,5 +73,6 @@ def test_the_start_statement_answers_as_the_orm(case: str, offset: timedelta, li
     plain, _ = _started(_run_row_start_orm, challenge_id, at, limit)
     assert fast == plain
     assert fast[2] is (case == "open"), "inserted"
+    assert (fast[5] is not None) is (case != "no challenge"), "the best run came with it"
     if connection.vendor == "postgresql":
         assert statements == 1
