@@ -107,6 +107,7 @@ __all__ = [
     "PUZZLE_SERIES_LENGTH",
     "RULESET",
     "RULES_VERSION",
+    "RUN_SPAN",
     "TILE_IDS",
     "TURNS",
     "ChallengeReplay",
@@ -176,6 +177,8 @@ __all__ = [
 
 RULESET: Ruleset = DEFAULT_RULESET
 """Every number of the game: tray size, time limit, grace, bonuses, moves at most."""
+RUN_SPAN = timedelta(milliseconds=RULESET.time_limit_ms + RULESET.finish_grace_ms)
+"""A run's time and the grace after it: how long after its start its finish is taken."""
 
 
 def tile_numbers(tile_id: str) -> tuple[int, int, int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import models
 from django.db.models import F, Q
@@ -10,7 +10,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from challenges.engine import RULESET, rules_version_current
+from challenges.engine import RULESET, RUN_SPAN, rules_version_current
 from challenges.game_words import run_length_words
 
 
@@ -97,9 +97,7 @@ class Challenge(models.Model):
     def results_at(self) -> datetime:
         """The last moment a run started before the close can be finished and submitted;
         from then on the results are final and public (API.md "Results")."""
-        return self.closes_at + timedelta(
-            milliseconds=RULESET.time_limit_ms + RULESET.finish_grace_ms
-        )
+        return self.closes_at + RUN_SPAN
 
     def results_out(self, now: datetime) -> bool:
         return now >= self.results_at

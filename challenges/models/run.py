@@ -13,7 +13,7 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from challenges.engine import RULESET
+from challenges.engine import RULESET, RUN_SPAN
 from challenges.models.challenge import Challenge
 
 
@@ -134,7 +134,7 @@ class Run(models.Model):
     @property
     def finish_by(self) -> datetime:
         """The last moment its finish is taken: the play deadline plus the network grace."""
-        return self.deadline + timedelta(milliseconds=RULESET.finish_grace_ms)
+        return self.started_at + RUN_SPAN
 
     @property
     def is_valid(self) -> bool:

@@ -9,16 +9,13 @@ out onto the board, and the board is final when its results are.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import transaction
 
-from challenges.engine import RULESET
+from challenges.engine import RUN_SPAN
 from challenges.errors import service_now
 from challenges.models import Entry, EntryDecision
-
-# results_at = closes_at + a run's time and its grace (Challenge.results_at).
-_AFTER_CLOSE = timedelta(milliseconds=RULESET.time_limit_ms + RULESET.finish_grace_ms)
 
 SETTLED_REASON = "Not reviewed by the results: kept off the final board (the policy)."
 
@@ -29,8 +26,9 @@ def holds_settle(*, now: datetime | None = None) -> int:
     how many. Idempotent: a settled hold is not settled again."""
     now = service_now(now)
     settled = 0
+    # Results out: results_at = closes_at + RUN_SPAN (Challenge.results_at).
     due = Entry.objects.filter(
-        status=Entry.Status.HELD, settled_at=None, challenge__closes_at__lt=now - _AFTER_CLOSE
+        status=Entry.Status.HELD, settled_at=None, challenge__closes_at__lt=now - RUN_SPAN
     )
     for entry_id in due.order_by("pk").values_list("pk", flat=True):
         with transaction.atomic():

@@ -26,6 +26,7 @@ from django.utils.translation import gettext
 
 from challenges.engine import (
     RULESET,
+    RUN_SPAN,
     ChallengeReplay,
     ReplayError,
     ReplayPosition,
@@ -43,9 +44,6 @@ from challenges.play.run_rows import RunHead, run_head, run_moves_append
 LAST_PLACEMENT = "last_placement"
 """The key, in a run's stored position, of ``(index, t)`` of its last placement: what
 the pace rule of the next batch compares with."""
-
-# A run's moves are taken until its time limit and the finish grace have passed.
-_FINISH_WINDOW = timedelta(milliseconds=RULESET.time_limit_ms + RULESET.finish_grace_ms)
 
 
 def moves_added(
@@ -123,7 +121,7 @@ def _moves_taken(
         )
     results: list[dict[str, Any]] = []
     arrivals: list[int] = []
-    if now > head.started_at + _FINISH_WINDOW:
+    if now > head.started_at + RUN_SPAN:
         fields, sent = _late_fields(head, start=start, moves=moves, now=now)
     elif isinstance(moves, ReplayError):
         fields, sent = _rejected_fields(moves, now=now), []
@@ -204,7 +202,7 @@ def late_detail(*, started_at: datetime) -> str:
         "%(deadline)s UTC (%(limit)s s plus %(grace)s s grace)."
     ) % {
         "started": f"{started_at:%H:%M:%S}",
-        "deadline": f"{started_at + _FINISH_WINDOW:%H:%M:%S}",
+        "deadline": f"{started_at + RUN_SPAN:%H:%M:%S}",
         "limit": RULESET.time_limit_ms // 1000,
         "grace": RULESET.finish_grace_ms // 1000,
     }

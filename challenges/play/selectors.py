@@ -7,7 +7,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -59,16 +59,12 @@ def challenge_standing(
     return ChallengeStanding(best_before=best, submitted=submitted)
 
 
-# How long before a run another may have started and still be in play with it.
-RUN_SPAN = timedelta(milliseconds=engine.RULESET.time_limit_ms + engine.RULESET.finish_grace_ms)
-
-
 def _in_play_beside(*, started: Any, until: Any) -> Q:
     """Runs that may have been in play beside a run started at ``started`` and played
     until ``until``: started within a run's span before it and before ``until``, and not
     finished by ``started`` (a finish is a run's last arrival). Values, or expressions
     of an outer run."""
-    return Q(started_at__gt=started - RUN_SPAN, started_at__lt=until) & (
+    return Q(started_at__gt=started - engine.RUN_SPAN, started_at__lt=until) & (
         Q(finished_at__isnull=True) | Q(finished_at__gt=started)
     )
 
@@ -86,7 +82,9 @@ def runs_beside(
 def _run_submitting(*, run_id: uuid.UUID, player_id: int) -> QuerySet[Run]:
     # Played until its finish, else for as long as its finish is taken.
     until = Coalesce(
-        OuterRef("finished_at"), OuterRef("started_at") + RUN_SPAN, output_field=DateTimeField()
+        OuterRef("finished_at"),
+        OuterRef("started_at") + engine.RUN_SPAN,
+        output_field=DateTimeField(),
     )
     own_beside = Run.objects.filter(
         _in_play_beside(started=OuterRef("started_at"), until=until),

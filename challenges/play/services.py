@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext
 
-from challenges.engine import RULESET, log_moves
+from challenges.engine import RUN_SPAN, log_moves
 from challenges.errors import (
     ChallengeNotFound,
     ChallengeNotOpen,
@@ -172,7 +172,7 @@ def runs_expire(*, now: datetime | None = None) -> int:
     script that gave up). Expiring it keeps "started" meaning "may still finish".
     """
     now = service_now(now)
-    too_old = now - timedelta(milliseconds=RULESET.time_limit_ms + RULESET.finish_grace_ms)
+    too_old = now - RUN_SPAN
     return Run.objects.filter(status=Run.Status.STARTED, started_at__lt=too_old).update(
         status=Run.Status.EXPIRED, position=None
     )

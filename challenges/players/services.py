@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Case, Count, Exists, F, OuterRef, QuerySet, When
 
-from challenges.engine import RULESET
+from challenges.engine import RUN_SPAN
 from challenges.errors import service_now
 from challenges.models import ClassicGame, ClassicSeat, Guest, Run
 
@@ -49,16 +49,15 @@ def guest_runs_claim(*, guest_id: uuid.UUID, player_id: int, now: datetime | Non
     together, or neither.
     """
     now = service_now(now)
-    # results_at = closes_at + a run's time and its grace (Challenge.results_at).
-    after_close = timedelta(milliseconds=RULESET.time_limit_ms + RULESET.finish_grace_ms)
     with transaction.atomic():
         locked = Guest.objects.select_for_update().filter(pk=guest_id).first()
         if locked is None or locked.user_id == player_id:
             return 0  # claimed or purged meanwhile, or the guest is the player
         # The player's own row is locked too: a run started meanwhile would count twice.
         get_user_model().objects.select_for_update().filter(pk=player_id).first()
+        # Of a challenge whose results are not out: results_at = closes_at + RUN_SPAN.
         claimable = Run.objects.filter(
-            player_id=locked.user_id, challenge__closes_at__gt=now - after_close
+            player_id=locked.user_id, challenge__closes_at__gt=now - RUN_SPAN
         )
         moved = Run.objects.filter(
             pk__in=_within_runs_limit(claimable=claimable, player_id=player_id)

@@ -8,7 +8,7 @@ cached briefly: the home page is the site's busiest and its figures move slowly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -77,10 +77,6 @@ class PlayerToday:
     entry_score: int | None = None
 
 
-def _after_close() -> timedelta:
-    return timedelta(milliseconds=engine.RULESET.time_limit_ms + engine.RULESET.finish_grace_ms)
-
-
 def challenge_today(*, challenge: Challenge) -> ChallengeToday:
     """The open challenge's figures: players so far (cached a minute, and counted again
     after anyone's first run of it), par, next slot."""
@@ -93,7 +89,9 @@ def challenge_today(*, challenge: Challenge) -> ChallengeToday:
 def challenge_last_finished(*, now: datetime | None = None) -> Challenge | None:
     """The newest challenge whose results are out (``results_at`` passed)."""
     now = now or timezone.now()
-    return Challenge.objects.filter(closes_at__lte=now - _after_close()).order_by("-number").first()
+    return (
+        Challenge.objects.filter(closes_at__lte=now - engine.RUN_SPAN).order_by("-number").first()
+    )
 
 
 def finished_top(*, challenge: Challenge) -> FinishedChallenge:
