@@ -124,26 +124,25 @@ class CompiledQuery:
         """The statement and its parameters, to be read inside a larger statement (a
         CTE); ``from_row`` reads its columns back. Only for a query that compiles with
         its sentinels (``ValueError`` otherwise: the caller has its ORM twin)."""
-        statement = self._statement(using)
-        if statement is None:
-            raise ValueError("this query does not compile with its sentinels here")
+        statement = self._compiled(using)
         return statement.sql, _params(statement, arguments)
 
     def columns(self, *, using: str = "default") -> int:
         """How many columns the statement reads (an embedded one's share of a row)."""
-        statement = self._statement(using)
-        if statement is None:
-            raise ValueError("this query does not compile with its sentinels here")
-        return len(statement.attnames)
+        return len(self._compiled(using).attnames)
 
     def from_row(self, model: type[Model], row: Any, *, using: str = "default") -> Any:
         """The ``model`` instance an embedded statement's columns of a row stand for,
         as ``first()`` gives it (None when they are all NULL: no row was found)."""
-        statement = self._statement(using)
-        assert statement is not None
         if all(value is None for value in row):
             return None
-        return self._instance(statement, model, row, using)
+        return self._instance(self._compiled(using), model, row, using)
+
+    def _compiled(self, using: str) -> _Statement:
+        statement = self._statement(using)
+        if statement is None:
+            raise ValueError("this query does not compile with its sentinels here")
+        return statement
 
     def _instance(self, statement: _Statement, model: type[Model], row: Any, using: str) -> Any:
         values = _converted(row, statement, connections[using])

@@ -7,10 +7,9 @@ one round trip where the ORM's transaction takes some fifteen, and more than a f
 a submit's CPU (docs/performance.md). Its rows are the models' own: every column an
 insert writes comes from the model's concrete fields, with the entry's values and the
 others' defaults as the ORM would save them, so a new field with a default is written
-without touching the SQL. What the
-statement says by hand is only how an existing row adds the new entry (the upserts'
-``SET``). SQLite, and the test that holds the two to the same rows, write through the
-ORM in one transaction.
+without touching the SQL. What the statement says by hand is only how an existing row
+adds the new entry (the upserts' ``SET``). SQLite, and the test that holds the two to
+the same rows, write through the ORM in one transaction.
 """
 
 from __future__ import annotations

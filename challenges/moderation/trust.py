@@ -257,10 +257,10 @@ def submit_trust_check(
     timing = run_timing_check(run=run, guarded=at_top, seen=seen)
     check.features.update(timing.features)
     check.reasons += timing.reasons
-    if settings.TRUST_OVERLAPPING_RUNS and (own_runs_beside or nearby):
-        _overlap_weigh(check, run=run, at_top=at_top, nearby=nearby)
-    elif settings.TRUST_OVERLAPPING_RUNS:
-        check.features["overlapping_runs"] = []  # no run was in play beside it
+    if settings.TRUST_OVERLAPPING_RUNS:
+        _overlap_weigh(
+            check, run=run, at_top=at_top, nearby=nearby, own_runs_beside=own_runs_beside
+        )
     # Honest strangers at the top share many placements too (docs/trust.md): a near
     # copy is looked for where a copy gains something, at the guarded top, and only
     # there (with trust off, everywhere).
@@ -289,8 +289,11 @@ def _form_features(
     }
 
 
-def _overlap_weigh(check: TrustCheck, *, run: Run, at_top: bool, nearby: Sequence[int]) -> None:
-    overlapping = _runs_overlapping(run, nearby=nearby)
+def _overlap_weigh(
+    check: TrustCheck, *, run: Run, at_top: bool, nearby: Sequence[int], own_runs_beside: bool
+) -> None:
+    # No run of the player's beside it and no one near them: nothing to read.
+    overlapping = _runs_overlapping(run, nearby=nearby) if own_runs_beside or nearby else []
     # Another player's run beside it (a guest on the same device) weighs at the top.
     if any(other.player_id == run.player_id or at_top for other in overlapping):
         check.reasons.append(Entry.HoldReason.OVERLAPPING_RUNS.value)

@@ -97,11 +97,8 @@ def run_row_start(*, run: Run, limit: int) -> RunStarting:
     best_sql, best_params = BEST_RUN.embedded(
         challenge_id=run.challenge_id, player_id=run.player_id
     )
-    params = [
-        *[run.challenge_id, run.challenge_id, run.player_id],
-        *best_params,
-        *[*values, limit, at, at],
-    ]
+    params = [run.challenge_id, run.challenge_id, run.player_id, *best_params, *values]
+    params += [limit, at, at]
     with connection.cursor() as cursor:
         cursor.execute(_start_sql(best_sql), params)
         row = cursor.fetchone()

@@ -118,9 +118,8 @@ _RUN_SUBMITTING = CompiledQuery(
 def run_for_submit(*, run_id: uuid.UUID, player_id: int) -> RunSubmitting | None:
     """The player's run ``run_id`` with its challenge, and whether they are a guest,
     already have an entry and have other runs that may have been in play beside it
-    (what ``entry_submit`` asks first); None if they have no such
-    run. One read, compiled once: building the joined queryset cost a submit more than
-    a millisecond."""
+    (what ``entry_submit`` asks first); None if they have no such run. One read,
+    compiled once: building the joined queryset cost a submit more than a millisecond."""
     found: Run | None = _RUN_SUBMITTING.first(Run, run_id=run_id, player_id=player_id)
     if found is None:
         return None
