@@ -10,6 +10,8 @@ holds a whole /64 as a rule, so it counts as its /64, not as one of 2^64 address
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import ipaddress
 
 from django.conf import settings
@@ -28,11 +30,13 @@ def _forwarded_address(request: HttpRequest, proxies: int) -> str:
 
 def address_key(raw: str) -> str:
     """``raw`` as limits count it: an IPv4 address, or the /64 of an IPv6 one (an
-    IPv4-mapped IPv6 address is its IPv4 address); "unknown" for what is no address."""
+    IPv4-mapped IPv6 address is its IPv4 address); "unknown" for what is no address. A
+    key is its own key: an IPv6 /64 given back stays the /64."""
+    text = raw.strip().strip("[]")
     try:
-        address = ipaddress.ip_address(raw.strip().strip("[]"))
+        address = ipaddress.ip_address(text)
     except ValueError:
-        return "unknown"
+        return _network_key(text)
     if isinstance(address, ipaddress.IPv6Address):
         if address.ipv4_mapped is not None:
             return str(address.ipv4_mapped)
@@ -40,8 +44,36 @@ def address_key(raw: str) -> str:
     return str(address)
 
 
+def _network_key(text: str) -> str:
+    try:
+        network = ipaddress.IPv6Network(text, strict=False)
+    except ValueError:
+        return "unknown"
+    if network.prefixlen < IPV6_PREFIX:
+        return "unknown"  # wider than one household: no one's address
+    return str(network.supernet(new_prefix=IPV6_PREFIX))
+
+
 def client_address(request: HttpRequest) -> str:
     """The client's address as the limits count it (``address_key``)."""
     proxies = int(settings.NUM_PROXIES)
     raw = _forwarded_address(request, proxies) if proxies > 0 else ""
     return address_key(raw or str(request.META.get("REMOTE_ADDR", "")))
+
+
+def network_hash(raw: str) -> str:
+    """A keyed hash (HMAC-SHA256 with the site's key, first 128 bits) of the network
+    ``raw`` is on, as ``address_key`` counts it; "" for what is no address. Trust keeps
+    it where an account was made and where each run was started, never the address."""
+    key = address_key(raw)
+    return "" if key == "unknown" else keyed_hash("network", key)
+
+
+def keyed_hash(kind: str, value: str) -> str:
+    secret = settings.SECRET_KEY.encode()
+    return hmac.new(secret, f"{kind}:{value}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def client_network(request: HttpRequest) -> str:
+    """The keyed hash of the network the client knocks from (``network_hash``)."""
+    return network_hash(client_address(request))

@@ -4,37 +4,12 @@ ties that link accounts at submit (``trust.players_nearby``)."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import ipaddress
-
-from django.conf import settings
-
 from challenges.models import PlayerForm
-
-
-def network_hash(address: str) -> str:
-    """A keyed hash of the network an address belongs to: the IPv4 address, or the IPv6
-    /64 (one household or phone); "" for what is not an address."""
-    try:
-        ip = ipaddress.ip_address(address.strip())
-    except ValueError:
-        return ""
-    if ip.version == 6:
-        mapped = ip.ipv4_mapped
-        network = str(mapped) if mapped else str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    else:
-        network = str(ip)
-    return _keyed("network", network)
+from config.client_address import keyed_hash, network_hash
 
 
 def device_hash(device_id: str) -> str:
-    return _keyed("device", device_id) if device_id else ""
-
-
-def _keyed(kind: str, value: str) -> str:
-    key = settings.SECRET_KEY.encode()
-    return hmac.new(key, f"{kind}:{value}".encode(), hashlib.sha256).hexdigest()[:32]
+    return keyed_hash("device", device_id) if device_id else ""
 
 
 def form_signup_record(*, player_id: int, address: str, device_id: str) -> None:

@@ -120,6 +120,10 @@ def test_an_ipv6_client_counts_as_its_slash_64(settings: Any) -> None:
         ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
         ("::ffff:203.0.113.7", "203.0.113.7"),
         ("[2001:db8::1]", "2001:db8::/64"),
+        ("2001:db8:1:2::/64", "2001:db8:1:2::/64"),  # a key is its own key
+        ("2001:db8:1:2::5/128", "2001:db8:1:2::/64"),
+        ("2001:db8::/32", "unknown"),  # wider than a household: no one's address
+        ("203.0.113.0/24", "unknown"),
         ("not an address", "unknown"),
         ("", "unknown"),
     ],

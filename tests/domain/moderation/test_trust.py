@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
 
 from challenges import engine
 from challenges.models import Challenge, Entry, FormPoint, PlayerForm
@@ -50,6 +51,26 @@ def test_a_network_is_an_ipv4_address_or_an_ipv6_64_hashed() -> None:
     assert network_hash("::ffff:192.0.2.1") == network_hash("192.0.2.1")
     assert network_hash("not an address") == "" and device_hash("") == ""
     assert "192.0.2.1" not in network_hash("192.0.2.1") and len(network_hash("192.0.2.1")) == 32
+
+
+def test_a_network_is_the_same_from_an_address_or_its_key() -> None:
+    """The requests give the address as the limits count it (an IPv6 /64): it hashes as
+    the address does. A wider network is no one's address."""
+    assert network_hash("2001:db8:1:2::/64") == network_hash("2001:db8:1:2::5") != ""
+    assert network_hash("[2001:db8:1:2::5]") == network_hash("2001:db8:1:2::5")
+    assert network_hash("2001:db8::/32") == "" and network_hash("unknown") == ""
+
+
+def test_a_sign_up_from_an_ipv6_address_keeps_its_network(settings: Any) -> None:
+    """A guest made from a phone's IPv6 address keeps its /64, as one made over IPv4
+    keeps its address. (Before, every IPv6 sign-up kept no network: the request gave the
+    /64 written as a network, which the hash read as no address.)"""
+    settings.NUM_PROXIES = 0
+    phone = APIClient(REMOTE_ADDR="2001:db8:1:2::5")
+    made = phone.post("/api/guest/")
+    assert made.status_code == 201
+    form = PlayerForm.objects.get(player__guest__isnull=False)
+    assert form.signup_network == network_hash("2001:db8:1:2:ffff::9") != ""
 
 
 def test_hashes_stored_before_an_upgrade_still_link(settings: Any) -> None:
