@@ -44,6 +44,7 @@ from challenges.parsing import json_number_text, json_whole_number
 from challenges.play import selectors as runs
 from challenges.play.outcomes import ChallengeStanding, RunPlayed
 from challenges.play.services import run_clock_start, run_finish, run_moves_add, run_start
+from config.client_address import client_network
 from config.throttling import AtomicScopedRateThrottle
 
 
@@ -73,7 +74,12 @@ class RunStartView(APIView):
         player_id = player_of(request).pk
         if not -(2**63) <= challenge_id < 2**63:  # no row holds it; the SQL would refuse it
             raise NotFound(gettext("There is no challenge #%(id)s.") % {"id": challenge_id})
-        run = run_start(player_id=player_id, challenge_id=challenge_id, hard=_hard_mode(request))
+        run = run_start(
+            player_id=player_id,
+            challenge_id=challenge_id,
+            hard=_hard_mode(request),
+            network=client_network(request._request),
+        )
         ghosts = runs.run_ghosts(
             challenge=run.challenge, player_id=player_id, now=run.started_at, started=run
         )

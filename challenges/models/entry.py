@@ -43,7 +43,10 @@ class Entry(models.Model):
         # Trust across runs (moderation/trust.py, docs/trust.md).
         PROVISIONAL = "provisional", _("A top score by a player with little history")
         ABOVE_FORM = "above_form", _("A top score far above the player's form")
-        OVERLAPPING_RUNS = "overlapping_runs", _("Played while another run of theirs was in play")
+        OVERLAPPING_RUNS = (
+            "overlapping_runs",
+            _("Played while another run of theirs, or from the same network, was in play"),
+        )
         NEAR_COPY = "near_copy", _("Most placements, in order, as in another entry")
         LINKED_ACCOUNTS = "linked_accounts", _("A linked account is in the same top of the board")
         # Timing as evidence (moderation/timing.py, docs/trust.md).

@@ -101,6 +101,11 @@ class Run(models.Model):
     # Hard mode: no fit highlights and no auto-turn, chosen at the start and kept for the
     # run; its entry is marked on the board and in the share.
     hard = models.BooleanField(_("hard mode"), default=False, db_default=False)
+    # Where the run was started: a keyed hash of the network (never the address;
+    # docs/trust.md), so runs on one network in play at once meet in the overlap check.
+    network = models.CharField(
+        _("network (hash)"), max_length=32, blank=True, default="", db_default=""
+    )
 
     # Not columns: set by ``run_start``, as a queryset's annotation would be: how many
     # runs of the challenge the player had started, and their best finished one then.
@@ -116,6 +121,7 @@ class Run(models.Model):
                 fields=["challenge", "player", "status"], name="run_challenge_player_status"
             ),
             models.Index(fields=["player", "-started_at"], name="run_player_started"),
+            models.Index(fields=["challenge", "network"], name="run_challenge_network"),
         ]
 
     def __str__(self) -> str:

@@ -121,19 +121,26 @@ def run_pace(*, run: Run) -> tuple[int, int, int] | None:
 
 def runs_overlapping(*, run: Run) -> list[Run]:
     """The other runs in play while ``run`` was: the player's own (their claimed guests'
-    among them), and those of the players who share a device with them, or a network
-    few accounts share (``players_nearby``). A run in play is one whose moves arrived
+    among them), those of the players who share a device with them, or a network few
+    accounts share (``players_nearby``), and anyone's on the same challenge started from
+    the network ``run`` was started from. A run in play is one whose moves arrived
     meanwhile, or one started meanwhile and never played: a second window reading the
     deal leaves its start."""
-    return _runs_overlapping(run, nearby=players_nearby(player_id=run.player_id))
+    nearby = players_nearby(player_id=run.player_id)
+    return _runs_overlapping(run, nearby=nearby, same_network=True)
 
 
-def _runs_overlapping(run: Run, *, nearby: Sequence[int]) -> list[Run]:
+def _runs_overlapping(run: Run, *, nearby: Sequence[int], same_network: bool) -> list[Run]:
     end = run.finished_at or run.finish_by
     overlapping = []
     unplayed = (Run.Status.STARTED, Run.Status.EXPIRED)
     beside = runs_beside(
-        players=[run.player_id, *nearby], run_id=run.pk, started=run.started_at, until=end
+        players=[run.player_id, *nearby],
+        run_id=run.pk,
+        started=run.started_at,
+        until=end,
+        challenge_id=run.challenge_id,
+        network=run.network if same_network else "",
     )
     for other in beside.only(*_BESIDE_FIELDS):
         if other.player_id != run.player_id and other.challenge_id != run.challenge_id:
@@ -149,7 +156,9 @@ def _runs_overlapping(run: Run, *, nearby: Sequence[int]) -> list[Run]:
     return overlapping
 
 
-_BESIDE_FIELDS = ("id", "player_id", "started_at", "arrivals", "challenge_id", "score", "status")
+_BESIDE_FIELDS = (
+    "id", "player_id", "started_at", "arrivals", "challenge_id", "score", "status", "network"
+)  # fmt: skip
 
 
 def _ties_of(form: PlayerForm) -> tuple[list[str], list[str]]:
@@ -292,9 +301,12 @@ def _form_features(
 def _overlap_weigh(
     check: TrustCheck, *, run: Run, at_top: bool, nearby: Sequence[int], own_runs_beside: bool
 ) -> None:
+    # Another player's run beside it weighs at the guarded top only: there a run played
+    # on the same network is read too (two guests behind a carrier's shared address).
+    same_network = at_top and bool(run.network)
     # No run of the player's beside it and no one near them: nothing to read.
-    overlapping = _runs_overlapping(run, nearby=nearby) if own_runs_beside or nearby else []
-    # Another player's run beside it (a guest on the same device) weighs at the top.
+    read = own_runs_beside or nearby or same_network
+    overlapping = _runs_overlapping(run, nearby=nearby, same_network=same_network) if read else []
     if any(other.player_id == run.player_id or at_top for other in overlapping):
         check.reasons.append(Entry.HoldReason.OVERLAPPING_RUNS.value)
     check.features["overlapping_runs"] = [str(other.pk) for other in overlapping]

@@ -70,13 +70,23 @@ def _in_play_beside(*, started: Any, until: Any) -> Q:
 
 
 def runs_beside(
-    *, players: Sequence[int], run_id: uuid.UUID, started: datetime, until: datetime
+    *,
+    players: Sequence[int],
+    run_id: uuid.UUID,
+    started: datetime,
+    until: datetime,
+    challenge_id: int | None = None,
+    network: str = "",
 ) -> QuerySet[Run]:
-    """The runs of ``players`` but ``run_id`` that may have been in play beside a run
-    started at ``started`` and played until ``until`` (trust's overlap check reads
-    their arrivals)."""
+    """The runs but ``run_id`` that may have been in play beside a run started at
+    ``started`` and played until ``until`` (trust's overlap check reads their arrivals):
+    those of ``players``, and with a ``network``, anyone's on challenge ``challenge_id``
+    started from that network."""
+    whose = Q(player_id__in=players)
+    if network:
+        whose |= Q(challenge_id=challenge_id, network=network)
     beside = _in_play_beside(started=started, until=until)
-    return Run.objects.filter(beside, player_id__in=players).exclude(pk=run_id).order_by()
+    return Run.objects.filter(beside, whose).exclude(pk=run_id).order_by()
 
 
 def _run_submitting(*, run_id: uuid.UUID, player_id: int) -> QuerySet[Run]:

@@ -36,7 +36,12 @@ from challenges.play.selectors import challenge_players_changed
 
 
 def run_start(
-    *, player_id: int, challenge_id: int, hard: bool = False, now: datetime | None = None
+    *,
+    player_id: int,
+    challenge_id: int,
+    hard: bool = False,
+    network: str = "",
+    now: datetime | None = None,
 ) -> Run:
     """Start a run on an open challenge; the server's clock is the run's start. The run
     returned holds its challenge (``run.challenge``, read here: its tiles are dealt).
@@ -45,10 +50,14 @@ def run_start(
     person plays a few dozen in 8 hours, a script filling the disk many thousands.
 
     ``hard``: the run is played in hard mode, chosen now and kept for the whole run.
+    ``network``: the keyed hash of the network it is started from (trust's overlap
+    check meets the runs played on one network at once).
     """
     now = service_now(now)
     limit: int = settings.RUNS_PER_CHALLENGE_LIMIT
-    run = Run(player_id=player_id, challenge_id=challenge_id, started_at=now, hard=hard)
+    run = Run(
+        player_id=player_id, challenge_id=challenge_id, started_at=now, hard=hard, network=network
+    )
     # One statement: the challenge, the player's count and the insert if both allow.
     starting = run_row_start(run=run, limit=limit)
     challenge = starting.challenge

@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from challenges.models import Challenge, Entry, EntryDecision, PlayerForm
-from challenges.moderation.services import holds_settle
+from challenges.models import Challenge, Entry, EntryDecision, PlayerForm, Run
+from challenges.moderation.services import form_signup_record, holds_settle
+from challenges.moderation.trust import players_nearby
+from config.client_address import network_hash
 from tests.engine.humans import log_placements, log_turned
 from tests.factories import UserFactory, challenge_log, player_history
 from tests.playing import ServerClock, api_played, api_played_together
@@ -199,6 +201,91 @@ def test_a_guests_run_claimed_into_an_aged_account_brings_the_guest_beside_it(
     assert entry.status == "held" and "overlapping_runs" in entry.hold_reasons
     assert other in entry.features["overlapping_runs"]
     assert _board(challenge) == []
+
+
+CARRIER = "100.64.0.7"  # one address a mobile carrier shares among its subscribers
+
+
+def _carrier_guest() -> APIClient:
+    guest = APIClient(REMOTE_ADDR=CARRIER)  # a device cookie of its own
+    assert guest.post("/api/guest/").status_code == 201
+    return guest
+
+
+def _guests_played_together(
+    challenge: Challenge, clock: ServerClock, one: APIClient, two: APIClient, *, apart_ms: int
+) -> tuple[str, str]:
+    """``one`` and ``two`` each play a run; the second starts ``apart_ms`` after the
+    first. Returns the two runs' ids, the first's the better."""
+    better = one.post(f"/api/challenges/{challenge.pk}/runs/").json()["id"]
+    logs = [
+        (better, challenge_log(challenge, moves=24, start_ms=1800, step_ms=1100, variant=0)),
+    ]
+    if apart_ms:
+        api_played(one, better, logs[0][1], clock)
+        clock.set(clock.now() + timedelta(milliseconds=apart_ms))
+    other = two.post(f"/api/challenges/{challenge.pk}/runs/").json()["id"]
+    logs.append((other, challenge_log(challenge, moves=24, start_ms=1900, step_ms=1100, variant=1)))
+    together = logs[1:] if apart_ms else logs  # the first was played on its own
+    finished = api_played_together(_Tabs({better: one, other: two}), together, clock)
+    assert all(answer.json()["eligible"] is True for answer in finished)
+    return better, other
+
+
+@pytest.mark.parametrize("apart_ms", [0, 200_000])
+def test_a_guests_run_behind_a_carriers_address_brings_the_guest_beside_it(
+    challenge: Challenge, server_clock: ServerClock, apart_ms: int
+) -> None:
+    """Two guests on two devices behind one carrier's address, which many accounts were
+    made on (so the address links no one), play at once; one logs into an aged account
+    and submits the better run. The other run, started from the same network while it
+    was in play, holds it. (Before, it went live: only a sign-up's network was known, and
+    a shared one is no link.) The same two runs played one after the other hold
+    nothing: strangers on one address do not overlap."""
+    aged = UserFactory()
+    aged.set_password("an aged pass phrase 7")
+    aged.save()
+    player_history(aged, REGULAR)
+    for subscriber in UserFactory.create_batch(3):  # the carrier's other subscribers
+        form_signup_record(player_id=subscriber.pk, address=CARRIER, device_id="")
+    one, two = _carrier_guest(), _carrier_guest()
+    better, other = _guests_played_together(challenge, server_clock, one, two, apart_ms=apart_ms)
+    started_from = Run.objects.filter(pk__in=[better, other]).values_list("network", flat=True)
+    assert set(started_from) == {network_hash(CARRIER)}  # kept as its hash, never the address
+    logged_in = one.post(
+        "/accounts/login/", {"username": aged.username, "password": "an aged pass phrase 7"}
+    )
+    assert logged_in.status_code == 302
+    assert players_nearby(player_id=aged.pk) == []  # the shared address links no one
+    submitted = one.post(f"/api/runs/{better}/submit/")
+    assert submitted.status_code == 201, submitted.json()
+    entry = Entry.objects.get(pk=submitted.json()["id"])
+    if apart_ms:
+        assert entry.status == "live" and entry.features["overlapping_runs"] == []
+        assert _board(challenge) == [aged.username]
+    else:
+        assert entry.status == "held" and entry.hold_reasons == ["overlapping_runs"]
+        assert entry.features["overlapping_runs"] == [other]
+        assert _board(challenge) == []
+
+
+def test_a_run_beside_a_stranger_on_the_same_network_below_the_guard_goes_live(
+    challenge: Challenge, server_clock: ServerClock
+) -> None:
+    """Below the guarded top, another player's run on the same network holds nothing: a
+    score no script aims at is no threat to the top."""
+    challenge.par = 10_000  # far above what the test's runs score
+    challenge.save(update_fields=["par"])
+    player = APIClient(REMOTE_ADDR=CARRIER)
+    player.force_authenticate(UserFactory())
+    better, _other = _guests_played_together(
+        challenge, server_clock, player, _carrier_guest(), apart_ms=0
+    )
+    submitted = player.post(f"/api/runs/{better}/submit/")
+    assert submitted.status_code == 201, submitted.json()
+    entry = Entry.objects.get(pk=submitted.json()["id"])
+    assert entry.status == "live" and entry.hold_reasons == []
+    assert entry.features["overlapping_runs"] == []  # not read below the guard
 
 
 def test_a_hold_no_moderator_decided_is_settled_at_the_results(

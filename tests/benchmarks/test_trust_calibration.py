@@ -60,6 +60,25 @@ def test_a_small_field_holds_every_attackers_strike_and_few_people(measured: Poo
     assert all(field <= load for field, load in zip(field_loads, loads, strict=True))
 
 
+def test_laundering_behind_a_carriers_address_is_met_by_each_runs_network(
+    measured: Pools,
+) -> None:
+    """Every laundering guest behind a shared address: each run's network meets the two
+    guests; without it, no overlap is seen. A person's entry is held for a stranger's
+    run on their network only when one is drawn beside it."""
+    small = ["--players", "400", "--challenges", "24", "--instances", "10", "--cgnat", "1"]
+    kept, _, _, _ = simulate(parser().parse_args(small), measured)
+    laundering = kept["guest laundering"]
+    assert laundering.reasons["overlapping_runs"] == laundering.strikes > 0
+    assert laundering.caught == laundering.strikes
+    lost, _, _, _ = simulate(parser().parse_args([*small, "--no-run-network"]), measured)
+    assert "overlapping_runs" not in lost["guest laundering"].reasons
+    assert "overlapping_runs" not in lost[EVERY_PERSON].reasons
+    assert kept[EVERY_PERSON].reasons["overlapping_runs"] > 0
+    alone, _, _, _ = simulate(parser().parse_args([*small, "--network-beside", "0"]), measured)
+    assert "overlapping_runs" not in alone[EVERY_PERSON].reasons
+
+
 def test_a_fresh_sites_small_boards_hold_few_newcomers(measured: Pools) -> None:
     args = parser().parse_args(["--seed", "2"])
     boards = small_boards(args, (5, 50), measured)

@@ -24,7 +24,8 @@ calibration (docs/solver.md) measured for its kind. Beside the field play, each
   ten challenges, then plays 0.99 of par;
 - **guest laundering**: an aged account claims a guest's 0.75-0.84 run, played beside a
   second guest on the same device or network (``--cgnat``: the share of them behind a
-  carrier's shared address and on two devices, where the network links no one);
+  carrier's shared address and on two devices, where only the network each run was
+  started from meets them; ``--no-run-network``: what if it were not kept, as before);
 - **pace griefing**: a rival plays a leader's pace into the top;
 - the evasive script: a fresh account at 0.70-0.84 of par, its solver match kept under
   the single-run thresholds.
@@ -51,6 +52,12 @@ Copies are measured on real logs, not drawn: ``--deals`` deals, on each the runs
 simulated people of the strong kinds (``tests/engine/humans.py``), and of each a copy
 turned by 120 and by 240 degrees and a copy keeping 70 % of its placements. The share
 of placements two honest strangers make in common is the near copy's false hold.
+
+A person's guarded entry meets a stranger's run on its network too (a household, a
+café, a carrier's shared address): each entry of a person has ``--network-beside`` of a
+chance of another player's run on the same challenge, from the same network, in play
+meanwhile, and is held for it at the guarded top. It is a guess; real runs' networks
+would set it.
 
 Then the honest small boards: a fresh site where everyone is new, boards of 5, 50 and
 500 people for 20 challenges: how many of their entries are held.
@@ -124,6 +131,7 @@ def simulate(
     # others' draws stay as they were.
     later_rng = random.Random(args.seed + 2)
     draws = random.Random(args.seed + 3)
+    networks = random.Random(args.seed + 4)
     trust = thresholds_of(args)
     timing_rule = timing_of(args)
     field_players = []
@@ -150,7 +158,9 @@ def simulate(
             strike = rng.randint(10, last)
             attacker = Player(population, True, None, strike=strike)
             attacker.start = strike - rng.randint(5, 10)
-            attacker.overlapped = population == "guest laundering" and rng.random() >= args.cgnat
+            if population == "guest laundering":
+                behind_a_carrier = rng.random() < args.cgnat
+                attacker.overlapped = args.run_network or not behind_a_carrier
             attacker.pace = SCRIPT_PACES[instance % len(SCRIPT_PACES)]
             named.append(attacker)
         strike = later_rng.randint(10, args.challenges - 1)
@@ -192,6 +202,8 @@ def simulate(
         held: list[tuple[int, Player, float]] = []
         for rank, (share, match, strike, player) in enumerate(played, start=1):
             timing = timed(player, later_rng if player in later else timing_rng, measured)
+            if not player.is_script:
+                player.overlapped = _stranger_beside(args, networks)
             reasons = judged(
                 player, share, match, rank, len(played), trust, timing, timing_rule,
                 args.timing_waives, args.secret_draw,
@@ -236,6 +248,12 @@ def simulate(
     return tallies, loads, field_loads, undecided
 
 
+def _stranger_beside(args: argparse.Namespace, rng: random.Random) -> bool:
+    """Whether a person's entry had another player's run from its network beside it,
+    which the overlap check meets (only when the run's network is kept)."""
+    return rng.random() < args.network_beside and args.run_network
+
+
 def timing_of(args: argparse.Namespace) -> TimingThresholds:
     return TimingThresholds(spread_floor=args.timing_spread, placements=args.timing_placements)
 
@@ -267,6 +285,7 @@ def small_boards(
         timing_rng = random.Random(args.seed * 1000 + size + 1)
         people = [person("newcomer", field_kind(rng)) for _ in range(size)]
         draws = random.Random(args.seed * 1000 + size + 3)
+        networks = random.Random(args.seed * 1000 + size + 4)
         for player in people:
             player.draw = draws.random()
         tally = Tally()
@@ -279,6 +298,7 @@ def small_boards(
             played.sort(key=lambda item: -item[0])
             for rank, (share, match, player) in enumerate(played, start=1):
                 timing = timed(player, timing_rng, measured)
+                player.overlapped = _stranger_beside(args, networks)
                 reasons = judged(
                     player, share, match, rank, len(played), trust, timing, timing_rule,
                     args.timing_waives, args.secret_draw,
@@ -314,6 +334,10 @@ ATTACKERS = (
     "guest laundering",
     "evasive script",
 )
+NETWORK_BESIDE = 0.02
+"""A guess at how often a person's entry has another player's run on the same challenge
+from the same network in play beside it: two in a household, friends at a café, strangers
+behind a carrier's address (docs/trust.md)."""
 SCRIPT_PACES = (PERSON_PACED, MIMIC)
 """Half the scripts draw a person's pace from a range; half mimic a person's times."""
 
@@ -348,8 +372,14 @@ def report(args: argparse.Namespace) -> None:
     print(
         f"{args.players:,} people a challenge, {args.challenges} challenges, "
         f"{args.instances} of each population, {args.new_accounts:.0%} new accounts a "
-        f"challenge, {args.cgnat:.0%} of laundering guests behind a shared address; "
-        f"guard {args.guard_share} of par, provisional < {args.provisional}, margin "
+        f"challenge, {args.cgnat:.0%} of laundering guests behind a shared address, "
+        + (
+            f"each run's network kept ({args.network_beside:.0%} of people's entries with a "
+            "stranger's run beside them on it); "
+            if args.run_network
+            else "NO RUN'S NETWORK KEPT (not the rule); "
+        )
+        + f"guard {args.guard_share} of par, provisional < {args.provisional}, margin "
         f"{args.margin}-{args.margin_cap} (z {args.spread_z}), window {args.window}, step "
         f"{args.step}, moderators decide {args.capacity} a challenge"
         + (
@@ -430,6 +460,18 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--new-accounts", type=float, default=NEW_ACCOUNTS)
     made.add_argument("--capacity", type=int, default=15)
     made.add_argument("--cgnat", type=float, default=0.3)
+    made.add_argument(
+        "--run-network",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="each run keeps the network it was started from (the rule)",
+    )
+    made.add_argument(
+        "--network-beside",
+        type=float,
+        default=NETWORK_BESIDE,
+        help="a person's chance of a stranger's run on their network beside an entry",
+    )
     made.add_argument("--deals", type=int, default=4)
     made.add_argument("--runs-per-kind", type=int, default=6)
     made.add_argument("--timing-deals", type=int, default=6)

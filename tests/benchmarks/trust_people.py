@@ -101,7 +101,8 @@ class Player:
     improve: tuple[float, float, int] | None = None
     struck: int = 0
     overlapped: bool = False
-    """Guest laundering: another guest's run beside the claimed one, linked to it."""
+    """Another run beside this entry's that the overlap check meets: guest laundering's
+    second guest; for a person, this entry's draw of a stranger on their network."""
     pace: str = ""
     """A script's times: a person's pace drawn from a range, or a person's mimicked
     (``timing_pools``); a person's come from their kind."""

@@ -12,10 +12,16 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from challenges.models import Challenge, Entry, EntryDecision, PlayerForm
+from challenges.models import Challenge, Entry, EntryDecision, PlayerForm, Run
 from challenges.moderation.wording import APPROVED_AFTER_REVIEW
 from tests.e2e.english_left import english_left_in_html
-from tests.factories import EntryFactory, UserFactory, player_history, submitted_run
+from tests.factories import (
+    EntryFactory,
+    RunFactory,
+    UserFactory,
+    player_history,
+    submitted_run,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -123,6 +129,33 @@ def test_a_german_moderator_reads_the_desk_in_german(challenge: Challenge) -> No
     assert "(Zur Prüfung zurückgehalten)" in page and "(held)" not in page
     assert "Nach Prüfung freigegeben." in page and APPROVED_AFTER_REVIEW not in page
     assert english_left_in_html(queue, "de") == []
+    assert english_left_in_html(page, "de") == []
+
+
+def test_the_desk_says_a_strangers_run_came_from_the_same_network_in_german(
+    challenge: Challenge,
+) -> None:
+    """A run another player started from the same network while the entry's run was in
+    play is listed with whose it is and where it came from, in the reader's language."""
+    run = submitted_run(challenge, player=UserFactory(), moves=8)
+    Run.objects.filter(pk=run.pk).update(network="n9")
+    held = Entry.objects.get(run=run)
+    held.status, held.hold_reasons = "held", ["overlapping_runs"]
+    held.save(update_fields=["status", "hold_reasons"])
+    beside = RunFactory(challenge=challenge, finished=True, started_at=run.started_at, network="n9")
+    elsewhere = RunFactory(
+        challenge=challenge, finished=True, started_at=run.started_at, network="n8"
+    )
+    page = (
+        _client(moderator())
+        .get(reverse("challenges:desk-entry", args=[held.pk]), HTTP_ACCEPT_LANGUAGE="de")
+        .content.decode()
+    )
+    listed = page[page.index('data-testid="desk-overlapping"') :]
+    listed = listed[: listed.index("</ul>")]
+    assert str(beside.pk) in listed and str(elsewhere.pk) not in listed
+    assert "Runde eines anderen Spielers" in listed
+    assert "aus demselben Netz gestartet" in listed
     assert english_left_in_html(page, "de") == []
 
 
