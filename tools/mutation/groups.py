@@ -37,8 +37,10 @@ ENGINE = Group(
         "triominos/review.py",
         "triominos/moves.py",
         "triominos/trust.py",
+        "triominos/timing.py",
     ),
     tests=("tests/engine",),
+    pytest_args=("-p", "tools.mutation.fresh_caches"),
     deselect=(
         # Regenerates every vector file (40 s a run); test_vectors' readers compare the
         # engine's answers with the same stored files case by case.
@@ -75,6 +77,7 @@ TRUST = Group(
         "challenges/moderation/signups.py",
         "challenges/moderation/near_copy.py",
         "challenges/moderation/holds.py",
+        "challenges/moderation/timing.py",
     ),
     tests=(
         "tests/domain/play/test_batches.py",
@@ -93,6 +96,7 @@ TRUST = Group(
         "tests/domain/moderation/test_trust_edges.py",
         "tests/api/test_trust.py",
         "tests/api/test_trust_attacks.py",
+        "tests/api/test_trust_timing.py",
         "tests/api/test_hold_reasons.py",
         "tests/api/test_review_of_runs.py",
         "tests/api/test_witnessed_runs.py",
@@ -105,7 +109,13 @@ TRUST = Group(
     # Every mutant's pytest would build the test database again (a minute on a busy
     # machine): one SQLite file, migrated once and kept (--reuse-db), one mutant at a
     # time so that no two write it at once.
-    pytest_args=("-p", "tools.mutation.reused_db", "--reuse-db"),
+    pytest_args=(
+        "-p",
+        "tools.mutation.reused_db",
+        "--reuse-db",
+        "-p",
+        "tools.mutation.fresh_caches",
+    ),
     jobs=1,
 )
 
@@ -127,6 +137,7 @@ MODULE_TESTS: dict[str, tuple[str, ...]] = {
         "tests/engine/test_witness_vectors.py",
     ),
     "triominos/trust.py": ("tests/engine/test_trust.py", "tests/engine/test_trust_edges.py"),
+    "triominos/timing.py": ("tests/engine/test_timing.py", "tests/engine/test_placement_walk.py"),
     "challenges/schedule/par.py": _PAR_TESTS,
     "challenges/moderation/review.py": (
         *_PAR_TESTS,
@@ -140,6 +151,14 @@ MODULE_TESTS: dict[str, tuple[str, ...]] = {
         "tests/domain/moderation/test_entries.py",
         "tests/api/test_trust.py",
         "tests/api/test_trust_attacks.py",
+    ),
+    "challenges/moderation/trust.py": (
+        "tests/domain/moderation/test_trust.py",
+        "tests/domain/moderation/test_trust_edges.py",
+        "tests/domain/moderation/test_entries.py",
+        "tests/api/test_trust.py",
+        "tests/api/test_trust_attacks.py",
+        "tests/api/test_trust_timing.py",
     ),
     "challenges/moderation/holds.py": (
         "tests/domain/moderation/test_holds.py",
