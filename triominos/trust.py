@@ -37,6 +37,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from triominos.geometry import Cell, Point, cell_corners
+
 __all__ = [
     "FORM_REASONS",
     "TURNS",
@@ -237,18 +239,6 @@ def approval_waives(
 # degrees (or 180, 300) makes it a down cell; a reflection reverses every tile's
 # clockwise order, and a tile of three different numbers is never flipped.
 TURNS = (0, 1, 2)
-_ROW = math.sqrt(3) / 2  # a row's height, an edge being 1
-_CENTRE = (0.5, 2 * _ROW / 3)  # the centroid of the up cell [0, 0]
-
-
-def _centroid(row: int, col: int) -> tuple[float, float]:
-    up = (row + col) % 2 == 0
-    return (col + 1) / 2, (row + (2 / 3 if up else 1 / 3)) * _ROW
-
-
-def _cell_at(x: float, y: float) -> tuple[int, int]:
-    row = math.floor(y / _ROW)
-    return row, round(2 * x - 1)
 
 
 # A submit turns each of its placements twice, and a deal's runs share most of theirs.
@@ -273,45 +263,27 @@ def placement_turned(placement: str, turns: int) -> str:
 @functools.lru_cache(maxsize=16_384)
 def _cell_turned(row: int, col: int, turns: int) -> tuple[int, int, int]:
     """The cell ``row, col`` turned by ``turns`` times 120 degrees, and the shift of its
-    corners (see ``placement_turned``)."""
-    x, y = _centroid(row, col)
-    angle = 2 * math.pi / 3 * turns
-    dx, dy = x - _CENTRE[0], y - _CENTRE[1]
-    # y grows downward: this turns clockwise as the board is seen.
-    tx = _CENTRE[0] + dx * math.cos(angle) - dy * math.sin(angle)
-    ty = _CENTRE[1] + dx * math.sin(angle) + dy * math.cos(angle)
-    new_row, new_col = _cell_at(tx, ty)
-    # A clockwise turn by 120 degrees moves each corner on by one, clockwise: the corner
-    # numbered i lands where the new cell numbers i + shift. The shift is the same for
-    # every cell of one kind (up or down) as the turn keeps the kind.
-    return new_row, new_col, _corner_shift(row, col, new_row, new_col, turns)
+    corners: corner 0 lands on the turned cell's corner ``shift`` (the corner numbered i
+    lands where the new cell numbers i + shift, the turn keeping the clockwise order)."""
+    corners = cell_corners(Cell(row, col))
+    for _ in range(turns):
+        corners = (_point_turned(corners[0]), _point_turned(corners[1]), _point_turned(corners[2]))
+    turned = _cell_of(corners)
+    return turned.row, turned.col, cell_corners(turned).index(corners[0])
 
 
-def _apex(row: int, col: int) -> tuple[float, float]:
-    """Corner 0 of a cell (RULES.md): the top point of an up cell, the bottom of a down."""
-    if (row + col) % 2 == 0:
-        return (col + 1) / 2, row * _ROW
-    return (col + 1) / 2, (row + 1) * _ROW
+def _point_turned(point: Point) -> Point:
+    """``point`` turned by 120 degrees clockwise as the board is seen (rows growing
+    downward) about the centroid of cell [0, 0], exactly. Measured in half-edges across
+    and thirds of a row down, the centroid is at (1, 2) and the turn is rational; for a
+    lattice point (``row + x`` odd) it comes to these two halves of even numbers."""
+    return Point((point.x - point.row + 1) // 2, (5 - point.x - 3 * point.row) // 2)
 
 
-def _corners(row: int, col: int) -> list[tuple[float, float]]:
-    """A cell's three corners in RULES.md's order (clockwise from the apex)."""
-    if (row + col) % 2 == 0:
-        return [((col + 1) / 2, row * _ROW), ((col + 2) / 2, (row + 1) * _ROW),
-                (col / 2, (row + 1) * _ROW)]  # fmt: skip
-    return [((col + 1) / 2, (row + 1) * _ROW), (col / 2, row * _ROW),
-            ((col + 2) / 2, row * _ROW)]  # fmt: skip
-
-
-def _corner_shift(row: int, col: int, new_row: int, new_col: int, turns: int) -> int:
-    """Which corner of the turned cell corner 0 of the cell lands on."""
-    x, y = _apex(row, col)
-    angle = 2 * math.pi / 3 * turns
-    dx, dy = x - _CENTRE[0], y - _CENTRE[1]
-    tx = _CENTRE[0] + dx * math.cos(angle) - dy * math.sin(angle)
-    ty = _CENTRE[1] + dx * math.sin(angle) + dy * math.cos(angle)
-    corners = _corners(new_row, new_col)
-    return min(range(3), key=lambda i: (corners[i][0] - tx) ** 2 + (corners[i][1] - ty) ** 2)
+def _cell_of(corners: tuple[Point, Point, Point]) -> Cell:
+    """The cell whose corners are ``corners``: up or down, its row is their top one and
+    its column their leftmost x."""
+    return Cell(min(point.row for point in corners), min(point.x for point in corners))
 
 
 class PlacementOrder:
@@ -330,8 +302,8 @@ class PlacementOrder:
         with this log turned as best fits (1.0 for a copy, turned or not, with draws
         added; 0.7 for a copy that kept seven placements of ten): over the longer log."""
         longer = max(len(self.placements), len(theirs))
-        if not self.placements or not theirs:
-            return 0.0
+        if longer == 0:
+            return 0.0  # two logs without a placement share none
         return max(len(turned.intersection(theirs)) for turned in self._turned) / longer
 
 
@@ -350,7 +322,7 @@ def pace_fingerprint(times_ms: Sequence[int]) -> tuple[int, int, int] | None:
     def quantile(q: float) -> int:
         position = q * (len(gaps) - 1)
         low = int(position)
-        high = min(low + 1, len(gaps) - 1)
+        high = low + 1  # a quartile lies below the last gap: q (n - 1) < n - 1
         return round(gaps[low] + (gaps[high] - gaps[low]) * (position - low))
 
     return (quantile(0.25), quantile(0.5), quantile(0.75))

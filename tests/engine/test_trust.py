@@ -66,7 +66,7 @@ def test_a_small_board_is_guarded_by_the_share_of_par_not_by_rank() -> None:
     assert form_reasons(PlayerRecord(), share=0.8, rank=None, entries=3, thresholds=T) == (
         "provisional",
     )
-    with pytest.raises(ValueError, match="guarded by its rank"):
+    with pytest.raises(ValueError, match=r"^without a par, an entry is guarded by its rank$"):
         guarded(T, rank=None, entries=50, share=None)
 
 
@@ -181,6 +181,9 @@ def test_placements_shared_as_a_set() -> None:
     # Order does not hide a copy: the same placements in another order.
     assert placements_shared(ours, ["e", "d", "c", "b", "a"]) == 1.0
     assert placements_shared([], ours) == 0.0
+    assert placements_shared(ours, []) == 0.0
+    assert placements_shared([], []) == 0.0  # nothing to share, and no division by 0
+    assert placements_shared(["a"], ["a"]) == 1.0  # one placement, shared
 
 
 @given(
@@ -203,3 +206,11 @@ def test_pace_fingerprint_and_likeness() -> None:
     assert paces_linked([1500, 2000, 2500], [1530, 1980, 2550], tolerance_ms=60)
     assert not paces_linked([1500, 2000, 2500], [1500, 2000, 2600], tolerance_ms=60)
     assert not paces_linked([1500, 2000, 2500], [1500, 2000, 2500], tolerance_ms=0)
+
+
+def test_a_record_with_more_approvals_than_shares_is_refused() -> None:
+    """Approvals run parallel to the shares (missing ones: not reviewed); one more
+    approval than shares is no record the form can read."""
+    assert form_of(PlayerRecord(shares=(0.5, 0.6), reviewed=(True,)), T) is not None
+    with pytest.raises(ValueError, match="zip"):
+        form_of(PlayerRecord(shares=(0.5,), reviewed=(True, True)), T)
