@@ -188,9 +188,9 @@ def timing_reasons(
 ) -> tuple[TimingReason, ...]:
     """Why a run's times ask a person to look (none: they are within people's)."""
     spread = features.think_spread
+    # A spread is never negative: a floor of 0 holds nothing (the rule is off).
     if (
-        thresholds.spread_floor > 0
-        and features.placements >= thresholds.placements
+        features.placements >= thresholds.placements
         and spread is not None
         and spread < thresholds.spread_floor
     ):

@@ -158,6 +158,9 @@ def test_rank_correlation() -> None:
     assert rank_correlation([1, 1, 1], [1, 2, 3]) is None
     assert rank_correlation([1, 2, 3], [2, 2, 2]) is None
     assert rank_correlation([1], [1]) is None
+    # Two are enough: they agree or they do not.
+    assert rank_correlation([1, 2], [3, 4]) == pytest.approx(1.0)
+    assert rank_correlation([1, 2], [4, 3]) == pytest.approx(-1.0)
     assert rank_correlation([1, 2], [1, 2, 3]) is None
 
 
@@ -168,6 +171,51 @@ def test_a_run_that_is_not_valid_is_not_measured() -> None:
     moves[placed] = {**moves[placed], "cell": [40, 40]}
     with pytest.raises(ValueError):
         timing_features(tray=DEAL.tray, well=DEAL.well, log={"moves": moves})
+
+
+def _placements_timed(log: dict[str, object], gaps: list[int]) -> dict[str, object]:
+    """``log`` up to its placement after ``len(gaps)`` more, each that long after the
+    move before it (a draw 700 ms after its own)."""
+    moves, t, timed = [], 3000, 0
+    for index, move in enumerate(log["moves"]):  # type: ignore[arg-type]
+        if index:
+            t += 700 if move["type"] == "draw" else gaps[timed]
+            timed += move["type"] == "place"
+        moves.append({**move, "t": t})
+        if timed == len(gaps):
+            break
+    return {"moves": moves}
+
+
+def test_a_spread_is_taken_from_two_think_times_and_a_millisecond_counts() -> None:
+    """Two timed placements give a spread; a gap of 1 ms is a time like any other (its
+    logarithm is 0), only a gap of 0 has none."""
+    for gaps, spread in (([1, 100], math.log(100) / 2), ([400, 100], math.log(4) / 2)):
+        log = _placements_timed(_greedy_log(), gaps)
+        measured = timing_features(tray=DEAL.tray, well=DEAL.well, log=log)
+        assert measured.placements == 2
+        assert measured.think_spread == pytest.approx(spread)
+    one = timing_features(
+        tray=DEAL.tray, well=DEAL.well, log=_placements_timed(_greedy_log(), [900])
+    )
+    assert one.placements == 1 and one.think_spread is None
+
+
+def test_effort_is_taken_from_as_few_placements_as_it_needs() -> None:
+    log = _greedy_log()
+    options = _options_before_each_placement(log)
+    placed = [i for i, move in enumerate(log["moves"]) if move["type"] == "place"]  # type: ignore[union-attr]
+    for timed, has_effort in ((EFFORT_PLACEMENTS, True), (EFFORT_PLACEMENTS - 1, False)):
+        moves = log["moves"][: placed[timed] + 1]  # type: ignore[index]
+        retimed, t, at = [], 2500, 0
+        for index, move in enumerate(moves):
+            if index:
+                t += 700 if move["type"] == "draw" else 800 + 150 * options[at]
+                at += move["type"] == "place"
+            retimed.append({**move, "t": t})
+        measured = timing_features(tray=DEAL.tray, well=DEAL.well, log={"moves": retimed})
+        assert measured.placements == timed
+        assert (measured.effort is not None) is has_effort, timed
 
 
 def test_an_empty_run_measures_nothing() -> None:
@@ -202,6 +250,16 @@ def test_the_features_round_trip_through_json() -> None:
     }
     assert TimingFeatures.from_json(data) == TimingFeatures(21, 3120, 1480, 0.4123, -0.125)
     assert TimingFeatures.from_json({}) == TimingFeatures(0, None, None, None, None)
+    # Four places kept, the fifth rounded; nothing measured stays nothing.
+    assert TimingFeatures(9, 2000, 900, 0.123456, 0.987654).to_json()["effort"] == 0.9877
+    assert TimingFeatures(9, 2000, 900, 0.123456, None).to_json()["think_spread"] == 0.1235
+    assert TimingFeatures(0, None, None, None, None).to_json() == {
+        "placements": 0,
+        "first_read_ms": None,
+        "think_median_ms": None,
+        "think_spread": None,
+        "effort": None,
+    }
     odd = TimingFeatures.from_json({"placements": "x", "think_spread": True, "effort": "0.5"})
     assert odd == TimingFeatures(0, None, None, None, None)
 
@@ -214,6 +272,11 @@ def test_the_fingerprint_across_runs() -> None:
     distance = timing_distance(slower, past)
     assert distance is not None and distance > 5
     assert timing_distance(same, past[:2]) is None
+    assert timing_distance(same, past[:3]) == pytest.approx(0.0)  # three are enough
+    # A median of a millisecond is measured; one of 0 has no logarithm.
+    quick = timing_distance(TimingFeatures(20, 3000, 1, 0.4, None), past)
+    assert quick is not None and quick < -20
+    assert timing_distance(TimingFeatures(20, 3000, 0, 0.4, None), past) is None
     assert timing_distance(TimingFeatures(0, None, None, None, None), past) is None
     # A spread across runs narrower than 0.1 counts as 0.1: a steady player's slightly
     # slower day is not far away.
