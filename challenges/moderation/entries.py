@@ -83,7 +83,7 @@ def entry_submit(*, run_id: UUID, player_id: int, now: datetime | None = None) -
     now = service_now(now)
     submitting = run_for_submit(run_id=run_id, player_id=player_id)
     if submitting is None:
-        raise RunNotFound(gettext("You have no run with this id."))
+        raise RunNotFound()
     run = submitting.run
     if submitting.guest:
         # No guest ever appears on a board: an account claims the run first.
@@ -163,7 +163,7 @@ def entry_approve(
             reason=reason.strip() or APPROVED_AFTER_REVIEW,
         )
         challenge_entry_stats_refresh(challenge=locked.challenge)
-        player_record_approved(player_id=locked.player_id, score=locked.score)
+        player_record_approved(player_id=locked.player_id)
     return locked
 
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Q, Sum
 
 from challenges import engine
@@ -231,7 +230,7 @@ def submit_trust_check(
     moves_hash: str,
     placements: Sequence[str],
     seen: list[engine.PlacementSeen],
-    own_runs_beside: bool = True,
+    own_runs_beside: bool,
 ) -> TrustCheck:
     """Every trust reason for the submit of ``run`` (before its entry exists), whose
     placements are ``placements`` and ``run_placements_seen`` is ``seen``.
@@ -361,15 +360,13 @@ def form_point_add(*, entry: Entry, now: datetime) -> None:
     )
     if not entry.is_live:
         return
-    counted = PlayerForm.objects.filter(player_id=entry.player_id)
-    if counted.update(challenges=F("challenges") + 1):
-        return
-    try:
-        with transaction.atomic():
-            PlayerForm.objects.create(player_id=entry.player_id, challenges=1)
-    except IntegrityError:
-        # A sign-up or another submit made the row meanwhile; it is committed now.
-        counted.update(challenges=F("challenges") + 1)
+    # A first counted challenge may make the row; get_or_create takes a sign-up or
+    # another submit making it meanwhile.
+    form, made = PlayerForm.objects.get_or_create(
+        player_id=entry.player_id, defaults={"challenges": 1}
+    )
+    if not made:
+        PlayerForm.objects.filter(pk=form.pk).update(challenges=F("challenges") + 1)
 
 
 def form_point_decide(*, entry: Entry, approved: bool, voided: bool = True) -> None:

@@ -65,7 +65,7 @@ def player_records_changed(*, player_ids: list[int]) -> None:
     PlayerRecord.objects.filter(player_id__in=player_ids).update(version=F("version") + 1)
 
 
-def player_record_approved(*, player_id: int, score: int) -> None:
+def player_record_approved(*, player_id: int) -> None:
     """A held entry of ``player_id`` went live: the record is made again (a moderator's
     decision, rare; its submission changes from held to live)."""
     player_record_rebuild(player_id=player_id)

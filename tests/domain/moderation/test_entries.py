@@ -17,6 +17,7 @@ from challenges.errors import (
 )
 from challenges.models import Entry, EntryDecision, Guest, PlayerRecord, Run, ScoreCount
 from challenges.moderation.entries import entry_submit, entry_void
+from challenges.moderation.near_copy import run_placements
 from challenges.play.services import run_finish, run_start
 from challenges.slots import slot_number
 from tests.factories import (
@@ -255,3 +256,32 @@ def test_simultaneous_submits_at_one_score_are_all_counted(postgres: None) -> No
     ]
     challenge.refresh_from_db()
     assert (challenge.entry_count, challenge.top_score) == (12, 77)
+
+
+def test_a_submitted_entry_keeps_its_runs_placements_and_hard_mode() -> None:
+    """The entry keeps the run's placements (a later submit's near-copy check reads
+    them) and that it was played in hard mode (the boards mark it)."""
+    challenge = ChallengeFactory(number=slot_number(at=NOON))
+    for hard in (True, False):
+        player = UserFactory()
+        run = run_start(player_id=player.pk, challenge_id=challenge.pk, hard=hard, now=NOON)
+        run = run_played(run, challenge_log(challenge, moves=8, step_ms=1500))
+        entry = entry_submit(run_id=run.pk, player_id=player.pk, now=NOON + timedelta(minutes=1))
+        entry.refresh_from_db()
+        assert entry.hard is hard
+        assert entry.placements == ";".join(run_placements(run=run)) != ""
+
+
+@pytest.mark.trust
+def test_a_submit_below_the_guard_beside_the_players_own_run_is_held(settings) -> None:  # type: ignore[no-untyped-def]
+    """The run's read says the player had another run in play beside it (a second
+    window, started and never played): held, at any rank."""
+    settings.TRUST_TOP, settings.TRUST_GUARD_SHARE, settings.TRUST_OVERLAPPING_RUNS = 10, 0.7, True
+    settings.TRUST_NEAR_COPY_SHARE, settings.TRUST_TIMING_SPREAD = 0.7, 0
+    challenge = ChallengeFactory(number=slot_number(at=NOON), par=100_000)
+    player = UserFactory()
+    run = run_start(player_id=player.pk, challenge_id=challenge.pk, now=NOON)
+    run_start(player_id=player.pk, challenge_id=challenge.pk, now=NOON + timedelta(seconds=5))
+    run = run_played(run, challenge_log(challenge, moves=8, step_ms=1500))
+    entry = entry_submit(run_id=run.pk, player_id=player.pk, now=NOON + timedelta(minutes=1))
+    assert entry.status == "held" and entry.hold_reasons == ["overlapping_runs"]
