@@ -65,7 +65,10 @@ def network_hash(raw: str) -> str:
     """A keyed hash (HMAC-SHA256 with the site's key, first 128 bits) of the network
     ``raw`` is on, as ``address_key`` counts it; "" for what is no address. Trust keeps
     it where an account was made and where each run was started, never the address."""
-    key = address_key(raw)
+    return _network_hashed(address_key(raw))
+
+
+def _network_hashed(key: str) -> str:
     return "" if key == "unknown" else keyed_hash("network", key)
 
 
@@ -75,5 +78,6 @@ def keyed_hash(kind: str, value: str) -> str:
 
 
 def client_network(request: HttpRequest) -> str:
-    """The keyed hash of the network the client knocks from (``network_hash``)."""
-    return network_hash(client_address(request))
+    """The keyed hash of the network the client knocks from (``network_hash``): the
+    address is keyed once, by ``client_address``."""
+    return _network_hashed(client_address(request))
