@@ -255,15 +255,17 @@ def test_links_are_looked_for_among_the_guarded_entries_only(
     PlayerForm.objects.filter(player=player).update(device="d-shared")
     PlayerForm.objects.create(player=twin, device="d-shared")
     played = _played(challenge, player, challenge.opens_at + timedelta(minutes=5))
-    Challenge.objects.filter(pk=challenge.pk).update(par=round((played.score or 0) / 0.8))
     par = round((played.score or 0) / 0.8)
+    Challenge.objects.filter(pk=challenge.pk).update(par=par)
     EntryFactory(challenge=challenge, player=twin, score=math.ceil(0.7 * par) - 1)
+    # Another challenge's guarded entry of the twin links nothing here either.
+    EntryFactory(
+        challenge=ChallengeFactory(number=challenge.number - 1, par=par),
+        player=twin,
+        score=par,
+    )
     check = _checked(played, own_runs_beside=False)
     assert "linked_accounts" not in check.reasons
-    guarded_twin = EntryFactory(
-        challenge=ChallengeFactory(number=challenge.number - 1), player=twin
-    )  # another challenge's entry links nothing either
-    assert guarded_twin.challenge_id != challenge.pk
     Entry.objects.filter(player=twin, challenge=challenge).update(score=math.ceil(0.7 * par))
     check = _checked(played, own_runs_beside=False)
     assert "linked_accounts" in check.reasons
