@@ -47,8 +47,8 @@ def entry_write(*, entry: Entry, now: datetime) -> Entry:
         else:
             _entry_write_orm(entry=entry, now=now)
     except IntegrityError as error:
-        # Only the entry's UNIQUE(challenge, player) can fail here; the counts and the
-        # rows made on a first submit absorb their own races.
+        # Only the entry's UNIQUE(challenge, player) can fail here: the statement's
+        # upserts absorb a first submit's races, and SQLite has one writer at a time.
         raise EntryAlreadySubmitted() from error
     if entry.is_live:
         leaderboard_versions_forget()
@@ -66,17 +66,14 @@ def _moves_lock(*, challenge_id: int, moves_hash: str) -> int:
 
 
 def _entry_write_orm(*, entry: Entry, now: datetime) -> None:
-    """The ORM's transaction (SQLite's path, and the statement's twin in its test)."""
+    """The ORM's transaction: SQLite's path, and the statement's twin in its test.
+    SQLite's transactions are immediate, one writer at a time, so the copy check and the
+    counts need no lock and meet no race."""
     challenge = entry.challenge
     with transaction.atomic():
-        if connection.vendor == "postgresql":
-            key = _moves_lock(challenge_id=challenge.pk, moves_hash=entry.moves_hash)
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
-        # (SQLite writes one transaction at a time already.)
         if Entry.objects.filter(challenge=challenge, moves_hash=entry.moves_hash).exists():
             _held_as_copy(entry)
-        entry.save(force_insert=True)
+        entry.save()
         player_record_submitted(
             player_id=entry.player_id,
             number=challenge.pk,
@@ -98,15 +95,10 @@ def _challenge_entry_stats_add(*, challenge: Challenge, score: int) -> None:
         top_score=Greatest(Coalesce(F("top_score"), Value(score)), Value(score)),
         board_version=F("board_version") + 1,
     )
-    same_score = ScoreCount.objects.filter(challenge=challenge, score=score)
-    if same_score.update(entries=F("entries") + 1):
-        return
-    try:
-        with transaction.atomic():
-            ScoreCount.objects.create(challenge=challenge, score=score, entries=1)
-    except IntegrityError:
-        # Another submit made the row first; it is committed now, so add to it.
-        same_score.update(entries=F("entries") + 1)
+    if not ScoreCount.objects.filter(challenge=challenge, score=score).update(
+        entries=F("entries") + 1
+    ):
+        ScoreCount.objects.create(challenge=challenge, score=score, entries=1)
 
 
 def _entry_write_statement(*, entry: Entry, now: datetime) -> None:

@@ -146,7 +146,10 @@ def test_the_submit_writes_what_the_orm_writes(name: str) -> None:
     twin_rows, twin, _ = _written(_entry_write_orm, make)
     assert rows == twin_rows
     assert (entry.status, entry.hold_reasons) == (twin.status, twin.hold_reasons)
-    assert entry.pk is not None and not entry._state.adding
+    # The entry comes back as a save leaves it: a row of this database, no longer added.
+    assert entry.pk is not None
+    assert (entry._state.adding, entry._state.db) == (twin._state.adding, twin._state.db)
+    assert (entry._state.adding, entry._state.db) == (False, connection.alias)
     # Not nothing: one entry more, its form point, and the player's record.
     assert len(rows["Entry"]) == len(before["Entry"]) + 1
     assert len(rows["FormPoint"]) == len(before["FormPoint"]) + 1
