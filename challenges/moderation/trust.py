@@ -126,10 +126,10 @@ def runs_overlapping(*, run: Run) -> list[Run]:
     meanwhile, or one started meanwhile and never played: a second window reading the
     deal leaves its start."""
     nearby = players_nearby(player_id=run.player_id)
-    return _runs_overlapping(run, nearby=nearby, same_network=True)
+    return _runs_overlapping(run, nearby=nearby, network=run.network)
 
 
-def _runs_overlapping(run: Run, *, nearby: Sequence[int], same_network: bool) -> list[Run]:
+def _runs_overlapping(run: Run, *, nearby: Sequence[int], network: str) -> list[Run]:
     end = run.finished_at or run.finish_by
     overlapping = []
     unplayed = (Run.Status.STARTED, Run.Status.EXPIRED)
@@ -139,7 +139,7 @@ def _runs_overlapping(run: Run, *, nearby: Sequence[int], same_network: bool) ->
         started=run.started_at,
         until=end,
         challenge_id=run.challenge_id,
-        network=run.network if same_network else "",
+        network=network,
     )
     for other in beside.only(*_BESIDE_FIELDS):
         if other.player_id != run.player_id and other.challenge_id != run.challenge_id:
@@ -302,10 +302,10 @@ def _overlap_weigh(
 ) -> None:
     # Another player's run beside it weighs at the guarded top only: there a run played
     # on the same network is read too (two guests behind a carrier's shared address).
-    same_network = at_top and bool(run.network)
+    network = run.network if at_top else ""
     # No run of the player's beside it and no one near them: nothing to read.
-    read = own_runs_beside or nearby or same_network
-    overlapping = _runs_overlapping(run, nearby=nearby, same_network=same_network) if read else []
+    read = own_runs_beside or nearby or network
+    overlapping = _runs_overlapping(run, nearby=nearby, network=network) if read else []
     if any(other.player_id == run.player_id or at_top for other in overlapping):
         check.reasons.append(Entry.HoldReason.OVERLAPPING_RUNS.value)
     check.features["overlapping_runs"] = [str(other.pk) for other in overlapping]
