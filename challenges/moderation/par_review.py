@@ -19,7 +19,6 @@ from challenges.schedule.outbox import outbox_job
 from challenges.schedule.services import PAR_STORED_JOB
 
 
-@outbox_job(PAR_STORED_JOB)
 def entries_review_par(*, challenge_id: int) -> int:
     """Review against its par the entries of challenge ``challenge_id`` submitted
     before it was known: each gets its score as a fraction of par, and one that the par
@@ -55,3 +54,8 @@ def entries_review_par(*, challenge_id: int) -> int:
             for player_id in held:  # a live entry held now leaves the public record
                 player_record_rebuild(player_id=player_id)
     return reviewed
+
+
+@outbox_job(PAR_STORED_JOB)
+def _par_stored_job(*, challenge_id: int) -> None:
+    entries_review_par(challenge_id=challenge_id)
