@@ -94,6 +94,7 @@ TRUST = Group(
         "tests/domain/moderation/test_near_copy.py",
         "tests/domain/moderation/test_holds.py",
         "tests/domain/moderation/test_trust_edges.py",
+        "tests/domain/moderation/test_signups.py",
         "tests/api/test_trust.py",
         "tests/api/test_trust_attacks.py",
         "tests/api/test_trust_timing.py",
@@ -159,6 +160,11 @@ MODULE_TESTS: dict[str, tuple[str, ...]] = {
         "tests/api/test_trust.py",
         "tests/api/test_trust_attacks.py",
         "tests/api/test_trust_timing.py",
+    ),
+    "challenges/moderation/signups.py": (
+        "tests/domain/moderation/test_signups.py",
+        "tests/domain/moderation/test_trust.py",
+        "tests/api/test_trust_attacks.py",
     ),
     "challenges/moderation/holds.py": (
         "tests/domain/moderation/test_holds.py",
