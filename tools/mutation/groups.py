@@ -95,6 +95,7 @@ TRUST = Group(
         "tests/domain/moderation/test_holds.py",
         "tests/domain/moderation/test_trust_edges.py",
         "tests/domain/moderation/test_signups.py",
+        "tests/domain/moderation/test_timing.py",
         "tests/api/test_trust.py",
         "tests/api/test_trust_attacks.py",
         "tests/api/test_trust_timing.py",
@@ -165,6 +166,10 @@ MODULE_TESTS: dict[str, tuple[str, ...]] = {
         "tests/domain/moderation/test_signups.py",
         "tests/domain/moderation/test_trust.py",
         "tests/api/test_trust_attacks.py",
+    ),
+    "challenges/moderation/timing.py": (
+        "tests/domain/moderation/test_timing.py",
+        "tests/api/test_trust_timing.py",
     ),
     "challenges/moderation/holds.py": (
         "tests/domain/moderation/test_holds.py",
