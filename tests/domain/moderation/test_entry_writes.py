@@ -6,12 +6,14 @@ the ORM's path, whose rows are still checked to be a submit's."""
 from __future__ import annotations
 
 import re
+import threading
+import time
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.db import connection, models, transaction
+from django.db import connection, connections, models, transaction
 from django.test.utils import CaptureQueriesContext, isolate_apps
 from django.utils import timezone
 
@@ -28,6 +30,7 @@ from challenges.models import (
 from challenges.moderation.entry_writes import (
     _defaults_prepared,
     _entry_write_orm,
+    _moves_lock,
     _side_values,
     _statement,
     entry_write,
@@ -255,3 +258,59 @@ def test_a_side_rows_defaults_are_prepared_as_the_orms_constructor_gives_them() 
 
     with pytest.raises(TypeError, match="sets itself"):
         _side_values(Stamped, {}, {}, database)
+
+
+def _advisory_waits() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+        return int(cursor.fetchone()[0])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_submit_waits_only_on_a_submit_of_the_same_moves(postgres: None) -> None:
+    """Submits take turns on their moves in their challenge, nothing wider: a log being
+    written on another challenge, or another log on this one, keeps no one waiting,
+    while the same moves on this challenge wait for the first to commit."""
+    challenge = ChallengeFactory(par=400)
+    other = ChallengeFactory(number=challenge.pk - 3, par=400)
+    entry, same = _entry(challenge), _entry(challenge)
+    same.moves_hash = entry.moves_hash
+    holder = connections.create_connection("default")
+    holder.ensure_connection()
+    holder.set_autocommit(False)
+
+    def hold(*, challenge_id: int, moves_hash: str) -> None:
+        with holder.cursor() as cursor:
+            key = _moves_lock(challenge_id=challenge_id, moves_hash=moves_hash)
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+
+    def written_in_a_thread(written: Entry) -> threading.Thread:
+        def write() -> None:
+            try:
+                entry_write(entry=written, now=NOON)
+            finally:
+                connections.close_all()
+
+        thread = threading.Thread(target=write, daemon=True)
+        thread.start()
+        return thread
+
+    try:
+        hold(challenge_id=other.pk, moves_hash=entry.moves_hash)
+        hold(challenge_id=challenge.pk, moves_hash=entry.moves_hash + "-another-log")
+        first = written_in_a_thread(entry)
+        first.join(timeout=30)
+        assert not first.is_alive() and entry.pk is not None
+
+        hold(challenge_id=challenge.pk, moves_hash=entry.moves_hash)
+        second = written_in_a_thread(same)
+        for _ in range(300):
+            if _advisory_waits():
+                break
+            time.sleep(0.1)
+        assert _advisory_waits() == 1 and second.is_alive() and same.pk is None
+    finally:
+        holder.rollback()
+        holder.close()
+    second.join(timeout=30)
+    assert not second.is_alive() and same.is_held
