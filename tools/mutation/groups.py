@@ -96,6 +96,7 @@ TRUST = Group(
         "tests/domain/moderation/test_trust_edges.py",
         "tests/domain/moderation/test_signups.py",
         "tests/domain/moderation/test_timing.py",
+        "tests/domain/moderation/test_par_review.py",
         "tests/api/test_trust.py",
         "tests/api/test_trust_attacks.py",
         "tests/api/test_trust_timing.py",
@@ -170,6 +171,11 @@ MODULE_TESTS: dict[str, tuple[str, ...]] = {
     "challenges/moderation/timing.py": (
         "tests/domain/moderation/test_timing.py",
         "tests/api/test_trust_timing.py",
+    ),
+    "challenges/moderation/par_review.py": (
+        "tests/domain/moderation/test_par_review.py",
+        *_PAR_TESTS,
+        "tests/api/test_review_of_runs.py",
     ),
     "challenges/moderation/holds.py": (
         "tests/domain/moderation/test_holds.py",
