@@ -77,13 +77,13 @@ def test_only_the_players_earlier_measured_entries_count() -> None:
 
 def test_twenty_earlier_entries_count_the_newest_first() -> None:
     player = UserFactory()
-    _entry(player, 1500, when=NOON - timedelta(days=30))  # the 21st: left out
     # Of the twenty newest, ten at 1 s and ten at 1.5 s: the centre lies between them.
     _history(player, [1000, 1500] * 10)
+    _entry(player, 1000, when=NOON - timedelta(days=30))  # the 21st, made last: left out
     entry = _entry(player, 1500, when=NOON)
     # The centre is ln sqrt(1000 * 1500), every deviation ln sqrt(1.5) (0.2027); the
-    # spread 0.3006; ln sqrt(1.5) / 0.3006 = 0.6744. With the 21st, 1.5 s would be the
-    # centre and the distance 0.
+    # spread 0.3006; ln sqrt(1.5) / 0.3006 = 0.6744. With the 21st in (eleven at 1 s),
+    # 1 s would be the centre, the spread its floor 0.1, and the distance 4.05.
     assert entry_timing_distance(entry=entry) == 0.67
 
 
