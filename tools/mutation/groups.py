@@ -103,6 +103,9 @@ TRUST = Group(
         "tests/api/test_hold_reasons.py",
         "tests/api/test_review_of_runs.py",
         "tests/api/test_witnessed_runs.py",
+        "tests/api/test_runs.py",
+        "tests/api/test_run_clock.py",
+        "tests/api/test_batch_from.py",
     ),
     deselect=(
         # Waits on a background thread's solve; the make-up and the claims are tested
@@ -142,6 +145,15 @@ MODULE_TESTS: dict[str, tuple[str, ...]] = {
     "triominos/trust.py": ("tests/engine/test_trust.py", "tests/engine/test_trust_edges.py"),
     "triominos/timing.py": ("tests/engine/test_timing.py", "tests/engine/test_placement_walk.py"),
     "challenges/schedule/par.py": _PAR_TESTS,
+    "challenges/play/batches.py": (
+        "tests/domain/play/test_batches.py",
+        "tests/domain/play/test_batch_edges.py",
+        "tests/domain/play/test_batch_storage.py",
+        "tests/api/test_witnessed_runs.py",
+        "tests/api/test_runs.py",
+        "tests/api/test_run_clock.py",
+        "tests/api/test_batch_from.py",
+    ),
     "challenges/moderation/review.py": (
         *_PAR_TESTS,
         "tests/domain/moderation/test_entries.py",
