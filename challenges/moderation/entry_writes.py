@@ -188,12 +188,12 @@ def _named_fields(model: type[models.Model]) -> tuple[tuple[models.Field[Any, An
     return tuple((field, f"{model.__name__}__{field.attname}") for field in inserted_fields(model))
 
 
-def _entry_values(entry: Entry, params: dict[str, Any], database: Any) -> tuple[str, ...]:
+def _entry_values(entry: models.Model, params: dict[str, Any], database: Any) -> tuple[str, ...]:
     """Add the entry's values to ``params`` as the ORM's insert prepares them
-    (``pre_save``, then ``get_db_prep_save``); a field left to its ``db_default`` is
-    the database's to fill. Returns the names added."""
+    (``pre_save`` of a row being added, then ``get_db_prep_save``); a field left to its
+    ``db_default`` is the database's to fill. Returns the names added."""
     names = []
-    for field, name in _named_fields(Entry):
+    for field, name in _named_fields(type(entry)):
         value = field.pre_save(entry, True)
         if not isinstance(value, DatabaseDefault):
             params[name] = field.get_db_prep_save(value, connection=database)

@@ -9,7 +9,7 @@ import re
 import threading
 import time
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -29,6 +29,7 @@ from challenges.models import (
 )
 from challenges.moderation.entry_writes import (
     _defaults_prepared,
+    _entry_values,
     _entry_write_orm,
     _moves_lock,
     _side_values,
@@ -314,3 +315,30 @@ def test_a_submit_waits_only_on_a_submit_of_the_same_moves(postgres: None) -> No
         holder.close()
     second.join(timeout=30)
     assert not second.is_alive() and same.is_held
+
+
+@isolate_apps("challenges")
+def test_an_entrys_values_are_prepared_as_an_inserts() -> None:
+    """The entry's own values go through ``pre_save`` of a row being added: a field that
+    stamps itself on insert is stamped, one the row carries keeps its value, and a
+    database default is left to the database."""
+
+    class Stamped(models.Model):  # noqa: DJ008
+        score = models.IntegerField()
+        made = models.DateTimeField(auto_now_add=True)
+        kind = models.CharField(max_length=5, db_default="x")
+
+        class Meta:
+            app_label = "challenges"
+
+    database = transaction.get_connection()
+    params: dict[str, Any] = {}
+    before = timezone.now()
+    names = _entry_values(Stamped(score=7), params, database)
+
+    assert set(names) == set(params) == {"Stamped__score", "Stamped__made"}
+    assert params["Stamped__score"] == 7
+    made = params["Stamped__made"]  # a time, or SQLite's text of it in UTC
+    if isinstance(made, str):
+        made = datetime.fromisoformat(made).replace(tzinfo=UTC)
+    assert made >= before
