@@ -71,16 +71,17 @@ def test_a_challenge_still_without_its_par_reviews_nothing() -> None:
 
 def test_only_the_asked_challenges_entries_are_reviewed() -> None:
     asked = ChallengeFactory()
-    earlier = ChallengeFactory(number=asked.pk - 3)
-    (other,) = _waiting(earlier, 1)
+    # Challenges on both sides of it, each with a par and an entry waiting for it.
+    others = [ChallengeFactory(number=asked.pk + step) for step in (-3, 3)]
+    waiting = [entry for other in others for entry in _waiting(other, 1)]
     (mine,) = _waiting(asked, 1)
-    _par_set(earlier, 10_000)
-    _par_set(asked, 10_000)
+    for challenge in (*others, asked):
+        _par_set(challenge, 10_000)
 
     assert entries_review_par(challenge_id=asked.pk) == 1
-    other.refresh_from_db()
     mine.refresh_from_db()
-    assert (mine.features["par"], other.features["par"]) == (10_000, None)
+    assert mine.features["par"] == 10_000
+    assert [Entry.objects.get(pk=entry.pk).features["par"] for entry in waiting] == [None, None]
 
 
 def test_a_review_writes_only_what_it_reviewed() -> None:
