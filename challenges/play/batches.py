@@ -106,7 +106,7 @@ def _moves_taken(
         raise RunDeadlinePassed(
             gettext("Too late: this run started at %(time)s UTC and was never finished in time.")
             % {"time": f"{head.started_at:%H:%M:%S}"},
-            run=Run(status=head.status, started_at=head.started_at),
+            run=Run(pk=run_id, status=head.status, started_at=head.started_at),
         )
     if head.status != Run.Status.STARTED:
         raise RunAlreadyFinished(

@@ -196,6 +196,22 @@ def test_finish_after_the_deadline_is_refused_clearly(
     assert run.error is not None and run.error["code"] == "deadline_passed"
 
 
+def test_a_finish_of_an_expired_run_answers_with_that_run(
+    player_client: APIClient, player: Any, challenge: Challenge
+) -> None:
+    late = timedelta(milliseconds=RULESET.time_limit_ms + RULESET.finish_grace_ms + 1000)
+    run = RunFactory(
+        player=player,
+        challenge=challenge,
+        started_at=timezone.now() - late,
+        status=Run.Status.EXPIRED,
+    )
+    response = _finish(player_client, str(run.pk), challenge_log(challenge, moves=3))
+    assert response.status_code == 409
+    body = response.json()
+    assert (body["code"], body["id"], body["status"]) == ("deadline_passed", str(run.pk), "expired")
+
+
 def test_another_players_run_is_not_found(api_client: APIClient, challenge: Challenge) -> None:
     run = RunFactory(challenge=challenge)
     api_client.force_authenticate(UserFactory())
