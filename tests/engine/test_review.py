@@ -17,6 +17,7 @@ from triominos import (
     RunFeatures,
     analysis_run,
     deal_shuffle,
+    placements_seen,
     replay_challenge,
     review_reasons,
     run_features,
@@ -154,8 +155,23 @@ def test_witnessed_points_are_one_for_each_move() -> None:
     points = [outcome.points for outcome in replay_challenge(
         tray=run.tray, well=run.well, log=log).moves]  # fmt: skip
     for wrong in (points[:-1], [*points, 0]):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match=r"^not a valid run: a move without its points$"):
             run_features(tray=run.tray, well=run.well, log=log, points=wrong)
+
+
+def test_the_placements_are_walked_by_the_rules_the_run_is_measured_by() -> None:
+    """Without bonuses a placement's range of points is another: the walk that measures
+    the run reads the rules it is given, as a walk made by the caller does."""
+    run = random_run(4)
+    log = run.log()
+    plain = replace(DEFAULT_RULESET, bonuses=())
+    walked = placements_seen(tray=run.tray, well=run.well, moves=log["moves"], ruleset=plain)
+    assert walked != placements_seen(tray=run.tray, well=run.well, moves=log["moves"])
+    measured = run_features(tray=run.tray, well=run.well, log=log, ruleset=plain)
+    assert measured == run_features(
+        tray=run.tray, well=run.well, log=log, ruleset=plain, seen=walked
+    )
+    assert measured != run_features(tray=run.tray, well=run.well, log=log)
 
 
 def test_the_json_form_rounds_and_names_par() -> None:
