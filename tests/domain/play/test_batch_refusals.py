@@ -214,3 +214,17 @@ def test_the_locked_retry_reads_and_writes_in_one_transaction(
         ("read", True, outer + 1),
         ("write", True, outer + 1),
     ]
+
+
+def test_a_runs_first_breach_of_pace_is_the_one_kept(challenge: Challenge) -> None:
+    """A run found too fast stays found so for the reason found first: a later batch
+    too fast again does not write over it."""
+    run = _run(challenge)
+    moves = _moves(challenge, 12)
+    for index, t in ((0, 300), (1, 350), (2, 1_100), (3, 1_800), (4, 1_830), (5, 2_600)):
+        moves[index] = {**moves[index], "t": t}
+    _add(run, 0, moves[:3], ms=1_350)
+    first = Run.objects.get(pk=run.pk).ineligible
+    _add(run, 3, moves[3:6], ms=2_850)
+
+    assert first is not None and Run.objects.get(pk=run.pk).ineligible == first
