@@ -35,7 +35,7 @@ from pathlib import Path
 
 from tools.mutation.equivalents import equivalents_read, in_stage
 from tools.mutation.groups import GROUPS, Group, module_group, on_postgresql, other_database
-from tools.mutation.stage import STAGES, prepare, stage_dir
+from tools.mutation.stage import STAGES, code_uncommitted, prepare, stage_dir
 
 MUTMUT = Path(sys.executable).with_name("mutmut")
 # mutmut's exit codes for a mutant (mutmut/stats.py); the rest are survivors.
@@ -195,6 +195,9 @@ def main(argv: list[str]) -> int:
     if not only_report:
         for group in groups:
             print(f"== make mutate: {group.name} ({', '.join(group.modules)})", flush=True)
+            changed = code_uncommitted()
+            if changed:
+                print(f"== judged against uncommitted code: {', '.join(changed)}", flush=True)
             code = mutmut_run(group, fresh=fresh, mutants=_option(argv, "--mutants"))
             if code != 0:
                 print(f"mutmut exited with {code} for {group.name}", file=sys.stderr)

@@ -9,6 +9,7 @@ plus the group's [tool.mutmut] table. The project's pyproject.toml is never touc
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 from tools.mutation.groups import Group
@@ -58,6 +59,22 @@ def prepare(group: Group, *, fresh: bool) -> Path:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     (stage / "pyproject.toml").write_text(pyproject + mutmut_table(group), encoding="utf-8")
     return stage
+
+
+def code_uncommitted(root: Path = ROOT) -> list[str]:
+    """The source files under ``root`` that differ from its HEAD. mutmut copies the
+    working tree as it is when a stage starts: a change made by hand to try a mutant, or
+    not yet committed, is the code that stage judges. Empty outside a git checkout."""
+    status = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all", "--", *SOURCE_PACKAGES],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if status.returncode != 0:
+        return []
+    return sorted(line[3:] for line in status.stdout.splitlines() if line[3:].endswith(".py"))
 
 
 def _remove_tree(path: Path) -> None:
