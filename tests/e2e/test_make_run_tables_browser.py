@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
 import urllib.request
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -71,9 +73,16 @@ def make_run(tmp_path: Path) -> Iterator[str]:
         assert (clone / "db.sqlite3").exists(), "make run's own SQLite database"
         yield f"http://127.0.0.1:{port}"
     finally:
-        # make, and the uvicorn it started: the whole process group it leads.
-        os.killpg(server.pid, 15)
-        server.wait(timeout=30)
+        # make, and the uvicorn it started: the whole process group it leads. Once in a
+        # few runs uvicorn's reloader outlives its stopped server; the test is about
+        # serving, so what is left is killed and said, not failed on.
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(timeout=30)
+            warnings.warn("make run did not stop in 30 s of SIGTERM; killed", stacklevel=1)
 
 
 def test_make_run_from_a_fresh_clone_serves_a_live_table_to_two_browsers(
