@@ -24,6 +24,7 @@ from tests.benchmarks.trust_people import (
     TIMING_SPREAD,
     UNDER_THE_GUARD,
     Player,
+    ageing_challenges,
     judged,
     new_line,
     play,
@@ -170,3 +171,19 @@ def test_a_ratchet_under_near_par_aims_at_its_line_and_no_higher() -> None:
         aims.append(outcome[0])
     assert aims[0] == pytest.approx(min(0.99, new_line(ratchet, trust) - EPSILON))
     assert aims[1] == pytest.approx(REVIEW.par_ratio - EPSILON)
+
+
+def test_an_aged_attacker_waits_out_a_longer_provisional_record(measured: Pools) -> None:
+    """The attackers age just past the provisional record, however long it is: a longer
+    one holds none of their strikes as ``provisional``, it only makes them wait."""
+    for provisional in (5, 21):
+        trust = TrustThresholds(provisional_challenges=provisional)
+        rng = random.Random(provisional)
+        ages = {ageing_challenges(rng, trust) for _ in range(200)}
+        assert ages == set(range(provisional, provisional + 6))
+    small = ["--players", "400", "--challenges", "24", "--instances", "10", "--seed", "3"]
+    tallies, *_ = simulate(parser().parse_args([*small, "--provisional", "8"]), measured)
+    for attacker in ("aged sybil", "adaptive sybil", UNDER_THE_GUARD, "ratchet"):
+        assert tallies[attacker].strikes > 0, attacker
+        assert "provisional" not in tallies[attacker].reasons, attacker
+    assert tallies["evasive script"].reasons["provisional"] == tallies["evasive script"].strikes

@@ -13,13 +13,14 @@ calibration (docs/solver.md) measured for its kind. Beside the field play, each
 
 - honest people with a past: a steady regular (an expert, 0.57 of par), an improver
   (0.30 to 0.80 over six weeks), a strong newcomer (a prodigy from day one);
-- **aged sybils**: accounts that age 5-10 challenges inside the people's band
-  (0.45-0.64 of par), then strike at the old rule's line less a hair: their best of 20
-  plus the margin, less 0.005 (0.79-0.84, the attack that beat the old rules); and the
-  **adaptive sybil**, which knows the rules of today and strikes at their line (form +
-  margin) less a hair: the issue's aged sybil against these rules; and the **sybil
-  aged under the guard**, which ages live just under the guard share (where nothing
-  judges a run) and strikes at its line less a hair, under ``near_par``;
+- **aged sybils**: accounts that age just past the provisional record (5-10
+  challenges at the default) inside the people's band (0.45-0.64 of par), then strike
+  at the old rule's line less a hair: their best of 20 plus the margin, less 0.005
+  (0.79-0.84, the attack that beat the old rules); and the **adaptive sybil**, which
+  knows the rules of today and strikes at their line (form + margin) less a hair: the
+  issue's aged sybil against these rules; and the **sybil aged under the guard**, which
+  ages live just under the guard share (where nothing judges a run) and strikes at its
+  line less a hair, under ``near_par``;
 - **the ratchet**: an aged account that strikes just under its line every challenge for
   ten challenges, then plays 0.99 of par;
 - **guest laundering**: an aged account claims a guest's 0.75-0.84 run, played beside a
@@ -97,6 +98,7 @@ from tests.benchmarks.trust_people import (  # noqa: E402
     TIMING_SPREAD,
     UNDER_THE_GUARD,
     Player,
+    ageing_challenges,
     clip,
     field_kind,
     judged,
@@ -157,7 +159,7 @@ def simulate(
             last = args.challenges - (12 if population == "ratchet" else 1)
             strike = rng.randint(10, last)
             attacker = Player(population, True, None, strike=strike)
-            attacker.start = strike - rng.randint(5, 10)
+            attacker.start = strike - ageing_challenges(rng, trust)
             if population == "guest laundering":
                 behind_a_carrier = rng.random() < args.cgnat
                 attacker.overlapped = args.run_network or not behind_a_carrier
@@ -165,7 +167,7 @@ def simulate(
             named.append(attacker)
         strike = later_rng.randint(10, args.challenges - 1)
         attacker = Player(UNDER_THE_GUARD, True, None, strike=strike)
-        attacker.start = strike - later_rng.randint(5, 10)
+        attacker.start = strike - ageing_challenges(later_rng, trust)
         attacker.pace = SCRIPT_PACES[instance % len(SCRIPT_PACES)]
         later.append(attacker)
     for player in [*field_players, *named, *later]:
@@ -174,8 +176,10 @@ def simulate(
             player.aim_below = args.secret_draw
         if args.under_near_par and player.population in ("adaptive sybil", "ratchet"):
             player.ceiling = REVIEW.par_ratio
+    # A record before the first challenge, as far back as the rules read it.
+    before = max(trust.form_window, trust.provisional_challenges)
     for player in [*field_players, *named, *later]:
-        for challenge in range(max(player.start, -20), 0):
+        for challenge in range(max(player.start, -before), 0):
             outcome = play(player, challenge, later_rng if player in later else rng, trust)
             if outcome is not None:
                 player.count(outcome[0], reviewed=False)

@@ -79,9 +79,9 @@ TIMING_SPREAD = 0.25
 EPSILON = 0.005
 HISTORY = 60
 UNDER_THE_GUARD = "sybil aged under the guard"
-"""Ages 5-10 challenges just under the guard share (live, unjudged), then strikes at
-its line less a hair, and under ``near_par``: the highest an aged account reaches
-with no single-run measure and no person in its way."""
+"""Ages just past the provisional record, just under the guard share (live, unjudged),
+then strikes at its line less a hair, and under ``near_par``: the highest an aged
+account reaches with no single-run measure and no person in its way."""
 AGED = ("aged sybil", "adaptive sybil", UNDER_THE_GUARD)
 
 
@@ -147,6 +147,13 @@ def scripted(share: float) -> tuple[float, float]:
     under_like = math.ceil((REVIEW.solver_like - share) * CHOICES - 1e-9) - 1
     matches = min(under_moves, under_like)
     return share, max(0, matches) / CHOICES
+
+
+def ageing_challenges(rng: random.Random, trust: TrustThresholds) -> int:
+    """How many challenges an aged attacker plays before its strike: just past the
+    provisional record (5-10 at the default), since one who reads the rules waits it
+    out, however long it is."""
+    return trust.provisional_challenges + rng.randint(0, 5)
 
 
 def ageing(rng: random.Random) -> tuple[float, float]:
