@@ -22,7 +22,9 @@ Shared fixtures (the play and pages tests both use them):
 - ``site_url``: the live server's base URL, without a trailing slash.
 
 Every test here needs the database from another thread (the live server), so the
-fixtures use ``transactional_db``.
+fixtures use ``transactional_db``. After each test, the browser's pages are closed and
+the live server's answers finished before that database is emptied
+(``_answers_finished``).
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ from __future__ import annotations
 import itertools
 import os
 import re
+import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -123,6 +127,64 @@ def _wait_for_function_without_eval() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Page, "wait_for_function", wait_for_function)
         yield
+
+
+class _Answering:
+    """How many requests the live server is still answering, counted by Django's request
+    signals (they fire in the server's threads)."""
+
+    def __init__(self) -> None:
+        self._count = 0
+        self._changed = threading.Condition()
+
+    def started(self, **_: Any) -> None:
+        with self._changed:
+            self._count += 1
+
+    def finished(self, **_: Any) -> None:
+        with self._changed:
+            self._count -= 1
+            self._changed.notify_all()
+
+    def wait_until_none(self, timeout: float) -> bool:
+        with self._changed:
+            return self._changed.wait_for(lambda: self._count <= 0, timeout)
+
+
+_answering = _Answering()
+
+
+def _count_answers() -> None:
+    from django.core.signals import request_finished, request_started
+
+    request_started.connect(_answering.started, dispatch_uid="e2e-answering-started")
+    request_finished.connect(_answering.finished, dispatch_uid="e2e-answering-finished")
+
+
+_count_answers()
+
+# Long enough for any answer the site gives; a request still open after it is a hang.
+ANSWERS_FINISH_S = 10
+
+
+@pytest.fixture(autouse=True)
+def _answers_finished(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test may end while its page still waits on an answer (an end screen's
+    standing, a metric). The database is emptied after each test, and on PostgreSQL
+    that flush deadlocks with an answer still reading. Close the browser's pages, then
+    let the answers finish first. Set up after pytest-django's live-server helper,
+    which makes the test's database, so this is torn down before the flush."""
+    yield
+    if "live_server" not in request.fixturenames:
+        return
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
+    if not _answering.wait_until_none(ANSWERS_FINISH_S):
+        warnings.warn(
+            f"the live server was still answering {ANSWERS_FINISH_S} s after the test",
+            stacklevel=1,
+        )
 
 
 @pytest.fixture
