@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.signals import request_finished, request_started
 
 from tests.conftest import service_missing
 from tests.e2e.deals import deal_named
@@ -152,16 +153,8 @@ class _Answering:
 
 
 _answering = _Answering()
-
-
-def _count_answers() -> None:
-    from django.core.signals import request_finished, request_started
-
-    request_started.connect(_answering.started, dispatch_uid="e2e-answering-started")
-    request_finished.connect(_answering.finished, dispatch_uid="e2e-answering-finished")
-
-
-_count_answers()
+request_started.connect(_answering.started, dispatch_uid="e2e-answering-started")
+request_finished.connect(_answering.finished, dispatch_uid="e2e-answering-finished")
 
 # Long enough for any answer the site gives; a request still open after it is a hang.
 ANSWERS_FINISH_S = 10
